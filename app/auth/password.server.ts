@@ -1,0 +1,50 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// scrypt parameters: N=2^15 costs ~50 ms here, slow for guessing, fine for a login.
+const N = 32768;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+const MAXMEM = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+/** Hash for storage: "scrypt$N$r$p$salt$hash" (base64url). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Constant-time check of a password against a stored hash; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  if (![n, r, p].every((v) => Number.isInteger(v) && v > 0)) return false;
+  const salt = Buffer.from(parts[4], 'base64url');
+  const expected = Buffer.from(parts[5], 'base64url');
+  if (expected.length !== KEYLEN) return false;
+  const actual = await derive(password, salt, n, r, p);
+  return timingSafeEqual(actual, expected);
+}
+
+/** A random password for a generated first admin: 20 characters from an unambiguous alphabet. */
+export function generatePassword(length = 20): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  for (const byte of bytes) {
+    // Rejection sampling keeps the distribution uniform.
+    if (byte >= 256 - (256 % alphabet.length)) continue;
+    out += alphabet[byte % alphabet.length];
+    if (out.length === length) break;
+  }
+  return out.length === length ? out : generatePassword(length);
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, SOURCE_URL } from '~/lib/version';
+
+export function SiteFooter({ year }: { year: number }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-line">
+      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-2 px-4 py-6 text-sm text-subtle sm:flex-row sm:px-6">
+        <p>{t('common.footer.copyright', { year })}</p>
+        <p className="flex gap-4">
+          <span>{t('common.footer.version', { version: APP_VERSION })}</span>
+          <a href={SOURCE_URL} className="link" rel="noopener noreferrer" target="_blank">
+            {t('common.nav.source')}
+          </a>
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+/** Process configuration, read once from the environment (design.md §6). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** SQLite file path (the only database wired up so far). */
+  databaseFile: string;
+  appSecret: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  publicUrl: string | undefined;
+  trustProxy: boolean | number | string;
+  isProduction: boolean;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const n = Number(value);
+  return Number.isInteger(n) ? n : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || '';
+  if (/^postgres(ql)?:/.test(databaseUrl)) {
+    throw new Error('DATABASE_URL: PostgreSQL is not supported yet; leave it unset to use SQLite');
+  }
+  const databaseFile = databaseUrl
+    ? path.resolve(databaseUrl.replace(/^file:/, ''))
+    : path.join(dataDir, 'cloudclip.db');
+  const port = Number(env.PORT || 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: invalid port "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseFile,
+    appSecret: env.APP_SECRET || undefined,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaClient } from '~/generated/prisma/client';
+import { applyMigrations } from './migrate.server';
+import { migrations } from './migrations.server';
+
+export type Db = PrismaClient;
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens (creating if needed) the SQLite database, applies pending migrations, and returns a Prisma
+ * client on it. Pragmas are set explicitly: WAL (readers never block the writer), a busy timeout
+ * (concurrent writers wait instead of failing), synchronous=NORMAL (safe with WAL, much faster).
+ */
+export async function openDatabase(file: string): Promise<Db> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const raw = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('foreign_keys = ON');
+    applyMigrations(raw, migrations);
+  } finally {
+    raw.close();
+  }
+  const adapter = new PrismaBetterSqlite3({ url: file, timeout: BUSY_TIMEOUT_MS });
+  const prisma = new PrismaClient({ adapter });
+  await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  await prisma.$queryRawUnsafe('PRAGMA synchronous = NORMAL');
+  await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
+  await prisma.$queryRawUnsafe(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  return prisma;
+}

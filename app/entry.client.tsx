@@ -1,0 +1,29 @@
+import i18next from 'i18next';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { HydratedRouter } from 'react-router/dom';
+import { FALLBACK_LOCALE, resources } from './i18n/config';
+
+async function hydrate() {
+  // The server already chose the language; <html lang> carries it, so both sides render the same.
+  const lng = document.documentElement.lang.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  await i18next.use(initReactI18next).init({
+    resources,
+    lng,
+    fallbackLng: FALLBACK_LOCALE,
+    interpolation: { escapeValue: false },
+  });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

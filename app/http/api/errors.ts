@@ -1,0 +1,52 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from '~/lib/errors';
+import { translate } from '~/i18n/translate';
+import { sendError } from './envelope';
+
+/**
+ * API messages are Chinese, as in api.md: existing CloudPaste clients match substrings of them
+ * (api.md §1.12), so they must not change with the caller's language.
+ */
+const API_LOCALE = 'zh';
+
+export function apiMessage(key: string, values?: Record<string, unknown>): string {
+  return translate(API_LOCALE, `errors.${key}`, values);
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  sendError(res, 404, apiMessage('apiNotFound'));
+};
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  limit?: number;
+}
+
+/** Maps every error thrown behind /api to the envelope, once. Never a 500 for a caller's mistake. */
+export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  if (error instanceof AppError) {
+    return sendError(res, error.status, apiMessage(error.messageKey, error.details));
+  }
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return sendError(res, 400, `${apiMessage('invalidInput')}: ${where}${issue?.message ?? ''}`);
+  }
+  const parserError = error as BodyParserError;
+  switch (parserError.type) {
+    case 'entity.parse.failed':
+      return sendError(res, 400, apiMessage('malformedJson'));
+    case 'entity.too.large':
+      return sendError(res, 413, apiMessage('bodyTooLarge'));
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return sendError(res, 415, apiMessage('unsupportedEncoding'));
+    case 'request.aborted':
+      return sendError(res, 400, apiMessage('requestAborted'));
+  }
+  console.error('Unhandled API error:', error);
+  return sendError(res, 500, apiMessage('internal'));
+};

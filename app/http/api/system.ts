@@ -1,0 +1,32 @@
+import { Router } from 'express';
+import { APP_NAME, APP_VERSION } from '~/lib/version';
+import { getSetting } from '~/models/settings.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+
+export function systemRouter(services: Services): Router {
+  const router = Router();
+
+  // Bare object, no envelope (api.md §3.7).
+  router.get('/health', (_req, res) => {
+    res.json({ status: 'ok', timestamp: new Date().toISOString() });
+  });
+
+  router.get('/version', (_req, res) => {
+    sendOk(res, '获取版本信息成功', {
+      version: APP_VERSION,
+      name: APP_NAME,
+      environment: 'Docker',
+      storage: 'SQLite',
+      nodeVersion: process.version,
+      uptime: Math.round((Date.now() - services.startedAt) / 1000),
+    });
+  });
+
+  router.get('/system/max-upload-size', async (_req, res) => {
+    const value = Number.parseInt((await getSetting(services.db, 'max_upload_size')) ?? '', 10);
+    sendOk(res, '获取最大上传文件大小成功', { max_upload_size: Number.isFinite(value) && value > 0 ? value : 100 });
+  });
+
+  return router;
+}

@@ -1,0 +1,51 @@
+import express, { type Express } from 'express';
+import { createRequestHandler } from '@react-router/express';
+import { RouterContextProvider } from 'react-router';
+import type { AppConfig } from '~/config.server';
+import { servicesContext } from '~/context';
+import { closeServices, initServices } from '~/services.server';
+import { apiRouter } from './api';
+import { davPlaceholder } from './webdav/placeholder';
+
+/**
+ * The request handler Vite bundles (build/server/index.js): /api, then /dav, then React Router.
+ * server.ts adds static files, the dev server and the listening socket around it.
+ */
+let appPromise: Promise<Express> | undefined;
+
+export function createApp(config: AppConfig): Promise<Express> {
+  appPromise ??= buildApp(config);
+  return appPromise;
+}
+
+async function buildApp(config: AppConfig): Promise<Express> {
+  const services = await initServices(config);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    next();
+  });
+
+  app.use('/api', apiRouter(services));
+  app.use('/dav', davPlaceholder);
+  app.all(
+    '/{*path}',
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: config.isProduction ? 'production' : 'development',
+      getLoadContext: () => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+export { closeServices };

@@ -1,0 +1,45 @@
+export default {
+  home: {
+    title: '在线剪贴板',
+    heading: '在线剪贴板',
+    intro: '粘贴文本或 Markdown，通过短链接分享，可设置密码、过期时间和查看次数。',
+  },
+  upload: { title: '文件上传', heading: '文件上传' },
+  paste: { title: '文本分享', heading: '文本分享' },
+  file: { title: '文件分享', heading: '文件分享' },
+  mountExplorer: { title: '挂载浏览', heading: '挂载浏览' },
+  admin: {
+    title: '管理',
+    adminPanel: '管理面板',
+    userPanel: '用户面板',
+    dashboard: '仪表盘',
+    textManagement: '文本管理',
+    fileManagement: '文件管理',
+    keyManagement: '密钥管理',
+    mountManagement: '挂载管理',
+    storageConfig: '存储配置',
+    account: '账号设置',
+    globalSettings: '全局设置',
+    webdavSettings: 'WebDAV 设置',
+    sections: '管理栏目',
+  },
+  notFound: {
+    title: '页面不存在',
+    heading: '页面不存在',
+    body: '您访问的页面不存在或已被删除。',
+  },
+  comingSoon: {
+    heading: '暂未开放',
+    body: 'Cloudclip 的这一部分尚未完成，将在后续版本中提供。',
+  },
+  error: {
+    title: '出错了',
+    heading: '出错了',
+    body: '页面无法显示，请重试。',
+  },
+  offline: {
+    title: '离线',
+    heading: '页面暂时无法访问',
+    body: '您似乎处于离线状态，请检查网络连接后重试。',
+  },
+};

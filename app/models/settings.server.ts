@@ -1,0 +1,45 @@
+import type { Db } from '~/db/client.server';
+
+interface SettingSeed {
+  key: string;
+  value: string;
+  type: string;
+  groupId: number;
+  sortOrder: number;
+  flags?: number;
+  options?: string;
+  description: string;
+}
+
+/** The settings every install has (api.md §2.9 and §3.7: group 1 global, 3 WebDAV, 99 system). */
+export const DEFAULT_SETTINGS: SettingSeed[] = [
+  { key: 'max_upload_size', value: '100', type: 'number', groupId: 1, sortOrder: 1, description: '最大上传文件大小(MB)' },
+  { key: 'proxy_sign_all', value: 'true', type: 'bool', groupId: 1, sortOrder: 2, description: '代理签名所有请求' },
+  { key: 'proxy_sign_expires', value: '0', type: 'number', groupId: 1, sortOrder: 3, description: '代理签名过期时间(秒)，0表示永不过期' },
+  {
+    key: 'webdav_upload_mode',
+    value: 'direct',
+    type: 'select',
+    groupId: 3,
+    sortOrder: 1,
+    options: JSON.stringify([
+      { value: 'direct', label: '直接上传' },
+      { value: 'multipart', label: '分片上传' },
+    ]),
+    description: 'WebDAV上传模式',
+  },
+  { key: 'db_initialized', value: 'true', type: 'bool', groupId: 99, sortOrder: 1, flags: 2, description: '数据库初始化标记' },
+];
+
+/** Inserts missing default settings; never overwrites a value an admin changed. */
+export async function seedDefaultSettings(db: Db): Promise<void> {
+  const existing = new Set((await db.setting.findMany({ select: { key: true } })).map((s) => s.key));
+  for (const seed of DEFAULT_SETTINGS) {
+    if (existing.has(seed.key)) continue;
+    await db.setting.create({ data: { ...seed, flags: seed.flags ?? 0 } });
+  }
+}
+
+export async function getSetting(db: Db, key: string): Promise<string | undefined> {
+  return (await db.setting.findUnique({ where: { key } }))?.value;
+}

@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { getLocale, i18nextMiddleware } from './i18n/middleware.server';
+import { getTheme } from './theme.server';
+import { SiteFooter } from './components/layout/SiteFooter';
+import { SiteHeader } from './components/layout/SiteHeader';
+import { StatusPage } from './components/layout/StatusPage';
+import stylesheet from './app.css?url';
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    locale: getLocale(context),
+    theme: await getTheme(request),
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const locale = data?.locale ?? 'en';
+  const theme = data?.theme ?? 'auto';
+  return (
+    <html lang={locale === 'zh' ? 'zh-CN' : 'en'} data-theme={theme} className={theme === 'dark' ? 'dark' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === 'auto' ? 'light dark' : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-surface text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Chrome({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <SiteHeader theme={data?.theme ?? 'auto'} locale={data?.locale ?? 'en'} />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+        {children}
+      </main>
+      <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} />
+    </div>
+  );
+}
+
+export default function App() {
+  const { locale } = useLoaderData<typeof loader>();
+  const { i18n } = useTranslation();
+  // Keep the client's i18next in step when the language changes through a form post.
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [locale, i18n]);
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Chrome>
+      <StatusPage kind={notFound ? 'notFound' : 'error'} />
+    </Chrome>
+  );
+}

@@ -1,0 +1,30 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/** Every route of spec §2. Pages of features still to come show an honest "not available yet". */
+const adminChildren = [
+  ['text-management', 'textManagement'],
+  ['file-management', 'fileManagement'],
+  ['key-management', 'keyManagement'],
+  ['mount-management', 'mountManagement'],
+  ['storage-config', 'storageConfig'],
+  ['account', 'account'],
+  ['settings/global', 'globalSettings'],
+  ['settings/webdav', 'webdavSettings'],
+] as const;
+
+export default [
+  index('routes/home.tsx'),
+  route('upload', 'routes/upload/page.tsx'),
+  route('paste/:slug', 'routes/paste/view.tsx'),
+  route('file/:slug', 'routes/file/view.tsx'),
+  route('mount-explorer/*', 'routes/explorer/page.tsx'),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    ...adminChildren.map(([path, id]) => route(path, 'routes/admin/pending-module.tsx', { id: `admin-${id}` })),
+  ]),
+  route('prefs/theme', 'routes/prefs/theme.ts'),
+  route('prefs/language', 'routes/prefs/language.ts'),
+  route('offline', 'routes/offline.tsx'),
+  route('not-found', 'routes/not-found.tsx'),
+  route('*', 'routes/catch-all.ts'),
+] satisfies RouteConfig;

@@ -1,0 +1,9 @@
+import { ComingSoon } from '~/components/layout/ComingSoon';
+import { pageTitle } from '~/lib/meta';
+import type { Route } from './+types/page';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.upload.title');
+
+export default function Page() {
+  return <ComingSoon titleKey="pages.upload.heading" />;
+}

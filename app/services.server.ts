@@ -1,0 +1,52 @@
+import type { AppConfig } from './config.server';
+import { openDatabase, type Db } from './db/client.server';
+import { loadMasterKey } from './auth/secrets.server';
+import { ensureFirstAdmin } from './models/admins.server';
+import { seedDefaultSettings } from './models/settings.server';
+
+/** Process-wide services, created once at start-up and shared by every door. */
+export interface Services {
+  config: AppConfig;
+  db: Db;
+  masterKey: Buffer;
+  startedAt: number;
+}
+
+// Kept on globalThis so that Vite's dev module reloads reuse the same database connection.
+const holder = globalThis as typeof globalThis & { __cloudclipServices?: Promise<Services> };
+
+export function initServices(config: AppConfig, log: (line: string) => void = console.log): Promise<Services> {
+  holder.__cloudclipServices ??= (async () => {
+    const masterKey = loadMasterKey(config.appSecret, config.dataDir);
+    const db = await openDatabase(config.databaseFile);
+    await seedDefaultSettings(db);
+    const first = await ensureFirstAdmin(db, { username: config.adminUsername, password: config.adminPassword });
+    if (first.created && first.generatedPassword) {
+      log(
+        [
+          '',
+          '  First start: created the admin account.',
+          `    username: ${first.username}`,
+          `    password: ${first.generatedPassword}`,
+          '  This password is shown only once. Change it under Admin → Account.',
+          '',
+        ].join('\n'),
+      );
+    } else if (first.created) {
+      log(`  First start: created the admin account "${first.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+    }
+    return { config, db, masterKey, startedAt: Date.now() };
+  })();
+  return holder.__cloudclipServices;
+}
+
+export function getServices(): Promise<Services> {
+  if (!holder.__cloudclipServices) throw new Error('Services are not initialised yet');
+  return holder.__cloudclipServices;
+}
+
+export async function closeServices(): Promise<void> {
+  const pending = holder.__cloudclipServices;
+  holder.__cloudclipServices = undefined;
+  if (pending) await (await pending).db.$disconnect();
+}

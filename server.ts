@@ -1,0 +1,86 @@
+/**
+ * Process entry: configuration, Express, static files, the Vite dev middleware in development,
+ * listening, graceful shutdown. Everything else is in app/http/express.server.ts, which Vite builds.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import type { Express } from 'express';
+import { loadConfig } from './app/config.server';
+
+type AppModule = {
+  createApp: (config: ReturnType<typeof loadConfig>) => Promise<Express>;
+  closeServices: () => Promise<void>;
+};
+
+const config = loadConfig();
+const root = path.dirname(fileURLToPath(import.meta.url));
+// In production this file runs as build/server.js; in development from the project root.
+const projectRoot = config.isProduction ? path.resolve(root, '..') : root;
+
+async function main() {
+  const app = express();
+  app.disable('x-powered-by');
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+
+  let appModule: AppModule;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (config.isProduction) {
+    const buildDir = path.join(projectRoot, 'build');
+    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+    appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;
+    app.use(await appModule.createApp(config));
+  } else {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({
+      root: projectRoot,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'custom',
+    });
+    closeVite = () => devServer.close();
+    app.use(devServer.middlewares);
+    const load = () => devServer.ssrLoadModule('./app/http/express.server.ts') as Promise<AppModule>;
+    appModule = await load();
+    await appModule.createApp(config);
+    // Load the handler per request so that edits are picked up without a restart.
+    app.use(async (req, res, next) => {
+      try {
+        const mod = await load();
+        (await mod.createApp(config))(req, res, next);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    // Stop accepting connections, let requests in flight finish, then force-close stragglers.
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeVite?.();
+    await appModule.closeServices();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
