@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from vite.config.ts: tests need the "~" alias, not the React Router build plugin.
+const alias = { '~': path.resolve(import.meta.dirname, 'app') };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.ts', 'app/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Integration suites start servers; keep them from fighting over the two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
