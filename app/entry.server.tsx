@@ -18,7 +18,8 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-    const readyEvent = isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const readyEvent =
+      isbot(request.headers.get('user-agent')) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getI18n(loadContext)}>
         <ServerRouter context={routerContext} url={request.url} />
@@ -28,7 +29,12 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 if (!existsSync('prisma/schema.prisma')) process.exit(0);
 const env = {
   ...process.env,
-  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? new URL('./schema-engine-stub.sh', import.meta.url).pathname,
+  PRISMA_SCHEMA_ENGINE_BINARY:
+    process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? new URL('./schema-engine-stub.sh', import.meta.url).pathname,
   PRISMA_HIDE_UPDATE_MESSAGE: '1',
   CHECKPOINT_DISABLE: '1',
 };

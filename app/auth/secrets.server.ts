@@ -27,7 +27,9 @@ export function encrypt(masterKey: Buffer, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 export function decrypt(masterKey: Buffer, sealed: string): string {

@@ -13,9 +13,23 @@ interface SettingSeed {
 
 /** The settings every install has (api.md §2.9 and §3.7: group 1 global, 3 WebDAV, 99 system). */
 export const DEFAULT_SETTINGS: SettingSeed[] = [
-  { key: 'max_upload_size', value: '100', type: 'number', groupId: 1, sortOrder: 1, description: '最大上传文件大小(MB)' },
+  {
+    key: 'max_upload_size',
+    value: '100',
+    type: 'number',
+    groupId: 1,
+    sortOrder: 1,
+    description: '最大上传文件大小(MB)',
+  },
   { key: 'proxy_sign_all', value: 'true', type: 'bool', groupId: 1, sortOrder: 2, description: '代理签名所有请求' },
-  { key: 'proxy_sign_expires', value: '0', type: 'number', groupId: 1, sortOrder: 3, description: '代理签名过期时间(秒)，0表示永不过期' },
+  {
+    key: 'proxy_sign_expires',
+    value: '0',
+    type: 'number',
+    groupId: 1,
+    sortOrder: 3,
+    description: '代理签名过期时间(秒)，0表示永不过期',
+  },
   {
     key: 'webdav_upload_mode',
     value: 'direct',
@@ -28,7 +42,15 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
     ]),
     description: 'WebDAV上传模式',
   },
-  { key: 'db_initialized', value: 'true', type: 'bool', groupId: 99, sortOrder: 1, flags: 2, description: '数据库初始化标记' },
+  {
+    key: 'db_initialized',
+    value: 'true',
+    type: 'bool',
+    groupId: 99,
+    sortOrder: 1,
+    flags: 2,
+    description: '数据库初始化标记',
+  },
 ];
 
 /** Inserts missing default settings; never overwrites a value an admin changed. */

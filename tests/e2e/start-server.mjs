@@ -1,0 +1,28 @@
+// Playwright's webServer: the production build on a fresh data folder. Run after `npm run build`.
+// It runs build/server.js in this same process, so Playwright's stop signal reaches the server's own
+// graceful shutdown.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const entry = path.join(root, 'build/server.js');
+if (!fs.existsSync(entry)) {
+  console.error('build/server.js is missing: run `npm run build` before Playwright');
+  process.exit(1);
+}
+
+const dataDir = path.join(root, '.tmp/e2e-data');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: process.env.E2E_PORT ?? '18787',
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'e2e-admin-password',
+});
+
+await import(pathToFileURL(entry).href);
