@@ -25,8 +25,9 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Integration suites start servers; keep them from fighting over the two cores.
-          fileParallelism: false,
+          // Integration suites start servers; run the files one after another on the two cores.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -12,6 +12,10 @@ export interface AppConfig {
   adminPassword: string | undefined;
   publicUrl: string | undefined;
   trustProxy: boolean | number | string;
+  /** "failures/seconds" per client address for logins; default 10/900. */
+  loginRateLimit: string | undefined;
+  /** "failures/seconds" per client address for share passwords; default 20/600. */
+  passwordRateLimit: string | undefined;
   isProduction: boolean;
 }
 
@@ -43,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    loginRateLimit: env.LOGIN_RATE_LIMIT || undefined,
+    passwordRateLimit: env.PASSWORD_RATE_LIMIT || undefined,
     isProduction: env.NODE_ENV === 'production',
   };
 }

@@ -13,13 +13,14 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server';
+import { authMiddleware } from './auth/middleware.server';
 import { getTheme } from './theme.server';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { StatusPage } from './components/layout/StatusPage';
 import stylesheet from './app.css?url';
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, authMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -12,15 +12,25 @@ const adminChildren = [
   ['settings/webdav', 'webdavSettings'],
 ] as const;
 
+/** Admin children that have their own module; the rest share the placeholder. */
+const builtModules: Partial<Record<(typeof adminChildren)[number][0], string>> = {
+  'key-management': 'routes/admin/key-management.tsx',
+  account: 'routes/admin/account.tsx',
+};
+
 export default [
   index('routes/home.tsx'),
   route('upload', 'routes/upload/page.tsx'),
   route('paste/:slug', 'routes/paste/view.tsx'),
   route('file/:slug', 'routes/file/view.tsx'),
   route('mount-explorer/*', 'routes/explorer/page.tsx'),
+  route('admin/login', 'routes/auth/login.tsx'),
+  route('admin/logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
-    ...adminChildren.map(([path, id]) => route(path, 'routes/admin/pending-module.tsx', { id: `admin-${id}` })),
+    ...adminChildren.map(([path, id]) =>
+      route(path, builtModules[path] ?? 'routes/admin/pending-module.tsx', { id: `admin-${id}` }),
+    ),
   ]),
   route('prefs/theme', 'routes/prefs/theme.ts'),
   route('prefs/language', 'routes/prefs/language.ts'),

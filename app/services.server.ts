@@ -1,14 +1,22 @@
 import type { AppConfig } from './config.server';
 import { openDatabase, type Db } from './db/client.server';
 import { loadMasterKey } from './auth/secrets.server';
+import { FailureLimiter, parseLimit } from './auth/rate-limit.server';
 import { ensureFirstAdmin } from './models/admins.server';
 import { seedDefaultSettings } from './models/settings.server';
+import { startSweeper } from './models/sweeper.server';
 
 /** Process-wide services, created once at start-up and shared by every door. */
 export interface Services {
   config: AppConfig;
   db: Db;
   masterKey: Buffer;
+  /** Failed logins (form, API, Basic) per client address. */
+  loginLimiter: FailureLimiter;
+  /** Failed share-password attempts per client address. */
+  passwordLimiter: FailureLimiter;
+  /** Periodic clean-up of expired shares; stopped on shutdown. */
+  sweeper: NodeJS.Timeout;
   startedAt: number;
 }
 
@@ -35,7 +43,12 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
     } else if (first.created) {
       log(`  First start: created the admin account "${first.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
     }
-    return { config, db, masterKey, startedAt: Date.now() };
+    const limit = parseLimit(config.loginRateLimit);
+    const loginLimiter = new FailureLimiter(limit.max, limit.windowSeconds * 1000);
+    const passwordLimit = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
+    const passwordLimiter = new FailureLimiter(passwordLimit.max, passwordLimit.windowSeconds * 1000);
+    const sweeper = startSweeper(db);
+    return { config, db, masterKey, loginLimiter, passwordLimiter, sweeper, startedAt: Date.now() };
   })();
   return holder.__cloudclipServices;
 }
@@ -48,5 +61,8 @@ export function getServices(): Promise<Services> {
 export async function closeServices(): Promise<void> {
   const pending = holder.__cloudclipServices;
   holder.__cloudclipServices = undefined;
-  if (pending) await (await pending).db.$disconnect();
+  if (!pending) return;
+  const services = await pending;
+  clearInterval(services.sweeper);
+  await services.db.$disconnect();
 }

@@ -35,7 +35,8 @@ our_pid() {
   pid=$(cat "$f")
   [ -r "/proc/$pid/cmdline" ] || return 1
   if [ "$1" = memcached ]; then
-    tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q "memcached .*-p $((BASE + 3)) " || return 1
+    # The port it was started with is recorded, so a stop with other env settings still finds it.
+    tr '\0' ' ' <"/proc/$pid/cmdline" | grep -q "memcached .*-p $(cat "$R/memcached.port" 2>/dev/null) " || return 1
   else
     tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF "$E/$1-server.conf" || return 1
   fi
@@ -137,17 +138,29 @@ start() {
   if healthy "$PORT"; then
     if [ $running -eq ${#SERVICES[@]} ]; then
       echo "S3 endpoint already running: http://127.0.0.1:$PORT (state in $D)"
-    else
+    elif [ $running -eq 0 ]; then
       echo "S3 endpoint already answering on port $PORT (not started from $D; left alone)"
+    else
+      echo "S3 endpoint answering on port $PORT but only $running/${#SERVICES[@]} processes from $D run; try stop, then start" >&2
+      return 1
     fi
     return 0
   fi
   [ $running -eq 0 ] || stop # half-dead instance from this folder: start over cleanly
-  init                       # always rewrite configs so port/CORS changes take effect
+  # Swift retries a taken port for 30 s; check up front so a clash fails at once.
+  local p
+  for p in "$PORT" "$BASE" $((BASE + 1)) $((BASE + 2)) $((BASE + 3)); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      echo "swift-s3: port $p is already in use; choose SWIFT_S3_PORT / SWIFT_S3_BASEPORT" >&2
+      return 1
+    fi
+  done
+  init # always rewrite configs so port/CORS changes take effect
   # stdin/stdout/stderr detached so a caller waiting on our output is not held open by the servers.
   memcached -l 127.0.0.1 -p $((BASE + 3)) -U 0 -m 64 $([ "$(id -u)" = 0 ] && echo "-u root") \
     </dev/null >"$LOG/memcached.log" 2>&1 &
   echo $! >"$R/memcached.pid"
+  echo $((BASE + 3)) >"$R/memcached.port"
   for n in account container object proxy; do
     swift-$n-server "$E/$n-server.conf" -v </dev/null >"$LOG/$n.log" 2>&1 &
     echo $! >"$R/$n.pid"
@@ -183,7 +196,7 @@ stop() {
     alive=("${still[@]}")
   done
   for pid in "${alive[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
-  rm -f "$R"/*.pid
+  rm -f "$R"/*.pid "$R"/memcached.port
   [ ${#pids[@]} -eq 0 ] && echo "swift-s3: nothing to stop in $D" || echo "swift-s3: stopped ${#pids[@]} processes"
 }
 
@@ -192,7 +205,7 @@ status() {
   for n in "${SERVICES[@]}"; do
     pid=$(our_pid $n) && echo "$n: running (pid $pid)" || echo "$n: not running"
   done
-  if all_healthy; then echo "S3 endpoint healthy: http://127.0.0.1:$PORT"; else echo "S3 endpoint not healthy on port $PORT"; return 1; fi
+  if healthy "$PORT"; then echo "S3 endpoint healthy: http://127.0.0.1:$PORT"; else echo "S3 endpoint not healthy on port $PORT"; return 1; fi
 }
 
 case "${1:-}" in

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomString } from './tokens.server';
 
 // scrypt parameters: N=2^15 costs ~50 ms here, slow for guessing, fine for a login.
 const N = 32768;
@@ -37,14 +38,5 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A random password for a generated first admin: 20 characters from an unambiguous alphabet. */
 export function generatePassword(length = 20): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  const bytes = randomBytes(length * 2);
-  let out = '';
-  for (const byte of bytes) {
-    // Rejection sampling keeps the distribution uniform.
-    if (byte >= 256 - (256 % alphabet.length)) continue;
-    out += alphabet[byte % alphabet.length];
-    if (out.length === length) break;
-  }
-  return out.length === length ? out : generatePassword(length);
+  return randomString(length, 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789');
 }

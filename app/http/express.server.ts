@@ -2,7 +2,8 @@ import express, { type Express } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { RouterContextProvider } from 'react-router';
 import type { AppConfig } from '~/config.server';
-import { servicesContext } from '~/context';
+import { requestInfoContext, servicesContext } from '~/context';
+import { ownOrigins } from './api/principal';
 import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
 import { davPlaceholder } from './webdav/placeholder';
@@ -38,9 +39,14 @@ async function buildApp(config: AppConfig): Promise<Express> {
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
       mode: config.isProduction ? 'production' : 'development',
-      getLoadContext: () => {
+      getLoadContext: (req) => {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
+        context.set(requestInfoContext, {
+          clientAddress: req.ip ?? 'unknown',
+          secure: req.protocol === 'https',
+          ownOrigins: ownOrigins(req, config.publicUrl),
+        });
         return context;
       },
     }),

@@ -26,3 +26,8 @@ export function translate(locale: string, key: string, values?: Record<string, u
     values[name] === undefined ? match : String(values[name]),
   );
 }
+
+export function hasTranslation(locale: string, key: string): boolean {
+  const lng = isLocale(locale) ? locale : FALLBACK_LOCALE;
+  return lookup(resources[lng].translation as unknown as Tree, key) !== undefined;
+}

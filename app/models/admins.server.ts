@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '~/db/client.server';
-import { generatePassword, hashPassword } from '~/auth/password.server';
+import { generatePassword, hashPassword, verifyPassword } from '~/auth/password.server';
+import { AppError } from '~/lib/errors';
+import type { ChangePasswordInput } from '~/lib/schemas/auth';
 
 export interface FirstAdminResult {
   created: boolean;
@@ -23,4 +25,36 @@ export async function ensureFirstAdmin(
   const passwordHash = await hashPassword(wanted.password ?? generatedPassword!);
   await db.admin.create({ data: { id: randomUUID(), username, passwordHash } });
   return { created: true, username, generatedPassword };
+}
+
+// Verifying against this when the username is unknown makes both failure paths cost the same.
+let dummyHash: Promise<string> | undefined;
+
+/** The admin for a username and password, or null; the same work is done whichever part is wrong. */
+export async function verifyAdminCredentials(db: Db, username: string, password: string) {
+  const admin = await db.admin.findUnique({ where: { username } });
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
+  return admin && ok ? admin : null;
+}
+
+/**
+ * Changes the username and/or password after checking the current password (spec §5 account
+ * change). Every session of the admin is revoked: the user must log in again.
+ */
+export async function changeAdminCredentials(db: Db, adminId: string, input: ChangePasswordInput): Promise<void> {
+  const admin = await db.admin.findUnique({ where: { id: adminId } });
+  if (!admin) throw new AppError('not_found', 'adminNotFound');
+  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
+    throw new AppError('unauthenticated', 'currentPasswordWrong');
+  }
+  const newUsername = input.newUsername && input.newUsername !== admin.username ? input.newUsername : undefined;
+  if (newUsername && (await db.admin.findUnique({ where: { username: newUsername } }))) {
+    throw new AppError('conflict', 'usernameTaken');
+  }
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
+  await db.$transaction([
+    db.admin.update({ where: { id: adminId }, data: { username: newUsername, passwordHash } }),
+    db.session.deleteMany({ where: { adminId } }),
+  ]);
 }

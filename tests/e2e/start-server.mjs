@@ -6,9 +6,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const entry = path.join(root, 'build/server.js');
+// E2E_BUILD_DIR runs another copy of the build (e.g. a snapshot taken while others rebuild build/).
+const entry = path.join(path.resolve(root, process.env.E2E_BUILD_DIR ?? 'build'), 'server.js');
 if (!fs.existsSync(entry)) {
-  console.error('build/server.js is missing: run `npm run build` before Playwright');
+  console.error(`${entry} is missing: run \`npm run build\` before Playwright`);
   process.exit(1);
 }
 

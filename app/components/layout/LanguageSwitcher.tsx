@@ -7,9 +7,10 @@ export function LanguageSwitcher({ locale }: { locale: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/prefs/language" preventScrollReset className="flex items-center" aria-label={t('common.language.label')}>
+    <Form method="post" action="/prefs/language" preventScrollReset className="flex items-center">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <div role="group" aria-label={t('common.language.label')} className="flex overflow-hidden rounded-md border border-line">
+      {/* No overflow clipping on the group: it would cut off the buttons' focus rings. */}
+      <div role="group" aria-label={t('common.language.label')} className="flex rounded-md border border-line">
         {SUPPORTED_LOCALES.map((lng) => (
           <button
             key={lng}
@@ -19,7 +20,8 @@ export function LanguageSwitcher({ locale }: { locale: string }) {
             lang={lng === 'zh' ? 'zh-CN' : 'en'}
             aria-pressed={locale === lng}
             aria-label={t('common.language.switchTo', { language: t(`common.language.${lng}`) })}
-            className="px-2 py-1 text-sm font-medium aria-pressed:bg-brand aria-pressed:text-white hover:bg-muted focus-visible:z-10"
+            title={t(`common.language.${lng}`)}
+            className="relative h-8 min-w-9 cursor-pointer px-2 text-sm font-medium text-subtle transition-colors first:rounded-l-[5px] last:rounded-r-[5px] hover:bg-muted hover:text-ink focus-visible:z-10 aria-pressed:bg-brand aria-pressed:text-white aria-pressed:hover:bg-brand-strong"
           >
             {lng === 'zh' ? '中' : 'EN'}
           </button>

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { Theme } from '~/lib/theme';
 import { SOURCE_URL } from '~/lib/version';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -35,37 +36,91 @@ function NavLinks({ className, linkClass }: { className: string; linkClass: stri
   );
 }
 
+/**
+ * The phone menu: a <details> element, so it opens and closes without JavaScript. With JavaScript it
+ * also closes after a navigation, on Escape (focus returns to its button) and on a click outside it.
+ */
+function MobileMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [pathname]);
+
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="mobile-menu relative md:hidden">
+      <summary className="icon-btn list-none" aria-label={t('common.nav.menu')} title={t('common.nav.menu')}>
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 mt-2 w-60 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-raised p-2 shadow-xl shadow-black/10">
+        <NavLinks className="flex flex-col gap-1" linkClass="nav-link block" />
+        <div className="mt-2 border-t border-line pt-2">
+          <a href={SOURCE_URL} className="nav-link flex items-center gap-2" rel="noopener noreferrer" target="_blank">
+            <GitHubIcon />
+            {t('common.nav.source')}
+          </a>
+        </div>
+      </div>
+    </details>
+  );
+}
+
 /** Top navigation (spec §2). On phones the links fold into a <details> menu that needs no JS. */
 export function SiteHeader({ theme, locale }: { theme: Theme; locale: string }) {
   const { t } = useTranslation();
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-      <nav aria-label={t('common.nav.label')} className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded font-semibold text-ink">
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/85 backdrop-blur">
+      <nav aria-label={t('common.nav.label')} className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
+        <Link to="/" className="mr-2 flex shrink-0 items-center gap-2 rounded-md font-semibold text-ink">
           <img src="/favicon.svg" alt="" className="h-7 w-7" width={28} height={28} />
           <span>{t('common.appName')}</span>
         </Link>
-        <NavLinks className="ml-4 hidden items-center gap-1 md:flex" linkClass="nav-link" />
-        <div className="ml-auto flex items-center gap-2">
-          <a href={SOURCE_URL} className="icon-btn hidden sm:inline-flex" aria-label={t('common.nav.source')} title={t('common.nav.source')} rel="noopener noreferrer" target="_blank">
+        <NavLinks className="hidden items-center gap-1 md:flex" linkClass="nav-link" />
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <a
+            href={SOURCE_URL}
+            className="icon-btn hidden sm:inline-flex"
+            aria-label={t('common.nav.source')}
+            title={t('common.nav.source')}
+            rel="noopener noreferrer"
+            target="_blank"
+          >
             <GitHubIcon />
           </a>
           <LanguageSwitcher locale={locale} />
           <ThemeToggle theme={theme} />
-          <details className="mobile-menu relative md:hidden">
-            <summary className="icon-btn list-none" aria-label={t('common.nav.menu')}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-                <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-              <span className="sr-only">{t('common.nav.menu')}</span>
-            </summary>
-            <div className="absolute right-0 mt-2 w-56 rounded-lg border border-line bg-surface p-2 shadow-lg">
-              <NavLinks className="flex flex-col gap-1" linkClass="nav-link block" />
-              <a href={SOURCE_URL} className="nav-link mt-1 block" rel="noopener noreferrer" target="_blank">
-                {t('common.nav.source')}
-              </a>
-            </div>
-          </details>
+          <MobileMenu />
         </div>
       </nav>
     </header>

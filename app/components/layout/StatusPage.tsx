@@ -8,7 +8,7 @@ export function StatusPage({ kind, children }: { kind: Kind; children?: React.Re
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-xl py-12 text-center" aria-labelledby="status-heading">
-      <h1 id="status-heading" className="text-2xl font-semibold sm:text-3xl">
+      <h1 id="status-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {t(`pages.${kind}.heading`)}
       </h1>
       <p className="mt-3 text-subtle">{t(`pages.${kind}.body`)}</p>

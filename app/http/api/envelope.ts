@@ -5,7 +5,7 @@ import type { Response } from 'express';
  * always equals `code`. A few endpoints answer bare objects instead; they use res.json directly.
  */
 export function sendOk(res: Response, message: string, data?: unknown, code = 200): void {
-  res.status(200).json({ code, message, data: data ?? null, success: true });
+  res.status(200).json(data === undefined ? { code, message, success: true } : { code, message, data, success: true });
 }
 
 export function sendError(res: Response, status: number, message: string): void {

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '~/lib/errors';
-import { translate } from '~/i18n/translate';
+import { hasTranslation, translate } from '~/i18n/translate';
 import { sendError } from './envelope';
 
 /**
@@ -12,6 +12,14 @@ const API_LOCALE = 'zh';
 
 export function apiMessage(key: string, values?: Record<string, unknown>): string {
   return translate(API_LOCALE, `errors.${key}`, values);
+}
+
+/** Schemas carry message keys ("keyNameRequired"); other zod messages get the field name. */
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (issue && hasTranslation(API_LOCALE, `errors.${issue.message}`)) return apiMessage(issue.message);
+  const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+  return `${apiMessage('invalidInput')}${where}`;
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
@@ -28,13 +36,11 @@ interface BodyParserError extends Error {
 export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof AppError) {
+    if (error.kind === 'rate_limited' && error.details?.seconds)
+      res.setHeader('Retry-After', String(error.details.seconds));
     return sendError(res, error.status, apiMessage(error.messageKey, error.details));
   }
-  if (error instanceof ZodError) {
-    const issue = error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    return sendError(res, 400, `${apiMessage('invalidInput')}: ${where}${issue?.message ?? ''}`);
-  }
+  if (error instanceof ZodError) return sendError(res, 400, zodMessage(error));
   const parserError = error as BodyParserError;
   switch (parserError.type) {
     case 'entity.parse.failed':

@@ -2,7 +2,8 @@ export default {
   home: {
     title: 'Online clipboard',
     heading: 'Online clipboard',
-    intro: 'Paste text or Markdown and share it through a short link, with an optional password, expiry and view limit.',
+    intro:
+      'Paste text or Markdown and share it through a short link, with an optional password, expiry and view limit.',
   },
   upload: { title: 'Upload files', heading: 'Upload files' },
   paste: { title: 'Text share', heading: 'Text share' },

@@ -8,16 +8,6 @@ CREATE TABLE "admins" (
 );
 
 -- CreateTable
-CREATE TABLE "admin_sessions" (
-    "token_hash" TEXT NOT NULL PRIMARY KEY,
-    "admin_id" TEXT NOT NULL,
-    "expires_at" DATETIME NOT NULL,
-    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "last_seen_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "admin_sessions_admin_id_fkey" FOREIGN KEY ("admin_id") REFERENCES "admins" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
-
--- CreateTable
 CREATE TABLE "api_keys" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
@@ -30,6 +20,19 @@ CREATE TABLE "api_keys" (
     "last_used" DATETIME,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "sessions" (
+    "token_hash" TEXT NOT NULL PRIMARY KEY,
+    "kind" TEXT NOT NULL,
+    "admin_id" TEXT,
+    "api_key_id" TEXT,
+    "expires_at" DATETIME NOT NULL,
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "last_seen_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "sessions_admin_id_fkey" FOREIGN KEY ("admin_id") REFERENCES "admins" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "sessions_api_key_id_fkey" FOREIGN KEY ("api_key_id") REFERENCES "api_keys" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -157,10 +160,13 @@ CREATE TABLE "tasks" (
 CREATE UNIQUE INDEX "admins_username_key" ON "admins"("username");
 
 -- CreateIndex
-CREATE INDEX "admin_sessions_admin_id_idx" ON "admin_sessions"("admin_id");
+CREATE INDEX "sessions_admin_id_idx" ON "sessions"("admin_id");
 
 -- CreateIndex
-CREATE INDEX "admin_sessions_expires_at_idx" ON "admin_sessions"("expires_at");
+CREATE INDEX "sessions_api_key_id_idx" ON "sessions"("api_key_id");
+
+-- CreateIndex
+CREATE INDEX "sessions_expires_at_idx" ON "sessions"("expires_at");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "api_keys_name_key" ON "api_keys"("name");

@@ -1,0 +1,48 @@
+import { isAllowed, type Operation } from './operations';
+import type { Principal } from './principal';
+
+/** The modules of the admin area (spec §2), in sidebar order, with the operation each needs. */
+export const ADMIN_MODULES = [
+  { path: '/admin', key: 'dashboard', operation: 'admin.dashboard' },
+  { path: '/admin/text-management', key: 'textManagement', operation: 'admin.textManagement' },
+  { path: '/admin/file-management', key: 'fileManagement', operation: 'admin.fileManagement' },
+  { path: '/admin/key-management', key: 'keyManagement', operation: 'admin.keyManagement' },
+  { path: '/admin/mount-management', key: 'mountManagement', operation: 'admin.mountManagement' },
+  { path: '/admin/storage-config', key: 'storageConfig', operation: 'admin.storageConfig' },
+  { path: '/admin/account', key: 'account', operation: 'admin.account' },
+  { path: '/admin/settings/global', key: 'globalSettings', operation: 'admin.globalSettings' },
+  { path: '/admin/settings/webdav', key: 'webdavSettings', operation: 'admin.webdavSettings' },
+] as const satisfies ReadonlyArray<{ path: string; key: string; operation: Operation }>;
+
+export type AdminModule = (typeof ADMIN_MODULES)[number];
+
+export function moduleForPath(pathname: string): AdminModule | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return ADMIN_MODULES.find((m) => m.path === path);
+}
+
+export function allowedModules(principal: Principal): AdminModule[] {
+  return ADMIN_MODULES.filter((m) => isAllowed(principal, m.operation));
+}
+
+/**
+ * Where the guards send a principal (spec §2): the dashboard for an admin, else text management
+ * with the text permission, else file management with the file permission, else Home.
+ */
+export function firstAllowedModule(principal: Principal): string {
+  return allowedModules(principal)[0]?.path ?? '/';
+}
+
+/**
+ * The admin-area guard. Returns null to let the request through (the login form shows for
+ * anonymous visitors: no redirect), or the path to redirect to.
+ */
+export function adminGuard(principal: Principal, pathname: string): string | null {
+  if (principal.kind === 'anonymous') return null;
+  const allowed = allowedModules(principal);
+  // Neither admin nor a key with text or file permission: Home.
+  if (allowed.length === 0) return '/';
+  const module = moduleForPath(pathname);
+  if (!module || allowed.includes(module)) return null;
+  return allowed[0].path;
+}

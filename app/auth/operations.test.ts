@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '~/lib/errors';
+import { Permission } from '~/lib/permissions';
+import { adminGuard, firstAllowedModule } from './admin-modules';
+import { OPERATIONS, authorize, isAllowed, type Operation } from './operations';
+import { isCreator, type Principal } from './principal';
+
+const key = (permissions: number): Principal => ({
+  kind: 'apikey',
+  keyId: 'k1',
+  name: 'k',
+  permissions,
+  basePath: '/',
+  role: 'GENERAL',
+  isGuest: false,
+});
+const admin: Principal = { kind: 'admin', adminId: 'a1', username: 'admin' };
+const anonymous: Principal = { kind: 'anonymous' };
+const BITS = Object.entries(Permission);
+
+/**
+ * Every permission bit against every guarded operation. New operations join OPERATIONS and are
+ * covered here automatically; the expectation is derived from the requirement, and the assertions
+ * check the outcome through authorize() (status and error) for each single bit.
+ */
+describe('permission table', () => {
+  for (const [operation, requirement] of Object.entries(OPERATIONS) as [Operation, (typeof OPERATIONS)[Operation]][]) {
+    describe(operation, () => {
+      it('admin passes, anonymous gets 401', () => {
+        expect(() => authorize(admin, operation)).not.toThrow();
+        expect(() => authorize(anonymous, operation)).toThrowError(
+          expect.objectContaining({ kind: 'unauthenticated' }),
+        );
+      });
+      for (const [name, bit] of BITS) {
+        it(`a key with only ${name}`, () => {
+          const expected = 'any' in requirement ? true : 'admin' in requirement ? false : requirement.bits === bit;
+          expect(isAllowed(key(bit), operation)).toBe(expected);
+          if (expected) expect(() => authorize(key(bit), operation)).not.toThrow();
+          else {
+            let thrown: unknown;
+            try {
+              authorize(key(bit), operation);
+            } catch (error) {
+              thrown = error;
+            }
+            expect(thrown).toBeInstanceOf(AppError);
+            // Authenticated but not allowed is 403, never 401 (api.md §1.3).
+            expect((thrown as AppError).status).toBe(403);
+          }
+        });
+      }
+      it('a key with every bit passes', () => {
+        expect(isAllowed(key(204547), operation)).toBe(!('admin' in requirement));
+      });
+    });
+  }
+});
+
+describe('route guards (spec §2)', () => {
+  it('lets anonymous visitors through to the login form', () => {
+    expect(adminGuard(anonymous, '/admin/key-management')).toBeNull();
+  });
+  it('lets admins everywhere', () => {
+    expect(adminGuard(admin, '/admin')).toBeNull();
+    expect(adminGuard(admin, '/admin/settings/webdav')).toBeNull();
+    expect(firstAllowedModule(admin)).toBe('/admin');
+  });
+  it('sends a key without text or file permission home', () => {
+    expect(adminGuard(key(Permission.MOUNT_VIEW | Permission.WEBDAV_READ), '/admin')).toBe('/');
+    expect(firstAllowedModule(key(Permission.MOUNT_VIEW))).toBe('/');
+  });
+  it('redirects admin-only modules and the dashboard to the first module a key may use', () => {
+    expect(adminGuard(key(Permission.TEXT), '/admin')).toBe('/admin/text-management');
+    expect(adminGuard(key(Permission.TEXT), '/admin/key-management')).toBe('/admin/text-management');
+    expect(adminGuard(key(Permission.FILE_SHARE), '/admin/account')).toBe('/admin/file-management');
+    expect(adminGuard(key(Permission.FILE_SHARE), '/admin/text-management')).toBe('/admin/file-management');
+    expect(adminGuard(key(Permission.TEXT | Permission.FILE_SHARE), '/admin/file-management')).toBeNull();
+    expect(adminGuard(key(Permission.TEXT), '/admin/text-management/')).toBeNull();
+  });
+});
+
+describe('file creator check (spec §6)', () => {
+  it('passes admins always, keys only for their own id with or without the prefix', () => {
+    expect(isCreator(admin, 'someone-else')).toBe(true);
+    expect(isCreator(key(1), 'apikey:k1')).toBe(true);
+    expect(isCreator(key(1), 'k1')).toBe(true);
+    expect(isCreator(key(1), 'apikey:k2')).toBe(false);
+    expect(isCreator(key(1), 'apikey:k1x')).toBe(false);
+    expect(isCreator(key(1), null)).toBe(false);
+    expect(isCreator(anonymous, 'apikey:k1')).toBe(false);
+  });
+});

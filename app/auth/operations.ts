@@ -1,0 +1,59 @@
+import { AppError } from '~/lib/errors';
+import { PERMISSION_FLAGS, Permission } from '~/lib/permissions';
+import type { Principal } from './principal';
+
+/**
+ * Every guarded operation and who may perform it. The table-driven permission test walks this
+ * list against every permission bit, so a new operation is covered the moment it is added here.
+ */
+export type Requirement = { admin: true } | { any: true } | { bits: number };
+
+const ADMIN: Requirement = { admin: true };
+const ANY: Requirement = { any: true };
+const bits = (b: number): Requirement => ({ bits: b });
+
+export const OPERATIONS = {
+  'auth.adminProbe': ADMIN,
+  'auth.keyProbe': ANY,
+  'account.change': ADMIN,
+  'keys.manage': ADMIN,
+  'paste.create': bits(Permission.TEXT),
+  'paste.manage': bits(Permission.TEXT),
+  'paste.clearExpired': ADMIN,
+  'admin.dashboard': ADMIN,
+  'admin.textManagement': bits(Permission.TEXT),
+  'admin.fileManagement': bits(Permission.FILE_SHARE),
+  'admin.keyManagement': ADMIN,
+  'admin.mountManagement': ADMIN,
+  'admin.storageConfig': ADMIN,
+  'admin.account': ADMIN,
+  'admin.globalSettings': ADMIN,
+  'admin.webdavSettings': ADMIN,
+} satisfies Record<string, Requirement>;
+export type Operation = keyof typeof OPERATIONS;
+
+export function isAllowed(principal: Principal, operation: Operation): boolean {
+  const requirement: Requirement = OPERATIONS[operation];
+  if (principal.kind === 'anonymous') return false;
+  if (principal.kind === 'admin') return true;
+  if ('admin' in requirement) return false;
+  if ('any' in requirement) return true;
+  return (principal.permissions & requirement.bits) === requirement.bits;
+}
+
+/** Throws the right AppError: 401 for nobody, 403 for somebody without the right (never 401). */
+export function authorize(principal: Principal, operation: Operation): void {
+  if (isAllowed(principal, operation)) return;
+  if (principal.kind === 'anonymous') throw new AppError('unauthenticated', 'authRequired');
+  const requirement: Requirement = OPERATIONS[operation];
+  if ('bits' in requirement) {
+    throw new AppError('forbidden', 'permissionRequired', { permission: bitLabel(requirement.bits) });
+  }
+  throw new AppError('forbidden', 'adminRequired');
+}
+
+function bitLabel(required: number): string {
+  return PERMISSION_FLAGS.filter(([, bit]) => (required & bit) !== 0)
+    .map(([, , label]) => label)
+    .join(', ');
+}

@@ -1,0 +1,49 @@
+/**
+ * Counts failures per key (a client address) in a sliding window and refuses further attempts once
+ * the limit is reached, until the oldest failure leaves the window. In memory: one process serves
+ * one install, and a restart forgetting the counts is harmless.
+ */
+export class FailureLimiter {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    readonly maxFailures: number,
+    readonly windowMs: number,
+  ) {}
+
+  private recent(key: string, now: number): number[] {
+    const times = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (times.length) this.failures.set(key, times);
+    else this.failures.delete(key);
+    return times;
+  }
+
+  /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
+  retryAfter(key: string, now = Date.now()): number {
+    const times = this.recent(key, now);
+    if (times.length < this.maxFailures) return 0;
+    return Math.max(1, Math.ceil((times[0] + this.windowMs - now) / 1000));
+  }
+
+  fail(key: string, now = Date.now()): void {
+    const times = this.recent(key, now);
+    times.push(now);
+    this.failures.set(key, times);
+    if (this.failures.size > 10_000) this.prune(now);
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+
+  private prune(now: number): void {
+    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  }
+}
+
+/** "10/900" → 10 failures per 900 s; the default suits a login form. */
+export function parseLimit(spec: string | undefined, fallback = { max: 10, windowSeconds: 900 }) {
+  const match = /^(\d+)\/(\d+)$/.exec(spec ?? '');
+  if (!match) return fallback;
+  return { max: Math.max(1, Number(match[1])), windowSeconds: Math.max(1, Number(match[2])) };
+}

@@ -1,0 +1,71 @@
+import type { Db } from '~/db/client.server';
+import { verifyAdminCredentials } from '~/models/admins.server';
+import { authenticateApiKey } from '~/models/api-keys.server';
+import { resolveSession } from '~/models/sessions.server';
+import { Permission, hasPermission } from '~/lib/permissions';
+import { AppError } from '~/lib/errors';
+import { ANONYMOUS, type Principal } from './principal';
+import type { FailureLimiter } from './rate-limit.server';
+
+export interface Credentials {
+  authorization?: string | null;
+  customAuthKey?: string | null;
+  /** The browser session token, only when the request is same-origin (see sameOrigin.ts). */
+  sessionToken?: string | null;
+  clientAddress: string;
+}
+
+/**
+ * Resolves who is asking, once per request (design.md §1, api.md §1.4). Order: the Authorization
+ * header; then X-Custom-Auth-Key if that was absent or failed; then the browser session. A header
+ * that fails gives anonymous, so the endpoint answers 401. Basic auth checks a password, so its
+ * failures count against the same per-address limit as the login form.
+ */
+export async function resolvePrincipal(db: Db, limiter: FailureLimiter, creds: Credentials): Promise<Principal> {
+  const fromHeader = creds.authorization ? await fromAuthorization(db, limiter, creds) : null;
+  if (fromHeader) return fromHeader;
+  if (creds.customAuthKey) {
+    const key = await authenticateApiKey(db, creds.customAuthKey.trim());
+    if (key) return key;
+  }
+  if (creds.authorization || creds.customAuthKey) return ANONYMOUS;
+  if (creds.sessionToken) return (await resolveSession(db, creds.sessionToken)) ?? ANONYMOUS;
+  return ANONYMOUS;
+}
+
+async function fromAuthorization(db: Db, limiter: FailureLimiter, creds: Credentials): Promise<Principal | null> {
+  // "split on a single space and must have exactly two parts; the scheme is case-insensitive"
+  const parts = creds.authorization!.split(' ');
+  if (parts.length !== 2 || !parts[1]) return null;
+  const [scheme, value] = parts;
+  switch (scheme.toLowerCase()) {
+    case 'bearer':
+      return resolveSession(db, value, { adminOnly: true });
+    case 'apikey':
+      return authenticateApiKey(db, value);
+    case 'basic':
+      return fromBasic(db, limiter, value, creds.clientAddress);
+    default:
+      return null;
+  }
+}
+
+async function fromBasic(db: Db, limiter: FailureLimiter, encoded: string, address: string): Promise<Principal | null> {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return null;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const user = decoded.slice(0, colon);
+  const pass = decoded.slice(colon + 1);
+  // key:key — an API key that may use WebDAV.
+  if (user && user === pass) {
+    const key = await authenticateApiKey(db, user);
+    if (key && hasPermission(key.permissions, Permission.WEBDAV_READ)) return key;
+  }
+  const wait = limiter.retryAfter(address);
+  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+  const admin = await verifyAdminCredentials(db, user, pass);
+  if (admin) return { kind: 'admin', adminId: admin.id, username: admin.username };
+  limiter.fail(address);
+  return null;
+}

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHydrated } from './use-hydrated';
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // Not a secure context or permission refused: fall back to a selection copy.
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+/** Copies `text` to the clipboard. Rendered only with JavaScript; announces the result. */
+export function CopyButton({
+  text,
+  label,
+  compact = false,
+  className = '',
+}: {
+  text: string;
+  label?: string;
+  /** Icon only (the label still names it for assistive technology and as a tooltip). */
+  compact?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (!hydrated) return null;
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await writeClipboard(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    timer.current = setTimeout(() => setState('idle'), 2000);
+  };
+
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        className={`btn text-xs ${compact ? 'h-7 w-7 p-0' : 'px-2.5 py-1'} ${className}`}
+        onClick={copy}
+        aria-label={label}
+        title={compact ? label : undefined}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-3.5 w-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          {state === 'copied' ? (
+            <path d="M5 12l5 5L20 7" />
+          ) : (
+            <>
+              <rect x="9" y="9" width="11" height="11" rx="2" />
+              <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+            </>
+          )}
+        </svg>
+        {!compact && (state === 'copied' ? t('keys.copy.copied') : t('keys.copy.copy'))}
+      </button>
+      <span role="status" className={state === 'failed' ? 'text-xs text-danger' : 'sr-only'}>
+        {state === 'failed' ? t('keys.copy.failed') : state === 'copied' ? t('keys.copy.copied') : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { useHydrated } from './use-hydrated';
+
+function format(iso: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/**
+ * A date in the reader's time zone. The server does not know that zone, so the first render (and
+ * the no-JS page) says UTC explicitly; with JavaScript it switches to local time after hydration.
+ */
+export function DateTime({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const hydrated = useHydrated();
+  const text = hydrated ? format(iso, i18n.language) : `${format(iso, i18n.language, 'UTC')} UTC`;
+  return (
+    <time dateTime={iso} title={iso} className="whitespace-nowrap">
+      {text}
+    </time>
+  );
+}

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/api-keys.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { requires } from './principal';
+
+/** Access-key administration (api.md §3.2), admin only. */
+export function apiKeysRouter(services: Services): Router {
+  const { db, masterKey } = services;
+  const router = Router();
+  router.use('/admin/api-keys', requires('keys.manage'));
+
+  router.get('/admin/api-keys', async (_req, res) => {
+    sendOk(res, apiMessage('keysListed'), await listApiKeys(db, masterKey));
+  });
+
+  router.post('/admin/api-keys', async (req, res) => {
+    const key = await createApiKey(db, masterKey, createApiKeySchema.parse(req.body ?? {}));
+    // api.md: HTTP 200 with code 201 in the body.
+    sendOk(res, apiMessage('keyCreated'), key, 201);
+  });
+
+  router.put('/admin/api-keys/:id', async (req, res) => {
+    await updateApiKey(db, req.params.id, updateApiKeySchema.parse(req.body ?? {}));
+    sendOk(res, apiMessage('keyUpdated'));
+  });
+
+  router.delete('/admin/api-keys/:id', async (req, res) => {
+    await deleteApiKey(db, req.params.id);
+    sendOk(res, apiMessage('keyDeleted'));
+  });
+
+  return router;
+}

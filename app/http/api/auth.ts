@@ -1,0 +1,79 @@
+import { Router, type Request } from 'express';
+import { AppError } from '~/lib/errors';
+import { ALL_PERMISSIONS, permissionsToObject } from '~/lib/permissions';
+import { adminLoginSchema, changePasswordSchema } from '~/lib/schemas/auth';
+import { changeAdminCredentials } from '~/models/admins.server';
+import { loginAdmin } from '~/models/login.server';
+import { revokeSession } from '~/models/sessions.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { principalOf, requires } from './principal';
+
+function bearerToken(req: Request): string | null {
+  const parts = (req.get('authorization') ?? '').split(' ');
+  return parts.length === 2 && parts[0].toLowerCase() === 'bearer' ? parts[1] : null;
+}
+
+/** Admin login, logout, password change and the two auth probes (api.md §3.1). */
+export function authRouter(services: Services): Router {
+  const { db } = services;
+  const router = Router();
+
+  router.post('/admin/login', async (req, res) => {
+    const parsed = adminLoginSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw new AppError('invalid', 'credentialsRequired');
+    const { principal, token, expiresAt } = await loginAdmin(services, parsed.data, req.ip ?? 'unknown');
+    // api.md: this response has no `success` field.
+    res.json({
+      code: 200,
+      message: apiMessage('loginOk'),
+      data: {
+        username: principal.kind === 'admin' ? principal.username : '',
+        token,
+        expiresAt: expiresAt.toISOString(),
+      },
+    });
+  });
+
+  router.post('/admin/logout', async (req, res) => {
+    const token = bearerToken(req);
+    if (token) await revokeSession(db, token).catch(() => undefined);
+    res.json({ code: 200, message: apiMessage('logoutOk') });
+  });
+
+  router.post('/admin/change-password', requires('account.change'), async (req, res) => {
+    const input = changePasswordSchema.parse(req.body ?? {});
+    const principal = principalOf(res);
+    if (principal.kind !== 'admin') throw new AppError('forbidden', 'adminRequired');
+    await changeAdminCredentials(db, principal.adminId, input);
+    sendOk(res, apiMessage('credentialsChanged'));
+  });
+
+  router.get('/test/admin-token', requires('auth.adminProbe'), (_req, res) => {
+    sendOk(res, apiMessage('tokenValid'));
+  });
+
+  router.get('/test/api-key', requires('auth.keyProbe'), (_req, res) => {
+    const principal = principalOf(res);
+    if (principal.kind === 'admin') {
+      const name = apiMessage('adminName');
+      return sendOk(res, apiMessage('keyValid'), {
+        name,
+        basic_path: '/',
+        permissions: permissionsToObject(ALL_PERMISSIONS),
+        key_info: { id: principal.adminId, name, basic_path: '/' },
+        is_admin: true,
+      });
+    }
+    if (principal.kind !== 'apikey') throw new AppError('unauthenticated', 'authRequired');
+    sendOk(res, apiMessage('keyValid'), {
+      name: principal.name,
+      basic_path: principal.basePath,
+      permissions: permissionsToObject(principal.permissions),
+      key_info: { id: principal.keyId, name: principal.name, basic_path: principal.basePath },
+    });
+  });
+
+  return router;
+}

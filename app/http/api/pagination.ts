@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+
+function positiveInt(value: unknown, fallback: number, max: number): number {
+  const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.min(n, max) : fallback;
+}
+
+function nonNegativeInt(value: unknown): number {
+  const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : 0;
+}
+
+/**
+ * Paste list paging (api.md §1.7): admins page with page/limit (10), keys with limit/offset (30).
+ * Non-numeric values fall back to the defaults.
+ */
+export function pastePagination(query: Request['query'], forKey: boolean) {
+  if (forKey) {
+    const limit = positiveInt(query.limit, 30, 200);
+    const offset = nonNegativeInt(query.offset);
+    return {
+      query: { limit, offset },
+      describe: (total: number) => ({ total, limit, offset, hasMore: offset + limit < total }),
+    };
+  }
+  const limit = positiveInt(query.limit, 10, 200);
+  const page = positiveInt(query.page, 1, 1_000_000);
+  return {
+    query: { limit, page },
+    describe: (total: number) => ({ total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) }),
+  };
+}

@@ -1,0 +1,187 @@
+import { Router, type Request, type Response } from 'express';
+import { AppError } from '~/lib/errors';
+import { batchDeleteSchema, createPasteSchema, unlockSchema, updatePasteSchema } from '~/lib/schemas/pastes';
+import {
+  clearExpiredPastes,
+  createPaste,
+  deletePastes,
+  getPasteForOwner,
+  listPastes,
+  rawPaste,
+  unlockPaste,
+  updatePaste,
+  viewPaste,
+  type PasteListItem,
+  type PasteRecord,
+} from '~/models/pastes.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { principalOf } from './principal';
+import { pastePagination } from './pagination';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The fields every public paste answer shares (bare objects, api.md §3.3). */
+function publicFields(p: PasteRecord) {
+  return {
+    slug: p.slug,
+    remark: p.remark,
+    expiresAt: iso(p.expiresAt),
+    maxViews: p.maxViews,
+    views: p.views,
+    createdAt: iso(p.createdAt),
+    created_by: p.createdBy,
+  };
+}
+
+function listItem(p: PasteListItem, forKey: boolean) {
+  const common = {
+    id: p.id,
+    slug: p.slug,
+    remark: p.remark,
+    has_password: p.hasPassword ? 1 : 0,
+    expires_at: iso(p.expiresAt),
+    max_views: p.maxViews,
+    views: p.views,
+    created_by: p.createdBy,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+    ...(p.keyName ? { key_name: p.keyName } : {}),
+  };
+  if (forKey) return { ...common, content: p.content };
+  const preview = p.content.length > 200 ? `${p.content.slice(0, 200)}...` : p.content;
+  return { ...common, view_count: p.views, content_preview: preview };
+}
+
+function address(req: Request) {
+  return req.ip ?? 'unknown';
+}
+
+/** Text pastes (api.md §3.3). */
+export function pastesRouter(services: Services): Router {
+  const router = Router();
+
+  router.post('/paste', async (req, res) => {
+    const input = createPasteSchema.parse(req.body ?? {});
+    const principal = principalOf(res);
+    const paste = await createPaste(services, principal, input);
+    // Bare object, no envelope; remark/expiresAt/maxViews repeat the input when it was sent.
+    res.json({
+      id: paste.id,
+      slug: paste.slug,
+      ...(input.remark !== undefined ? { remark: input.remark } : {}),
+      ...(input.expiresAt ? { expiresAt: iso(paste.expiresAt) } : {}),
+      ...(input.maxViews !== undefined && input.maxViews !== null ? { maxViews: input.maxViews } : {}),
+      hasPassword: paste.hasPassword,
+      createdAt: iso(paste.createdAt),
+      authorizedBy: principal.kind === 'admin' ? 'admin' : 'apikey',
+    });
+  });
+
+  router.get('/paste/:slug', async (req, res) => {
+    const result = await viewPaste(services, req.params.slug);
+    const p = result.paste;
+    if (result.locked) return res.json({ ...publicFields(p), hasPassword: true, requiresPassword: true });
+    res.json({ ...publicFields(p), content: p.content, hasPassword: false, isLastView: result.paste.isLastView });
+  });
+
+  router.post('/paste/:slug', async (req, res) => {
+    const parsed = unlockSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
+    const p = await unlockPaste(services, req.params.slug, parsed.data.password, address(req));
+    res.json({
+      ...publicFields(p),
+      content: p.content,
+      hasPassword: true,
+      plain_password: p.plainPassword,
+      updatedAt: iso(p.updatedAt),
+      isLastView: p.isLastView,
+    });
+  });
+
+  router.get('/raw/:slug', async (req, res) => {
+    const password = typeof req.query.password === 'string' ? req.query.password : null;
+    try {
+      const p = await rawPaste(services, req.params.slug, password, address(req));
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.setHeader('Content-Disposition', `inline; filename="${p.slug}.txt"`);
+      res.setHeader('Cache-Control', 'no-store');
+      res.send(p.content);
+    } catch (error) {
+      // Errors are plain text here too (api.md §3.3).
+      if (!(error instanceof AppError)) throw error;
+      res.status(error.status).type('text/plain; charset=utf-8').send(apiMessage(error.messageKey, error.details));
+    }
+  });
+
+  router.get('/pastes', async (req, res) => {
+    const principal = principalOf(res);
+    const page = pastePagination(req.query, principal.kind === 'apikey');
+    const { items, total } = await listPastes(services, principal, {
+      ...page.query,
+      search: typeof req.query.search === 'string' ? req.query.search : undefined,
+      createdBy: typeof req.query.created_by === 'string' ? req.query.created_by : undefined,
+    });
+    const forKey = principal.kind === 'apikey';
+    res.json({
+      code: 200,
+      message: apiMessage('pastesListed'),
+      data: items.map((p) => listItem(p, forKey)),
+      success: true,
+      pagination: page.describe(total),
+      ...(principal.kind === 'apikey'
+        ? {
+            key_info: {
+              id: principal.keyId,
+              name: principal.name,
+              basicPath: principal.basePath,
+              permissions: principal.permissions,
+              role: principal.role,
+              isGuest: principal.isGuest,
+            },
+          }
+        : {}),
+    });
+  });
+
+  router.delete('/pastes/batch-delete', async (req, res) => {
+    const { ids } = batchDeleteSchema.parse(req.body ?? {});
+    const count = await deletePastes(services, principalOf(res), ids);
+    sendOk(res, apiMessage('pastesDeleted', { count }));
+  });
+
+  const clearExpired = async (_req: Request, res: Response) => {
+    const count = await clearExpiredPastes(services, principalOf(res));
+    sendOk(res, apiMessage('pastesCleared', { count }));
+  };
+  router.post('/pastes/clear-expired', clearExpired);
+  // The v0.7.3 client's systemService points here (api.md §3.3): an alias.
+  router.post('/admin/pastes/clear-expired', clearExpired);
+
+  router.get('/pastes/:id', async (req, res) => {
+    const principal = principalOf(res);
+    const p = await getPasteForOwner(services, principal, req.params.id);
+    sendOk(res, apiMessage('pasteLoaded'), {
+      id: p.id,
+      slug: p.slug,
+      content: p.content,
+      remark: p.remark,
+      expires_at: iso(p.expiresAt),
+      max_views: p.maxViews,
+      views: p.views,
+      created_by: p.createdBy,
+      created_at: iso(p.createdAt),
+      updated_at: iso(p.updatedAt),
+      has_password: p.hasPassword,
+      plain_password: p.plainPassword,
+    });
+  });
+
+  router.put('/pastes/:slug', async (req, res) => {
+    const input = updatePasteSchema.parse(req.body ?? {});
+    sendOk(res, apiMessage('pasteUpdated'), await updatePaste(services, principalOf(res), req.params.slug, input));
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Principal } from '~/auth/principal';
+import { authorize, type Operation } from '~/auth/operations';
+import { resolvePrincipal } from '~/auth/resolve.server';
+import { isSameOriginRequest } from '~/auth/same-origin';
+import { readSessionToken } from '~/auth/session-cookie.server';
+import type { Services } from '~/services.server';
+
+export function ownOrigins(req: Request, publicUrl: string | undefined): string[] {
+  const origins = [`${req.protocol}://${req.get('host')}`];
+  if (publicUrl) origins.push(new URL(publicUrl).origin);
+  return origins;
+}
+
+function headersOf(req: Request): Headers {
+  const headers = new Headers();
+  for (const name of ['origin', 'sec-fetch-site']) {
+    const value = req.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** Resolves the caller once per /api request into res.locals.principal. */
+export function attachPrincipal(services: Services): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      // The session cookie counts only for our own pages' requests (see same-origin.ts).
+      const sameOrigin = isSameOriginRequest(headersOf(req), ownOrigins(req, services.config.publicUrl));
+      res.locals.principal = await resolvePrincipal(services.db, services.loginLimiter, {
+        authorization: req.get('authorization'),
+        customAuthKey: req.get('x-custom-auth-key'),
+        sessionToken: sameOrigin ? await readSessionToken(req.get('cookie')) : null,
+        clientAddress: req.ip ?? 'unknown',
+      });
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function principalOf(res: Response): Principal {
+  return res.locals.principal as Principal;
+}
+
+/** Route guard: 401 for nobody, 403 for a caller without the right. */
+export function requires(operation: Operation): RequestHandler {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    try {
+      authorize(principalOf(res), operation);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,17 @@
+export default {
+  logout: 'Log out',
+  login: {
+    title: 'Log in',
+    heading: 'Log in',
+    intro: 'Log in with the administrator account or with an API key.',
+    modeLabel: 'Login method',
+    adminTab: 'Admin account',
+    apiKeyTab: 'API key',
+    username: 'Username',
+    password: 'Password',
+    apiKey: 'API key',
+    apiKeyHint: 'Your key gives you the permissions an administrator granted it.',
+    submit: 'Log in',
+    submitting: 'Logging in…',
+  },
+};

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '~/db/client.server';
+import type { ApiKey } from '~/generated/prisma/client';
+import type { ApiKeyPrincipal } from '~/auth/principal';
+import { decrypt, encrypt } from '~/auth/secrets.server';
+import { randomString, safeEqual, sha256Hex } from '~/auth/tokens.server';
+import { AppError } from '~/lib/errors';
+import { normalizePath, permissionNames } from '~/lib/permissions';
+import { NEVER_EXPIRES, type CreateApiKeyInput, type UpdateApiKeyInput } from '~/lib/schemas/api-keys';
+
+/** Generated keys: 24 alphanumerics, about 143 bits. */
+const GENERATED_KEY_LENGTH = 24;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_used is refreshed at most this often, so key traffic does not write on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function toApiKeyPrincipal(row: ApiKey): ApiKeyPrincipal {
+  return {
+    kind: 'apikey',
+    keyId: row.id,
+    name: row.name,
+    permissions: row.permissions,
+    basePath: row.basicPath,
+    role: row.role,
+    isGuest: row.isGuest,
+  };
+}
+
+/**
+ * The principal for a presented key, or null when no key matches or it has expired. Looked up by
+ * SHA-256 digest and then compared in constant time (design.md §5).
+ */
+export async function authenticateApiKey(db: Db, key: string): Promise<ApiKeyPrincipal | null> {
+  if (!key || key.length > 200) return null;
+  const digest = sha256Hex(key);
+  const row = await db.apiKey.findUnique({ where: { keyDigest: digest } });
+  if (!row || !safeEqual(row.keyDigest, digest)) return null;
+  const now = new Date();
+  if (row.expiresAt <= now) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  return toApiKeyPrincipal(row);
+}
+
+/** expires_at input (api.md §1.9): missing or "" → in one day; null or "never" → never; else a date. */
+export function parseKeyExpiry(value: string | null | undefined, now = Date.now()): Date {
+  if (value === undefined || value === '') return new Date(now + DAY_MS);
+  if (value === null || value === 'never') return new Date(NEVER_EXPIRES);
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new AppError('invalid', 'expiryInvalid');
+  return date;
+}
+
+function normalizeBasePath(value: string): string {
+  const normalized = normalizePath(value || '/');
+  if (normalized === null || !value.startsWith('/')) throw new AppError('invalid', 'basicPathInvalid');
+  return normalized;
+}
+
+/** The key object of api.md §3.2. It carries the secret: only for admins. */
+export function presentApiKey(row: ApiKey, masterKey: Buffer) {
+  const key = decrypt(masterKey, row.keyEnc);
+  return {
+    id: row.id,
+    name: row.name,
+    key,
+    key_masked: `${key.slice(0, 6)}...`,
+    permissions: row.permissions,
+    role: row.role,
+    basic_path: row.basicPath,
+    is_guest: row.isGuest ? 1 : 0,
+    last_used: row.lastUsedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: row.expiresAt.getTime() <= Date.now(),
+    permission_names: permissionNames(row.permissions),
+  };
+}
+export type PresentedApiKey = ReturnType<typeof presentApiKey>;
+
+export async function listApiKeys(db: Db, masterKey: Buffer): Promise<PresentedApiKey[]> {
+  const rows = await db.apiKey.findMany({ orderBy: { createdAt: 'desc' } });
+  return rows.map((row) => presentApiKey(row, masterKey));
+}
+
+async function assertNameFree(db: Db, name: string, exceptId?: string) {
+  const existing = await db.apiKey.findUnique({ where: { name } });
+  if (existing && existing.id !== exceptId) throw new AppError('conflict', 'keyNameTaken');
+}
+
+export async function createApiKey(db: Db, masterKey: Buffer, input: CreateApiKeyInput): Promise<PresentedApiKey> {
+  await assertNameFree(db, input.name);
+  const key = input.custom_key || randomString(GENERATED_KEY_LENGTH);
+  const keyDigest = sha256Hex(key);
+  if (await db.apiKey.findUnique({ where: { keyDigest } })) throw new AppError('conflict', 'keyTaken');
+  const row = await db.apiKey.create({
+    data: {
+      id: randomUUID(),
+      name: input.name,
+      keyDigest,
+      keyEnc: encrypt(masterKey, key),
+      permissions: input.permissions,
+      role: input.role,
+      basicPath: normalizeBasePath(input.basic_path),
+      isGuest: input.is_guest,
+      expiresAt: parseKeyExpiry(input.expires_at),
+    },
+  });
+  return presentApiKey(row, masterKey);
+}
+
+export async function updateApiKey(db: Db, id: string, input: UpdateApiKeyInput): Promise<void> {
+  const existing = await db.apiKey.findUnique({ where: { id } });
+  if (!existing) throw new AppError('not_found', 'keyNotFound');
+  if (input.name !== undefined) await assertNameFree(db, input.name, id);
+  await db.apiKey.update({
+    where: { id },
+    data: {
+      name: input.name,
+      permissions: input.permissions,
+      role: input.role,
+      basicPath: input.basic_path === undefined ? undefined : normalizeBasePath(input.basic_path),
+      isGuest: input.is_guest,
+      expiresAt: input.expires_at === undefined ? undefined : parseKeyExpiry(input.expires_at),
+    },
+  });
+}
+
+export async function deleteApiKey(db: Db, id: string): Promise<void> {
+  const { count } = await db.apiKey.deleteMany({ where: { id } });
+  if (count === 0) throw new AppError('not_found', 'keyNotFound');
+}

@@ -1,0 +1,75 @@
+import type { Principal } from '~/auth/principal';
+import type { FailureLimiter } from '~/auth/rate-limit.server';
+import type { Db } from '~/db/client.server';
+import { AppError } from '~/lib/errors';
+import { MOUNT_PERMISSIONS, Permission } from '~/lib/permissions';
+import { verifyAdminCredentials } from './admins.server';
+import { authenticateApiKey } from './api-keys.server';
+import { createSession } from './sessions.server';
+
+export interface LoginResult {
+  principal: Principal;
+  token: string;
+  expiresAt: Date;
+}
+
+interface LoginDeps {
+  db: Db;
+  loginLimiter: FailureLimiter;
+}
+
+/** Bits that make a key useful in the web UI; a WebDAV-only key cannot log in there. */
+const PANEL_PERMISSIONS = Permission.TEXT | Permission.FILE_SHARE | MOUNT_PERMISSIONS;
+
+/** Runs one login attempt under the per-address failure limit (brute-force protection). */
+async function limited<T>(
+  limiter: FailureLimiter,
+  address: string,
+  attempt: () => Promise<T | null>,
+  failure: AppError,
+) {
+  const wait = limiter.retryAfter(address);
+  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+  const result = await attempt();
+  if (result === null) {
+    limiter.fail(address);
+    throw failure;
+  }
+  limiter.reset(address);
+  return result;
+}
+
+export async function loginAdmin(
+  { db, loginLimiter }: LoginDeps,
+  input: { username: string; password: string },
+  address: string,
+): Promise<LoginResult> {
+  const admin = await limited(
+    loginLimiter,
+    address,
+    () => verifyAdminCredentials(db, input.username, input.password),
+    new AppError('unauthenticated', 'invalidCredentials'),
+  );
+  const session = await createSession(db, { kind: 'admin', adminId: admin.id });
+  return { principal: { kind: 'admin', adminId: admin.id, username: admin.username }, ...session };
+}
+
+/**
+ * Browser login with an API key (spec §6: an invalid key and a key without enough permissions get
+ * different messages). The key itself never goes into the cookie: a session token does.
+ */
+export async function loginApiKey(
+  { db, loginLimiter }: LoginDeps,
+  apiKey: string,
+  address: string,
+): Promise<LoginResult> {
+  const key = await limited(
+    loginLimiter,
+    address,
+    () => authenticateApiKey(db, apiKey),
+    new AppError('unauthenticated', 'apiKeyInvalid'),
+  );
+  if ((key.permissions & PANEL_PERMISSIONS) === 0) throw new AppError('forbidden', 'apiKeyNoPermission');
+  const session = await createSession(db, { kind: 'apikey', apiKeyId: key.keyId });
+  return { principal: key, ...session };
+}

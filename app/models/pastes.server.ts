@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '~/db/client.server';
+import { sqlTime } from '~/db/time';
+import type { Paste } from '~/generated/prisma/client';
+import { authorize } from '~/auth/operations';
+import { creatorId, isCreator, type Principal } from '~/auth/principal';
+import { hashPassword, verifyPassword } from '~/auth/password.server';
+import type { FailureLimiter } from '~/auth/rate-limit.server';
+import { decrypt, encrypt } from '~/auth/secrets.server';
+import { randomString } from '~/auth/tokens.server';
+import { AppError } from '~/lib/errors';
+import type { CreatePasteInput, UpdatePasteInput } from '~/lib/schemas/pastes';
+
+export interface PasteDeps {
+  db: Db;
+  masterKey: Buffer;
+  /** Failed share-password attempts per client address. */
+  passwordLimiter: FailureLimiter;
+}
+
+/** A paste as the doors see it: no hashes, the password only where the caller may see it. */
+export interface PasteRecord {
+  id: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  hasPassword: boolean;
+  expiresAt: Date | null;
+  maxViews: number | null;
+  views: number;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface PasteView extends PasteRecord {
+  /** This view used up the last allowed one: the paste is gone now. */
+  isLastView: boolean;
+}
+
+const RANDOM_SLUG_LENGTH = 6;
+const RANDOM_SLUG_ATTEMPTS = 5;
+
+function toRecord(row: Paste): PasteRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    content: row.content,
+    remark: row.remark,
+    hasPassword: row.passwordHash !== null,
+    expiresAt: row.expiresAt,
+    maxViews: row.maxViews,
+    views: row.views,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function isUsedUp(row: { expiresAt: Date | null; maxViews: number | null; views: number }, now = new Date()) {
+  return (row.expiresAt !== null && row.expiresAt <= now) || (row.maxViews !== null && row.views >= row.maxViews);
+}
+
+function expiryOf(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
+}
+
+async function passwordFields(deps: PasteDeps, password: string | null | undefined) {
+  if (!password) return { passwordHash: null, passwordEnc: null };
+  return { passwordHash: await hashPassword(password), passwordEnc: encrypt(deps.masterKey, password) };
+}
+
+/** Runs `write` with a random slug, retrying on the rare collision (unique constraint). */
+async function withRandomSlug<T>(write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write(randomString(RANDOM_SLUG_LENGTH));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= RANDOM_SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'P2002';
+}
+
+export async function createPaste(deps: PasteDeps, principal: Principal, input: CreatePasteInput): Promise<PasteRecord> {
+  authorize(principal, 'paste.create');
+  const data = {
+    id: randomUUID(),
+    content: input.content,
+    remark: input.remark || null,
+    ...(await passwordFields(deps, input.password)),
+    expiresAt: expiryOf(input.expiresAt),
+    maxViews: input.maxViews || null,
+    createdBy: creatorId(principal),
+  };
+  try {
+    const row = input.slug
+      ? await deps.db.paste.create({ data: { ...data, slug: input.slug } })
+      : await withRandomSlug((slug) => deps.db.paste.create({ data: { ...data, slug } }));
+    return toRecord(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
+    throw error;
+  }
+}
+
+/** Deletes a paste that is past its expiry or view limit, and says so (410). */
+async function goneIfUsedUp(db: Db, row: Paste): Promise<void> {
+  if (!isUsedUp(row)) return;
+  await db.paste.deleteMany({ where: { id: row.id } });
+  throw new AppError('gone', 'pasteGone');
+}
+
+async function findLive(db: Db, slug: string): Promise<Paste> {
+  const row = await db.paste.findUnique({ where: { slug } });
+  if (!row) throw new AppError('not_found', 'pasteNotFound');
+  await goneIfUsedUp(db, row);
+  return row;
+}
+
+/**
+ * Counts one view in a single conditional statement, so concurrent viewers can never exceed the
+ * limit: the row is only updated while it is unexpired and below max_views. The viewer whose
+ * update reaches max_views gets the content and deletes the paste (isLastView).
+ */
+async function countView(db: Db, id: string): Promise<PasteView> {
+  const now = sqlTime();
+  const updated = await db.$queryRaw<{ views: number | bigint }[]>`
+    UPDATE pastes SET views = views + 1
+    WHERE id = ${id}
+      AND (max_views IS NULL OR views < max_views)
+      AND (expires_at IS NULL OR expires_at > ${now})
+    RETURNING views`;
+  const row = await db.paste.findUnique({ where: { id } });
+  if (updated.length === 0 || !row) {
+    if (row) await db.paste.deleteMany({ where: { id } });
+    throw new AppError(row ? 'gone' : 'not_found', row ? 'pasteGone' : 'pasteNotFound');
+  }
+  const views = Number(updated[0].views);
+  const isLastView = row.maxViews !== null && views >= row.maxViews;
+  if (isLastView) await db.paste.deleteMany({ where: { id } });
+  return { ...toRecord(row), views, isLastView };
+}
+
+export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false; paste: PasteView };
+
+/**
+ * GET /paste/{slug}: a password paste answers its metadata only (no view counted); any other
+ * paste counts a view and answers the content.
+ */
+export async function viewPaste(deps: PasteDeps, slug: string): Promise<PublicPaste> {
+  const row = await findLive(deps.db, slug);
+  if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
+  return { locked: false, paste: await countView(deps.db, row.id) };
+}
+
+async function checkSharePassword(deps: PasteDeps, row: Paste, password: string, address: string) {
+  const wait = deps.passwordLimiter.retryAfter(address);
+  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+  if (!(await verifyPassword(password, row.passwordHash!))) {
+    deps.passwordLimiter.fail(address);
+    throw new AppError('unauthenticated', 'passwordWrong');
+  }
+}
+
+/** POST /paste/{slug}: the password unlocks the content and counts a view. */
+export async function unlockPaste(deps: PasteDeps, slug: string, password: string, address: string) {
+  const row = await findLive(deps.db, slug);
+  if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
+  await checkSharePassword(deps, row, password, address);
+  const view = await countView(deps.db, row.id);
+  return { ...view, plainPassword: password };
+}
+
+/**
+ * GET /raw/{slug}: the content as text. Every raw read counts as a view, password or not, so a
+ * view limit cannot be sidestepped through the raw link.
+ */
+export async function rawPaste(deps: PasteDeps, slug: string, password: string | null, address: string) {
+  const row = await findLive(deps.db, slug);
+  if (row.passwordHash) {
+    if (!password) throw new AppError('unauthenticated', 'passwordRequiredForContent');
+    await checkSharePassword(deps, row, password, address);
+  }
+  return countView(deps.db, row.id);
+}
+
+/** Owner-or-admin access to one paste, for management (keys see only their own). */
+async function ownedPaste(db: Db, principal: Principal, where: { id: string } | { slug: string }) {
+  authorize(principal, 'paste.manage');
+  const row = await db.paste.findUnique({ where });
+  if (!row || !isCreator(principal, row.createdBy)) throw new AppError('not_found', 'pasteNotFoundOrForbidden');
+  return row;
+}
+
+export async function getPasteForOwner(deps: PasteDeps, principal: Principal, id: string) {
+  const row = await ownedPaste(deps.db, principal, { id });
+  return { ...toRecord(row), plainPassword: row.passwordEnc ? decrypt(deps.masterKey, row.passwordEnc) : null };
+}
+
+export async function updatePaste(deps: PasteDeps, principal: Principal, slug: string, input: UpdatePasteInput) {
+  const row = await ownedPaste(deps.db, principal, { slug });
+  await goneIfUsedUp(deps.db, row);
+  const password =
+    input.clearPassword ? await passwordFields(deps, null) : input.password ? await passwordFields(deps, input.password) : {};
+  const data = {
+    content: input.content,
+    remark: input.remark === undefined ? undefined : input.remark || null,
+    expiresAt: input.expiresAt === undefined ? undefined : expiryOf(input.expiresAt),
+    maxViews: input.maxViews === undefined ? undefined : input.maxViews || null,
+    // An edit starts the view count afresh (api.md §1.9).
+    views: 0,
+    ...password,
+  };
+  const write = (newSlug: string) => deps.db.paste.update({ where: { id: row.id }, data: { ...data, slug: newSlug } });
+  try {
+    const updated =
+      input.newSlug === undefined
+        ? await write(row.slug)
+        : input.newSlug
+          ? await write(input.newSlug)
+          : await withRandomSlug(write);
+    return { id: updated.id, slug: updated.slug };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
+    throw error;
+  }
+}
+
+export async function deletePastes(deps: PasteDeps, principal: Principal, ids: string[]): Promise<number> {
+  authorize(principal, 'paste.manage');
+  const mine = principal.kind === 'apikey' ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] } : {};
+  const { count } = await deps.db.paste.deleteMany({ where: { id: { in: ids }, ...mine } });
+  return count;
+}
+
+export async function clearExpiredPastes(deps: Pick<PasteDeps, 'db'>, principal: Principal): Promise<number> {
+  authorize(principal, 'paste.clearExpired');
+  return deleteExpiredPastes(deps.db);
+}
+
+/** The sweeper's job: pastes past their expiry. (Used-up pastes are deleted on their last view.) */
+export async function deleteExpiredPastes(db: Db): Promise<number> {
+  return (await db.paste.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
+}
+
+export interface PasteListQuery {
+  /** 1-based page (admin UI) or an offset (key API); offset wins when given. */
+  page?: number;
+  offset?: number;
+  limit: number;
+  search?: string;
+  createdBy?: string;
+}
+
+export interface PasteListItem extends PasteRecord {
+  keyName: string | null;
+}
+
+/** Management list, newest first; keys see only their own pastes. */
+export async function listPastes(deps: Pick<PasteDeps, 'db'>, principal: Principal, query: PasteListQuery) {
+  authorize(principal, 'paste.manage');
+  const { db } = deps;
+  const search = query.search?.trim();
+  const where = {
+    ...(principal.kind === 'apikey'
+      ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
+      : query.createdBy
+        ? { createdBy: query.createdBy }
+        : {}),
+    ...(search
+      ? { AND: [{ OR: [{ slug: { contains: search } }, { remark: { contains: search } }, { content: { contains: search } }] }] }
+      : {}),
+  };
+  const skip = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    db.paste.findMany({ where, orderBy: { createdAt: 'desc' }, skip, take: query.limit }),
+    db.paste.count({ where }),
+  ]);
+  const keyIds = [...new Set(rows.map((r) => r.createdBy?.replace(/^apikey:/, '')).filter((id): id is string => !!id))];
+  const keys = keyIds.length ? await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }) : [];
+  const names = new Map(keys.map((k) => [k.id, k.name]));
+  const items: PasteListItem[] = rows.map((row) => ({
+    ...toRecord(row),
+    keyName: row.createdBy?.startsWith('apikey:') ? (names.get(row.createdBy.slice(7)) ?? null) : null,
+  }));
+  return { items, total, skip };
+}

@@ -1,0 +1,72 @@
+import type { Db } from '~/db/client.server';
+import type { Principal } from '~/auth/principal';
+import { randomString, sha256Hex } from '~/auth/tokens.server';
+import { toApiKeyPrincipal } from './api-keys.server';
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so a busy session does not write on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export type SessionOwner = { kind: 'admin'; adminId: string } | { kind: 'apikey'; apiKeyId: string };
+
+/**
+ * Starts a session: a 32-character random token (about 190 bits) that only the client ever sees;
+ * the database keeps its SHA-256, so a leaked database file cannot be replayed.
+ */
+export async function createSession(db: Db, owner: SessionOwner, ttlMs = SESSION_TTL_MS) {
+  const token = randomString(32);
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.session.create({
+    data: {
+      tokenHash: sha256Hex(token),
+      kind: owner.kind,
+      adminId: owner.kind === 'admin' ? owner.adminId : null,
+      apiKeyId: owner.kind === 'apikey' ? owner.apiKeyId : null,
+      expiresAt,
+    },
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * The principal behind a session token, or null when it is unknown or expired (an expired row is
+ * deleted). `adminOnly` is for Bearer tokens, which only admins get.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  { adminOnly = false }: { adminOnly?: boolean } = {},
+): Promise<Principal | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = sha256Hex(token);
+  const session = await db.session.findUnique({ where: { tokenHash }, include: { admin: true, apiKey: true } });
+  if (!session) return null;
+  const now = new Date();
+  if (session.expiresAt <= now) {
+    await db.session.deleteMany({ where: { tokenHash } });
+    return null;
+  }
+  let principal: Principal | null = null;
+  if (session.kind === 'admin' && session.admin) {
+    principal = { kind: 'admin', adminId: session.admin.id, username: session.admin.username };
+  } else if (!adminOnly && session.kind === 'apikey' && session.apiKey && session.apiKey.expiresAt > now) {
+    principal = toApiKeyPrincipal(session.apiKey);
+  }
+  if (principal && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.session.updateMany({ where: { tokenHash }, data: { lastSeenAt: now } });
+  }
+  return principal;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  if (!token) return;
+  await db.session.deleteMany({ where: { tokenHash: sha256Hex(token) } });
+}
+
+export async function revokeAdminSessions(db: Db, adminId: string): Promise<void> {
+  await db.session.deleteMany({ where: { adminId } });
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  return (await db.session.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
+}

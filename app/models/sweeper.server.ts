@@ -1,0 +1,21 @@
+import type { Db } from '~/db/client.server';
+import { deleteExpiredPastes } from './pastes.server';
+import { deleteExpiredSessions } from './sessions.server';
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Deletes expired shares and sessions now and then; expiry is also enforced on every access. */
+export async function sweepOnce(db: Db): Promise<{ pastes: number; sessions: number }> {
+  const pastes = await deleteExpiredPastes(db);
+  const sessions = await deleteExpiredSessions(db);
+  return { pastes, sessions };
+}
+
+export function startSweeper(db: Db, intervalMs = SWEEP_INTERVAL_MS): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    sweepOnce(db).catch((error) => console.error('Sweeper failed:', error));
+  }, intervalMs);
+  // Never keep the process alive just for the sweeper.
+  timer.unref();
+  return timer;
+}

@@ -1,0 +1,153 @@
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { authorize } from '~/auth/operations';
+import { CreatedKeyBanner } from '~/components/keys/CreatedKeyBanner';
+import { DeleteKeyPanel } from '~/components/keys/DeleteKeyPanel';
+import { EmptyKeys } from '~/components/keys/EmptyKeys';
+import { KeyForm } from '~/components/keys/KeyForm';
+import { KeyList } from '~/components/keys/KeyList';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { principalContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { apiKeyFormFields, apiKeyFormToInput, type ApiKeyFormFields } from '~/lib/api-key-form';
+import { pageTitle } from '~/lib/meta';
+import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/api-keys.server';
+import type { Route } from './+types/key-management';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.keyManagement');
+
+const PATH = '/admin/key-management';
+const INTENTS = ['create', 'update', 'delete'] as const;
+type Intent = (typeof INTENTS)[number];
+const NOTICES = ['updated', 'deleted'] as const;
+
+function intentOf(value: unknown): Intent {
+  return INTENTS.find((intent) => intent === value) ?? 'create';
+}
+
+/** `?edit=<id>` opens the edit form, `?delete=<id>` the confirmation, `?notice=` a result line. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const view = {
+    editId: url.searchParams.get('edit'),
+    deleteId: url.searchParams.get('delete'),
+    notice: NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null,
+  };
+  const principal = context.get(principalContext);
+  // Not logged in: the admin layout shows the login form instead of this module.
+  if (principal.kind === 'anonymous') return { keys: [], ...view };
+  authorize(principal, 'keys.manage');
+  const { db, masterKey } = context.get(servicesContext);
+  return { keys: await listApiKeys(db, masterKey), ...view };
+}
+
+/** One action, three intents: create (shows the new key once), update and delete (redirect back). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = intentOf(form.get('intent'));
+  const id = String(form.get('id') ?? '');
+  const values: ApiKeyFormFields = apiKeyFormFields(form);
+  const locale = getLocale(context);
+  try {
+    authorize(context.get(principalContext), 'keys.manage');
+    const { db, masterKey } = context.get(servicesContext);
+    if (intent === 'delete') {
+      await deleteApiKey(db, id);
+      return redirect(`${PATH}?notice=deleted`);
+    }
+    const converted = apiKeyFormToInput(values, intent);
+    if (!converted.ok) {
+      const fieldErrors = Object.fromEntries(
+        Object.entries(converted.errors).map(([field, key]) => [field, translate(locale, `keys.form.${key}`)]),
+      );
+      return data(
+        { formError: Object.values(fieldErrors)[0], fieldErrors, intent, id, values, created: undefined },
+        { status: 400 },
+      );
+    }
+    if (intent === 'create') {
+      const created = await createApiKey(db, masterKey, createApiKeySchema.parse(converted.input));
+      return { intent, created };
+    }
+    await updateApiKey(db, id, updateApiKeySchema.parse(converted.input));
+    return redirect(`${PATH}?notice=updated`);
+  } catch (error) {
+    return formError(error, locale, { intent, id, values, created: undefined });
+  }
+}
+
+export default function KeyManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { keys, editId, deleteId, notice } = loaderData;
+  const failed = actionData && 'formError' in actionData ? actionData : undefined;
+  const created = actionData && 'created' in actionData ? actionData.created : undefined;
+  const editing = editId ? keys.find((key) => key.id === editId) : undefined;
+  const deleting = !editing && deleteId ? keys.find((key) => key.id === deleteId) : undefined;
+  const missing = (editId && !editing) || (deleteId && !editId && !deleting);
+  const errorFor = (intent: Intent) => (failed?.intent === intent ? failed : undefined);
+
+  const createSection = !editing && (
+    <section id="new-key" aria-labelledby="new-key-heading" className="card scroll-mt-24">
+      <h2 id="new-key-heading" className="mb-5 text-lg font-semibold">
+        {t('keys.form.createHeading')}
+      </h2>
+      <KeyForm
+        key={created?.id ?? 'new'}
+        mode="create"
+        values={errorFor('create')?.values}
+        formError={errorFor('create')?.formError}
+        fieldErrors={errorFor('create')?.fieldErrors}
+      />
+    </section>
+  );
+  // After a failed create the form moves up, so its error is in view on a page reloaded without JS.
+  const createFirst = Boolean(errorFor('create'));
+
+  return (
+    <section aria-labelledby="page-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('pages.admin.keyManagement')}
+          </h1>
+          <p className="mt-2 max-w-2xl text-subtle">{t('keys.intro')}</p>
+        </div>
+        {!editing && keys.length > 0 && (
+          <a href="#new-key" className="btn btn-primary">
+            <span aria-hidden="true">+</span> {t('keys.newKey')}
+          </a>
+        )}
+      </header>
+
+      {notice === 'updated' && <FormAlert tone="success">{t('errors.keyUpdated')}</FormAlert>}
+      {notice === 'deleted' && <FormAlert tone="success">{t('errors.keyDeleted')}</FormAlert>}
+      {missing && <FormAlert>{t('errors.keyNotFound')}</FormAlert>}
+      {created && <CreatedKeyBanner key={created.id} apiKey={created} />}
+
+      {editing && (
+        <section aria-labelledby="edit-key-heading" className="card">
+          <h2 id="edit-key-heading" className="mb-5 text-lg font-semibold">
+            {t('keys.form.editHeading', { name: editing.name })}
+          </h2>
+          <KeyForm
+            mode="update"
+            apiKey={editing}
+            cancelTo={PATH}
+            values={errorFor('update')?.values}
+            formError={errorFor('update')?.formError}
+            fieldErrors={errorFor('update')?.fieldErrors}
+          />
+        </section>
+      )}
+      {deleting && <DeleteKeyPanel apiKey={deleting} cancelTo={PATH} error={errorFor('delete')?.formError} />}
+      {!deleting && errorFor('delete') && <FormAlert>{errorFor('delete')?.formError}</FormAlert>}
+
+      {createFirst && createSection}
+      {keys.length > 0 ? <KeyList keys={keys} activeId={(editing ?? deleting)?.id} /> : <EmptyKeys />}
+      {!createFirst && createSection}
+    </section>
+  );
+}

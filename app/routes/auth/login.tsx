@@ -1,0 +1,80 @@
+import { redirect, useActionData, useLoaderData } from 'react-router';
+import { Authenticator } from 'remix-auth';
+import { FormStrategy } from 'remix-auth-form';
+import { LoginForm, type LoginMode } from '~/components/auth/LoginForm';
+import { firstAllowedModule } from '~/auth/admin-modules';
+import { serializeSessionCookie } from '~/auth/session-cookie.server';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { pageTitle } from '~/lib/meta';
+import { safeRedirectPath } from '~/lib/safe-redirect';
+import { adminLoginSchema, apiKeyLoginSchema } from '~/lib/schemas/auth';
+import { loginAdmin, loginApiKey, type LoginResult } from '~/models/login.server';
+import type { Services } from '~/services.server';
+import type { Route } from './+types/login';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'auth.login.title');
+
+function modeOf(value: unknown): LoginMode {
+  return value === 'apikey' ? 'apikey' : 'admin';
+}
+
+/** remix-auth strategies: one per login mode, each delegating to the login model. */
+function authenticator(services: Services, address: string) {
+  const auth = new Authenticator<LoginResult>();
+  auth.use(
+    new FormStrategy(({ form }) => loginAdmin(services, adminLoginSchema.parse(Object.fromEntries(form)), address)),
+    'admin',
+  );
+  auth.use(
+    new FormStrategy(({ form }) =>
+      loginApiKey(services, apiKeyLoginSchema.parse(Object.fromEntries(form)).apiKey, address),
+    ),
+    'apikey',
+  );
+  return auth;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = context.get(principalContext);
+  if (principal.kind !== 'anonymous') throw redirect(firstAllowedModule(principal));
+  const url = new URL(request.url);
+  return {
+    mode: modeOf(url.searchParams.get('mode')),
+    redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), ''),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.clone().formData();
+  const mode = modeOf(form.get('mode'));
+  const info = context.get(requestInfoContext);
+  try {
+    const result = await authenticator(context.get(servicesContext), info.clientAddress).authenticate(mode, request);
+    const requested = safeRedirectPath(form.get('redirectTo'), '');
+    return redirect(requested && requested !== '/admin/login' ? requested : firstAllowedModule(result.principal), {
+      headers: { 'Set-Cookie': await serializeSessionCookie(result.token, info.secure) },
+    });
+  } catch (error) {
+    return formError(error, getLocale(context), { mode, username: String(form.get('username') ?? '') });
+  }
+}
+
+export default function LoginPage() {
+  const { mode, redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const current = result?.mode ?? mode;
+  return (
+    <div className="py-6">
+      <LoginForm
+        mode={current}
+        redirectTo={redirectTo}
+        currentPath="/admin/login"
+        error={result?.formError}
+        fieldErrors={result?.fieldErrors}
+        values={{ username: result?.username }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from 'react-router';
+import { clearSessionCookie, readSessionToken } from '~/auth/session-cookie.server';
+import { requestInfoContext, servicesContext } from '~/context';
+import { revokeSession } from '~/models/sessions.server';
+import type { Route } from './+types/logout';
+
+/** Ends the browser session: the token row is deleted, the cookie cleared. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = await readSessionToken(request.headers.get('cookie'));
+  if (token) await revokeSession(context.get(servicesContext).db, token);
+  return redirect('/', { headers: { 'Set-Cookie': await clearSessionCookie(context.get(requestInfoContext).secure) } });
+}
+
+export const loader = () => redirect('/');

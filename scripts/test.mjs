@@ -1,0 +1,90 @@
+// `npm test`: every check the project has, in order, stopping at the first failure with its exit code.
+// Ends with one line `tests: N passed, N failed` totalled over vitest and Playwright, read from their
+// JSON reports (not from scraping console output).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const TMP = path.join(ROOT, '.tmp');
+const VITEST_JSON = path.join(TMP, 'vitest.json');
+const PLAYWRIGHT_JSON = path.join(TMP, 'playwright.json');
+
+const steps = [
+  ['system packages', 'bash', ['scripts/system-deps.sh']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+  ['format check', 'npm', ['run', 'format:check']],
+  ['build', 'npm', ['run', 'build']],
+  [
+    'vitest (unit + integration)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`],
+  ],
+  [
+    'playwright',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON },
+  ],
+];
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null; // the step did not run or crashed before writing its report
+  }
+}
+
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  const v = readJson(VITEST_JSON);
+  if (v) {
+    passed += v.numPassedTests ?? 0;
+    failed += v.numFailedTests ?? 0;
+    // A file that fails to load has no failed test in it; count it so it cannot pass unnoticed.
+    for (const file of v.testResults ?? []) {
+      const anyFailed = (file.assertionResults ?? []).some((a) => a.status === 'failed');
+      if (file.status === 'failed' && !anyFailed) failed += 1;
+    }
+  }
+  const p = readJson(PLAYWRIGHT_JSON);
+  if (p) {
+    passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
+    failed += p.stats?.unexpected ?? 0;
+    failed += (p.errors ?? []).length; // global errors (config, webServer, global setup)
+  }
+  return { passed, failed };
+}
+
+function finish(code) {
+  const { passed, failed } = counts();
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+fs.mkdirSync(TMP, { recursive: true });
+fs.rmSync(VITEST_JSON, { force: true }); // never report numbers from an earlier run
+fs.rmSync(PLAYWRIGHT_JSON, { force: true });
+
+for (const [index, [title, command, args, env]] of steps.entries()) {
+  console.log(`\n=== [${index + 1}/${steps.length}] ${title}: ${command} ${args.join(' ')} ===\n`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.error) {
+    console.error(`\n${title}: could not run ${command}: ${result.error.message}`);
+    finish(127);
+  }
+  const code = result.status ?? 1; // killed by a signal: no status
+  if (code !== 0) {
+    console.error(`\n${title} failed (exit code ${code}${result.signal ? `, signal ${result.signal}` : ''})`);
+    finish(code);
+  }
+}
+console.log('\nall steps passed');
+finish(0);

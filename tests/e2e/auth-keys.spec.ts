@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsAdmin, logout, submitKeyLogin, uniqueName } from './auth-helpers';
+import { en, fill } from './helpers';
+
+test.use({ locale: 'en-US' });
+
+const KEYS = '/admin/key-management';
+
+/** The row (a table row on desktop) of the key called `name`. */
+function keyRow(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+async function createTextOnlyKey(page: Page, name: string): Promise<string> {
+  await page.goto(KEYS);
+  const form = page.getByRole('region', { name: en.keys.form.createHeading });
+  await form.getByLabel(en.keys.form.name, { exact: true }).fill(name);
+  await form.getByRole('checkbox', { name: en.keys.permissions.text, exact: true }).check();
+  await form.getByRole('radio', { name: en.keys.form.expiry7 }).check();
+  await form.getByRole('button', { name: en.keys.form.create }).click();
+
+  const banner = page.getByRole('status').filter({ hasText: fill(en.keys.created.heading, { name }) });
+  await expect(banner).toBeVisible();
+  const key = await banner.getByLabel(en.keys.created.keyLabel).inputValue();
+  expect(key).toMatch(/^[A-Za-z0-9]{24}$/);
+  return key;
+}
+
+test('an admin creates a text-only key; that key logs in to the user panel and is kept out of admin modules', async ({
+  page,
+}, testInfo) => {
+  const name = uniqueName(testInfo, 'text');
+  await loginAsAdmin(page);
+  const key = await createTextOnlyKey(page, name);
+
+  // The list shows the new key with its permission, base path and role.
+  const row = keyRow(page, name);
+  await expect(row).toBeVisible();
+  await expect(row.getByText(en.keys.permissions.text, { exact: true })).toBeVisible();
+  await expect(row.getByText(en.keys.permissions.file_share, { exact: true })).toHaveCount(0);
+  await expect(row.getByText('GENERAL')).toBeVisible();
+  await expect(row.getByText(`${key.slice(0, 6)}...`)).toBeVisible();
+
+  await logout(page);
+  await submitKeyLogin(page, key);
+  await expect(page).toHaveURL(/\/admin\/text-management$/);
+  await expect(page.getByText(en.pages.admin.userPanel, { exact: true })).toBeVisible();
+  await expect(page.getByText(en.pages.admin.adminPanel, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: en.pages.admin.keyManagement })).toHaveCount(0);
+
+  await page.goto(KEYS);
+  await expect(page).toHaveURL(/\/admin\/text-management$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/text-management$/);
+});
+
+test('the create form reports each mistake in its field and keeps what was typed', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto(KEYS);
+  const form = page.getByRole('region', { name: en.keys.form.createHeading });
+  await form.getByRole('radio', { name: en.keys.form.custom }).check();
+  await form.getByLabel(en.keys.form.basePath).fill('/docs');
+  await form.getByRole('button', { name: en.keys.form.create }).click();
+  await expect(form.getByText(en.keys.form.customKeyRequired).first()).toBeVisible();
+  await expect(form.getByLabel(en.keys.form.basePath)).toHaveValue('/docs');
+
+  await form.getByLabel(en.keys.form.customKey).fill('bad key!');
+  await form.getByRole('radio', { name: en.keys.form.expiryCustom }).check();
+  await form.getByLabel(en.keys.form.expiryDays).fill('');
+  await form.getByRole('button', { name: en.keys.form.create }).click();
+  await expect(form.getByText(en.keys.form.expiryDaysRequired).first()).toBeVisible();
+  await expect(form.getByLabel(en.keys.form.customKey)).toHaveValue('bad key!');
+
+  // The shared schema's rules, with its translated messages: name required, key pattern.
+  await form.getByLabel(en.keys.form.expiryDays).fill('10');
+  const response = page.waitForResponse((r) => r.request().method() === 'POST');
+  await form.getByRole('button', { name: en.keys.form.create }).click();
+  expect((await response).status()).toBe(400);
+  await expect(form.locator('#create-name-error')).toHaveText(en.errors.keyNameRequired);
+  await expect(form.locator('#create-custom_key-error')).toHaveText(en.errors.customKeyInvalid);
+  await expect(form.getByLabel(en.keys.form.name, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel(en.keys.form.expiryDays)).toHaveValue('10');
+});
+
+test('an admin edits and then deletes a key, with a confirmation step', async ({ page }, testInfo) => {
+  const name = uniqueName(testInfo, 'edit');
+  const renamed = `${name}-renamed`;
+  await loginAsAdmin(page);
+  await createTextOnlyKey(page, name);
+
+  await page.getByRole('link', { name: fill(en.keys.list.editLabel, { name }) }).click();
+  await expect(page).toHaveURL(/\?edit=/);
+  const editForm = page.getByRole('region', { name: fill(en.keys.form.editHeading, { name }) });
+  await editForm.getByLabel(en.keys.form.name, { exact: true }).fill(renamed);
+  await editForm.getByRole('checkbox', { name: en.keys.permissions.file_share, exact: true }).check();
+  await editForm.getByLabel(en.keys.form.basePath).fill('/shared');
+  await editForm.getByRole('radio', { name: en.keys.form.expiryNever }).check();
+  await editForm.getByRole('button', { name: en.keys.form.save }).click();
+
+  await expect(page).toHaveURL(/notice=updated/);
+  await expect(page.getByRole('status').filter({ hasText: en.errors.keyUpdated })).toBeVisible();
+  const row = keyRow(page, renamed);
+  await expect(row.getByText(en.keys.permissions.file_share, { exact: true })).toBeVisible();
+  await expect(row.getByText('/shared', { exact: true })).toBeVisible();
+  await expect(row.getByText(en.keys.list.never, { exact: true })).toBeVisible();
+
+  await row.getByRole('link', { name: fill(en.keys.list.deleteLabel, { name: renamed }) }).click();
+  const confirm = page.getByRole('alertdialog', { name: fill(en.keys.delete.heading, { name: renamed }) });
+  await expect(confirm).toBeVisible();
+  // Cancel first: nothing is deleted.
+  await confirm.getByRole('link', { name: en.keys.delete.cancel }).click();
+  await expect(keyRow(page, renamed)).toBeVisible();
+
+  await keyRow(page, renamed)
+    .getByRole('link', { name: fill(en.keys.list.deleteLabel, { name: renamed }) })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: en.keys.delete.confirm }).click();
+  await expect(page).toHaveURL(/notice=deleted/);
+  await expect(page.getByRole('status').filter({ hasText: en.errors.keyDeleted })).toBeVisible();
+  await expect(keyRow(page, renamed)).toHaveCount(0);
+});
