@@ -14,6 +14,7 @@ const adminChildren = [
 
 /** Admin children that have their own module; the rest share the placeholder. */
 const builtModules: Partial<Record<(typeof adminChildren)[number][0], string>> = {
+  'text-management': 'routes/admin/text-management.tsx',
   'key-management': 'routes/admin/key-management.tsx',
   account: 'routes/admin/account.tsx',
 };

@@ -9,6 +9,7 @@ import type { FailureLimiter } from '~/auth/rate-limit.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
+import { forgetGone, isGone, markGone } from './gone-shares.server';
 import type { CreatePasteInput, UpdatePasteInput } from '~/lib/schemas/pastes';
 
 export interface PasteDeps {
@@ -100,6 +101,7 @@ export async function createPaste(deps: PasteDeps, principal: Principal, input: 
     const row = input.slug
       ? await deps.db.paste.create({ data: { ...data, slug: input.slug } })
       : await withRandomSlug((slug) => deps.db.paste.create({ data: { ...data, slug } }));
+    await forgetGone(deps.db, 'paste', row.slug);
     return toRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -107,42 +109,62 @@ export async function createPaste(deps: PasteDeps, principal: Principal, input: 
   }
 }
 
-/** Deletes a paste that is past its expiry or view limit, and says so (410). */
+/** Deletes a paste that is past its expiry or view limit, remembers it as gone, and says so (410). */
 async function goneIfUsedUp(db: Db, row: Paste): Promise<void> {
   if (!isUsedUp(row)) return;
-  await db.paste.deleteMany({ where: { id: row.id } });
+  await retire(db, row.id, row.slug);
   throw new AppError('gone', 'pasteGone');
+}
+
+async function retire(db: Db, id: string, slug: string): Promise<void> {
+  await db.paste.deleteMany({ where: { id } });
+  await markGone(db, 'paste', slug);
 }
 
 async function findLive(db: Db, slug: string): Promise<Paste> {
   const row = await db.paste.findUnique({ where: { slug } });
-  if (!row) throw new AppError('not_found', 'pasteNotFound');
+  if (!row) {
+    if (await isGone(db, 'paste', slug)) throw new AppError('gone', 'pasteGone');
+    throw new AppError('not_found', 'pasteNotFound');
+  }
   await goneIfUsedUp(db, row);
   return row;
 }
 
+type CountedRow = { views: number | bigint; content: string };
+
 /**
- * Counts one view in a single conditional statement, so concurrent viewers can never exceed the
- * limit: the row is only updated while it is unexpired and below max_views. The viewer whose
- * update reaches max_views gets the content and deletes the paste (isLastView).
+ * Counts one view with single conditional statements, so concurrent viewers can never exceed the
+ * limit. The last allowed view is a DELETE … RETURNING: counting it and deleting the paste are one
+ * atomic statement, and only one viewer can win it. Other views are an UPDATE that only matches
+ * while the paste is unexpired and at least two views short of its limit. A viewer that matches
+ * neither lost a race (or the paste just expired) and looks again.
  */
-async function countView(db: Db, id: string): Promise<PasteView> {
-  const now = sqlTime();
-  const updated = await db.$queryRaw<{ views: number | bigint }[]>`
-    UPDATE pastes SET views = views + 1
-    WHERE id = ${id}
-      AND (max_views IS NULL OR views < max_views)
-      AND (expires_at IS NULL OR expires_at > ${now})
-    RETURNING views`;
-  const row = await db.paste.findUnique({ where: { id } });
-  if (updated.length === 0 || !row) {
-    if (row) await db.paste.deleteMany({ where: { id } });
-    throw new AppError(row ? 'gone' : 'not_found', row ? 'pasteGone' : 'pasteNotFound');
+async function countView(db: Db, row: Paste): Promise<PasteView> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = sqlTime();
+    if (row.maxViews !== null) {
+      const last = await db.$queryRaw<CountedRow[]>`
+        DELETE FROM pastes
+        WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
+        RETURNING views, content`;
+      if (last.length) {
+        await markGone(db, 'paste', row.slug);
+        return { ...toRecord(row), content: last[0].content, views: Number(last[0].views) + 1, isLastView: true };
+      }
+    }
+    const counted = await db.$queryRaw<CountedRow[]>`
+      UPDATE pastes SET views = views + 1
+      WHERE id = ${row.id} AND (max_views IS NULL OR views + 1 < max_views) AND (expires_at IS NULL OR expires_at > ${now})
+      RETURNING views, content`;
+    if (counted.length) {
+      return { ...toRecord(row), content: counted[0].content, views: Number(counted[0].views), isLastView: false };
+    }
+    const current = await db.paste.findUnique({ where: { id: row.id } });
+    if (!current) throw new AppError('gone', 'pasteGone');
+    await goneIfUsedUp(db, current);
   }
-  const views = Number(updated[0].views);
-  const isLastView = row.maxViews !== null && views >= row.maxViews;
-  if (isLastView) await db.paste.deleteMany({ where: { id } });
-  return { ...toRecord(row), views, isLastView };
+  throw new AppError('unavailable', 'tryAgain');
 }
 
 export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false; paste: PasteView };
@@ -154,7 +176,7 @@ export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false
 export async function viewPaste(deps: PasteDeps, slug: string): Promise<PublicPaste> {
   const row = await findLive(deps.db, slug);
   if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
-  return { locked: false, paste: await countView(deps.db, row.id) };
+  return { locked: false, paste: await countView(deps.db, row) };
 }
 
 async function checkSharePassword(deps: PasteDeps, row: Paste, password: string, address: string) {
@@ -171,7 +193,7 @@ export async function unlockPaste(deps: PasteDeps, slug: string, password: strin
   const row = await findLive(deps.db, slug);
   if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
   await checkSharePassword(deps, row, password, address);
-  const view = await countView(deps.db, row.id);
+  const view = await countView(deps.db, row);
   return { ...view, plainPassword: password };
 }
 
@@ -185,7 +207,7 @@ export async function rawPaste(deps: PasteDeps, slug: string, password: string |
     if (!password) throw new AppError('unauthenticated', 'passwordRequiredForContent');
     await checkSharePassword(deps, row, password, address);
   }
-  return countView(deps.db, row.id);
+  return countView(deps.db, row);
 }
 
 /** Owner-or-admin access to one paste, for management (keys see only their own). */
@@ -223,6 +245,7 @@ export async function updatePaste(deps: PasteDeps, principal: Principal, slug: s
         : input.newSlug
           ? await write(input.newSlug)
           : await withRandomSlug(write);
+    if (updated.slug !== row.slug) await forgetGone(deps.db, 'paste', updated.slug);
     return { id: updated.id, slug: updated.slug };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -242,9 +265,11 @@ export async function clearExpiredPastes(deps: Pick<PasteDeps, 'db'>, principal:
   return deleteExpiredPastes(deps.db);
 }
 
-/** The sweeper's job: pastes past their expiry. (Used-up pastes are deleted on their last view.) */
+/** The sweeper's job: pastes past their expiry, remembered as gone. (Used-up pastes go on their last view.) */
 export async function deleteExpiredPastes(db: Db): Promise<number> {
-  return (await db.paste.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
+  const expired = await db.paste.findMany({ where: { expiresAt: { lte: new Date() } }, select: { id: true, slug: true } });
+  for (const { id, slug } of expired) await retire(db, id, slug);
+  return expired.length;
 }
 
 export interface PasteListQuery {

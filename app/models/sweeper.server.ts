@@ -1,6 +1,7 @@
 import type { Db } from '~/db/client.server';
 import { deleteExpiredPastes } from './pastes.server';
 import { deleteExpiredSessions } from './sessions.server';
+import { pruneGone } from './gone-shares.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -8,6 +9,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export async function sweepOnce(db: Db): Promise<{ pastes: number; sessions: number }> {
   const pastes = await deleteExpiredPastes(db);
   const sessions = await deleteExpiredSessions(db);
+  await pruneGone(db);
   return { pastes, sessions };
 }
 

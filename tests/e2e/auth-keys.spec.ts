@@ -119,3 +119,45 @@ test('an admin edits and then deletes a key, with a confirmation step', async ({
   await expect(page.getByRole('status').filter({ hasText: en.errors.keyDeleted })).toBeVisible();
   await expect(keyRow(page, renamed)).toHaveCount(0);
 });
+
+test('with JavaScript, presets tick the permission templates and the new key is copied to the clipboard @js', async ({
+  page,
+  context,
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const name = uniqueName(testInfo, 'preset');
+  await loginAsAdmin(page);
+  await page.goto(KEYS);
+  const form = page.getByRole('region', { name: en.keys.form.createHeading });
+  const presets = form.getByRole('group', { name: en.keys.presets.label });
+  const box = (flag: keyof typeof en.keys.permissions) =>
+    form.getByRole('checkbox', { name: en.keys.permissions[flag], exact: true });
+
+  await presets.getByRole('button', { name: en.keys.presets.general }).click();
+  for (const flag of ['text', 'file_share', 'mount_view', 'mount_upload', 'webdav_read'] as const) {
+    await expect(box(flag), flag).toBeChecked();
+  }
+  for (const flag of ['mount_copy', 'mount_rename', 'mount_delete', 'webdav_manage'] as const) {
+    await expect(box(flag), flag).not.toBeChecked();
+  }
+  await presets.getByRole('button', { name: en.keys.presets.none }).click();
+  await expect(form.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  await presets.getByRole('button', { name: en.keys.presets.readOnly }).click();
+  await expect(form.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(box('mount_view')).toBeChecked();
+
+  await form.getByLabel(en.keys.form.name, { exact: true }).fill(name);
+  await form.getByRole('button', { name: en.keys.form.create }).click();
+  const banner = page.getByRole('status').filter({ hasText: fill(en.keys.created.heading, { name }) });
+  const key = await banner.getByLabel(en.keys.created.keyLabel).inputValue();
+  // The banner is brought into view, since the form was posted from further down the page.
+  await expect(banner).toBeInViewport();
+  await banner.getByRole('button', { name: fill(en.keys.copy.copyLabel, { name }) }).click();
+  await expect(banner.getByRole('button', { name: fill(en.keys.copy.copyLabel, { name }) })).toContainText(
+    en.keys.copy.copied,
+  );
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  // The fresh form is empty again.
+  await expect(form.getByLabel(en.keys.form.name, { exact: true })).toHaveValue('');
+  await expect(keyRow(page, name).getByText(en.keys.permissions.mount_view, { exact: true })).toBeVisible();
+});

@@ -33,6 +33,7 @@ interface DmmfModel {
   name: string;
   dbName: string | null;
   fields: DmmfField[];
+  primaryKey: { fields: string[] } | null;
 }
 interface DmmfIndex {
   model: string;
@@ -118,7 +119,7 @@ describe('schema drift: migrations vs schema.prisma', () => {
             field: field.name,
             type: SQLITE_TYPES[field.type],
             notnull: field.isRequired,
-            pk: field.isId,
+            pk: field.isId || !!model.primaryKey?.fields.includes(field.name),
           });
           expect({ field: field.name, default: col.dflt_value }).toEqual({
             field: field.name,

@@ -72,4 +72,5 @@ export default {
   pasteUpdated: 'Text updated',
   pastesDeleted: 'Deleted {{count}} shares',
   pastesCleared: 'Cleared {{count}} expired shares',
+  tryAgain: 'The server is busy, please try again',
 };

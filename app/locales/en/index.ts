@@ -4,5 +4,6 @@ import pages from './pages';
 import auth from './auth';
 import keys from './keys';
 import account from './account';
+import textAdmin from './textAdmin';
 
-export default { common, errors, pages, auth, keys, account };
+export default { common, errors, pages, auth, keys, account, textAdmin };

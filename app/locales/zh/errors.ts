@@ -72,4 +72,5 @@ export default {
   pasteUpdated: '文本已更新',
   pastesDeleted: '已删除 {{count}} 个分享',
   pastesCleared: '已清理 {{count}} 个过期分享',
+  tryAgain: '服务器繁忙，请重试',
 };

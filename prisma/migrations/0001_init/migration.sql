@@ -52,6 +52,15 @@ CREATE TABLE "pastes" (
 );
 
 -- CreateTable
+CREATE TABLE "gone_shares" (
+    "kind" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "gone_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("kind", "slug")
+);
+
+-- CreateTable
 CREATE TABLE "storage_configs" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
@@ -188,6 +197,9 @@ CREATE INDEX "pastes_created_by_idx" ON "pastes"("created_by");
 
 -- CreateIndex
 CREATE INDEX "pastes_expires_at_idx" ON "pastes"("expires_at");
+
+-- CreateIndex
+CREATE INDEX "gone_shares_gone_at_idx" ON "gone_shares"("gone_at");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "files_slug_key" ON "files"("slug");

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+
+describe('renderMarkdown', () => {
+  it('renders GFM tables, task lists and highlighted code', () => {
+    const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n```js\nconst x = 1;\n```');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toMatch(/<input type="checkbox" checked disabled>/);
+    expect(html).toMatch(/<code class="[^"]*language-js/);
+    expect(html).toContain('hljs-keyword');
+  });
+
+  it.each([
+    ['raw script', '<script>alert(1)</script>'],
+    ['img onerror', '<img src=x onerror="alert(1)">'],
+    ['javascript link', '[x](javascript:alert(1))'],
+    ['entity-encoded javascript link', '[x](&#106;avascript:alert(1))'],
+    ['mixed-case javascript link', '[x](JaVaScRiPt:alert(1))'],
+    ['tab-split javascript link', '[x](java\tscript:alert(1))'],
+    ['data: link', '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)'],
+    ['data: image', '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'],
+    ['svg with script', '<svg><script>alert(1)</script></svg>'],
+    ['iframe', '<iframe src="https://example.com"></iframe>'],
+    ['style attribute', '<p style="background:url(javascript:alert(1))">x</p>'],
+    ['autolink javascript', '<javascript:alert(1)>'],
+    ['reference link', '[x][r]\n\n[r]: javascript:alert(1)'],
+  ])('neutralises %s', (_name, input) => {
+    const html = renderMarkdown(input);
+    expect(html).not.toMatch(/<script|<iframe|<svg|\son\w+=|(href|src)="\s*(javascript|data|vbscript):|style=/i);
+  });
+
+  it('keeps ordinary links and images', () => {
+    const html = renderMarkdown('[site](https://example.com) ![img](https://example.com/a.png)');
+    expect(html).toContain('href="https://example.com"');
+    expect(html).toContain('src="https://example.com/a.png"');
+  });
+});

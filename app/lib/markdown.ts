@@ -1,0 +1,37 @@
+import rehypeHighlight from 'rehype-highlight';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+/**
+ * The sanitizing schema: GitHub's (no raw HTML, no script, no event handlers, no style, links only
+ * to http/https/mailto, images only from http/https), plus the class names code highlighting adds.
+ * Raw HTML inside a paste is never parsed as HTML: remark-rehype drops it (allowDangerousHtml off).
+ */
+const schema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-[\w-]+$/]],
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', /^hljs-[\w-]+$/]],
+  },
+  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
+};
+
+// Sanitize first, then highlight: highlighting only adds spans with hljs-* classes to code text.
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize, schema)
+  .use(rehypeHighlight, { detect: false, ignoreMissing: true })
+  .use(rehypeSanitize, schema)
+  .use(rehypeStringify);
+
+/** Markdown (GFM: tables, task lists, strikethrough, autolinks) to safe HTML. Client-safe. */
+export function renderMarkdown(markdown: string): string {
+  return String(processor.processSync(markdown));
+}

@@ -1,0 +1,23 @@
+import type { Db } from '~/db/client.server';
+
+export type ShareKind = 'paste' | 'file';
+const KEEP_DAYS = 30;
+
+/** Remembers that a share expired or used up its views, so its link answers 410, not 404. */
+export async function markGone(db: Db, kind: ShareKind, slug: string): Promise<void> {
+  await db.goneShare.upsert({ where: { kind_slug: { kind, slug } }, create: { kind, slug }, update: { goneAt: new Date() } });
+}
+
+export async function isGone(db: Db, kind: ShareKind, slug: string): Promise<boolean> {
+  return (await db.goneShare.count({ where: { kind, slug } })) > 0;
+}
+
+/** A slug taken again by a new share is no longer "gone". */
+export async function forgetGone(db: Db, kind: ShareKind, slug: string): Promise<void> {
+  await db.goneShare.deleteMany({ where: { kind, slug } });
+}
+
+export async function pruneGone(db: Db): Promise<number> {
+  const before = new Date(Date.now() - KEEP_DAYS * 24 * 60 * 60 * 1000);
+  return (await db.goneShare.deleteMany({ where: { goneAt: { lt: before } } })).count;
+}

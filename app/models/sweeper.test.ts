@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '~/db/client.server';
+import { isGone } from './gone-shares.server';
+import { sweepOnce } from './sweeper.server';
+
+describe('sweeper', () => {
+  let dir: string;
+  let db: Db;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-sweep-'));
+    db = await openDatabase(path.join(dir, 'sweep.db'));
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('deletes expired pastes (remembering them as gone) and expired sessions, and keeps the rest', async () => {
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 3600_000);
+    await db.paste.createMany({
+      data: [
+        { id: 'p1', slug: 'old', content: 'x', expiresAt: past },
+        { id: 'p2', slug: 'fresh', content: 'x', expiresAt: future },
+        { id: 'p3', slug: 'forever', content: 'x' },
+      ],
+    });
+    await db.admin.create({ data: { id: 'a', username: 'a', passwordHash: 'scrypt$x' } });
+    await db.session.createMany({
+      data: [
+        { tokenHash: 't1', kind: 'admin', adminId: 'a', expiresAt: past },
+        { tokenHash: 't2', kind: 'admin', adminId: 'a', expiresAt: future },
+      ],
+    });
+    await db.goneShare.create({ data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) } });
+
+    expect(await sweepOnce(db)).toEqual({ pastes: 1, sessions: 1 });
+    expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);
+    expect((await db.session.findMany()).map((s) => s.tokenHash)).toEqual(['t2']);
+    expect(await isGone(db, 'paste', 'old')).toBe(true);
+    expect(await isGone(db, 'paste', 'ancient')).toBe(false);
+    expect(await sweepOnce(db)).toEqual({ pastes: 0, sessions: 0 });
+  });
+});
