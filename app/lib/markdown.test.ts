@@ -3,7 +3,9 @@ import { renderMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
   it('renders GFM tables, task lists and highlighted code', () => {
-    const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n```js\nconst x = 1;\n```');
+    const html = renderMarkdown(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n```js\nconst x = 1;\n```',
+    );
     expect(html).toContain('<table>');
     expect(html).toContain('<td>1</td>');
     expect(html).toMatch(/<input type="checkbox" checked disabled>/);

@@ -1,5 +1,5 @@
 import rehypeHighlight from 'rehype-highlight';
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -11,7 +11,7 @@ import { unified } from 'unified';
  * to http/https/mailto, images only from http/https), plus the class names code highlighting adds.
  * Raw HTML inside a paste is never parsed as HTML: remark-rehype drops it (allowDangerousHtml off).
  */
-const schema = {
+const schema: SanitizeSchema = {
   ...defaultSchema,
   attributes: {
     ...defaultSchema.attributes,

@@ -5,7 +5,11 @@ const KEEP_DAYS = 30;
 
 /** Remembers that a share expired or used up its views, so its link answers 410, not 404. */
 export async function markGone(db: Db, kind: ShareKind, slug: string): Promise<void> {
-  await db.goneShare.upsert({ where: { kind_slug: { kind, slug } }, create: { kind, slug }, update: { goneAt: new Date() } });
+  await db.goneShare.upsert({
+    where: { kind_slug: { kind, slug } },
+    create: { kind, slug },
+    update: { goneAt: new Date() },
+  });
 }
 
 export async function isGone(db: Db, kind: ShareKind, slug: string): Promise<boolean> {

@@ -86,7 +86,11 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === 'P2002';
 }
 
-export async function createPaste(deps: PasteDeps, principal: Principal, input: CreatePasteInput): Promise<PasteRecord> {
+export async function createPaste(
+  deps: PasteDeps,
+  principal: Principal,
+  input: CreatePasteInput,
+): Promise<PasteRecord> {
   authorize(principal, 'paste.create');
   const data = {
     id: randomUUID(),
@@ -226,8 +230,11 @@ export async function getPasteForOwner(deps: PasteDeps, principal: Principal, id
 export async function updatePaste(deps: PasteDeps, principal: Principal, slug: string, input: UpdatePasteInput) {
   const row = await ownedPaste(deps.db, principal, { slug });
   await goneIfUsedUp(deps.db, row);
-  const password =
-    input.clearPassword ? await passwordFields(deps, null) : input.password ? await passwordFields(deps, input.password) : {};
+  const password = input.clearPassword
+    ? await passwordFields(deps, null)
+    : input.password
+      ? await passwordFields(deps, input.password)
+      : {};
   const data = {
     content: input.content,
     remark: input.remark === undefined ? undefined : input.remark || null,
@@ -255,7 +262,10 @@ export async function updatePaste(deps: PasteDeps, principal: Principal, slug: s
 
 export async function deletePastes(deps: PasteDeps, principal: Principal, ids: string[]): Promise<number> {
   authorize(principal, 'paste.manage');
-  const mine = principal.kind === 'apikey' ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] } : {};
+  const mine =
+    principal.kind === 'apikey'
+      ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
+      : {};
   const { count } = await deps.db.paste.deleteMany({ where: { id: { in: ids }, ...mine } });
   return count;
 }
@@ -267,7 +277,10 @@ export async function clearExpiredPastes(deps: Pick<PasteDeps, 'db'>, principal:
 
 /** The sweeper's job: pastes past their expiry, remembered as gone. (Used-up pastes go on their last view.) */
 export async function deleteExpiredPastes(db: Db): Promise<number> {
-  const expired = await db.paste.findMany({ where: { expiresAt: { lte: new Date() } }, select: { id: true, slug: true } });
+  const expired = await db.paste.findMany({
+    where: { expiresAt: { lte: new Date() } },
+    select: { id: true, slug: true },
+  });
   for (const { id, slug } of expired) await retire(db, id, slug);
   return expired.length;
 }
@@ -297,7 +310,13 @@ export async function listPastes(deps: Pick<PasteDeps, 'db'>, principal: Princip
         ? { createdBy: query.createdBy }
         : {}),
     ...(search
-      ? { AND: [{ OR: [{ slug: { contains: search } }, { remark: { contains: search } }, { content: { contains: search } }] }] }
+      ? {
+          AND: [
+            {
+              OR: [{ slug: { contains: search } }, { remark: { contains: search } }, { content: { contains: search } }],
+            },
+          ],
+        }
       : {}),
   };
   const skip = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
@@ -306,7 +325,9 @@ export async function listPastes(deps: Pick<PasteDeps, 'db'>, principal: Princip
     db.paste.count({ where }),
   ]);
   const keyIds = [...new Set(rows.map((r) => r.createdBy?.replace(/^apikey:/, '')).filter((id): id is string => !!id))];
-  const keys = keyIds.length ? await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } }) : [];
+  const keys = keyIds.length
+    ? await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } })
+    : [];
   const names = new Map(keys.map((k) => [k.id, k.name]));
   const items: PasteListItem[] = rows.map((row) => ({
     ...toRecord(row),

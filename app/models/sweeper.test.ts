@@ -35,7 +35,9 @@ describe('sweeper', () => {
         { tokenHash: 't2', kind: 'admin', adminId: 'a', expiresAt: future },
       ],
     });
-    await db.goneShare.create({ data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) } });
+    await db.goneShare.create({
+      data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) },
+    });
 
     expect(await sweepOnce(db)).toEqual({ pastes: 1, sessions: 1 });
     expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);

@@ -53,7 +53,10 @@ describe('pastes API', () => {
     });
     it('repeats remark, expiresAt and maxViews, and records a key as apikey', async () => {
       const expiresAt = new Date(Date.now() + 3600_000).toISOString();
-      const { body } = await create({ content: 'x', slug: unique('opt'), remark: 'note', expiresAt, maxViews: 3, password: 'pw' }, textKey);
+      const { body } = await create(
+        { content: 'x', slug: unique('opt'), remark: 'note', expiresAt, maxViews: 3, password: 'pw' },
+        textKey,
+      );
       expect(body).toMatchObject({ remark: 'note', expiresAt, maxViews: 3, hasPassword: true, authorizedBy: 'apikey' });
     });
     it('answers 409 with the spec message when the slug is taken', async () => {
@@ -95,7 +98,14 @@ describe('pastes API', () => {
       await create({ content: '# Title', slug, remark: 'r' });
       const first = await call('GET', `/paste/${slug}`);
       expect(first.status).toBe(200);
-      expect(first.body).toMatchObject({ slug, content: '# Title', remark: 'r', views: 1, hasPassword: false, isLastView: false });
+      expect(first.body).toMatchObject({
+        slug,
+        content: '# Title',
+        remark: 'r',
+        views: 1,
+        hasPassword: false,
+        isLastView: false,
+      });
       expect((await call('GET', `/paste/${slug}`)).body.views).toBe(2);
     });
     it('404 for an unknown slug, with the envelope', async () => {
@@ -107,7 +117,11 @@ describe('pastes API', () => {
       const slug = unique('max');
       await create({ content: 'twice', slug, maxViews: 2 });
       expect((await call('GET', `/paste/${slug}`)).body).toMatchObject({ views: 1, isLastView: false });
-      expect((await call('GET', `/paste/${slug}`)).body).toMatchObject({ content: 'twice', views: 2, isLastView: true });
+      expect((await call('GET', `/paste/${slug}`)).body).toMatchObject({
+        content: 'twice',
+        views: 2,
+        isLastView: true,
+      });
       const gone = await call('GET', `/paste/${slug}`);
       expect(gone.status).toBe(410);
       expect(gone.body.message).toMatch(/已过期|最大查看次数/);
@@ -150,16 +164,26 @@ describe('pastes API', () => {
     it('POST with the right password returns the content and plain_password (the v0.7.3 bug was a 410)', async () => {
       const { status, body } = await call('POST', `/paste/${slug}`, { body: { password: 'open sesame' } });
       expect(status).toBe(200);
-      expect(body).toMatchObject({ content: 'secret body', hasPassword: true, plain_password: 'open sesame', views: 1 });
+      expect(body).toMatchObject({
+        content: 'secret body',
+        hasPassword: true,
+        plain_password: 'open sesame',
+        views: 1,
+      });
     });
     it('401 for a wrong password, 400 without one or for a paste without password', async () => {
       const wrong = await call('POST', `/paste/${slug}`, { body: { password: 'nope' } });
       expect(wrong.status).toBe(401);
       expect(wrong.body.message).toBe('密码错误');
-      expect((await call('POST', `/paste/${slug}`, { body: {} })).body).toMatchObject({ code: 400, message: '请提供密码' });
+      expect((await call('POST', `/paste/${slug}`, { body: {} })).body).toMatchObject({
+        code: 400,
+        message: '请提供密码',
+      });
       const open = unique('open');
       await create({ content: 'x', slug: open });
-      expect((await call('POST', `/paste/${open}`, { body: { password: 'x' } })).body.message).toBe('此文本分享无需密码');
+      expect((await call('POST', `/paste/${open}`, { body: { password: 'x' } })).body.message).toBe(
+        '此文本分享无需密码',
+      );
       expect((await call('POST', '/paste/unknown-slug-xyz', { body: { password: 'x' } })).status).toBe(404);
     });
     it('GET /raw needs the password: plain-text errors, text/plain content, nosniff', async () => {
@@ -224,17 +248,29 @@ describe('pastes API', () => {
       await create({ content: 'other', slug: taken });
       await call('GET', `/paste/${slug}`);
       const newSlug = unique('renamed');
-      const res = await call('PUT', `/pastes/${slug}`, { auth: textKey, body: { content: 'v2', remark: 'edited', newSlug, password: 'pw2' } });
+      const res = await call('PUT', `/pastes/${slug}`, {
+        auth: textKey,
+        body: { content: 'v2', remark: 'edited', newSlug, password: 'pw2' },
+      });
       expect(res.body).toMatchObject({ code: 200, success: true, data: { slug: newSlug } });
       const after = await call('POST', `/paste/${newSlug}`, { body: { password: 'pw2' } });
       expect(after.body).toMatchObject({ content: 'v2', remark: 'edited', views: 1 });
       expect((await call('GET', `/paste/${slug}`)).status).toBe(404);
-      expect((await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: 'v3', clearPassword: true } })).status).toBe(200);
+      expect(
+        (await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: 'v3', clearPassword: true } }))
+          .status,
+      ).toBe(200);
       expect((await call('GET', `/paste/${newSlug}`)).body).toMatchObject({ content: 'v3', views: 1 });
-      expect((await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: 'x', newSlug: taken } })).status).toBe(409);
+      expect(
+        (await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: 'x', newSlug: taken } })).status,
+      ).toBe(409);
       expect((await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: '' } })).status).toBe(400);
-      expect((await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: 'x', maxViews: -2 } })).status).toBe(400);
-      expect((await call('PUT', `/pastes/${newSlug}`, { auth: otherKey, body: { content: 'hijack' } })).status).toBe(404);
+      expect(
+        (await call('PUT', `/pastes/${newSlug}`, { auth: textKey, body: { content: 'x', maxViews: -2 } })).status,
+      ).toBe(400);
+      expect((await call('PUT', `/pastes/${newSlug}`, { auth: otherKey, body: { content: 'hijack' } })).status).toBe(
+        404,
+      );
       const random = await call('PUT', `/pastes/${newSlug}`, { auth: admin, body: { content: 'x', newSlug: '' } });
       expect(random.body.data.slug).toMatch(/^[A-Za-z0-9]{6}$/);
     });
@@ -246,13 +282,17 @@ describe('pastes API', () => {
       expect((await call('GET', `/paste/${b.slug}`)).status).toBe(200);
       expect((await call('DELETE', '/pastes/batch-delete', { auth: admin, body: { ids: [] } })).status).toBe(400);
       expect((await call('DELETE', '/pastes/batch-delete', { auth: admin, body: {} })).status).toBe(400);
-      expect((await call('DELETE', '/pastes/batch-delete', { auth: admin, body: { ids: [b.id] } })).body.message).toBe('已删除 1 个分享');
+      expect((await call('DELETE', '/pastes/batch-delete', { auth: admin, body: { ids: [b.id] } })).body.message).toBe(
+        '已删除 1 个分享',
+      );
     });
     it('clear-expired (and its admin alias) is admin-only and deletes expired pastes', async () => {
       const slug = unique('clr');
       await create({ content: 'x', slug, expiresAt: new Date(Date.now() + 500).toISOString() });
       await new Promise((r) => setTimeout(r, 700));
-      expect((await call('POST', '/pastes/clear-expired', { auth: textKey, body: { clearExpired: true } })).status).toBe(403);
+      expect(
+        (await call('POST', '/pastes/clear-expired', { auth: textKey, body: { clearExpired: true } })).status,
+      ).toBe(403);
       const res = await call('POST', '/pastes/clear-expired', { auth: admin, body: { clearExpired: true } });
       expect(res.body.success).toBe(true);
       expect(res.body.message).toMatch(/^已清理 [1-9]\d* 个过期分享$/);

@@ -13,7 +13,13 @@ const slugInput = z
   });
 
 const maxViewsInput = z
-  .union([z.number(), z.string().regex(/^-?\d+$/, 'maxViewsInvalid').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+$/, 'maxViewsInvalid')
+      .transform(Number),
+  ])
   .pipe(z.number().int('maxViewsInvalid').min(0, 'maxViewsNegative').max(1_000_000_000, 'maxViewsInvalid'));
 
 const expiresAtInput = z
@@ -53,4 +59,6 @@ export const batchDeleteSchema = z.object({
   ids: z.array(z.string().min(1).max(100), { error: 'idsRequired' }).min(1, 'idsRequired').max(1000),
 });
 
-export const unlockSchema = z.object({ password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(200) });
+export const unlockSchema = z.object({
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').max(200),
+});

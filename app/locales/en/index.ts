@@ -4,6 +4,7 @@ import pages from './pages';
 import auth from './auth';
 import keys from './keys';
 import account from './account';
+import paste from './paste';
 import textAdmin from './textAdmin';
 
-export default { common, errors, pages, auth, keys, account, textAdmin };
+export default { common, errors, pages, auth, keys, account, textAdmin, paste };

@@ -19,6 +19,9 @@ import type { Route } from './+types/key-management';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.keyManagement');
 
+/** The page carries every key's secret: never keep it in a shared or browser cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
 const PATH = '/admin/key-management';
 const INTENTS = ['create', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];

@@ -1,0 +1,23 @@
+/** A paste as the paste pages receive it from their loaders: dates as ISO strings, no secrets. */
+export interface PasteSummary {
+  id: string;
+  slug: string;
+  remark: string | null;
+  hasPassword: boolean;
+  expiresAt: string | null;
+  maxViews: number | null;
+  views: number;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+/** A paste with its content, as shown on its page. */
+export interface ShownPaste extends PasteSummary {
+  content: string;
+  /** The content as sanitized HTML (renderMarkdown on the server). */
+  html: string;
+  /** This view was the last allowed one: the paste is deleted now. */
+  isLastView: boolean;
+}
+
+export type FieldErrors = Record<string, string>;

@@ -1,0 +1,69 @@
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '~/auth/tokens.server';
+
+/**
+ * "Presigned" URLs of the local driver: HMAC-signed URLs to this app (served by the local storage
+ * route of the API door), so browser uploads and downloads work the same as with S3.
+ */
+export const LOCAL_STORAGE_PATH = '/api/storage/local';
+
+export type LocalOp = 'get' | 'put' | 'part';
+
+export interface LocalGrant {
+  configId: string;
+  op: LocalOp;
+  key: string;
+  /** Unix seconds. */
+  expires: number;
+  uploadId?: string;
+  partNumber?: number;
+  downloadName?: string;
+  contentType?: string;
+}
+
+function payload(g: LocalGrant): string {
+  return [
+    g.configId,
+    g.op,
+    g.key,
+    g.expires,
+    g.uploadId ?? '',
+    g.partNumber ?? '',
+    g.downloadName ?? '',
+    g.contentType ?? '',
+  ].join('\n');
+}
+
+export function signGrant(secret: Buffer, grant: LocalGrant): string {
+  const sig = createHmac('sha256', secret).update(payload(grant)).digest('base64url');
+  const params = new URLSearchParams({ op: grant.op, key: grant.key, exp: String(grant.expires), sig });
+  if (grant.uploadId) params.set('uploadId', grant.uploadId);
+  if (grant.partNumber !== undefined) params.set('partNumber', String(grant.partNumber));
+  if (grant.downloadName) params.set('name', grant.downloadName);
+  if (grant.contentType) params.set('type', grant.contentType);
+  return `${LOCAL_STORAGE_PATH}/${encodeURIComponent(grant.configId)}?${params}`;
+}
+
+/** The grant a signed URL carries, or null when the signature is wrong or it has expired. */
+export function verifyGrant(
+  secret: Buffer,
+  configId: string,
+  query: URLSearchParams,
+  now = Date.now(),
+): LocalGrant | null {
+  const op = query.get('op');
+  if (op !== 'get' && op !== 'put' && op !== 'part') return null;
+  const grant: LocalGrant = {
+    configId,
+    op,
+    key: query.get('key') ?? '',
+    expires: Number(query.get('exp')),
+    uploadId: query.get('uploadId') ?? undefined,
+    partNumber: query.has('partNumber') ? Number(query.get('partNumber')) : undefined,
+    downloadName: query.get('name') ?? undefined,
+    contentType: query.get('type') ?? undefined,
+  };
+  if (!Number.isFinite(grant.expires) || grant.expires * 1000 < now) return null;
+  const expected = createHmac('sha256', secret).update(payload(grant)).digest('base64url');
+  return safeEqual(expected, query.get('sig') ?? '') ? grant : null;
+}

@@ -1,0 +1,329 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { mimeFromFilename } from '~/lib/mime';
+import {
+  StorageError,
+  assertValidKey,
+  type ByteRange,
+  type CompletedPart,
+  type ListOptions,
+  type ListResult,
+  type ObjectInfo,
+  type ReadResult,
+  type StorageDriver,
+  type UploadedPart,
+  type WriteOptions,
+} from '../types';
+import { signGrant } from './local-signing.server';
+
+/** Folders of the driver's own under the root, never listed. */
+const TMP_DIR = '.cloudclip-tmp';
+const MULTIPART_DIR = '.cloudclip-multipart';
+const INTERNAL = new Set([TMP_DIR, MULTIPART_DIR]);
+
+export interface LocalDriverOptions {
+  /** Absolute folder holding the objects. */
+  root: string;
+  /** Storage config id, part of the signed URLs. */
+  configId: string;
+  /** HMAC key for signed URLs. */
+  signingKey: Buffer;
+}
+
+/** ETag of a file: stable while the file is unchanged (size and modification time). */
+function etagOf(stat: fs.Stats): string {
+  return createHash('md5').update(`${stat.size}:${stat.mtimeMs}`).digest('hex');
+}
+
+/** A folder on disk as object storage. Writes go to a temp file and are renamed into place. */
+export class LocalDriver implements StorageDriver {
+  readonly type = 'local' as const;
+  readonly capabilities = { presign: true, multipart: true, minPartSize: 1, maxParts: 10_000 };
+  private readonly root: string;
+
+  constructor(private readonly options: LocalDriverOptions) {
+    this.root = path.resolve(options.root);
+  }
+
+  /** The file path of a key, refusing anything that would leave the root (by segment, not prefix). */
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    const full = path.resolve(this.root, key);
+    if (full !== this.root && !full.startsWith(this.root + path.sep))
+      throw new StorageError('invalid_key', 'Key escapes the storage root');
+    if (INTERNAL.has(key.split('/')[0])) throw new StorageError('invalid_key', 'Reserved key');
+    return full;
+  }
+
+  private info(key: string, stat: fs.Stats): ObjectInfo {
+    return { key, size: stat.size, etag: etagOf(stat), lastModified: stat.mtime, contentType: mimeFromFilename(key) };
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const stat = await fsp.stat(this.pathOf(key));
+      return stat.isFile() ? this.info(key, stat) : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return null;
+      throw error;
+    }
+  }
+
+  async list(prefix: string, options: ListOptions = {}): Promise<ListResult> {
+    const limit = options.limit ?? 1000;
+    const slash = prefix.lastIndexOf('/');
+    const dirKey = slash >= 0 ? prefix.slice(0, slash + 1) : '';
+    if (dirKey) assertValidKey(dirKey);
+    const entries: { key: string; isDir: boolean }[] = [];
+    await this.walk(dirKey, prefix, options.delimiter === '/', entries);
+    entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const start = options.cursor ? entries.findIndex((e) => e.key > options.cursor!) : 0;
+    const page = start < 0 ? [] : entries.slice(start, start + limit);
+    const objects: ObjectInfo[] = [];
+    const prefixes: string[] = [];
+    for (const entry of page) {
+      if (entry.isDir) prefixes.push(entry.key);
+      else {
+        const stat = await fsp.stat(path.join(this.root, entry.key)).catch(() => null);
+        if (stat?.isFile()) objects.push(this.info(entry.key, stat));
+      }
+    }
+    const more = start >= 0 && start + limit < entries.length;
+    return { objects, prefixes, cursor: more ? page[page.length - 1].key : undefined };
+  }
+
+  private async walk(dirKey: string, prefix: string, oneLevel: boolean, out: { key: string; isDir: boolean }[]) {
+    let dirents: fs.Dirent[];
+    try {
+      dirents = await fsp.readdir(path.join(this.root, dirKey), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return;
+      throw error;
+    }
+    for (const dirent of dirents) {
+      if (!dirKey && INTERNAL.has(dirent.name)) continue;
+      const key = dirKey + dirent.name;
+      if (dirent.isDirectory()) {
+        const dirPrefix = key + '/';
+        if (!dirPrefix.startsWith(prefix) && !prefix.startsWith(dirPrefix)) continue;
+        if (oneLevel) {
+          if (dirPrefix.startsWith(prefix)) out.push({ key: dirPrefix, isDir: true });
+        } else await this.walk(dirPrefix, prefix, false, out);
+      } else if (dirent.isFile() && key.startsWith(prefix)) {
+        out.push({ key, isDir: false });
+      }
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<ReadResult> {
+    const file = this.pathOf(key);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${key}`);
+    const info = this.info(key, stat);
+    if (!range) {
+      return { ...info, stream: fs.createReadStream(file), contentLength: stat.size };
+    }
+    const end = Math.min(range.end ?? stat.size - 1, stat.size - 1);
+    if (range.start >= stat.size || range.start > end) throw new StorageError('range', 'Range not satisfiable');
+    return {
+      ...info,
+      stream: fs.createReadStream(file, { start: range.start, end }),
+      contentLength: end - range.start + 1,
+      range: { start: range.start, end },
+    };
+  }
+
+  /** Streams into a temp file, then renames: a failed or aborted write leaves nothing behind. */
+  private async writeFile(target: string, body: Readable): Promise<{ size: number; md5: string }> {
+    const tmpDir = path.join(this.root, TMP_DIR);
+    await fsp.mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    const hash = createHash('md5');
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(tmp, target);
+    } catch (error) {
+      await fsp.rm(tmp, { force: true });
+      throw error;
+    }
+    return { size, md5: hash.digest('hex') };
+  }
+
+  async write(key: string, body: Readable, _options: WriteOptions = {}) {
+    const target = this.pathOf(key);
+    const { size } = await this.writeFile(target, body);
+    return { etag: etagOf(await fsp.stat(target)), size };
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const file = this.pathOf(key);
+      if (key.endsWith('/')) await fsp.rm(file, { recursive: true, force: true });
+      else await fsp.rm(file, { force: true });
+      await this.pruneEmptyParents(path.dirname(file));
+    }
+  }
+
+  /** Folders exist only through their objects (as in S3): drop the ones a removal emptied. */
+  private async pruneEmptyParents(dir: string) {
+    while (dir.startsWith(this.root + path.sep)) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = path.dirname(dir);
+    }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    const stat = await fsp.stat(source).catch(() => null);
+    if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
+    await this.writeFile(target, fs.createReadStream(source));
+  }
+
+  private expiry(expiresIn: number): number {
+    return Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresIn));
+  }
+
+  async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
+    this.pathOf(key);
+    return signGrant(this.options.signingKey, {
+      configId: this.options.configId,
+      op: 'get',
+      key,
+      expires: this.expiry(options.expiresIn),
+      downloadName: options.downloadName,
+      contentType: options.contentType,
+    });
+  }
+
+  async presignPut(key: string, options: { expiresIn: number; contentType?: string }) {
+    this.pathOf(key);
+    return signGrant(this.options.signingKey, {
+      configId: this.options.configId,
+      op: 'put',
+      key,
+      expires: this.expiry(options.expiresIn),
+      contentType: options.contentType,
+    });
+  }
+
+  private uploadDir(uploadId: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw new StorageError('not_found', 'No such upload');
+    return path.join(this.root, MULTIPART_DIR, uploadId);
+  }
+
+  async multipartInit(key: string) {
+    this.pathOf(key);
+    const uploadId = randomUUID();
+    const dir = this.uploadDir(uploadId);
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(path.join(dir, 'key'), key);
+    return { uploadId };
+  }
+
+  private async assertUpload(key: string, uploadId: string): Promise<string> {
+    const dir = this.uploadDir(uploadId);
+    const stored = await fsp.readFile(path.join(dir, 'key'), 'utf8').catch(() => null);
+    if (stored !== key) throw new StorageError('not_found', 'No such upload');
+    return dir;
+  }
+
+  async multipartSignParts(key: string, uploadId: string, partNumbers: number[], expiresIn: number) {
+    await this.assertUpload(key, uploadId);
+    return partNumbers.map((partNumber) => ({
+      partNumber,
+      url: signGrant(this.options.signingKey, {
+        configId: this.options.configId,
+        op: 'part',
+        key,
+        uploadId,
+        partNumber,
+        expires: this.expiry(expiresIn),
+      }),
+    }));
+  }
+
+  /** Stores one part (called by the local storage route for a signed part URL). */
+  async multipartWritePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<UploadedPart> {
+    const dir = await this.assertUpload(key, uploadId);
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > this.capabilities.maxParts) {
+      throw new StorageError('invalid_key', 'Invalid part number');
+    }
+    const { size, md5 } = await this.writeFile(path.join(dir, `part-${partNumber}`), body);
+    await fsp.writeFile(path.join(dir, `part-${partNumber}.etag`), md5);
+    return { partNumber, etag: md5, size };
+  }
+
+  async multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]> {
+    const dir = await this.assertUpload(key, uploadId);
+    const parts: UploadedPart[] = [];
+    for (const name of await fsp.readdir(dir)) {
+      const match = /^part-(\d+)$/.exec(name);
+      if (!match) continue;
+      const etag = await fsp.readFile(path.join(dir, `${name}.etag`), 'utf8').catch(() => null);
+      if (etag === null) continue;
+      parts.push({ partNumber: Number(match[1]), etag, size: (await fsp.stat(path.join(dir, name))).size });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async multipartComplete(key: string, uploadId: string, parts: CompletedPart[]) {
+    const dir = await this.assertUpload(key, uploadId);
+    const stored = new Map((await this.multipartListParts(key, uploadId)).map((p) => [p.partNumber, p]));
+    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    if (ordered.length === 0) throw new StorageError('conflict', 'No parts to complete');
+    for (const part of ordered) {
+      if (stored.get(part.partNumber)?.etag !== part.etag.replace(/"/g, '')) {
+        throw new StorageError('conflict', `Part ${part.partNumber} is missing or its ETag does not match`);
+      }
+    }
+    const files = ordered.map((p) => path.join(dir, `part-${p.partNumber}`));
+    const joined = Readable.from(
+      (async function* () {
+        for (const file of files) yield* fs.createReadStream(file);
+      })(),
+    );
+    const target = this.pathOf(key);
+    await this.writeFile(target, joined);
+    await fsp.rm(dir, { recursive: true, force: true });
+    const md5s = ordered.map((p) => Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
+    return { etag: `${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${ordered.length}` };
+  }
+
+  async multipartAbort(key: string, uploadId: string): Promise<void> {
+    const dir = await this.assertUpload(key, uploadId).catch(() => null);
+    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+  }
+
+  /** Multipart uploads not touched since `before` (for the janitor). */
+  async staleUploads(before: Date): Promise<{ key: string; uploadId: string }[]> {
+    const base = path.join(this.root, MULTIPART_DIR);
+    const ids = await fsp.readdir(base).catch(() => [] as string[]);
+    const stale: { key: string; uploadId: string }[] = [];
+    for (const uploadId of ids) {
+      const stat = await fsp.stat(path.join(base, uploadId)).catch(() => null);
+      const key = await fsp.readFile(path.join(base, uploadId, 'key'), 'utf8').catch(() => null);
+      if (stat && key && stat.mtime < before) stale.push({ key, uploadId });
+    }
+    return stale;
+  }
+}

@@ -1,0 +1,320 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition } from '~/lib/content-disposition';
+import {
+  StorageError,
+  assertValidKey,
+  type ByteRange,
+  type CompletedPart,
+  type ListOptions,
+  type ListResult,
+  type ReadResult,
+  type StorageDriver,
+  type UploadedPart,
+  type WriteOptions,
+} from '../types';
+
+export interface S3DriverOptions {
+  endpoint: string;
+  region?: string | null;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  pathStyle: boolean;
+  /** Provider types that need extra headers on upload (api.md §2.6). */
+  providerType?: string;
+}
+
+/** Parts of a streamed write: 8 MiB, two in flight, so memory stays around 16 MiB per upload. */
+const WRITE_PART_SIZE = 8 * 1024 * 1024;
+const WRITE_QUEUE = 2;
+
+const unquote = (etag: string | undefined | null) => (etag ? etag.replace(/"/g, '') : null);
+
+/**
+ * Swift's S3 layer (and some other S3-compatible servers) require Content-MD5 on DeleteObjects,
+ * which current SDKs replaced with a CRC checksum: add it back.
+ */
+function addDeleteObjectsMd5(client: S3Client) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (
+        context.commandName === 'DeleteObjectsCommand' &&
+        request.headers &&
+        (typeof request.body === 'string' || request.body instanceof Uint8Array)
+      ) {
+        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'cloudclipDeleteObjectsMd5' },
+  );
+}
+
+function mapError(error: unknown, key?: string): never {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata?.httpStatusCode;
+    if (status === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound' || error.name === 'NoSuchUpload') {
+      throw new StorageError('not_found', key ? `No such object: ${key}` : error.message);
+    }
+    if (status === 416 || error.name === 'InvalidRange') throw new StorageError('range', 'Range not satisfiable');
+    if (status === 403) throw new StorageError('denied', error.message || 'Access denied');
+  }
+  throw error;
+}
+
+/** Any S3-compatible endpoint (path-style or virtual-host). */
+export class S3Driver implements StorageDriver {
+  readonly type = 's3' as const;
+  readonly capabilities = { presign: true, multipart: true, minPartSize: 5 * 1024 * 1024, maxParts: 10_000 };
+  readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(options: S3DriverOptions) {
+    this.bucket = options.bucket;
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region || 'us-east-1',
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      forcePathStyle: options.pathStyle,
+      // Only where the API needs them: many S3-compatible servers reject the newer checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    addDeleteObjectsMd5(this.client);
+  }
+
+  async stat(key: string) {
+    assertValidKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return {
+        key,
+        size: head.ContentLength ?? 0,
+        etag: unquote(head.ETag),
+        lastModified: head.LastModified ?? null,
+        contentType: head.ContentType ?? null,
+      };
+    } catch (error) {
+      if (error instanceof S3ServiceException && (error.$metadata?.httpStatusCode === 404 || error.name === 'NotFound'))
+        return null;
+      return mapError(error, key);
+    }
+  }
+
+  async list(prefix: string, options: ListOptions = {}): Promise<ListResult> {
+    try {
+      const out = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix || undefined,
+          Delimiter: options.delimiter,
+          MaxKeys: options.limit ?? 1000,
+          ContinuationToken: options.cursor,
+        }),
+      );
+      return {
+        objects: (out.Contents ?? [])
+          .filter((o) => o.Key && !o.Key.endsWith('/'))
+          .map((o) => ({
+            key: o.Key!,
+            size: o.Size ?? 0,
+            etag: unquote(o.ETag),
+            lastModified: o.LastModified ?? null,
+            contentType: null,
+          })),
+        prefixes: (out.CommonPrefixes ?? []).map((p) => p.Prefix!).filter(Boolean),
+        cursor: out.IsTruncated ? out.NextContinuationToken : undefined,
+      };
+    } catch (error) {
+      return mapError(error);
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<ReadResult> {
+    assertValidKey(key);
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+        }),
+      );
+      const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(out.ContentRange ?? '');
+      const size = match ? Number(match[3]) : (out.ContentLength ?? 0);
+      return {
+        stream: out.Body as Readable,
+        size,
+        contentLength: out.ContentLength ?? 0,
+        contentType: out.ContentType ?? null,
+        etag: unquote(out.ETag),
+        lastModified: out.LastModified ?? null,
+        range: range && match ? { start: Number(match[1]), end: Number(match[2]) } : undefined,
+      };
+    } catch (error) {
+      return mapError(error, key);
+    }
+  }
+
+  async write(key: string, body: Readable, options: WriteOptions = {}) {
+    assertValidKey(key);
+    let size = 0;
+    body.on('data', (chunk: Buffer) => (size += chunk.length));
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType },
+      partSize: WRITE_PART_SIZE,
+      queueSize: WRITE_QUEUE,
+      // A failed multipart write is aborted, so no half object or orphan parts stay behind.
+      leavePartsOnError: false,
+    });
+    try {
+      const out = await upload.done();
+      return { etag: unquote((out as { ETag?: string }).ETag), size };
+    } catch (error) {
+      return mapError(error, key);
+    }
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      batch.forEach(assertValidKey);
+      if (batch.length === 0) continue;
+      const out = await this.client
+        .send(
+          new DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+          }),
+        )
+        .catch((error) => mapError(error));
+      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length)
+        throw new StorageError(
+          'unavailable',
+          `Could not delete ${failed.map((e) => e.Key).join(', ')}: ${failed[0].Message}`,
+        );
+    }
+  }
+
+  async copy(from: string, to: string): Promise<void> {
+    assertValidKey(from);
+    assertValidKey(to);
+    const source = `${this.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+    await this.client
+      .send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source }))
+      .catch((e) => mapError(e, from));
+  }
+
+  async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
+    assertValidKey(key);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: options.downloadName
+        ? contentDisposition('attachment', options.downloadName)
+        : undefined,
+      ResponseContentType: options.contentType,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
+  }
+
+  async presignPut(key: string, options: { expiresIn: number; contentType?: string }) {
+    assertValidKey(key);
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
+    return getSignedUrl(this.client, command, {
+      expiresIn: options.expiresIn,
+      // The browser must send exactly this Content-Type; sign it so the URL can't be reused for another.
+      signableHeaders: options.contentType ? new Set(['content-type']) : undefined,
+    });
+  }
+
+  async multipartInit(key: string, options: { contentType?: string } = {}) {
+    assertValidKey(key);
+    const out = await this.client
+      .send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }))
+      .catch((e) => mapError(e, key));
+    if (!out.UploadId) throw new StorageError('unavailable', 'The storage did not return an upload id');
+    return { uploadId: out.UploadId };
+  }
+
+  async multipartSignParts(key: string, uploadId: string, partNumbers: number[], expiresIn: number) {
+    assertValidKey(key);
+    return Promise.all(
+      partNumbers.map(async (partNumber) => ({
+        partNumber,
+        url: await getSignedUrl(
+          this.client,
+          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+          {
+            expiresIn,
+          },
+        ),
+      })),
+    );
+  }
+
+  async multipartComplete(key: string, uploadId: string, parts: CompletedPart[]) {
+    assertValidKey(key);
+    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    const out = await this.client
+      .send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: ordered.map((p) => ({ PartNumber: p.partNumber, ETag: `"${p.etag.replace(/"/g, '')}"` })),
+          },
+        }),
+      )
+      .catch((e) => mapError(e, key));
+    return { etag: unquote(out.ETag) };
+  }
+
+  async multipartAbort(key: string, uploadId: string): Promise<void> {
+    assertValidKey(key);
+    await this.client
+      .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
+      .catch((error) => {
+        if (error instanceof StorageError || (error instanceof S3ServiceException && error.name === 'NoSuchUpload'))
+          return;
+        return mapError(error, key);
+      });
+  }
+
+  async multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]> {
+    assertValidKey(key);
+    const parts: UploadedPart[] = [];
+    let marker: string | undefined;
+    do {
+      const out = await this.client
+        .send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
+        .catch((e) => mapError(e, key));
+      for (const p of out.Parts ?? [])
+        parts.push({ partNumber: p.PartNumber!, etag: unquote(p.ETag) ?? '', size: p.Size ?? 0 });
+      marker = out.IsTruncated ? out.NextPartNumberMarker : undefined;
+    } while (marker);
+    return parts;
+  }
+}

@@ -1,0 +1,143 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The storage driver contract (design.md §5). Every driver — `local` (a folder on disk) and `s3`
+ * (any S3-compatible endpoint) — implements all of it, and one contract test suite runs against
+ * both (tests/integration/storage-contract.test.ts).
+ *
+ * Keys are object keys: "/"-separated, no leading slash, never "." or ".." segments (drivers refuse
+ * them). Everything streams: no method holds a whole object in memory, whatever its size.
+ */
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  /** Without quotes. */
+  etag: string | null;
+  lastModified: Date | null;
+  contentType: string | null;
+}
+
+export interface ListResult {
+  objects: ObjectInfo[];
+  /** "Folders": common prefixes ending in "/" when listing with a delimiter. */
+  prefixes: string[];
+  /** Pass back to get the next page; absent on the last page. */
+  cursor?: string;
+}
+
+export interface ListOptions {
+  cursor?: string;
+  /** Page size; drivers may return fewer. Default 1000. */
+  limit?: number;
+  /** "/" to list one level (objects + prefixes); omit to list everything under the prefix. */
+  delimiter?: '/';
+}
+
+/** Inclusive byte range, as in HTTP: bytes=start-end. `end` omitted means to the end. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface ReadResult {
+  stream: Readable;
+  /** Total object size. */
+  size: number;
+  /** Bytes in this response (the range length when a range was asked for). */
+  contentLength: number;
+  contentType: string | null;
+  etag: string | null;
+  lastModified: Date | null;
+  /** The satisfied range, when one was asked for. */
+  range?: { start: number; end: number };
+}
+
+export interface WriteOptions {
+  /** Known size in bytes, when the caller knows it (lets drivers stream without buffering). */
+  size?: number;
+  contentType?: string;
+}
+
+export interface PresignGetOptions {
+  expiresIn: number;
+  /** Sets Content-Disposition on the response (attachment with an RFC 6266 name). */
+  downloadName?: string;
+  contentType?: string;
+}
+
+export interface PresignPutOptions {
+  expiresIn: number;
+  contentType?: string;
+}
+
+/** A URL that is either absolute (s3) or absolute-path on this app (local: "/api/storage/…"). */
+export type PresignedUrl = string;
+
+export interface CompletedPart {
+  partNumber: number;
+  etag: string;
+}
+
+export interface UploadedPart extends CompletedPart {
+  size: number;
+}
+
+export interface DriverCapabilities {
+  /** presignGet/presignPut give URLs the browser can use directly. */
+  presign: boolean;
+  multipart: boolean;
+  /** Smallest part size except the last (S3: 5 MiB). */
+  minPartSize: number;
+  maxParts: number;
+}
+
+export interface StorageDriver {
+  readonly type: 'local' | 's3';
+  readonly capabilities: DriverCapabilities;
+  stat(key: string): Promise<ObjectInfo | null>;
+  list(prefix: string, options?: ListOptions): Promise<ListResult>;
+  /** Throws StorageError('not_found') for a missing object, ('range') for an unsatisfiable range. */
+  read(key: string, range?: ByteRange): Promise<ReadResult>;
+  /** Writes the whole stream as one object; nothing is left behind if the stream fails. */
+  write(key: string, body: Readable, options?: WriteOptions): Promise<{ etag: string | null; size: number }>;
+  /** Missing keys are not an error. */
+  remove(keys: string[]): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
+  presignGet(key: string, options: PresignGetOptions): Promise<PresignedUrl>;
+  presignPut(key: string, options: PresignPutOptions): Promise<PresignedUrl>;
+  multipartInit(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;
+  multipartSignParts(
+    key: string,
+    uploadId: string,
+    partNumbers: number[],
+    expiresIn: number,
+  ): Promise<{ partNumber: number; url: PresignedUrl }[]>;
+  multipartComplete(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
+  multipartAbort(key: string, uploadId: string): Promise<void>;
+  multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+}
+
+export type StorageErrorKind = 'not_found' | 'range' | 'invalid_key' | 'conflict' | 'unavailable' | 'denied';
+
+/** What drivers throw for the failures callers handle; anything else is an unexpected error. */
+export class StorageError extends Error {
+  constructor(
+    readonly kind: StorageErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}
+
+/** Checks an object key: relative, "/"-separated, no empty/"."/".." segments, no control characters. */
+export function assertValidKey(key: string): void {
+  if (!key || key.startsWith('/') || key.length > 1024 || /[\u0000-\u001f\u007f\\]/.test(key)) {
+    throw new StorageError('invalid_key', `Invalid object key: ${JSON.stringify(key)}`);
+  }
+  for (const segment of key.split('/').slice(0, key.endsWith('/') ? -1 : undefined)) {
+    if (segment === '' || segment === '.' || segment === '..') {
+      throw new StorageError('invalid_key', `Invalid object key: ${JSON.stringify(key)}`);
+    }
+  }
+}

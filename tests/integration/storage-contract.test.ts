@@ -1,0 +1,267 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorageRouter } from '~/http/api/local-storage';
+import { LocalDriver } from '~/storage/drivers/local.server';
+import { S3Driver } from '~/storage/drivers/s3.server';
+import { StorageError, type StorageDriver } from '~/storage/types';
+import { createTestBucket, type TestBucket } from '../helpers/s3';
+
+/**
+ * One contract, two drivers: `local` on a temp folder (its signed URLs served by the real route on
+ * a real HTTP server) and `s3` against the real S3 server the integration setup starts.
+ */
+interface Harness {
+  driver: StorageDriver;
+  /** Turns a presigned URL into one fetch can use. */
+  absolute: (url: string) => string;
+  close: () => Promise<void>;
+}
+
+async function localHarness(): Promise<Harness> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-local-'));
+  const signingKey = randomBytes(32);
+  const driver = new LocalDriver({ root, configId: 'cfg-local', signingKey });
+  const app = express();
+  app.use('/api', localStorageRouter({ signingKey, driverFor: async (id) => (id === 'cfg-local' ? driver : null) }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    driver,
+    absolute: (url) => new URL(url, base).toString(),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+async function s3Harness(): Promise<Harness> {
+  const bucket: TestBucket = await createTestBucket('contract');
+  const driver = new S3Driver({
+    endpoint: bucket.env.endpoint,
+    region: bucket.env.region,
+    bucket: bucket.bucket,
+    accessKeyId: bucket.env.accessKeyId,
+    secretAccessKey: bucket.env.secretAccessKey,
+    pathStyle: true,
+  });
+  return { driver, absolute: (url) => url, close: () => bucket.destroy() };
+}
+
+const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
+const text = (s: string) => Readable.from([Buffer.from(s)]);
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** A generated stream of `size` bytes in 64 KiB chunks, never held whole in memory. */
+function generated(size: number, seed = 7): { stream: Readable; digest: Promise<string> } {
+  const hash = createHash('md5');
+  let resolve!: (v: string) => void;
+  const digest = new Promise<string>((r) => (resolve = r));
+  async function* chunks() {
+    let left = size;
+    let n = seed;
+    while (left > 0) {
+      const chunk = Buffer.alloc(Math.min(65536, left), n++ % 251);
+      hash.update(chunk);
+      left -= chunk.length;
+      yield chunk;
+    }
+    resolve(hash.digest('hex'));
+  }
+  return { stream: Readable.from(chunks()), digest };
+}
+
+describe.each([
+  ['local', localHarness],
+  ['s3', s3Harness],
+])('storage driver contract: %s', (_name, makeHarness) => {
+  let h: Harness;
+  let d: StorageDriver;
+  beforeAll(async () => {
+    h = await makeHarness();
+    d = h.driver;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('writes, stats and reads back an object, also under a non-ASCII key', async () => {
+    const key = '目录/文件 1.txt';
+    const written = await d.write(key, text('hello, 世界'), { contentType: 'text/plain' });
+    expect(written.size).toBe(Buffer.byteLength('hello, 世界'));
+    const info = await d.stat(key);
+    expect(info).toMatchObject({ key, size: written.size });
+    expect(info!.etag).toBeTruthy();
+    const read = await d.read(key);
+    expect(read.size).toBe(written.size);
+    expect(read.contentLength).toBe(written.size);
+    expect((await readAll(read.stream)).toString()).toBe('hello, 世界');
+  });
+
+  it('reports missing objects: stat null, read not_found', async () => {
+    expect(await d.stat('nope/missing.bin')).toBeNull();
+    await expect(d.read('nope/missing.bin')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('reads byte ranges, and refuses an unsatisfiable one', async () => {
+    await d.write('range.txt', text('0123456789'));
+    const mid = await d.read('range.txt', { start: 2, end: 5 });
+    expect(mid.range).toEqual({ start: 2, end: 5 });
+    expect(mid.contentLength).toBe(4);
+    expect(mid.size).toBe(10);
+    expect((await readAll(mid.stream)).toString()).toBe('2345');
+    const tail = await d.read('range.txt', { start: 7 });
+    expect((await readAll(tail.stream)).toString()).toBe('789');
+    await expect(d.read('range.txt', { start: 50 })).rejects.toMatchObject({ kind: 'range' });
+  });
+
+  it('lists by prefix, one level with a delimiter, and pages with a cursor', async () => {
+    for (const key of [
+      'list/a.txt',
+      'list/b.txt',
+      'list/c.txt',
+      'list/sub/d.txt',
+      'list/sub/deep/e.txt',
+      'lister.txt',
+    ]) {
+      await d.write(key, text(key));
+    }
+    const flat = await d.list('list/');
+    expect(flat.objects.map((o) => o.key).sort()).toEqual([
+      'list/a.txt',
+      'list/b.txt',
+      'list/c.txt',
+      'list/sub/d.txt',
+      'list/sub/deep/e.txt',
+    ]);
+    const level = await d.list('list/', { delimiter: '/' });
+    expect(level.objects.map((o) => o.key)).toEqual(['list/a.txt', 'list/b.txt', 'list/c.txt']);
+    expect(level.prefixes).toEqual(['list/sub/']);
+    expect(level.objects[0].size).toBe('list/a.txt'.length);
+    const partial = await d.list('list/su', { delimiter: '/' });
+    expect(partial.prefixes).toEqual(['list/sub/']);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await d.list('list/', { limit: 2, cursor });
+      seen.push(...page.objects.map((o) => o.key));
+      cursor = page.cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.sort()).toEqual(flat.objects.map((o) => o.key).sort());
+  });
+
+  it('streams a 12 MiB write of unknown size and reads it back identical', async () => {
+    const size = 12 * 1024 * 1024 + 123;
+    const source = generated(size);
+    const written = await d.write('big/stream.bin', source.stream);
+    expect(written.size).toBe(size);
+    const hash = createHash('md5');
+    for await (const chunk of (await d.read('big/stream.bin')).stream) hash.update(chunk);
+    expect(hash.digest('hex')).toBe(await source.digest);
+  });
+
+  it('leaves nothing behind when the source stream fails mid-way', async () => {
+    async function* failing() {
+      yield Buffer.alloc(1024 * 1024, 1);
+      throw new Error('client went away');
+    }
+    await expect(d.write('broken/file.bin', Readable.from(failing()))).rejects.toThrow();
+    expect(await d.stat('broken/file.bin')).toBeNull();
+    expect((await d.list('broken/')).objects).toEqual([]);
+  });
+
+  it('copies and removes (missing keys are not an error)', async () => {
+    await d.write('copy/src.txt', text('copy me'));
+    await d.copy('copy/src.txt', 'copy/dst.txt');
+    expect((await readAll((await d.read('copy/dst.txt')).stream)).toString()).toBe('copy me');
+    await d.remove(['copy/src.txt', 'copy/dst.txt', 'copy/never-existed.txt']);
+    expect(await d.stat('copy/src.txt')).toBeNull();
+    expect(await d.stat('copy/dst.txt')).toBeNull();
+    await expect(d.copy('copy/gone.txt', 'copy/x.txt')).rejects.toBeInstanceOf(StorageError);
+  });
+
+  it('refuses keys that could escape or confuse the store', async () => {
+    for (const key of ['../etc/passwd', '/abs.txt', 'a/../../b', 'a//b', 'nul\u0000.txt', 'back\\slash', '']) {
+      await expect(d.write(key, text('x'))).rejects.toMatchObject({ kind: 'invalid_key' });
+    }
+  });
+
+  it('presigned GET downloads as an attachment; presigned PUT uploads', async () => {
+    await d.write('signed/get.txt', text('signed body'));
+    const getUrl = await d.presignGet('signed/get.txt', { expiresIn: 60, downloadName: '报告 "final".txt' });
+    const got = await fetch(h.absolute(getUrl));
+    expect(got.status).toBe(200);
+    expect(await got.text()).toBe('signed body');
+    expect(got.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="[^"]*"; filename\*=UTF-8''%E6%8A%A5%E5%91%8A/,
+    );
+
+    const putUrl = await d.presignPut('signed/put.txt', { expiresIn: 60, contentType: 'text/plain' });
+    const put = await fetch(h.absolute(putUrl), {
+      method: 'PUT',
+      body: 'uploaded directly',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('etag')).toBeTruthy();
+    expect((await readAll((await d.read('signed/put.txt')).stream)).toString()).toBe('uploaded directly');
+  });
+
+  it('refuses a tampered presigned URL', async () => {
+    const url = new URL(h.absolute(await d.presignGet('signed/get.txt', { expiresIn: 60 })));
+    const sigParam = url.searchParams.has('sig') ? 'sig' : 'X-Amz-Signature';
+    url.searchParams.set(
+      sigParam,
+      url.searchParams.get(sigParam)!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+    );
+    expect((await fetch(url)).status).toBe(403);
+  });
+
+  it('multipart: init, signed part PUTs, list, complete, read back; abort forgets the upload', async () => {
+    const key = 'multi/object.bin';
+    const part1 = Buffer.alloc(5 * 1024 * 1024, 3);
+    const part2 = randomBytes(1234);
+    const { uploadId } = await d.multipartInit(key, { contentType: 'application/octet-stream' });
+    const urls = await d.multipartSignParts(key, uploadId, [1, 2], 300);
+    expect(urls.map((u) => u.partNumber)).toEqual([1, 2]);
+    const etags: string[] = [];
+    for (const [i, body] of [part1, part2].entries()) {
+      const res = await fetch(h.absolute(urls[i].url), { method: 'PUT', body });
+      expect(res.status).toBe(200);
+      etags.push(res.headers.get('etag')!.replace(/"/g, ''));
+    }
+    const listed = await d.multipartListParts(key, uploadId);
+    expect(listed.map((p) => [p.partNumber, p.etag, p.size])).toEqual([
+      [1, etags[0], part1.length],
+      [2, etags[1], part2.length],
+    ]);
+    await d.multipartComplete(key, uploadId, [
+      { partNumber: 2, etag: etags[1] },
+      { partNumber: 1, etag: etags[0] },
+    ]);
+    const back = await readAll((await d.read(key)).stream);
+    expect(md5(back)).toBe(md5(Buffer.concat([part1, part2])));
+
+    const aborted = await d.multipartInit('multi/aborted.bin');
+    await d.multipartAbort('multi/aborted.bin', aborted.uploadId);
+    await expect(d.multipartListParts('multi/aborted.bin', aborted.uploadId)).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    expect(await d.stat('multi/aborted.bin')).toBeNull();
+  });
+});
