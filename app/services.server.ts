@@ -5,6 +5,8 @@ import { FailureLimiter, parseLimit } from './auth/rate-limit.server';
 import { ensureFirstAdmin } from './models/admins.server';
 import { seedDefaultSettings } from './models/settings.server';
 import { startSweeper } from './models/sweeper.server';
+import { ensureDefaultStorage } from './models/storage-configs.server';
+import { StorageRegistry } from './storage/registry.server';
 
 /** Process-wide services, created once at start-up and shared by every door. */
 export interface Services {
@@ -15,6 +17,8 @@ export interface Services {
   loginLimiter: FailureLimiter;
   /** Failed share-password attempts per client address. */
   passwordLimiter: FailureLimiter;
+  /** Storage drivers from storage configs. */
+  storage: StorageRegistry;
   /** Periodic clean-up of expired shares; stopped on shutdown. */
   sweeper: NodeJS.Timeout;
   startedAt: number;
@@ -28,6 +32,8 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
     const masterKey = loadMasterKey(config.appSecret, config.dataDir);
     const db = await openDatabase(config.databaseFile);
     await seedDefaultSettings(db);
+    await ensureDefaultStorage(db);
+    const storage = new StorageRegistry(masterKey, config.dataDir);
     const first = await ensureFirstAdmin(db, { username: config.adminUsername, password: config.adminPassword });
     if (first.created && first.generatedPassword) {
       log(
@@ -47,8 +53,8 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
     const loginLimiter = new FailureLimiter(limit.max, limit.windowSeconds * 1000);
     const passwordLimit = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
     const passwordLimiter = new FailureLimiter(passwordLimit.max, passwordLimit.windowSeconds * 1000);
-    const sweeper = startSweeper(db);
-    return { config, db, masterKey, loginLimiter, passwordLimiter, sweeper, startedAt: Date.now() };
+    const sweeper = startSweeper({ db, storage });
+    return { config, db, masterKey, loginLimiter, passwordLimiter, storage, sweeper, startedAt: Date.now() };
   })();
   return holder.__cloudclipServices;
 }

@@ -9,7 +9,8 @@
 //   - bench/raw-pastes-server.mjs: node:http + better-sqlite3 on the SAME database file, doing the
 //     same statements per request (see that file);
 //   - autocannon (programmatic API) in this process: 50 connections, a short warm-up, then
-//     BENCH_DURATION seconds (default 10) per side per scenario.
+//     BENCH_DURATION seconds (default 10) per side per scenario, in two slices alternating app,
+//     raw, app, raw (background load on a shared machine then falls on both sides alike).
 //
 // Scenarios (app vs raw):
 //   1. API view     GET  /api/paste/<slug>     vs GET  /paste/<slug>
@@ -38,6 +39,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP || 2);
+/** Each side's measured time is split into this many slices, alternating app and raw. */
+const ROUNDS = 2;
 const P99_TARGET_MS = 50;
 const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toString('base64url')}` };
 const MARKER = `ccbench${randomBytes(6).toString('hex')}`;
@@ -214,8 +217,8 @@ function markdown(marker) {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function load(server, { path: urlPath, method = 'GET', headers, body }) {
-  const opts = {
+function cannonOptions(server, { path: urlPath, method = 'GET', headers, body }) {
+  return {
     url: server.url + urlPath,
     connections: CONNECTIONS,
     method,
@@ -225,32 +228,75 @@ async function load(server, { path: urlPath, method = 'GET', headers, body }) {
     renderResultsTable: false,
     renderLatencyTable: false,
   };
-  await autocannon({ ...opts, duration: WARMUP_S });
-  const pid = server.child.pid;
-  const cpu0 = { self: process.cpuUsage(), server: cpuSecondsOf(pid), at: performance.now() };
-  const result = await autocannon({ ...opts, duration: DURATION_S });
-  const wall = (performance.now() - cpu0.at) / 1000;
+}
+
+/** One measured slice: autocannon's unaggregated result plus the CPU both processes used. */
+async function slice(server, spec, seconds) {
+  const cpu0 = { self: process.cpuUsage(), server: cpuSecondsOf(server.child.pid), at: performance.now() };
+  const result = await autocannon({ ...cannonOptions(server, spec), duration: seconds, skipAggregateResult: true });
+  const serverCpu = cpuSecondsOf(server.child.pid);
   const self = process.cpuUsage(cpu0.self);
-  const serverCpu = cpuSecondsOf(pid);
-  const serverSeconds = cpu0.server === null || serverCpu === null ? null : serverCpu - cpu0.server;
-  const failures = result.errors + result.timeouts + result.non2xx + result.resets + result.mismatches;
   return {
-    rps: result.requests.average,
-    total: result.requests.total,
+    result,
+    wall: (performance.now() - cpu0.at) / 1000,
+    loadgenSeconds: (self.user + self.system) / 1e6,
+    serverSeconds: cpu0.server === null || serverCpu === null ? null : serverCpu - cpu0.server,
+  };
+}
+
+/** Merges a side's slices: req/s and p99 from autocannon's merged histograms, CPU summed. */
+function summarize(server, spec, slices) {
+  const result = autocannon.aggregateResult(
+    slices.map((s) => s.result),
+    cannonOptions(server, spec),
+  );
+  const wall = slices.reduce((sum, s) => sum + s.wall, 0);
+  const serverSeconds = slices.some((s) => s.serverSeconds === null)
+    ? null
+    : slices.reduce((sum, s) => sum + s.serverSeconds, 0);
+  const loadgenSeconds = slices.reduce((sum, s) => sum + s.loadgenSeconds, 0);
+  // autocannon's merged per-second histogram does not survive aggregateResult (its average comes
+  // back 0), so req/s is completed requests over measured seconds.
+  const total = result.requests.total;
+  const seconds = slices.reduce((sum, s) => sum + s.result.duration, 0);
+  return {
+    rps: total / seconds,
+    total,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failures,
+    // A side that completed nothing at all has failed too, even with no error counted.
+    failures: result.errors + result.timeouts + result.non2xx + result.resets + result.mismatches + (total ? 0 : 1),
     detail: {
+      completed: total,
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
       resets: result.resets,
       statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
     },
-    loadgenCpu: (self.user + self.system) / 1e6 / wall,
+    loadgenCpu: loadgenSeconds / wall,
     serverCpu: serverSeconds === null ? null : serverSeconds / wall,
     cpuPerReqMs:
       serverSeconds === null || !result.requests.total ? null : (serverSeconds * 1000) / result.requests.total,
+  };
+}
+
+/**
+ * Warms both sides up, then alternates app and raw in ROUNDS slices each, so that background load
+ * on a shared machine (it changes over seconds) falls on both sides alike rather than on one.
+ */
+async function measure(app, raw, scenario) {
+  await autocannon({ ...cannonOptions(app, scenario.app), duration: WARMUP_S });
+  await autocannon({ ...cannonOptions(raw, scenario.raw), duration: WARMUP_S });
+  const slices = { app: [], raw: [] };
+  const seconds = DURATION_S / ROUNDS;
+  for (let round = 0; round < ROUNDS; round++) {
+    slices.app.push(await slice(app, scenario.app, seconds));
+    slices.raw.push(await slice(raw, scenario.raw, seconds));
+  }
+  return {
+    app: summarize(app, scenario.app, slices.app),
+    raw: summarize(raw, scenario.raw, slices.raw),
   };
 }
 
@@ -287,8 +333,8 @@ function printTable(rows) {
   console.log(`\n${render(header).trimEnd()}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const l of lines) console.log(render(l).trimEnd());
   console.log(
-    `\n${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s measured per side; req/s is autocannon's mean ` +
-      `of per-second samples.\nPer scenario, app / raw: server CPU (100% = one core), server CPU time per request ` +
+    `\n${CONNECTIONS} connections; per side ${WARMUP_S} s warm-up, then ${DURATION_S} s measured in ${ROUNDS} slices ` +
+      `alternating app and raw; req/s is completed requests / measured seconds.\nPer scenario, app / raw: server CPU (100% = one core), server CPU time per request ` +
       `(independent of how busy the machine was), load generator CPU, p50 latency, requests served:`,
   );
   for (const row of rows) {
@@ -389,11 +435,8 @@ async function main() {
 
   const rows = [];
   for (const s of scenarios) {
-    process.stdout.write(`measuring ${s.name}: app`);
-    const appResult = await load(app, s.app);
-    process.stdout.write(', raw');
-    const rawResult = await load(raw, s.raw);
-    process.stdout.write('\n');
+    console.log(`measuring ${s.name}`);
+    const { app: appResult, raw: rawResult } = await measure(app, raw, s);
     rows.push({ ...s, app: appResult, raw: rawResult, ratio: appResult.rps / rawResult.rps });
   }
 

@@ -45,7 +45,8 @@ export function resolveExpiry(
   if (choice === 'never') return { ok: true, expiresAt: null };
   let days: number;
   if (choice === 'custom') {
-    const text = typeof customDays === 'string' ? customDays.trim() : typeof customDays === 'number' ? String(customDays) : '';
+    const text =
+      typeof customDays === 'string' ? customDays.trim() : typeof customDays === 'number' ? String(customDays) : '';
     if (text === '') return { ok: false, problem: 'expiryDaysRequired' };
     if (!/^\d+$/.test(text)) return { ok: false, problem: 'expiryDaysInvalid' };
     days = Number(text);

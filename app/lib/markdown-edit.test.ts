@@ -20,8 +20,15 @@ function run(action: FormatAction, marked: string): string {
   }
   const edit = formatEdit(action, { value, selectionStart: start, selectionEnd: end });
   const next = applyEdit(value, edit);
-  if (edit.selectionStart === edit.selectionEnd) return next.slice(0, edit.selectionStart) + '|' + next.slice(edit.selectionStart);
-  return next.slice(0, edit.selectionStart) + '[[' + next.slice(edit.selectionStart, edit.selectionEnd) + ']]' + next.slice(edit.selectionEnd);
+  if (edit.selectionStart === edit.selectionEnd)
+    return next.slice(0, edit.selectionStart) + '|' + next.slice(edit.selectionStart);
+  return (
+    next.slice(0, edit.selectionStart) +
+    '[[' +
+    next.slice(edit.selectionStart, edit.selectionEnd) +
+    ']]' +
+    next.slice(edit.selectionEnd)
+  );
 }
 
 describe('inline formatting', () => {

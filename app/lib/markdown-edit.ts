@@ -102,7 +102,11 @@ function wrapInline({ value, selectionStart: s, selectionEnd: e }: TextState, ma
   const selected = value.slice(s, e);
   if (selected === '') {
     // Inside an empty pair (the caret right after a previous click): remove the pair.
-    if (value.slice(s - m, s) === marker && value.slice(e, e + m) === marker && !isDoubled(value, s - m, e + m, marker)) {
+    if (
+      value.slice(s - m, s) === marker &&
+      value.slice(e, e + m) === marker &&
+      !isDoubled(value, s - m, e + m, marker)
+    ) {
       return { from: s - m, to: e + m, insert: '', selectionStart: s - m, selectionEnd: s - m };
     }
     return edit(s, e, `${marker}${placeholder}${marker}`, s + m, s + m + placeholder.length);
@@ -115,12 +119,21 @@ function wrapInline({ value, selectionStart: s, selectionEnd: e }: TextState, ma
   if (from === to) return edit(s, e, selected, s, e);
   const inner = value.slice(from, to);
   // Selected with its markers: unwrap.
-  if (inner.length >= 2 * m && inner.startsWith(marker) && inner.endsWith(marker) && !isDoubled(value, from, to, marker)) {
+  if (
+    inner.length >= 2 * m &&
+    inner.startsWith(marker) &&
+    inner.endsWith(marker) &&
+    !isDoubled(value, from, to, marker)
+  ) {
     const bare = inner.slice(m, -m);
     return edit(from, to, bare, from, from + bare.length);
   }
   // Markers just outside the selection: unwrap.
-  if (value.slice(from - m, from) === marker && value.slice(to, to + m) === marker && !isDoubled(value, from - m, to + m, marker)) {
+  if (
+    value.slice(from - m, from) === marker &&
+    value.slice(to, to + m) === marker &&
+    !isDoubled(value, from - m, to + m, marker)
+  ) {
     return edit(from - m, to + m, inner, from - m, to - m);
   }
   return edit(from, to, `${marker}${inner}${marker}`, from + m, to + m);

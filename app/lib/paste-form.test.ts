@@ -13,9 +13,24 @@ function form(fields: Record<string, string>) {
 describe('pasteFormValues', () => {
   it('keeps what was typed, except the password', () => {
     const values = pasteFormValues(
-      form({ content: ' hi ', slug: ' my-slug ', password: 'secret', remark: 'r', expiry: 'custom', expiryDays: '3', maxViews: '2' }),
+      form({
+        content: ' hi ',
+        slug: ' my-slug ',
+        password: 'secret',
+        remark: 'r',
+        expiry: 'custom',
+        expiryDays: '3',
+        maxViews: '2',
+      }),
     );
-    expect(values).toEqual({ content: ' hi ', slug: 'my-slug', remark: 'r', expiry: 'custom', expiryDays: '3', maxViews: '2' });
+    expect(values).toEqual({
+      content: ' hi ',
+      slug: 'my-slug',
+      remark: 'r',
+      expiry: 'custom',
+      expiryDays: '3',
+      maxViews: '2',
+    });
     expect(values).not.toHaveProperty('password');
   });
 
@@ -33,7 +48,10 @@ describe('pasteFormValues', () => {
 
 describe('createInputFromForm', () => {
   it('leaves out empty fields, like the web client', () => {
-    const result = createInputFromForm(form({ content: 'hello', slug: '', password: '', remark: ' ', expiry: 'never', maxViews: '' }), now);
+    const result = createInputFromForm(
+      form({ content: 'hello', slug: '', password: '', remark: ' ', expiry: 'never', maxViews: '' }),
+      now,
+    );
     expect(result).toEqual({ ok: true, input: { content: 'hello', expiresAt: null } });
     expect(result.ok && createPasteSchema.parse(result.input)).toEqual({ content: 'hello', expiresAt: null });
   });
@@ -45,7 +63,14 @@ describe('createInputFromForm', () => {
     );
     expect(result).toEqual({
       ok: true,
-      input: { content: 'x', slug: 'abc', remark: 'note', password: 'pw', expiresAt: '2024-05-08T12:00:00.000Z', maxViews: '3' },
+      input: {
+        content: 'x',
+        slug: 'abc',
+        remark: 'note',
+        password: 'pw',
+        expiresAt: '2024-05-08T12:00:00.000Z',
+        maxViews: '3',
+      },
     });
     expect(result.ok && createPasteSchema.parse(result.input).maxViews).toBe(3);
   });
@@ -66,7 +91,11 @@ describe('createInputFromForm', () => {
 
 describe('updateInputFromForm', () => {
   it('keeps the slug and expiry when unchanged, and treats empty max views as unlimited', () => {
-    const result = updateInputFromForm(form({ content: 'x', slug: 'abc', remark: '', expiry: 'keep', maxViews: '' }), 'abc', now);
+    const result = updateInputFromForm(
+      form({ content: 'x', slug: 'abc', remark: '', expiry: 'keep', maxViews: '' }),
+      'abc',
+      now,
+    );
     expect(result).toEqual({ ok: true, input: { content: 'x', remark: '', maxViews: '0' } });
     const parsed = result.ok && updatePasteSchema.parse(result.input);
     expect(parsed).toEqual({ content: 'x', remark: '', maxViews: 0 });
@@ -92,15 +121,24 @@ describe('updateInputFromForm', () => {
     );
     expect(result).toEqual({
       ok: true,
-      input: { content: 'x', remark: '', expiresAt: '2024-05-02T12:00:00.000Z', maxViews: '0', clearPassword: true, newSlug: '' },
+      input: {
+        content: 'x',
+        remark: '',
+        expiresAt: '2024-05-02T12:00:00.000Z',
+        maxViews: '0',
+        clearPassword: true,
+        newSlug: '',
+      },
     });
   });
 
   it('reports a bad custom number of days', () => {
-    expect(updateInputFromForm(form({ content: 'x', slug: 'a', expiry: 'custom', expiryDays: 'x' }), 'a', now)).toEqual({
-      ok: false,
-      field: 'expiryDays',
-      problem: 'expiryDaysInvalid',
-    });
+    expect(updateInputFromForm(form({ content: 'x', slug: 'a', expiry: 'custom', expiryDays: 'x' }), 'a', now)).toEqual(
+      {
+        ok: false,
+        field: 'expiryDays',
+        problem: 'expiryDaysInvalid',
+      },
+    );
   });
 });

@@ -49,6 +49,7 @@ export async function changeAdminCredentials(db: Db, adminId: string, input: Cha
     throw new AppError('unauthenticated', 'currentPasswordWrong');
   }
   const newUsername = input.newUsername && input.newUsername !== admin.username ? input.newUsername : undefined;
+  if (!newUsername && !input.newPassword) throw new AppError('invalid', 'newCredentialRequired');
   if (newUsername && (await db.admin.findUnique({ where: { username: newUsername } }))) {
     throw new AppError('conflict', 'usernameTaken');
   }

@@ -35,7 +35,8 @@ async function limited<T>(
     limiter.fail(address);
     throw failure;
   }
-  limiter.reset(address);
+  // Success does not clear earlier failures: someone holding one valid key could otherwise mix in
+  // good logins to keep guessing the admin password without limit.
   return result;
 }
 

@@ -1,21 +1,29 @@
 import type { Db } from '~/db/client.server';
+import type { StorageRegistry } from '~/storage/registry.server';
+import { deleteExpiredFiles } from './files.server';
 import { deleteExpiredPastes } from './pastes.server';
 import { deleteExpiredSessions } from './sessions.server';
 import { pruneGone } from './gone-shares.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Deletes expired shares and sessions now and then; expiry is also enforced on every access. */
-export async function sweepOnce(db: Db): Promise<{ pastes: number; sessions: number }> {
-  const pastes = await deleteExpiredPastes(db);
-  const sessions = await deleteExpiredSessions(db);
-  await pruneGone(db);
-  return { pastes, sessions };
+interface SweepDeps {
+  db: Db;
+  storage: StorageRegistry;
 }
 
-export function startSweeper(db: Db, intervalMs = SWEEP_INTERVAL_MS): NodeJS.Timeout {
+/** Deletes expired shares (with their objects) and sessions now and then; expiry is also enforced on every access. */
+export async function sweepOnce(deps: SweepDeps): Promise<{ pastes: number; files: number; sessions: number }> {
+  const pastes = await deleteExpiredPastes(deps.db);
+  const files = await deleteExpiredFiles(deps);
+  const sessions = await deleteExpiredSessions(deps.db);
+  await pruneGone(deps.db);
+  return { pastes, files, sessions };
+}
+
+export function startSweeper(deps: SweepDeps, intervalMs = SWEEP_INTERVAL_MS): NodeJS.Timeout {
   const timer = setInterval(() => {
-    sweepOnce(db).catch((error) => console.error('Sweeper failed:', error));
+    sweepOnce(deps).catch((error) => console.error('Sweeper failed:', error));
   }, intervalMs);
   // Never keep the process alive just for the sweeper.
   timer.unref();

@@ -3,15 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '~/db/client.server';
+import { StorageRegistry } from '~/storage/registry.server';
 import { isGone } from './gone-shares.server';
 import { sweepOnce } from './sweeper.server';
 
 describe('sweeper', () => {
   let dir: string;
   let db: Db;
+  let storage: StorageRegistry;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-sweep-'));
     db = await openDatabase(path.join(dir, 'sweep.db'));
+    storage = new StorageRegistry(Buffer.alloc(32, 1), dir);
   });
   afterAll(async () => {
     await db.$disconnect();
@@ -39,11 +42,11 @@ describe('sweeper', () => {
       data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) },
     });
 
-    expect(await sweepOnce(db)).toEqual({ pastes: 1, sessions: 1 });
+    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 1, files: 0, sessions: 1 });
     expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);
     expect((await db.session.findMany()).map((s) => s.tokenHash)).toEqual(['t2']);
     expect(await isGone(db, 'paste', 'old')).toBe(true);
     expect(await isGone(db, 'paste', 'ancient')).toBe(false);
-    expect(await sweepOnce(db)).toEqual({ pastes: 0, sessions: 0 });
+    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 0, files: 0, sessions: 0 });
   });
 });

@@ -1,9 +1,101 @@
-import { ComingSoon } from '~/components/layout/ComingSoon';
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { isAllowed } from '~/auth/operations';
+import { CreateAccessNotice } from '~/components/paste/CreateAccessNotice';
+import { CreatePasteForm } from '~/components/paste/CreatePasteForm';
+import { ShareResult, type CreatedPaste } from '~/components/paste/ShareResult';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { principalContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
+import { createInputFromForm, pasteFormValues } from '~/lib/paste-form';
+import { createPasteSchema } from '~/lib/schemas/pastes';
+import { createPaste, getPasteForOwner } from '~/models/pastes.server';
+import { pasteLinksFor, qrCodeDataUrl } from './paste/share.server';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');
 
-export default function Home() {
-  return <ComingSoon titleKey="pages.home.heading" introKey="pages.home.intro" />;
+/**
+ * `?created=<id>` shows the share box of a paste just made (post/redirect/get: reloading does not
+ * create it twice); only its creator or an admin can open it. `?notice=deleted` follows a delete.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = context.get(principalContext);
+  const url = new URL(request.url);
+  const access = isAllowed(principal, 'paste.create')
+    ? ('allowed' as const)
+    : principal.kind === 'anonymous'
+      ? ('anonymous' as const)
+      : ('forbidden' as const);
+  const notice = url.searchParams.get('notice') === 'deleted' ? ('deleted' as const) : null;
+  const createdId = url.searchParams.get('created');
+  let created: CreatedPaste | null = null;
+  if (createdId && access === 'allowed') {
+    const services = context.get(servicesContext);
+    try {
+      const paste = await getPasteForOwner(services, principal, createdId);
+      const links = pasteLinksFor(request, services, paste.slug, paste.plainPassword);
+      created = {
+        slug: paste.slug,
+        hasPassword: paste.hasPassword,
+        expiresAt: paste.expiresAt?.toISOString() ?? null,
+        maxViews: paste.maxViews,
+        links,
+        qr: await qrCodeDataUrl(links.page),
+      };
+    } catch (error) {
+      // Gone already, or not this visitor's: show the empty form.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return { access, created, notice };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = pasteFormValues(form);
+  const locale = getLocale(context);
+  try {
+    const converted = createInputFromForm(form);
+    if (!converted.ok) {
+      const message = translate(locale, `paste.form.${converted.problem}`);
+      return data({ formError: message, fieldErrors: { [converted.field]: message }, values }, { status: 400 });
+    }
+    const input = createPasteSchema.parse(converted.input);
+    const paste = await createPaste(context.get(servicesContext), context.get(principalContext), input);
+    return redirect(`/?created=${encodeURIComponent(paste.id)}`);
+  } catch (error) {
+    return formError(error, locale, { values });
+  }
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { access, created, notice } = loaderData;
+  return (
+    <section aria-labelledby="page-heading" className="space-y-6">
+      <header>
+        <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('pages.home.heading')}
+        </h1>
+        <p className="mt-2 max-w-2xl text-subtle">{t('pages.home.intro')}</p>
+      </header>
+      {notice === 'deleted' && <FormAlert tone="success">{t('paste.deletedNotice')}</FormAlert>}
+      {access !== 'allowed' ? (
+        <CreateAccessNotice reason={access} />
+      ) : created ? (
+        <ShareResult key={created.slug} paste={created} />
+      ) : (
+        <CreatePasteForm
+          values={actionData?.values}
+          formError={actionData?.formError}
+          fieldErrors={actionData?.fieldErrors}
+        />
+      )}
+    </section>
+  );
 }

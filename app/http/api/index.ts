@@ -1,27 +1,50 @@
 import express, { Router } from 'express';
 import type { Services } from '~/services.server';
+import { apiKeysRouter } from './api-keys';
+import { authRouter } from './auth';
 import { cors } from './cors';
 import { errorHandler, notFoundHandler } from './errors';
-import { systemRouter } from './system';
-import { authRouter } from './auth';
-import { apiKeysRouter } from './api-keys';
+import { filesRouter } from './files';
+import { localStorageRouter } from './local-storage';
 import { pastesRouter } from './pastes';
 import { attachPrincipal } from './principal';
+import { publicFilesRouter } from './public-files';
+import { storageConfigsRouter } from './storage-configs';
+import { systemRouter } from './system';
+import { uploadsRouter } from './uploads';
+import { LocalDriver } from '~/storage/drivers/local.server';
 
 /** Body size for JSON requests; uploads stream and never pass through this parser. */
 const JSON_LIMIT = '10mb';
 
-/** The JSON API door: `/api/*` (api.md). Each area is its own router; errors map in one place. */
+/**
+ * The JSON API door: `/api/*` (api.md). Each area is its own router; errors map in one place.
+ * Routes that stream request bodies (uploads, local storage PUTs) come before the JSON parser.
+ */
 export function apiRouter(services: Services): Router {
   const router = Router();
   router.use(cors);
+  router.use(systemRouter(services));
+  router.use(
+    localStorageRouter({
+      signingKey: services.storage.localSigningKey,
+      driverFor: async (id) => {
+        const config = await services.db.storageConfig.findUnique({ where: { id } });
+        const driver = config ? services.storage.driverFor(config) : null;
+        return driver instanceof LocalDriver ? driver : null;
+      },
+    }),
+  );
+  router.use(attachPrincipal(services));
+  router.use(uploadsRouter(services));
   // Parse JSON bodies on every method, DELETE included: the client sends bodies on batch deletes.
   router.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
-  router.use(systemRouter(services));
-  router.use(attachPrincipal(services));
   router.use(authRouter(services));
   router.use(apiKeysRouter(services));
   router.use(pastesRouter(services));
+  router.use(storageConfigsRouter(services));
+  router.use(filesRouter(services));
+  router.use(publicFilesRouter(services));
   router.use(notFoundHandler);
   router.use(errorHandler);
   return router;

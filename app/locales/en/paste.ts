@@ -82,7 +82,6 @@ export default {
     createAnother: 'Create another',
     copyLink: 'Copy the share link',
     copyRaw: 'Copy the raw text link',
-    expires: 'Expires {{date}}',
     neverExpires: 'Never expires',
     maxViews_one: 'Can be viewed {{count}} time',
     maxViews_other: 'Can be viewed {{count}} times',
@@ -107,7 +106,6 @@ export default {
     never: 'Never',
     created: 'Created',
     lastView: 'This was the last allowed view: the text share is now deleted. Copy what you need before leaving.',
-    plainLabel: 'Text (plain)',
   },
   unlock: {
     heading: 'This text share is password-protected',

@@ -81,7 +81,6 @@ export default {
     createAnother: '再创建一个',
     copyLink: '复制分享链接',
     copyRaw: '复制原始文本链接',
-    expires: '{{date}} 过期',
     neverExpires: '永不过期',
     maxViews_one: '可查看 {{count}} 次',
     maxViews_other: '可查看 {{count}} 次',
@@ -106,7 +105,6 @@ export default {
     never: '永不过期',
     created: '创建时间',
     lastView: '这是最后一次允许的查看：该文本分享现已删除。离开前请复制所需内容。',
-    plainLabel: '文本（纯文本）',
   },
   unlock: {
     heading: '此文本分享受密码保护',

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { authorize } from '~/auth/operations';
-import type { Principal } from '~/auth/principal';
+import { loadTextPreview, toTextItem } from '~/components/text-admin/data.server';
 import {
   listHref,
   noticeOf,
@@ -8,63 +8,18 @@ import {
   PAGE_SIZE,
   SEARCH_MIN,
   type ConfirmRequest,
-  type Creator,
-  type TextItem,
   type TextManagementData,
-  type TextPreview,
 } from '~/components/text-admin/model';
 import { TextManagementPage } from '~/components/text-admin/TextManagementPage';
 import { principalContext, servicesContext } from '~/context';
 import { formError } from '~/http/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
-import { translate } from '~/i18n/translate';
-import { AppError } from '~/lib/errors';
-import { renderMarkdown } from '~/lib/markdown';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteSchema } from '~/lib/schemas/pastes';
-import {
-  clearExpiredPastes,
-  deletePastes,
-  getPasteForOwner,
-  listPastes,
-  type PasteListItem,
-} from '~/models/pastes.server';
+import { clearExpiredPastes, deletePastes, listPastes } from '~/models/pastes.server';
 import type { Route } from './+types/text-management';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.textManagement');
-
-/** Characters of content shown in a row. */
-const ROW_PREVIEW_CHARS = 120;
-/** The preview panel renders at most this much Markdown; the share itself shows the rest. */
-const PANEL_PREVIEW_CHARS = 50_000;
-
-function rowPreview(content: string): string {
-  // Collapse whitespace over a bounded slice: a paste can be megabytes long.
-  const chars = Array.from(content.slice(0, ROW_PREVIEW_CHARS * 4).replace(/\s+/g, ' ').trim());
-  return chars.length > ROW_PREVIEW_CHARS ? `${chars.slice(0, ROW_PREVIEW_CHARS).join('').trimEnd()}…` : chars.join('');
-}
-
-function creatorOf(principal: Principal, item: PasteListItem): Creator {
-  if (principal.kind === 'apikey') return { kind: 'key', name: principal.name };
-  if (!item.createdBy) return { kind: 'unknown' };
-  return item.createdBy.startsWith('apikey:') ? { kind: 'key', name: item.keyName } : { kind: 'admin' };
-}
-
-function toItem(principal: Principal, item: PasteListItem, now: Date): TextItem {
-  return {
-    id: item.id,
-    slug: item.slug,
-    remark: item.remark,
-    preview: rowPreview(item.content),
-    hasPassword: item.hasPassword,
-    views: item.views,
-    maxViews: item.maxViews,
-    expiresAt: item.expiresAt?.toISOString() ?? null,
-    expired: item.expiresAt !== null && item.expiresAt <= now,
-    creator: creatorOf(principal, item),
-    createdAt: item.createdAt.toISOString(),
-  };
-}
 
 /**
  * `?q=` searches (2+ characters), `?page=` pages (10 a page), `?preview=<id>` opens the rendered
@@ -103,36 +58,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Te
     const keep = Object.fromEntries([...url.searchParams].filter(([key]) => key === 'notice' || key === 'count'));
     throw redirect(listHref({ q, page: pages }, keep));
   }
-
-  let preview: TextPreview | null = null;
-  let previewError: string | null = null;
   const previewId = url.searchParams.get('preview');
-  if (previewId) {
-    try {
-      // The owner's read: no view is counted, no limit applies.
-      const paste = await getPasteForOwner(services, principal, previewId);
-      const truncated = paste.content.length > PANEL_PREVIEW_CHARS;
-      preview = {
-        id: paste.id,
-        slug: paste.slug,
-        html: renderMarkdown(truncated ? paste.content.slice(0, PANEL_PREVIEW_CHARS) : paste.content),
-        truncated,
-        blank: paste.content.trim() === '',
-      };
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      previewError = translate(getLocale(context), `errors.${error.messageKey}`, error.details);
-    }
-  }
-
   const now = new Date();
   return {
     ...base,
-    items: items.map((item) => toItem(principal, item, now)),
+    items: items.map((item) => toTextItem(principal, item, now)),
     total,
     pages,
-    preview,
-    previewError,
+    ...(previewId
+      ? await loadTextPreview(services, principal, previewId, getLocale(context))
+      : { preview: null, previewError: null }),
   };
 }
 

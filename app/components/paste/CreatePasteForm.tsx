@@ -1,0 +1,140 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { DEFAULT_EXPIRY } from '~/lib/expiry';
+import type { PasteFormValues } from '~/lib/paste-form';
+import { SLUG_MAX_LENGTH } from '~/lib/slug';
+import { ExpiryField } from './ExpiryField';
+import { Field, fieldAria } from './Field';
+import { MarkdownEditor } from './MarkdownEditor';
+import type { FieldErrors } from './types';
+
+const NO_ERRORS: FieldErrors = {};
+
+/**
+ * The clipboard: a real form posted to the home route's action, so it creates a paste without
+ * JavaScript. The editor adds the toolbar and preview when JavaScript runs.
+ */
+export function CreatePasteForm({
+  values,
+  formError,
+  fieldErrors = NO_ERRORS,
+}: {
+  /** What was typed, after a failed attempt (never the password). */
+  values?: PasteFormValues;
+  formError?: string;
+  fieldErrors?: FieldErrors;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/?index';
+  const form = useRef<HTMLFormElement>(null);
+
+  // With JavaScript the page is not reloaded: clear the password, show the first mistake.
+  useEffect(() => {
+    if (!formError || !form.current) return;
+    const password = form.current.elements.namedItem('password');
+    if (password instanceof HTMLInputElement) password.value = '';
+    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    invalid?.focus({ preventScroll: true });
+  }, [formError, fieldErrors]);
+
+  const v = values;
+  return (
+    <Form ref={form} method="post" action="/?index" className="scroll-mt-24" noValidate aria-labelledby="page-heading">
+      {formError && (
+        <div className="mb-4">
+          <FormAlert>{formError}</FormAlert>
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <MarkdownEditor
+            id="content"
+            name="content"
+            label={t('paste.editor.contentLabel')}
+            defaultValue={v?.content ?? ''}
+            error={fieldErrors.content}
+            heightClass="min-h-72 lg:min-h-[26rem]"
+          />
+        </div>
+
+        <section aria-labelledby="options-heading" className="card min-w-0 space-y-4 p-5">
+          <h2 id="options-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
+            {t('paste.form.optionsHeading')}
+          </h2>
+          <Field id="slug" label={t('paste.form.slug')} hint={t('paste.form.slugHint')} error={fieldErrors.slug}>
+            <input
+              id="slug"
+              name="slug"
+              className="input font-mono"
+              maxLength={SLUG_MAX_LENGTH}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              defaultValue={v?.slug ?? ''}
+              {...fieldAria('slug', fieldErrors.slug, true)}
+            />
+          </Field>
+          <Field
+            id="password"
+            label={t('paste.form.password')}
+            hint={t('paste.form.passwordHint')}
+            error={fieldErrors.password}
+          >
+            <input
+              id="password"
+              name="password"
+              type="password"
+              className="input"
+              autoComplete="new-password"
+              maxLength={200}
+              {...fieldAria('password', fieldErrors.password, true)}
+            />
+          </Field>
+          <ExpiryField
+            idPrefix="create"
+            layout="stack"
+            choice={v?.expiry ?? DEFAULT_EXPIRY}
+            days={v?.expiryDays ?? ''}
+            errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expiresAt, expiryDays: fieldErrors.expiryDays }}
+          />
+          <Field
+            id="maxViews"
+            label={t('paste.form.maxViews')}
+            hint={t('paste.form.maxViewsHint')}
+            error={fieldErrors.maxViews}
+          >
+            <input
+              id="maxViews"
+              name="maxViews"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              className="input"
+              defaultValue={v?.maxViews ?? '0'}
+              {...fieldAria('maxViews', fieldErrors.maxViews, true)}
+            />
+          </Field>
+          <Field id="remark" label={t('paste.form.remark')} hint={t('paste.form.remarkHint')} error={fieldErrors.remark}>
+            <input
+              id="remark"
+              name="remark"
+              className="input"
+              maxLength={1000}
+              autoComplete="off"
+              defaultValue={v?.remark ?? ''}
+              {...fieldAria('remark', fieldErrors.remark, true)}
+            />
+          </Field>
+          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            {busy ? t('paste.form.submitting') : t('paste.form.submit')}
+          </button>
+        </section>
+      </div>
+    </Form>
+  );
+}

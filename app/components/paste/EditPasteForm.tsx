@@ -1,0 +1,186 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { FormAlert } from '~/components/ui/FormAlert';
+import type { PasteFormValues } from '~/lib/paste-form';
+import { SLUG_MAX_LENGTH } from '~/lib/slug';
+import { ExpiryField } from './ExpiryField';
+import { Field, fieldAria } from './Field';
+import { MarkdownEditor } from './MarkdownEditor';
+import type { FieldErrors, PasteSummary } from './types';
+
+export interface EditablePaste extends PasteSummary {
+  content: string;
+  plainPassword: string | null;
+}
+
+const NO_ERRORS: FieldErrors = {};
+
+/** A date as text in UTC (the same on the server and in the browser, so it can sit in an <option>). */
+function utcText(iso: string, locale: string): string {
+  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+  return `${text} UTC`;
+}
+
+/**
+ * The owner's (or an admin's) edit form: content, slug, remark, password (new or removed), expiry
+ * and max views. A real form with intent "update", handled by the paste page's action.
+ */
+export function EditPasteForm({
+  paste,
+  values,
+  clearPassword,
+  formError,
+  fieldErrors = NO_ERRORS,
+  cancelTo,
+}: {
+  paste: EditablePaste;
+  values?: PasteFormValues;
+  clearPassword?: boolean;
+  formError?: string;
+  fieldErrors?: FieldErrors;
+  cancelTo: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update';
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!formError || !form.current) return;
+    const password = form.current.elements.namedItem('password');
+    if (password instanceof HTMLInputElement) password.value = '';
+    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    invalid?.focus({ preventScroll: true });
+  }, [formError, fieldErrors]);
+
+  const keepLabel = paste.expiresAt ? utcText(paste.expiresAt, i18n.language) : t('paste.view.never');
+  return (
+    <Form ref={form} method="post" className="scroll-mt-24 space-y-6" noValidate>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={paste.id} />
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <MarkdownEditor
+        id="edit-content"
+        name="content"
+        label={t('paste.editor.contentLabel')}
+        defaultValue={values?.content ?? paste.content}
+        error={fieldErrors.content}
+      />
+      <div className="card grid gap-5 p-5 md:grid-cols-2">
+        <Field
+          id="edit-slug"
+          label={t('paste.form.slug')}
+          hint={t('paste.form.editSlugHint')}
+          error={fieldErrors.newSlug ?? fieldErrors.slug}
+        >
+          <input
+            id="edit-slug"
+            name="slug"
+            className="input font-mono"
+            maxLength={SLUG_MAX_LENGTH}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            defaultValue={values?.slug ?? paste.slug}
+            {...fieldAria('edit-slug', fieldErrors.newSlug ?? fieldErrors.slug, true)}
+          />
+        </Field>
+        <Field id="edit-remark" label={t('paste.form.remark')} error={fieldErrors.remark}>
+          <input
+            id="edit-remark"
+            name="remark"
+            className="input"
+            maxLength={1000}
+            autoComplete="off"
+            defaultValue={values?.remark ?? paste.remark ?? ''}
+            {...fieldAria('edit-remark', fieldErrors.remark)}
+          />
+        </Field>
+        <div>
+          <Field
+            id="edit-password"
+            label={t('paste.edit.password')}
+            hint={paste.hasPassword ? t('paste.edit.passwordHintSet') : t('paste.edit.passwordHintNone')}
+            error={fieldErrors.password}
+          >
+            <input
+              id="edit-password"
+              name="password"
+              type="password"
+              className="input"
+              autoComplete="new-password"
+              maxLength={200}
+              {...fieldAria('edit-password', fieldErrors.password, true)}
+            />
+          </Field>
+          {paste.hasPassword && (
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <label className="inline-flex cursor-pointer items-center gap-2">
+                <input
+                  type="checkbox"
+                  name="clearPassword"
+                  defaultChecked={clearPassword}
+                  className="h-4 w-4 accent-brand"
+                />
+                {t('paste.edit.clearPassword')}
+              </label>
+              {paste.plainPassword && (
+                <details className="text-subtle">
+                  <summary className="cursor-pointer">{t('paste.edit.currentPassword')}</summary>
+                  <code className="mt-1 inline-block rounded bg-muted px-2 py-0.5 font-mono break-all text-ink">
+                    {paste.plainPassword}
+                  </code>
+                </details>
+              )}
+            </div>
+          )}
+        </div>
+        <Field
+          id="edit-maxViews"
+          label={t('paste.form.maxViews')}
+          hint={t('paste.form.maxViewsHint')}
+          error={fieldErrors.maxViews}
+        >
+          <input
+            id="edit-maxViews"
+            name="maxViews"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className="input"
+            defaultValue={values?.maxViews ?? String(paste.maxViews ?? 0)}
+            {...fieldAria('edit-maxViews', fieldErrors.maxViews, true)}
+          />
+        </Field>
+        <div className="md:col-span-2">
+          <ExpiryField
+            idPrefix="edit"
+            choice={values?.expiry ?? 'keep'}
+            days={values?.expiryDays ?? ''}
+            keepLabel={keepLabel}
+            errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expiresAt, expiryDays: fieldErrors.expiryDays }}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t('paste.edit.submitting') : t('paste.edit.submit')}
+        </button>
+        <Link to={cancelTo} className="btn">
+          {t('paste.edit.cancel')}
+        </Link>
+        <p className="text-sm text-subtle">{t('paste.edit.intro')}</p>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { CopyButton } from '~/components/keys/CopyButton';
+import { useHydrated } from '~/components/keys/use-hydrated';
+import { Icon } from './icons';
+import type { ShownPaste } from './types';
+
+export type PasteFormat = 'rendered' | 'plain';
+
+function hrefFor(location: { pathname: string; search: string }, format: PasteFormat): string {
+  const params = new URLSearchParams(location.search);
+  if (format === 'plain') params.set('view', 'plain');
+  else params.delete('view');
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * The paste itself: rendered Markdown (sanitized on the server) or the plain text, with copy, raw,
+ * and (for its owner or an admin) edit and delete. The format switch is a pair of links
+ * (`?view=plain`), so it works without JavaScript; with JavaScript it switches in place, without
+ * loading the page again (which would count another view).
+ */
+export function PasteContent({
+  paste,
+  rawUrl,
+  initialFormat,
+  manage,
+}: {
+  paste: ShownPaste;
+  /** The raw text link, with the password when the reader unlocked it; none after the last view. */
+  rawUrl: string | null;
+  initialFormat: PasteFormat;
+  /** Links to the edit and delete pages, for the owner or an admin. */
+  manage: { edit: string; delete: string } | null;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [format, setFormat] = useState<PasteFormat>(initialFormat);
+
+  const choose = (next: PasteFormat) => (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setFormat(next);
+    window.history.replaceState(window.history.state, '', hrefFor(window.location, next));
+  };
+
+  const tab = (f: PasteFormat) => (
+    <Link
+      to={hrefFor(location, f)}
+      replace
+      preventScrollReset
+      onClick={choose(f)}
+      aria-current={format === f ? 'true' : undefined}
+      className="rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm"
+    >
+      {t(`paste.view.${f}`)}
+    </Link>
+  );
+
+  return (
+    <article aria-labelledby="page-heading" className="overflow-hidden rounded-xl border border-line bg-raised">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-3 py-2">
+        <nav aria-label={t('paste.view.formatLabel')} className="flex gap-1 rounded-md bg-muted p-0.5">
+          {tab('rendered')}
+          {tab('plain')}
+        </nav>
+        <div className="flex flex-wrap items-center gap-2">
+          <CopyButton text={paste.content} label={t('paste.view.copyLabel')} />
+          {rawUrl && (
+            <a href={rawUrl} className="btn px-2.5 py-1 text-xs" target="_blank" rel="noreferrer">
+              <Icon name="external" className="h-3.5 w-3.5" />
+              {t('paste.view.raw')}
+            </a>
+          )}
+          {manage && (
+            <>
+              <Link to={manage.edit} className="btn px-2.5 py-1 text-xs">
+                <Icon name="edit" className="h-3.5 w-3.5" />
+                {t('paste.view.edit')}
+              </Link>
+              <Link
+                to={manage.delete}
+                className="btn px-2.5 py-1 text-xs text-danger hover:border-danger/40 hover:bg-danger/10"
+              >
+                <Icon name="trash" className="h-3.5 w-3.5" />
+                {t('paste.view.delete')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+      <div className="bg-surface px-4 py-5 sm:px-8 sm:py-7">
+        {format === 'plain' ? (
+          <pre className="overflow-x-auto font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">
+            {paste.content}
+          </pre>
+        ) : (
+          // renderMarkdown sanitized this on the server: no script, no handlers, http(s)/mailto links only.
+          <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: paste.html }} />
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { Icon } from './icons';
+
+/** The password prompt of a protected paste: a real form posted to the paste page's action. */
+export function UnlockForm({ error }: { error?: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'unlock';
+  const input = useRef<HTMLInputElement>(null);
+  // With JavaScript: after a wrong password, empty the field and put the cursor back in it.
+  useEffect(() => {
+    if (!error || !input.current) return;
+    input.current.value = '';
+    input.current.focus();
+  }, [error]);
+  return (
+    <section aria-labelledby="unlock-heading" className="card mx-auto w-full max-w-md">
+      <div className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
+          <Icon name="lock" className="h-5 w-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id="unlock-heading" className="text-lg font-semibold">
+            {t('paste.unlock.heading')}
+          </h2>
+          <p className="mt-1 text-sm text-subtle">{t('paste.unlock.body')}</p>
+        </div>
+      </div>
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="unlock" />
+        {error && <FormAlert>{error}</FormAlert>}
+        <div>
+          <label htmlFor="unlock-password" className="field-label">
+            {t('paste.unlock.password')}
+          </label>
+          <input
+            ref={input}
+            id="unlock-password"
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="off"
+            required
+            autoFocus
+            aria-invalid={error ? true : undefined}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+          {busy ? t('paste.unlock.submitting') : t('paste.unlock.submit')}
+        </button>
+      </Form>
+    </section>
+  );
+}

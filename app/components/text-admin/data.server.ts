@@ -1,0 +1,72 @@
+import type { Principal } from '~/auth/principal';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
+import { renderMarkdown } from '~/lib/markdown';
+import { getPasteForOwner, type PasteDeps, type PasteListItem } from '~/models/pastes.server';
+import type { Creator, TextItem, TextPreview } from './model';
+
+/** Characters of content shown in a row. */
+const ROW_PREVIEW_CHARS = 120;
+/** The preview panel renders at most this much Markdown; the share itself shows the rest. */
+const PANEL_PREVIEW_CHARS = 50_000;
+
+function rowPreview(content: string): string {
+  // Collapse whitespace over a bounded slice: a paste can be megabytes long.
+  const chars = Array.from(
+    content
+      .slice(0, ROW_PREVIEW_CHARS * 4)
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  return chars.length > ROW_PREVIEW_CHARS ? `${chars.slice(0, ROW_PREVIEW_CHARS).join('').trimEnd()}…` : chars.join('');
+}
+
+function creatorOf(principal: Principal, item: PasteListItem): Creator {
+  if (principal.kind === 'apikey') return { kind: 'key', name: principal.name };
+  if (!item.createdBy) return { kind: 'unknown' };
+  return item.createdBy.startsWith('apikey:') ? { kind: 'key', name: item.keyName } : { kind: 'admin' };
+}
+
+/** A list row as the page shows it: plain data, a short preview instead of the content. */
+export function toTextItem(principal: Principal, item: PasteListItem, now: Date): TextItem {
+  return {
+    id: item.id,
+    slug: item.slug,
+    remark: item.remark,
+    preview: rowPreview(item.content),
+    hasPassword: item.hasPassword,
+    views: item.views,
+    maxViews: item.maxViews,
+    expiresAt: item.expiresAt?.toISOString() ?? null,
+    expired: item.expiresAt !== null && item.expiresAt <= now,
+    creator: creatorOf(principal, item),
+    createdAt: item.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The preview panel's content: the owner's read (getPasteForOwner counts no view and applies no
+ * limit), rendered to sanitized HTML. A text that is not there or not the caller's is a message.
+ */
+export async function loadTextPreview(
+  deps: PasteDeps,
+  principal: Principal,
+  id: string,
+  locale: string,
+): Promise<{ preview: TextPreview | null; previewError: string | null }> {
+  try {
+    const paste = await getPasteForOwner(deps, principal, id);
+    const truncated = paste.content.length > PANEL_PREVIEW_CHARS;
+    const preview = {
+      id: paste.id,
+      slug: paste.slug,
+      html: renderMarkdown(truncated ? paste.content.slice(0, PANEL_PREVIEW_CHARS) : paste.content),
+      truncated,
+      blank: paste.content.trim() === '',
+    };
+    return { preview, previewError: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { preview: null, previewError: translate(locale, `errors.${error.messageKey}`, error.details) };
+  }
+}

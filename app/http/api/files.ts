@@ -1,0 +1,85 @@
+import { Router } from 'express';
+import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
+import {
+  deleteFiles,
+  getOwnedFile,
+  keyNamesFor,
+  listFiles,
+  plainPasswordOf,
+  updateFile,
+} from '~/models/files-admin.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { fileRecord, originOf, shareUrls } from './file-presenters';
+import { principalOf, requires } from './principal';
+import { fileDeps } from './uploads';
+
+function int(value: unknown, fallback: number, max: number): number {
+  const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, max) : fallback;
+}
+
+/** Share records for their owners and admins (api.md §3.4 /files*). */
+export function filesRouter(services: Services): Router {
+  const deps = fileDeps(services);
+  const router = Router();
+  router.use('/files', requires('file.manage'));
+
+  router.get('/files', async (req, res) => {
+    const principal = principalOf(res);
+    const limit = int(req.query.limit, 30, 200) || 30;
+    const offset = int(req.query.offset, 0, Number.MAX_SAFE_INTEGER);
+    const { files, total, keyNames } = await listFiles(deps, principal, {
+      limit,
+      offset,
+      search: typeof req.query.search === 'string' ? req.query.search : undefined,
+      createdBy: typeof req.query.created_by === 'string' ? req.query.created_by : undefined,
+    });
+    const forKey = principal.kind === 'apikey';
+    res.json({
+      code: 200,
+      message: apiMessage('filesListed'),
+      data: {
+        files: files.map((f) => fileRecord(f, keyNames.get(f.createdBy ?? ''))),
+        pagination: forKey ? { total, limit, offset, hasMore: offset + limit < total } : { total, limit, offset },
+      },
+      success: true,
+      ...(principal.kind === 'apikey'
+        ? { key_info: { id: principal.keyId, name: principal.name, basicPath: principal.basePath } }
+        : {}),
+    });
+  });
+
+  router.delete('/files/batch-delete', async (req, res) => {
+    const { ids, delete_mode } = batchDeleteFilesSchema.parse(req.body ?? {});
+    const result = await deleteFiles(deps, principalOf(res), ids, delete_mode);
+    const failed = result.failed.map((f) => ({
+      id: f.id,
+      error: f.error === 'fileNotFoundOrNoDelete' ? apiMessage(f.error) : f.error,
+    }));
+    sendOk(res, apiMessage('filesDeleted', { success: result.success, failed: failed.length }), {
+      success: result.success,
+      failed,
+    });
+  });
+
+  router.get('/files/:id', async (req, res) => {
+    const principal = principalOf(res);
+    const file = await getOwnedFile(deps, principal, req.params.id);
+    const keyNames = await keyNamesFor(deps, [file]);
+    const urls = await shareUrls(deps, file, originOf(req, services.config.publicUrl));
+    sendOk(res, apiMessage('fileLoaded'), {
+      ...fileRecord(file, keyNames.get(file.createdBy ?? '')),
+      plain_password: plainPasswordOf(deps, file),
+      urls: { ...urls, use_proxy: file.useProxy ? 1 : 0 },
+    });
+  });
+
+  router.put('/files/:id', async (req, res) => {
+    await updateFile(deps, principalOf(res), req.params.id, updateFileSchema.parse(req.body ?? {}));
+    sendOk(res, apiMessage('fileUpdated'));
+  });
+
+  return router;
+}

@@ -1,0 +1,66 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Router, type Request } from 'express';
+import { uploadOptionsSchema } from '~/lib/schemas/files';
+import { uploadFileShare, type FileDeps } from '~/models/files.server';
+import type { Services } from '~/services.server';
+import { parseUpload } from '../multipart.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { originOf, uploadResult } from './file-presenters';
+import { principalOf, requires } from './principal';
+
+export function fileDeps(services: Services): FileDeps {
+  return { ...services, dataDir: services.config.dataDir };
+}
+
+function contentLength(req: Request): number | undefined {
+  const value = Number(req.get('content-length'));
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * Script uploads that stream to storage (api.md §3.4): PUT /upload-direct/{filename} with the raw
+ * body and the options in the query, and POST /upload with a multipart form. Mounted before the
+ * JSON body parser, so bodies are never buffered.
+ */
+export function uploadsRouter(services: Services): Router {
+  const deps = fileDeps(services);
+  const router = Router();
+
+  // Refuse before reading a byte of the body when the caller may not upload at all.
+  router.put('/upload-direct/:filename', requires('file.upload'), async (req, res) => {
+    const options = uploadOptionsSchema.parse(req.query);
+    const file = await uploadFileShare(deps, principalOf(res), {
+      filename: String(req.params.filename),
+      body: req,
+      size: contentLength(req),
+      sizeIsExact: req.get('content-length') !== undefined,
+      options,
+    });
+    const origin = originOf(req, services.config.publicUrl);
+    sendOk(res, apiMessage('fileUploaded'), await uploadResult(deps, file, origin, options.password));
+  });
+
+  router.post('/upload', requires('file.upload'), async (req, res) => {
+    const spoolDir = path.join(services.config.dataDir, 'tmp');
+    await fsp.mkdir(spoolDir, { recursive: true });
+    const parsed = await parseUpload(req.headers, req, spoolDir);
+    try {
+      const options = uploadOptionsSchema.parse(parsed.fields);
+      const file = await uploadFileShare(deps, principalOf(res), {
+        filename: parsed.filename,
+        body: parsed.body,
+        size: contentLength(req),
+        sizeIsExact: false,
+        options,
+      });
+      const origin = originOf(req, services.config.publicUrl);
+      sendOk(res, apiMessage('fileUploaded'), await uploadResult(deps, file, origin, options.password));
+    } finally {
+      await parsed.cleanup();
+    }
+  });
+
+  return router;
+}

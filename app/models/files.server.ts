@@ -1,0 +1,302 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
+import type { FileShare, StorageConfig } from '~/generated/prisma/client';
+import { authorize } from '~/auth/operations';
+import { creatorId, isCreator, type Principal } from '~/auth/principal';
+import { hashPassword, verifyPassword } from '~/auth/password.server';
+import type { FailureLimiter } from '~/auth/rate-limit.server';
+import { encrypt } from '~/auth/secrets.server';
+import { randomString, safeEqual } from '~/auth/tokens.server';
+import { sqlTime } from '~/db/time';
+import { AppError } from '~/lib/errors';
+import { cleanSubPath, filenameProblem, safeKeyName } from '~/lib/filename';
+import { mimeFromFilename } from '~/lib/mime';
+import type { UploadOptions } from '~/lib/schemas/files';
+import { StorageError } from '~/storage/types';
+import { forgetGone, isGone, markGone } from './gone-shares.server';
+import { driverOf, storageForUpload, type StorageAccess, type StorageDeps } from './storage-configs.server';
+import { assertFits, byteLimit, maxUploadBytes, tooLarge } from './upload-limits.server';
+
+export interface FileDeps extends StorageDeps {
+  passwordLimiter: FailureLimiter;
+  dataDir: string;
+}
+
+export type FileWithStorage = FileShare & { storageConfig: StorageConfig };
+
+const RANDOM_SLUG_LENGTH = 6;
+const HOUR_MS = 3600 * 1000;
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'P2002';
+}
+
+export function assertFilename(name: string): void {
+  const problem = filenameProblem(name);
+  if (problem) throw new AppError('invalid', problem);
+}
+
+/** Share settings shared by every upload door, validated the same way. */
+export async function shareFields(options: UploadOptions, masterKey: Buffer) {
+  const password = options.password || null;
+  return {
+    remark: options.remark || null,
+    passwordHash: password ? await hashPassword(password) : null,
+    passwordEnc: password ? encrypt(masterKey, password) : null,
+    expiresAt: options.expires_in ? new Date(Date.now() + options.expires_in * HOUR_MS) : null,
+    maxViews: options.max_views || null,
+    useProxy: options.use_proxy ?? true,
+  };
+}
+
+/** A free slug: the requested one (409 when taken, unless the caller may override its own), or a random one. */
+async function claimSlug(
+  deps: FileDeps,
+  principal: Principal,
+  requested: string | undefined,
+  override: boolean,
+): Promise<string> {
+  if (!requested) {
+    for (let i = 0; i < 10; i++) {
+      const slug = randomString(RANDOM_SLUG_LENGTH);
+      if (!(await deps.db.fileShare.findUnique({ where: { slug } }))) return slug;
+    }
+    throw new AppError('unavailable', 'tryAgain');
+  }
+  const existing = await deps.db.fileShare.findUnique({ where: { slug: requested }, include: { storageConfig: true } });
+  if (!existing) return requested;
+  if (!override) throw new AppError('conflict', 'slugTaken');
+  if (!isCreator(principal, existing.createdBy)) throw new AppError('forbidden', 'overrideForbidden');
+  await removeShare(deps, existing, true);
+  return requested;
+}
+
+/** Object key of a share upload: <default folder><path>/<6-char id>-<safe name> (api.md §3.4). */
+function storageKey(config: StorageConfig, subPath: string, filename: string, original: boolean): string {
+  const name = safeKeyName(filename);
+  return `${config.defaultFolder}${subPath}${original ? name : `${randomString(6)}-${name}`}`;
+}
+
+export interface StreamUpload {
+  filename: string;
+  body: Readable;
+  /** Known size (raw PUT with Content-Length), or an upper bound (a form's Content-Length). */
+  size?: number;
+  sizeIsExact?: boolean;
+  options: UploadOptions;
+}
+
+/**
+ * A share from a streamed upload (form, /api/upload, upload-direct): checks come first (permission,
+ * name, storage, slug, size, space), the bytes stream straight to storage, and the record is
+ * written only once the object is complete. If anything fails after the object exists, the object
+ * is removed: no orphan row, no orphan object.
+ */
+export async function uploadFileShare(
+  deps: FileDeps,
+  principal: Principal,
+  upload: StreamUpload,
+): Promise<FileWithStorage> {
+  authorize(principal, 'file.upload');
+  assertFilename(upload.filename);
+  const { options } = upload;
+  const subPath = cleanSubPath(options.path);
+  if (subPath === null) throw new AppError('invalid', 'pathInvalid');
+  const config = await storageForUpload(deps, principal, options.s3_config_id || options.storage_config_id);
+  const max = await maxUploadBytes(deps.db);
+  if (upload.size !== undefined && upload.sizeIsExact && upload.size > max) throw tooLarge(max);
+  await assertFits(deps.db, config, deps.dataDir, upload.sizeIsExact ? (upload.size ?? 0) : 0);
+  const slug = await claimSlug(deps, principal, options.slug, options.override ?? false);
+  const fields = await shareFields(options, deps.masterKey);
+  const key = storageKey(config, subPath, upload.filename, options.original_filename ?? false);
+  const driver = driverOf(deps, config);
+  const mimetype = mimeFromFilename(upload.filename);
+
+  const counted = new PassThrough();
+  const limited = pipeline(upload.body, byteLimit(max), counted);
+  let written: { etag: string | null; size: number };
+  try {
+    [written] = await Promise.all([
+      driver.write(key, counted, { size: upload.sizeIsExact ? upload.size : undefined, contentType: mimetype }),
+      limited,
+    ]);
+  } catch (error) {
+    await driver.remove([key]).catch(() => undefined);
+    // The limit error is the real cause when the stream was cut for being too large.
+    const cause = await limited.then(
+      () => error,
+      (e) => e,
+    );
+    throw cause instanceof AppError ? cause : error;
+  }
+  try {
+    if (upload.sizeIsExact && upload.size !== undefined && written.size !== upload.size)
+      throw new AppError('invalid', 'uploadIncomplete');
+    await assertFits(deps.db, config, deps.dataDir, written.size);
+    const row = await deps.db.fileShare.create({
+      data: {
+        id: randomUUID(),
+        slug,
+        filename: upload.filename,
+        storageConfigId: config.id,
+        storageType: config.storageType === 'local' ? 'LOCAL' : 'S3',
+        storagePath: key,
+        mimetype,
+        size: BigInt(written.size),
+        etag: written.etag,
+        createdBy: creatorId(principal),
+        ...fields,
+      },
+      include: { storageConfig: true },
+    });
+    await forgetGone(deps.db, 'file', slug);
+    return row;
+  } catch (error) {
+    await driver.remove([key]).catch(() => undefined);
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
+    throw error;
+  }
+}
+
+/** Deletes a share's record, and its object too unless `recordOnly`. */
+export async function removeShare(deps: StorageAccess, file: FileWithStorage, withObject: boolean): Promise<void> {
+  if (withObject) {
+    try {
+      await driverOf(deps, file.storageConfig).remove([file.storagePath]);
+    } catch (error) {
+      if (!(error instanceof StorageError && error.kind === 'not_found')) throw error;
+    }
+  }
+  await deps.db.fileShare.deleteMany({ where: { id: file.id } });
+}
+
+async function retire(deps: StorageAccess, file: FileWithStorage): Promise<void> {
+  await removeShare(deps, file, true);
+  await markGone(deps.db, 'file', file.slug);
+}
+
+function isExpired(file: FileShare, now = new Date()): boolean {
+  return file.expiresAt !== null && file.expiresAt <= now;
+}
+
+/** A live share by slug; expired ones are removed (object and record) and answer 410. */
+export async function findLiveFile(deps: StorageAccess, slug: string): Promise<FileWithStorage> {
+  const file = await deps.db.fileShare.findUnique({ where: { slug }, include: { storageConfig: true } });
+  if (!file || file.status !== 'ready') {
+    if (!file && (await isGone(deps.db, 'file', slug))) throw new AppError('gone', 'fileGone');
+    throw new AppError('not_found', 'fileNotFound');
+  }
+  if (isExpired(file)) {
+    await retire(deps, file);
+    throw new AppError('gone', 'fileExpired');
+  }
+  return file;
+}
+
+/**
+ * Counts a view in one conditional statement (api.md §1.9): exactly max_views views succeed; the
+ * attempt after the last one removes the share and answers 410.
+ */
+async function countFileView(deps: StorageAccess, file: FileWithStorage): Promise<FileWithStorage> {
+  const counted = await deps.db.$queryRaw<{ views: number | bigint }[]>`
+    UPDATE files SET views = views + 1
+    WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${sqlTime()})
+    RETURNING views`;
+  if (counted.length === 0) {
+    await retire(deps, file);
+    throw new AppError('gone', 'fileViewsUsedUp');
+  }
+  return { ...file, views: Number(counted[0].views) };
+}
+
+export type PublicFile = { locked: true; file: FileWithStorage } | { locked: false; file: FileWithStorage };
+
+/** GET /public/files/{slug}: a password share answers its info only; any other counts a view. */
+export async function openFileShare(deps: FileDeps, slug: string): Promise<PublicFile> {
+  const file = await findLiveFile(deps, slug);
+  if (file.passwordHash) return { locked: true, file };
+  return { locked: false, file: await countFileView(deps, file) };
+}
+
+async function checkFilePassword(
+  deps: FileDeps,
+  file: FileShare,
+  password: string,
+  address: string,
+  wrong = new AppError('unauthenticated', 'passwordIncorrect'),
+) {
+  const wait = deps.passwordLimiter.retryAfter(address);
+  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+  if (!(await verifyPassword(password, file.passwordHash!))) {
+    deps.passwordLimiter.fail(address);
+    throw wrong;
+  }
+}
+
+/** POST /public/files/{slug}/verify: the right password opens the share and counts a view. */
+export async function unlockFileShare(deps: FileDeps, slug: string, password: string, address: string) {
+  const file = await findLiveFile(deps, slug);
+  if (!file.passwordHash) throw new AppError('invalid', 'fileHasNoPassword');
+  await checkFilePassword(deps, file, password, address);
+  return countFileView(deps, file);
+}
+
+/**
+ * A content grant: after a visitor unlocked a password share on its page, previews and the download
+ * link carry `?grant=` (an HMAC of the file id and an expiry) instead of the password itself, so the
+ * password never lands in URLs, history or logs.
+ */
+export function contentGrant(deps: Pick<StorageDeps, 'masterKey'>, file: FileShare, ttlSeconds = 3600): string {
+  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+  return `${expires}.${grantSignature(deps.masterKey, file, expires)}`;
+}
+
+function grantSignature(masterKey: Buffer, file: FileShare, expires: number): string {
+  // Bound to the password hash too: changing the password revokes outstanding grants.
+  return createHmac('sha256', masterKey)
+    .update(`file-grant\n${file.id}\n${file.passwordHash}\n${expires}`)
+    .digest('base64url');
+}
+
+function grantIsValid(deps: FileDeps, file: FileShare, grant: string): boolean {
+  const [expiresText, signature] = grant.split('.');
+  const expires = Number(expiresText);
+  if (!signature || !Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
+  return safeEqual(grantSignature(deps.masterKey, file, expires), signature);
+}
+
+/**
+ * The share behind /file-view, /file-download and /office-preview: no view is counted; a password
+ * share needs ?password= or a content grant. Missing → 401, wrong → 403 (api.md §3.4).
+ */
+export async function fileForContent(
+  deps: FileDeps,
+  slug: string,
+  access: { password?: string | null; grant?: string | null },
+  address: string,
+) {
+  const file = await findLiveFile(deps, slug);
+  if (file.maxViews !== null && file.views > file.maxViews) {
+    await retire(deps, file);
+    throw new AppError('gone', 'fileViewsUsedUp');
+  }
+  if (file.passwordHash && !(access.grant && grantIsValid(deps, file, access.grant))) {
+    if (!access.password) throw new AppError('unauthenticated', 'filePasswordRequired');
+    await checkFilePassword(deps, file, access.password, address, new AppError('forbidden', 'passwordWrong'));
+  }
+  return file;
+}
+
+/** The sweeper's job: expired shares lose their object and record, and are remembered as gone. */
+export async function deleteExpiredFiles(deps: StorageAccess): Promise<number> {
+  const expired = await deps.db.fileShare.findMany({
+    where: { expiresAt: { lte: new Date() } },
+    include: { storageConfig: true },
+    take: 500,
+  });
+  for (const file of expired)
+    await retire(deps, file).catch((error) => console.error(`Could not remove expired file ${file.id}:`, error));
+  return expired.length;
+}

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '~/db/client.server';
+import type { StorageConfig } from '~/generated/prisma/client';
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { encrypt } from '~/auth/secrets.server';
+import { AppError } from '~/lib/errors';
+import {
+  defaultQuota,
+  normalizeProvider,
+  type CreateStorageConfigInput,
+  type UpdateStorageConfigInput,
+} from '~/lib/schemas/storage-configs';
+import type { StorageRegistry } from '~/storage/registry.server';
+import type { StorageDriver } from '~/storage/types';
+
+export interface StorageDeps {
+  db: Db;
+  masterKey: Buffer;
+  storage: StorageRegistry;
+}
+
+/** What deleting objects and records needs: no secrets. */
+export type StorageAccess = Pick<StorageDeps, 'db' | 'storage'>;
+
+/**
+ * The embedded default: a fresh install stores files in DATA_DIR/storage with no configuration,
+ * so uploading works without any S3 (design.md §5). Public, so access keys may use it too.
+ */
+export async function ensureDefaultStorage(db: Db): Promise<void> {
+  if ((await db.storageConfig.count()) > 0) return;
+  await db.storageConfig.create({
+    data: {
+      id: randomUUID(),
+      name: 'Local storage',
+      storageType: 'local',
+      providerType: 'Local',
+      rootPath: 'storage',
+      isDefault: true,
+      isPublic: true,
+    },
+  });
+}
+
+/** The config object of api.md §3.5, without either secret (they never leave the server). */
+export function presentStorageConfig(c: StorageConfig) {
+  return {
+    id: c.id,
+    name: c.name,
+    storage_type: c.storageType,
+    provider_type: c.providerType,
+    endpoint_url: c.endpointUrl,
+    bucket_name: c.bucketName,
+    region: c.region ?? '',
+    path_style: c.pathStyle ? 1 : 0,
+    default_folder: c.defaultFolder,
+    is_public: c.isPublic ? 1 : 0,
+    is_default: c.isDefault ? 1 : 0,
+    total_storage_bytes: c.totalStorageBytes === null ? null : Number(c.totalStorageBytes),
+    custom_host: c.customHost,
+    signature_expires_in: c.signatureExpiresIn,
+    admin_id: c.adminId,
+    has_credentials: c.storageType === 'local' || (!!c.accessKeyIdEnc && !!c.secretAccessKeyEnc),
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+    last_used: c.lastUsedAt?.toISOString() ?? null,
+  };
+}
+export type PresentedStorageConfig = ReturnType<typeof presentStorageConfig>;
+
+/** Admins see every config; keys with the file permission see the public ones (api.md §3.5). */
+export async function listStorageConfigs(deps: StorageDeps, principal: Principal): Promise<StorageConfig[]> {
+  authorize(principal, 'storage.read');
+  return deps.db.storageConfig.findMany({
+    where: principal.kind === 'admin' ? {} : { isPublic: true },
+    orderBy: [{ isDefault: 'desc' }, { name: 'asc' }],
+  });
+}
+
+export async function getStorageConfig(deps: StorageDeps, principal: Principal, id: string): Promise<StorageConfig> {
+  authorize(principal, 'storage.read');
+  const config = await deps.db.storageConfig.findUnique({ where: { id } });
+  if (!config || (principal.kind !== 'admin' && !config.isPublic)) throw new AppError('not_found', 'storageNotFound');
+  return config;
+}
+
+/**
+ * The config an upload goes to: the one asked for, else the default, else the first — and only a
+ * public one for a key ("no permission to use this storage config", spec §8).
+ */
+export async function storageForUpload(deps: StorageDeps, principal: Principal, id?: string | null) {
+  const { db } = deps;
+  const keyOnly = principal.kind === 'admin' ? {} : { isPublic: true };
+  if (id) {
+    const config = await db.storageConfig.findUnique({ where: { id } });
+    if (!config) throw new AppError('not_found', 'storageNotFound');
+    if (principal.kind !== 'admin' && !config.isPublic) throw new AppError('forbidden', 'storageForbidden');
+    return config;
+  }
+  const config =
+    (await db.storageConfig.findFirst({ where: { ...keyOnly, isDefault: true } })) ??
+    (await db.storageConfig.findFirst({ where: keyOnly, orderBy: { createdAt: 'asc' } }));
+  if (!config) throw new AppError('invalid', 'noStorageAvailable');
+  return config;
+}
+
+export function driverOf(deps: StorageAccess, config: StorageConfig): StorageDriver {
+  return deps.storage.driverFor(config);
+}
+
+function signatureExpiry(value: number | undefined): number {
+  return value && value > 0 ? Math.min(value, 7 * 24 * 3600) : 3600;
+}
+
+export async function createStorageConfig(deps: StorageDeps, principal: Principal, input: CreateStorageConfigInput) {
+  authorize(principal, 'storage.manage');
+  const provider = normalizeProvider(input.provider_type);
+  const quota =
+    input.total_storage_bytes && input.total_storage_bytes > 0 ? input.total_storage_bytes : defaultQuota(provider);
+  const isFirst = (await deps.db.storageConfig.count()) === 0;
+  return deps.db.storageConfig.create({
+    data: {
+      id: randomUUID(),
+      name: input.name,
+      storageType: 's3',
+      providerType: provider,
+      endpointUrl: input.endpoint_url.replace(/\/+$/, ''),
+      bucketName: input.bucket_name,
+      region: input.region ?? '',
+      accessKeyIdEnc: encrypt(deps.masterKey, input.access_key_id),
+      secretAccessKeyEnc: encrypt(deps.masterKey, input.secret_access_key),
+      pathStyle: input.path_style ?? false,
+      defaultFolder: cleanFolder(input.default_folder),
+      isPublic: input.is_public ?? false,
+      isDefault: isFirst,
+      totalStorageBytes: BigInt(quota),
+      customHost: input.custom_host || null,
+      signatureExpiresIn: signatureExpiry(input.signature_expires_in),
+      adminId: principal.kind === 'admin' ? principal.adminId : null,
+    },
+  });
+}
+
+/** "a/b/" style prefix without leading slash, or "" (no "..", no empty segments). */
+function cleanFolder(value: string | undefined): string {
+  const segments = (value ?? '').split('/').filter((s) => s && s !== '.' && s !== '..');
+  return segments.length ? segments.join('/') + '/' : '';
+}
+
+export async function updateStorageConfig(
+  deps: StorageDeps,
+  principal: Principal,
+  id: string,
+  input: UpdateStorageConfigInput,
+) {
+  authorize(principal, 'storage.manage');
+  const existing = await deps.db.storageConfig.findUnique({ where: { id } });
+  if (!existing) throw new AppError('not_found', 'storageNotFound');
+  const isS3 = existing.storageType === 's3';
+  const provider = input.provider_type === undefined ? existing.providerType : normalizeProvider(input.provider_type);
+  const updated = await deps.db.storageConfig.update({
+    where: { id },
+    data: {
+      name: input.name,
+      providerType: isS3 ? provider : undefined,
+      endpointUrl: isS3 && input.endpoint_url ? input.endpoint_url.replace(/\/+$/, '') : undefined,
+      bucketName: isS3 ? input.bucket_name : undefined,
+      region: isS3 ? input.region : undefined,
+      // A blank or absent secret keeps the stored one (the edit form never shows it).
+      accessKeyIdEnc: isS3 && input.access_key_id ? encrypt(deps.masterKey, input.access_key_id) : undefined,
+      secretAccessKeyEnc:
+        isS3 && input.secret_access_key ? encrypt(deps.masterKey, input.secret_access_key) : undefined,
+      pathStyle: isS3 ? input.path_style : undefined,
+      defaultFolder: input.default_folder === undefined ? undefined : cleanFolder(input.default_folder),
+      isPublic: input.is_public,
+      customHost: input.custom_host === undefined ? undefined : input.custom_host || null,
+      signatureExpiresIn:
+        input.signature_expires_in === undefined ? undefined : signatureExpiry(input.signature_expires_in),
+      totalStorageBytes:
+        input.total_storage_bytes === undefined
+          ? undefined
+          : BigInt(
+              input.total_storage_bytes && input.total_storage_bytes > 0
+                ? input.total_storage_bytes
+                : defaultQuota(provider),
+            ),
+    },
+  });
+  deps.storage.forget(id);
+  return updated;
+}
+
+export async function deleteStorageConfig(deps: StorageDeps, principal: Principal, id: string): Promise<void> {
+  authorize(principal, 'storage.manage');
+  const existing = await deps.db.storageConfig.findUnique({ where: { id } });
+  if (!existing) throw new AppError('not_found', 'storageNotFound');
+  const files = await deps.db.fileShare.count({ where: { storageConfigId: id } });
+  if (files > 0) throw new AppError('conflict', 'storageInUse', { count: files });
+  const mounts = await deps.db.mount.count({ where: { storageConfigId: id } });
+  if (mounts > 0) throw new AppError('conflict', 'storageMounted', { count: mounts });
+  await deps.db.storageConfig.delete({ where: { id } });
+  deps.storage.forget(id);
+  // Keep a default while any config is left.
+  if (existing.isDefault) {
+    const next = await deps.db.storageConfig.findFirst({ orderBy: { createdAt: 'asc' } });
+    if (next) await deps.db.storageConfig.update({ where: { id: next.id }, data: { isDefault: true } });
+  }
+}
+
+export async function setDefaultStorageConfig(deps: StorageDeps, principal: Principal, id: string): Promise<void> {
+  authorize(principal, 'storage.manage');
+  if (!(await deps.db.storageConfig.findUnique({ where: { id } }))) throw new AppError('not_found', 'storageNotFound');
+  await deps.db.$transaction([
+    deps.db.storageConfig.updateMany({ where: { isDefault: true }, data: { isDefault: false } }),
+    deps.db.storageConfig.update({ where: { id }, data: { isDefault: true } }),
+  ]);
+}
+
+/** Bytes used by share records on a config (for the quota check and the dashboard). */
+export async function usedBytes(db: Db, configId: string): Promise<number> {
+  const sum = await db.fileShare.aggregate({ where: { storageConfigId: configId }, _sum: { size: true } });
+  return Number(sum._sum.size ?? 0);
+}

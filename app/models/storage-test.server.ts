@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
+import { StorageError, type StorageDriver } from '~/storage/types';
+import type { StorageDeps } from './storage-configs.server';
+
+interface Check {
+  success: boolean;
+  error: string | null;
+  note: string;
+  [detail: string]: unknown;
+}
+
+/** Turns a driver or network failure into plain words a self-hoster can act on. */
+function explain(error: unknown, t: (key: string) => string): string {
+  const e = error as {
+    name?: string;
+    code?: string;
+    message?: string;
+    $metadata?: { httpStatusCode?: number };
+    cause?: { code?: string };
+  };
+  const code = e.code ?? e.cause?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return t('storageTest.unreachableHost');
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return t('storageTest.unreachable');
+  if (e.name === 'NoSuchBucket') return t('storageTest.noSuchBucket');
+  if (
+    e.name === 'InvalidAccessKeyId' ||
+    e.name === 'SignatureDoesNotMatch' ||
+    e.$metadata?.httpStatusCode === 403 ||
+    (error instanceof StorageError && error.kind === 'denied')
+  ) {
+    return t('storageTest.denied');
+  }
+  return `${t('storageTest.failed')}: ${e.name && e.name !== 'Error' ? `${e.name} ` : ''}${e.message ?? String(error)}`.trim();
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  const value = await fn();
+  return { value, ms: Date.now() - started };
+}
+
+async function text(body: Readable): Promise<string> {
+  let out = '';
+  for await (const chunk of body) out += chunk.toString();
+  return out;
+}
+
+/**
+ * Tests a storage config with real calls (api.md §3.5): list (read), put/get/delete a probe object
+ * (write), the browser's presigned PUT-then-GET round trip, and — for S3 — whether the bucket's
+ * CORS lets this app's origin PUT and read the ETag. Every failure says what to fix.
+ */
+export async function testStorageConfig(
+  deps: StorageDeps,
+  principal: Principal,
+  id: string,
+  origin: string | null,
+  locale: string,
+) {
+  authorize(principal, 'storage.manage');
+  const config = await deps.db.storageConfig.findUnique({ where: { id } });
+  if (!config) throw new AppError('not_found', 'storageNotFound');
+  const t = (key: string, values?: Record<string, unknown>) => translate(locale, key, values);
+  const driver: StorageDriver = deps.storage.driverFor(config);
+  const prefix = config.defaultFolder;
+  const probeKey = `${prefix}.cloudclip-test/${randomUUID()}.txt`;
+  const probe = `cloudclip storage test ${new Date().toISOString()}`;
+
+  const read: Check = { success: false, error: null, note: '' };
+  try {
+    const { value, ms } = await timed(() => driver.list(prefix, { limit: 5, delimiter: '/' }));
+    Object.assign(read, {
+      success: true,
+      note: t('storageTest.readOk', { ms }),
+      prefix,
+      objectCount: value.objects.length + value.prefixes.length,
+      firstObjects: value.objects.map((o) => ({
+        key: o.key,
+        size: o.size,
+        lastModified: o.lastModified?.toISOString() ?? null,
+      })),
+    });
+  } catch (error) {
+    Object.assign(read, { error: explain(error, t), note: t('storageTest.readFailed') });
+  }
+
+  const write: Check = { success: false, error: null, note: '' };
+  try {
+    const { ms } = await timed(async () => {
+      await driver.write(probeKey, Readable.from([Buffer.from(probe)]), { contentType: 'text/plain' });
+      const back = await text((await driver.read(probeKey)).stream);
+      if (back !== probe) throw new Error(t('storageTest.readBackMismatch'));
+    });
+    await driver.remove([probeKey]);
+    Object.assign(write, {
+      success: true,
+      note: t('storageTest.writeOk', { ms }),
+      uploadTime: ms,
+      testFile: probeKey,
+      cleaned: true,
+    });
+  } catch (error) {
+    Object.assign(write, { error: explain(error, t), note: t('storageTest.writeFailed'), testFile: probeKey });
+    await driver.remove([probeKey]).catch(() => undefined);
+  }
+
+  const base = origin ?? 'http://127.0.0.1';
+  const frontendSim: Check = { success: false, error: null, note: '', steps: {} };
+  const simKey = `${prefix}.cloudclip-test/${randomUUID()}-presigned.txt`;
+  try {
+    const putUrl = new URL(await driver.presignPut(simKey, { expiresIn: 300, contentType: 'text/plain' }), base);
+    const put = await timed(() =>
+      fetch(putUrl, { method: 'PUT', body: probe, headers: { 'Content-Type': 'text/plain' } }),
+    );
+    if (!put.value.ok) throw new Error(t('storageTest.presignedPutStatus', { status: put.value.status }));
+    const getUrl = new URL(await driver.presignGet(simKey, { expiresIn: 300 }), base);
+    const get = await timed(() => fetch(getUrl));
+    const body = await get.value.text();
+    if (!get.value.ok || body !== probe)
+      throw new Error(t('storageTest.presignedGetStatus', { status: get.value.status }));
+    Object.assign(frontendSim, {
+      success: true,
+      note: t('storageTest.presignedOk'),
+      steps: {
+        step1: { name: 'presigned PUT', success: true, duration: put.ms, etag: put.value.headers.get('etag') },
+        step2: { name: 'presigned GET', success: true, duration: get.ms },
+      },
+      totalDuration: put.ms + get.ms,
+    });
+  } catch (error) {
+    Object.assign(frontendSim, { error: explain(error, t), note: t('storageTest.presignedFailed') });
+  } finally {
+    await driver.remove([simKey]).catch(() => undefined);
+  }
+
+  const cors: Check = { success: true, error: null, note: t('storageTest.corsNotNeeded') };
+  if (config.storageType === 's3') Object.assign(cors, await checkCors(driver, prefix, origin, t));
+
+  await deps.db.storageConfig.update({ where: { id }, data: { lastUsedAt: new Date() } });
+  const success = read.success && write.success && frontendSim.success && cors.success;
+  return {
+    success,
+    result: {
+      read,
+      write,
+      cors,
+      frontendSim,
+      connectionInfo: {
+        bucket: config.bucketName,
+        endpoint: config.endpointUrl,
+        region: config.region || 'auto',
+        pathStyle: config.pathStyle,
+        provider: config.providerType,
+        defaultFolder: config.defaultFolder,
+        customHost: config.customHost,
+        signatureExpiresIn: config.signatureExpiresIn,
+      },
+      globalNote: success ? t('storageTest.allOk') : t('storageTest.someFailed'),
+    },
+  };
+}
+
+/** Browser uploads need the bucket's CORS to allow our origin for PUT and to expose ETag. */
+async function checkCors(
+  driver: StorageDriver,
+  prefix: string,
+  origin: string | null,
+  t: (key: string, v?: Record<string, unknown>) => string,
+): Promise<Partial<Check>> {
+  if (!origin) return { success: false, error: t('storageTest.corsNoOrigin'), note: t('storageTest.corsNoOrigin') };
+  const key = `${prefix}.cloudclip-test/${randomUUID()}-cors.txt`;
+  try {
+    const url = await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain' });
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    const allowOrigin = preflight.headers.get('access-control-allow-origin');
+    const allowMethods = preflight.headers.get('access-control-allow-methods');
+    if (!preflight.ok || (allowOrigin !== '*' && allowOrigin !== origin)) {
+      return {
+        success: false,
+        error: t('storageTest.corsOriginRefused', { origin }),
+        note: t('storageTest.corsGuide', { origin }),
+        statusCode: preflight.status,
+        allowOrigin,
+        allowMethods,
+      };
+    }
+    const put = await fetch(url, {
+      method: 'PUT',
+      body: 'cors',
+      headers: { Origin: origin, 'Content-Type': 'text/plain' },
+    });
+    const exposed = (put.headers.get('access-control-expose-headers') ?? '').toLowerCase();
+    if (!exposed.split(/\s*,\s*/).includes('etag')) {
+      return {
+        success: false,
+        error: t('storageTest.corsNoEtag'),
+        note: t('storageTest.corsGuide', { origin }),
+        allowOrigin,
+        allowMethods,
+        uploadSupported: false,
+      };
+    }
+    return {
+      success: true,
+      error: null,
+      note: t('storageTest.corsOk', { origin }),
+      allowOrigin,
+      allowMethods,
+      uploadSupported: true,
+    };
+  } catch (error) {
+    return { success: false, error: explain(error, t), note: t('storageTest.corsGuide', { origin }) };
+  } finally {
+    await driver.remove([key]).catch(() => undefined);
+  }
+}

@@ -1,0 +1,152 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginAsAdmin } from './auth-helpers';
+import { en } from './helpers';
+import { adminToken, createPasteViaApi, sharedLinks, storedViews, uniqueSlug } from './paste-helpers';
+
+// The Markdown editor's enhancements need JavaScript: the no-js project skips @js tests.
+test.use({ locale: 'en-US' });
+
+const modKey = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+async function openEditor(page: Page): Promise<Locator> {
+  await loginAsAdmin(page);
+  await page.goto('/');
+  const toolbar = page.getByRole('toolbar', { name: en.paste.editor.toolbarLabel });
+  await expect(toolbar).toBeVisible(); // hydrated
+  return page.getByLabel(en.paste.editor.contentLabel, { exact: true });
+}
+
+/** Selects `text` inside the textarea. */
+async function select(area: Locator, text: string): Promise<void> {
+  await area.evaluate((el: HTMLTextAreaElement, t) => {
+    const at = el.value.indexOf(t);
+    el.focus();
+    el.setSelectionRange(at, at + t.length);
+  }, text);
+}
+
+test('the toolbar formats the selection, and undo takes it back @js', async ({ page }) => {
+  const area = await openEditor(page);
+  const toolbar = page.getByRole('toolbar', { name: en.paste.editor.toolbarLabel });
+  await area.fill('make this bold');
+  await select(area, 'bold');
+  await toolbar.getByRole('button', { name: en.paste.editor.actions.bold }).click();
+  await expect(area).toHaveValue('make this **bold**');
+  // The selection stays on the word: a second click toggles it off.
+  await toolbar.getByRole('button', { name: en.paste.editor.actions.bold }).click();
+  await expect(area).toHaveValue('make this bold');
+  await area.press(`${modKey}+z`);
+  await expect(area).toHaveValue('make this **bold**');
+
+  const cases: Array<[keyof typeof en.paste.editor.actions, string, string, string]> = [
+    ['italic', 'a word', 'word', 'a _word_'],
+    ['heading', 'Title', 'Title', '## Title'],
+    ['code', 'run x() now', 'x()', 'run `x()` now'],
+    ['codeBlock', 'x = 1', 'x = 1', '```\nx = 1\n```'],
+    ['list', 'one\ntwo', 'one\ntwo', '- one\n- two'],
+    ['taskList', 'one\ntwo', 'one\ntwo', '- [ ] one\n- [ ] two'],
+    ['quote', 'wise', 'wise', '> wise'],
+    ['link', 'see docs', 'docs', 'see [docs](https://)'],
+  ];
+  for (const [action, value, selection, expected] of cases) {
+    await area.fill(value);
+    await select(area, selection);
+    await toolbar.getByRole('button', { name: en.paste.editor.actions[action] }).click();
+    await expect(area, action).toHaveValue(expected);
+  }
+});
+
+test('keyboard shortcuts: Ctrl/⌘+B, I, K, and Ctrl/⌘+Enter submits @js', async ({ page }, testInfo) => {
+  const area = await openEditor(page);
+  await area.fill('');
+  await area.press(`${modKey}+b`);
+  await area.pressSequentially('strong');
+  await expect(area).toHaveValue('**strong**');
+  await area.press('End');
+  await area.pressSequentially(' and ');
+  await area.press(`${modKey}+i`);
+  await area.pressSequentially('soft');
+  await expect(area).toHaveValue('**strong** and _soft_');
+  await area.press('End');
+  await area.pressSequentially(' ');
+  await area.press(`${modKey}+k`);
+  await area.pressSequentially('site');
+  await expect(area).toHaveValue('**strong** and _soft_ [site](https://)');
+
+  await page.getByLabel(en.paste.form.slug, { exact: true }).fill(uniqueSlug(testInfo, 'kbd'));
+  await area.press(`${modKey}+Enter`);
+  const { link } = await sharedLinks(page);
+  await page.goto(link);
+  await expect(page.getByRole('article').locator('strong')).toHaveText('strong');
+  await expect(page.getByRole('article').locator('em')).toHaveText('soft');
+});
+
+test('the live preview renders as you type, sanitized; split shows both @js', async ({ page }) => {
+  const area = await openEditor(page);
+  await area.fill('# Preview me\n\n- [x] task\n\n<img src=x onerror="window.__xss=1">\n\n[bad](javascript:alert(1))');
+  const modes = page.getByRole('group', { name: en.paste.editor.modeLabel });
+  await modes.getByRole('button', { name: en.paste.editor.preview, exact: true }).click();
+  const preview = page.getByRole('region', { name: en.paste.editor.previewLabel });
+  await expect(preview.getByRole('heading', { name: 'Preview me' })).toBeVisible();
+  await expect(preview.getByRole('checkbox')).toBeChecked();
+  await expect(preview.locator('img')).toHaveCount(0);
+  await expect(preview.getByText('bad')).not.toHaveAttribute('href', /javascript/);
+  await expect(area).toBeHidden();
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+
+  await modes.getByRole('button', { name: en.paste.editor.split }).click();
+  await expect(area).toBeVisible();
+  await area.fill('## Live');
+  await expect(preview.getByRole('heading', { name: 'Live' })).toBeVisible();
+
+  // A toolbar click from the preview goes back to writing.
+  await modes.getByRole('button', { name: en.paste.editor.preview, exact: true }).click();
+  await page.getByRole('button', { name: en.paste.editor.actions.quote }).click();
+  await expect(area).toBeVisible();
+  await expect(area).toHaveValue('> ## Live');
+});
+
+test('the paste page does not count a view again when switching format or language @js', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await adminToken(request);
+  const { id, slug } = await createPasteViaApi(request, token, {
+    content: 'counted **once**',
+    slug: uniqueSlug(testInfo, 'count'),
+  });
+  await page.goto(`/paste/${slug}`);
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+  await page.getByRole('link', { name: en.paste.view.plain }).click();
+  await expect(page.getByRole('article').locator('pre')).toHaveText('counted **once**');
+  await page.getByRole('link', { name: en.paste.view.rendered }).click();
+  await expect(page.getByRole('article').locator('strong')).toHaveText('once');
+  await page.getByRole('button', { name: /中文/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('article').locator('strong')).toHaveText('once');
+  expect(await storedViews(request, token, id)).toBe(1);
+});
+
+test('unlocking with JavaScript shows the content in place and counts one view @js', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await adminToken(request);
+  const { id, slug } = await createPasteViaApi(request, token, {
+    content: 'behind a password',
+    password: 'pw',
+    slug: uniqueSlug(testInfo, 'unlock'),
+  });
+  await page.goto(`/paste/${slug}`);
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+  await page.getByLabel(en.paste.unlock.password, { exact: true }).fill('wrong');
+  await page.getByRole('button', { name: en.paste.unlock.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.errors.passwordWrong);
+  await expect(page.getByLabel(en.paste.unlock.password, { exact: true })).toHaveValue('');
+  await page.getByLabel(en.paste.unlock.password, { exact: true }).fill('pw');
+  await page.getByRole('button', { name: en.paste.unlock.submit }).click();
+  await expect(page.getByRole('article')).toContainText('behind a password');
+  await page.getByRole('link', { name: en.paste.view.plain }).click();
+  await expect(page.getByRole('article').locator('pre')).toHaveText('behind a password');
+  expect(await storedViews(request, token, id)).toBe(1);
+});
