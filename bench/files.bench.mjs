@@ -1,0 +1,276 @@
+// File-share benchmark (issue 5): a 1 GiB download through the app in proxy mode against the same
+// download straight from the storage, in the same run, on the same machine; and the app's RSS
+// growth while a 1 GiB form upload and the proxied download stream through it.
+//
+// Storage is the real S3 server of scripts/swift-s3.sh (OpenStack Swift). Both download paths end at
+// the same Swift, so the ratio isolates what the app's proxy costs. The 2 cores are shared by the
+// load generator (this process), the app and Swift; both paths pay that equally.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import Database from 'better-sqlite3';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
+const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
+const S3_PORT = 18481;
+const S3_BASE = 16510;
+const swiftEnv = { ...process.env, SWIFT_S3_DIR: path.join(RUN, 'swift'), SWIFT_S3_PORT: String(S3_PORT), SWIFT_S3_BASEPORT: String(S3_BASE), SWIFT_S3_CORS_ORIGINS: '*' };
+const MiB = 1024 * 1024;
+const children = [];
+
+function log(...args) {
+  console.log(...args);
+}
+
+function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, 'build/server.js'))) return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+function swift(cmd) {
+  const r = spawnSync('bash', [path.join(ROOT, 'scripts/swift-s3.sh'), cmd], { env: swiftEnv, encoding: 'utf8' });
+  if (r.status !== 0 && cmd === 'start') throw new Error(`swift-s3 ${cmd} failed: ${r.stdout}${r.stderr}`);
+}
+
+async function startApp() {
+  const child = spawn(process.execPath, [path.join(ROOT, 'build/server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: path.join(RUN, 'data'),
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'bench-password',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stderr.on('data', (d) => (out += d));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start: ${out}`)), 30_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`app exited ${code}: ${out}`)));
+  });
+  return { child, url };
+}
+
+/** RSS of a process in bytes, from /proc. */
+function rss(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+/** Samples a process's RSS every 50 ms while `work` runs; returns the peak and the work's result. */
+async function watchRss(pid, work) {
+  const before = rss(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 50);
+  try {
+    const result = await work();
+    return { before, peak, growth: peak - before, result };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** `size` deterministic bytes as a web stream, 1 MiB at a time, never held whole in memory. */
+function generatedStream(size, hash) {
+  let sent = 0;
+  const chunk = Buffer.alloc(MiB);
+  for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31 + 7) & 0xff;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const piece = chunk.subarray(0, Math.min(MiB, size - sent));
+      sent += piece.length;
+      hash?.update(piece);
+      controller.enqueue(new Uint8Array(piece));
+    },
+  });
+}
+
+/** A multipart/form-data body with option fields first and a generated file last. */
+function multipartStream(fields, filename, size, hash) {
+  const boundary = `----cloudclipbench${Date.now()}`;
+  const head = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  const enc = new TextEncoder();
+  const body = generatedStream(size, hash).getReader();
+  let stage = 0;
+  const stream = new ReadableStream({
+    async pull(controller) {
+      if (stage === 0) {
+        controller.enqueue(enc.encode(head + fileHead));
+        stage = 1;
+        return;
+      }
+      if (stage === 1) {
+        const { value, done } = await body.read();
+        if (!done) return controller.enqueue(value);
+        stage = 2;
+      }
+      controller.enqueue(enc.encode(tail));
+      controller.close();
+    },
+  });
+  return { stream, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Downloads a URL to nowhere, hashing it; returns MiB/s. */
+async function timedDownload(url, init) {
+  const started = process.hrtime.bigint();
+  const res = await fetch(url, init);
+  if (!res.ok) throw new Error(`download ${url} answered ${res.status}`);
+  const hash = createHash('md5');
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    hash.update(chunk);
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { bytes, seconds, mibps: bytes / MiB / seconds, md5: hash.digest('hex') };
+}
+
+async function main() {
+  fs.mkdirSync(RUN, { recursive: true });
+  ensureBuild();
+  log(`Starting the S3 test server and the app (file size ${(SIZE / MiB).toFixed(0)} MiB)…`);
+  swift('start');
+  const { child: app, url } = await startApp();
+  const s3 = new S3Client({
+    endpoint: `http://127.0.0.1:${S3_PORT}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test:tester', secretAccessKey: 'testing' },
+    forcePathStyle: true,
+  });
+  const bucket = `bench-${Date.now()}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+      break;
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const api = async (method, p, body, token) => {
+    const res = await fetch(`${url}/api${p}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return res.json();
+  };
+  const token = (await api('POST', '/admin/login', { username: 'admin', password: 'bench-password' })).data.token;
+  const config = await api(
+    'POST',
+    '/s3-configs',
+    {
+      name: 'bench',
+      provider_type: 'Other',
+      endpoint_url: `http://127.0.0.1:${S3_PORT}`,
+      bucket_name: bucket,
+      region: 'us-east-1',
+      access_key_id: 'test:tester',
+      secret_access_key: 'testing',
+      path_style: true,
+      total_storage_bytes: 16 * 1024 ** 3,
+    },
+    token,
+  );
+  // Let 1 GiB through the global upload limit (MB), straight in the database.
+  const db = new Database(path.join(RUN, 'data/cloudclip.db'));
+  db.prepare("UPDATE system_settings SET value = '4096' WHERE key = 'max_upload_size'").run();
+  db.close();
+  // Warm up: the first upload and download load code paths that would otherwise count as growth.
+  const warm = multipartStream({ fields_first: '1', s3_config_id: config.data.id }, 'warm.bin', 4 * MiB);
+  const warmShare = await (
+    await fetch(`${url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': warm.contentType }, body: warm.stream, duplex: 'half' })
+  ).json();
+  await timedDownload(`${url}/api/file-download/${warmShare.data.slug}`);
+
+  log('Uploading through the app (multipart form, streamed)…');
+  const uploadHash = createHash('md5');
+  const form = multipartStream({ fields_first: '1', s3_config_id: config.data.id, use_proxy: '1' }, 'big.bin', SIZE, uploadHash);
+  const upload = await watchRss(app.pid, async () => {
+    const started = process.hrtime.bigint();
+    const res = await fetch(`${url}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': form.contentType },
+      body: form.stream,
+      duplex: 'half',
+    });
+    const json = await res.json();
+    if (!json.success) throw new Error(`upload failed: ${JSON.stringify(json)}`);
+    return { json, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+  });
+  const share = upload.result.json.data;
+  const expected = uploadHash.digest('hex');
+
+  const file = await api('GET', `/files/${share.id}`, null, token);
+  const key = file.data.storage_path;
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  const { GetObjectCommand } = await import('@aws-sdk/client-s3');
+  const presigned = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 3600 });
+  // Alternate the two paths and keep each one's best round: single runs on a shared 2-core
+  // machine vary by ±20 %, and alternating gives both the same cache and load conditions.
+  let direct = null;
+  let proxied = null;
+  for (let round = 1; round <= 2; round++) {
+    log(`Round ${round}: downloading straight from the storage (presigned URL)…`);
+    const d = await timedDownload(presigned);
+    if (!direct || d.mibps > direct.mibps) direct = d;
+    log(`Round ${round}: downloading through the app (proxy mode)…`);
+    const p = await watchRss(app.pid, () => timedDownload(`${url}/api/file-download/${share.slug}`));
+    if (!proxied || p.result.mibps > proxied.result.mibps) proxied = { ...p, growth: Math.max(p.growth, proxied?.growth ?? 0) };
+  }
+
+  const ok = direct.md5 === expected && proxied.result.md5 === expected;
+  const ratio = proxied.result.mibps / direct.mibps;
+  const rows = [
+    ['scenario', 'MiB/s', 'seconds', 'app RSS growth', 'target', 'result'],
+    ['upload 1 GiB (form, via app)', (SIZE / MiB / upload.result.seconds).toFixed(1), upload.result.seconds.toFixed(1), `${(upload.growth / MiB).toFixed(1)} MiB`, '< 64 MiB growth', upload.growth < 64 * MiB ? 'PASS' : 'MISS'],
+    ['download direct from storage', direct.mibps.toFixed(1), direct.seconds.toFixed(1), '-', 'baseline', ''],
+    ['download via app (proxy)', proxied.result.mibps.toFixed(1), proxied.result.seconds.toFixed(1), `${(proxied.growth / MiB).toFixed(1)} MiB`, '≥ 0.8 × direct, < 64 MiB growth', ratio >= 0.8 && proxied.growth < 64 * MiB ? 'PASS' : 'MISS'],
+  ];
+  log('');
+  for (const row of rows) log(row.map((c, i) => String(c).padEnd(i === 0 ? 32 : 16)).join(''));
+  log(`\nproxy/direct ratio: ${ratio.toFixed(2)}   bytes identical: ${ok ? 'yes' : 'NO'}`);
+  if (!ok) throw new Error('downloaded bytes differ from the upload');
+}
+
+function cleanup() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  swift('stop');
+  fs.rmSync(RUN, { recursive: true, force: true });
+}
+
+main().then(
+  () => {
+    cleanup();
+    process.exit(0);
+  },
+  (error) => {
+    console.error(error);
+    cleanup();
+    process.exit(1);
+  },
+);
