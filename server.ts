@@ -31,8 +31,14 @@ async function main() {
   let closeVite: (() => Promise<void>) | undefined;
   if (config.isProduction) {
     const buildDir = path.join(projectRoot, 'build');
-    app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false }));
+    // Static files never answer /api or /dav: those skip the file-system look-up entirely.
+    // Hashed build assets are immutable; other public files may change between releases.
+    const assets = express.static(path.join(buildDir, 'client'), { immutable: true, maxAge: '1y', index: false });
+    const files = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false });
+    app.use((req, res, next) => {
+      if (req.path.startsWith('/api/') || req.path.startsWith('/dav')) return next();
+      return (req.path.startsWith('/assets/') ? assets : files)(req, res, next);
+    });
     appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;
     app.use(await appModule.createApp(config));
   } else {

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-router/dev/routes';
 
 /** Every route of spec §2. Pages of features still to come show an honest "not available yet". */
 const adminChildren = [
@@ -15,8 +15,19 @@ const adminChildren = [
 /** Admin children that have their own module; the rest share the placeholder. */
 const builtModules: Partial<Record<(typeof adminChildren)[number][0], string>> = {
   'text-management': 'routes/admin/text-management.tsx',
+  'file-management': 'routes/admin/file-management.tsx',
   'key-management': 'routes/admin/key-management.tsx',
+  'storage-config': 'routes/admin/storage-config.tsx',
   account: 'routes/admin/account.tsx',
+};
+
+/**
+ * Resource routes under a module (never rendered, so the module needs no <Outlet>): they run behind
+ * the admin layout's guard middleware like the module itself.
+ */
+const nested: Partial<Record<(typeof adminChildren)[number][0], RouteConfigEntry[]>> = {
+  // Image thumbnails of the file management list.
+  'file-management': [route('thumbnail/:id', 'routes/admin/file-thumbnail.ts')],
 };
 
 export default [
@@ -30,7 +41,7 @@ export default [
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     ...adminChildren.map(([path, id]) =>
-      route(path, builtModules[path] ?? 'routes/admin/pending-module.tsx', { id: `admin-${id}` }),
+      route(path, builtModules[path] ?? 'routes/admin/pending-module.tsx', { id: `admin-${id}` }, nested[path]),
     ),
   ]),
   route('prefs/theme', 'routes/prefs/theme.ts'),

@@ -1,5 +1,5 @@
 import type { AppConfig } from './config.server';
-import { openDatabase, type Db } from './db/client.server';
+import { openDatabase, openHotPathDatabase, type Db, type Sql } from './db/client.server';
 import { loadMasterKey } from './auth/secrets.server';
 import { FailureLimiter, parseLimit } from './auth/rate-limit.server';
 import { ensureFirstAdmin } from './models/admins.server';
@@ -12,6 +12,8 @@ import { StorageRegistry } from './storage/registry.server';
 export interface Services {
   config: AppConfig;
   db: Db;
+  /** Plain better-sqlite3 connection for hot-path prepared statements (models only). */
+  sql: Sql;
   masterKey: Buffer;
   /** Failed logins (form, API, Basic) per client address. */
   loginLimiter: FailureLimiter;
@@ -31,6 +33,7 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
   holder.__cloudclipServices ??= (async () => {
     const masterKey = loadMasterKey(config.appSecret, config.dataDir);
     const db = await openDatabase(config.databaseFile);
+    const sql = openHotPathDatabase(config.databaseFile);
     await seedDefaultSettings(db);
     await ensureDefaultStorage(db);
     const storage = new StorageRegistry(masterKey, config.dataDir);
@@ -54,7 +57,7 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
     const passwordLimit = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
     const passwordLimiter = new FailureLimiter(passwordLimit.max, passwordLimit.windowSeconds * 1000);
     const sweeper = startSweeper({ db, storage });
-    return { config, db, masterKey, loginLimiter, passwordLimiter, storage, sweeper, startedAt: Date.now() };
+    return { config, db, sql, masterKey, loginLimiter, passwordLimiter, storage, sweeper, startedAt: Date.now() };
   })();
   return holder.__cloudclipServices;
 }
@@ -70,5 +73,6 @@ export async function closeServices(): Promise<void> {
   if (!pending) return;
   const services = await pending;
   clearInterval(services.sweeper);
+  services.sql.close();
   await services.db.$disconnect();
 }

@@ -18,15 +18,16 @@
 //   3. create       POST /api/paste (~2 KB)    vs POST /paste (~2 KB)
 //
 // Why the ratios mean something on a 2-core machine where the load generator shares the CPU with
-// the server: the servers run in child processes and autocannon here, so each side gets the same
-// set-up: same machine, same generator, same connection count, same database file, same moment,
-// one server under load at a time. Whatever the generator's own CPU use takes away, it takes from
-// both sides, so app/raw compares the servers' cost per request, not the machine. The absolute
-// req/s are lower than on a dedicated load box and should not be quoted on their own. One bias
-// remains and is reported: the raw server is cheap enough that the generator itself may be the
-// bottleneck on the raw side (its CPU column near 100%), which caps raw req/s and so flatters the
-// app's ratio; a ratio is therefore an upper bound when that happens. Both sides' CPU use is
-// printed so a reader can tell which process was saturated.
+// the server: the servers run in child processes and autocannon in this one, and each side is
+// measured under the same conditions: same machine, same generator, same 50 connections, same
+// database file, one server under load at a time, and app and raw slices alternating so that
+// background load that comes and goes falls on both. Whatever the generator's own CPU takes away,
+// it takes from both sides, so app/raw compares what each server costs per request rather than
+// what the machine can do; the absolute req/s are lower than on a dedicated load box and should
+// not be quoted on their own. Two things are printed so a reader can check this: every process's
+// CPU use (the raw server is cheap enough that the generator may become the limit on its side,
+// which caps raw req/s and flatters the ratio; the ratio is then an upper bound), and each
+// server's CPU time per request, which depends much less on how busy the machine was than req/s.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -230,17 +231,40 @@ function cannonOptions(server, { path: urlPath, method = 'GET', headers, body })
   };
 }
 
+/**
+ * Waits until a server has stopped working on requests left over from the last run (autocannon
+ * drops its connections when time is up, but a slow server keeps rendering what it accepted), so
+ * that backlog neither burns CPU during the other side's slice nor delays this side's next one.
+ * Idle means under 10% of a core for 200 ms; gives up after 15 s.
+ */
+async function quiesce(server) {
+  const deadline = performance.now() + 15_000;
+  let before = cpuSecondsOf(server.child.pid);
+  if (before === null) return new Promise((resolve) => setTimeout(resolve, 1000));
+  while (performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = cpuSecondsOf(server.child.pid);
+    if (now === null || now - before < 0.02) return;
+    before = now;
+  }
+}
+
 /** One measured slice: autocannon's unaggregated result plus the CPU both processes used. */
 async function slice(server, spec, seconds) {
   const cpu0 = { self: process.cpuUsage(), server: cpuSecondsOf(server.child.pid), at: performance.now() };
   const result = await autocannon({ ...cannonOptions(server, spec), duration: seconds, skipAggregateResult: true });
   const serverCpu = cpuSecondsOf(server.child.pid);
   const self = process.cpuUsage(cpu0.self);
+  const wall = (performance.now() - cpu0.at) / 1000;
+  await quiesce(server);
+  const drainedCpu = cpuSecondsOf(server.child.pid);
   return {
     result,
-    wall: (performance.now() - cpu0.at) / 1000,
+    wall,
     loadgenSeconds: (self.user + self.system) / 1e6,
     serverSeconds: cpu0.server === null || serverCpu === null ? null : serverCpu - cpu0.server,
+    // Until the server went idle again, i.e. including the requests still in flight when time was up.
+    serverSecondsDrained: cpu0.server === null || drainedCpu === null ? null : drainedCpu - cpu0.server,
   };
 }
 
@@ -254,6 +278,10 @@ function summarize(server, spec, slices) {
   const serverSeconds = slices.some((s) => s.serverSeconds === null)
     ? null
     : slices.reduce((sum, s) => sum + s.serverSeconds, 0);
+  const drainedSeconds = slices.some((s) => s.serverSecondsDrained === null)
+    ? null
+    : slices.reduce((sum, s) => sum + s.serverSecondsDrained, 0);
+  const sent = slices.reduce((sum, s) => sum + s.result.totalRequests, 0);
   const loadgenSeconds = slices.reduce((sum, s) => sum + s.loadgenSeconds, 0);
   // autocannon's merged per-second histogram does not survive aggregateResult (its average comes
   // back 0), so req/s is completed requests over measured seconds.
@@ -261,6 +289,7 @@ function summarize(server, spec, slices) {
   const seconds = slices.reduce((sum, s) => sum + s.result.duration, 0);
   return {
     rps: total / seconds,
+    sliceRps: slices.map((s) => s.result.totalCompletedRequests / s.result.duration),
     total,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -276,8 +305,8 @@ function summarize(server, spec, slices) {
     },
     loadgenCpu: loadgenSeconds / wall,
     serverCpu: serverSeconds === null ? null : serverSeconds / wall,
-    cpuPerReqMs:
-      serverSeconds === null || !result.requests.total ? null : (serverSeconds * 1000) / result.requests.total,
+    // CPU until idle over requests sent (completed + cut off in flight, which the server still served).
+    cpuPerReqMs: drainedSeconds === null || !sent ? null : (drainedSeconds * 1000) / sent,
   };
 }
 
@@ -287,7 +316,9 @@ function summarize(server, spec, slices) {
  */
 async function measure(app, raw, scenario) {
   await autocannon({ ...cannonOptions(app, scenario.app), duration: WARMUP_S });
+  await quiesce(app);
   await autocannon({ ...cannonOptions(raw, scenario.raw), duration: WARMUP_S });
+  await quiesce(raw);
   const slices = { app: [], raw: [] };
   const seconds = DURATION_S / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
@@ -335,14 +366,15 @@ function printTable(rows) {
   console.log(
     `\n${CONNECTIONS} connections; per side ${WARMUP_S} s warm-up, then ${DURATION_S} s measured in ${ROUNDS} slices ` +
       `alternating app and raw; req/s is completed requests / measured seconds.\nPer scenario, app / raw: server CPU (100% = one core), server CPU time per request ` +
-      `(independent of how busy the machine was), load generator CPU, p50 latency, requests served:`,
+      `(until idle, over requests sent; steadier than req/s on a busy machine), load generator CPU, p50 latency, req/s of each slice:`,
   );
   for (const row of rows) {
     console.log(
       `  ${row.name.padEnd(widths[0])}  server ${pct(row.app.serverCpu)} / ${pct(row.raw.serverCpu)}` +
         `   CPU/req ${fmt(row.app.cpuPerReqMs, 2)} / ${fmt(row.raw.cpuPerReqMs, 2)} ms` +
         `   generator ${pct(row.app.loadgenCpu)} / ${pct(row.raw.loadgenCpu)}` +
-        `   p50 ${fmt(row.app.p50)} / ${fmt(row.raw.p50)} ms   requests ${row.app.total} / ${row.raw.total}`,
+        `   p50 ${fmt(row.app.p50)} / ${fmt(row.raw.p50)} ms` +
+        `   req/s by slice ${row.app.sliceRps.map((n) => fmt(n)).join(', ')} / ${row.raw.sliceRps.map((n) => fmt(n)).join(', ')}`,
     );
   }
 }
@@ -444,7 +476,9 @@ async function main() {
 
   const failed = rows.filter((r) => r.app.failures > 0 || r.raw.failures > 0);
   for (const row of failed) {
-    console.error(`\n!!!! ERROR in "${row.name}": requests failed, so its ratio means nothing.`);
+    console.error(
+      `\n!!!! ERROR in "${row.name}": requests failed (or none completed in time), so its ratio means nothing.`,
+    );
     for (const side of ['app', 'raw']) {
       if (row[side].failures > 0) console.error(`!!!!   ${side}: ${JSON.stringify(row[side].detail)}`);
     }

@@ -23,6 +23,8 @@ async function buildApp(config: AppConfig): Promise<Express> {
   const services = await initServices(config);
   const app = express();
   app.disable('x-powered-by');
+  // No body hashing for ETags on every JSON answer: API answers are not cacheable anyway.
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
   app.use((_req, res, next) => {
@@ -37,7 +39,11 @@ async function buildApp(config: AppConfig): Promise<Express> {
   app.all(
     '/{*path}',
     createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
+      // In production the build is loaded once; a function makes React Router rebuild its request
+      // handler on every request (for development reloads only).
+      build: config.isProduction
+        ? await import('virtual:react-router/server-build')
+        : () => import('virtual:react-router/server-build'),
       mode: config.isProduction ? 'production' : 'development',
       getLoadContext: (req) => {
         const context = new RouterContextProvider();

@@ -34,6 +34,10 @@ describe('pasteFormValues', () => {
     expect(values).not.toHaveProperty('password');
   });
 
+  it('turns the CRLF line breaks of a plain form post back into the typed LF', () => {
+    expect(pasteFormValues(form({ content: '# a\r\n\r\nb\rc\n' })).content).toBe('# a\n\nb\nc\n');
+  });
+
   it('defaults the expiry to one day and the rest to empty', () => {
     expect(pasteFormValues(form({}))).toEqual({
       content: '',

@@ -25,9 +25,18 @@ function text(form: FormLike, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * Browsers send a textarea's line breaks as CRLF in a form post (and as LF through FormData with
+ * JavaScript); a textarea's value itself only ever has LF. So CRLF here is an artifact of the
+ * transport, and the paste keeps the text as it was typed.
+ */
+function textareaText(form: FormLike, name: string): string {
+  return text(form, name).replace(/\r\n?/g, '\n');
+}
+
 export function pasteFormValues(form: FormLike): PasteFormValues {
   return {
-    content: text(form, 'content'),
+    content: textareaText(form, 'content'),
     slug: text(form, 'slug').trim(),
     remark: text(form, 'remark'),
     expiry: text(form, 'expiry') || DEFAULT_EXPIRY,

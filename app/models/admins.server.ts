@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '~/db/client.server';
 import { generatePassword, hashPassword, verifyPassword } from '~/auth/password.server';
 import { AppError } from '~/lib/errors';
+import { clearAuthCaches } from '~/auth/auth-cache.server';
 import type { ChangePasswordInput } from '~/lib/schemas/auth';
 
 export interface FirstAdminResult {
@@ -58,4 +59,5 @@ export async function changeAdminCredentials(db: Db, adminId: string, input: Cha
     db.admin.update({ where: { id: adminId }, data: { username: newUsername, passwordHash } }),
     db.session.deleteMany({ where: { adminId } }),
   ]);
+  clearAuthCaches();
 }

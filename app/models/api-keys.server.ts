@@ -4,6 +4,7 @@ import type { ApiKey } from '~/generated/prisma/client';
 import type { ApiKeyPrincipal } from '~/auth/principal';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString, safeEqual, sha256Hex } from '~/auth/tokens.server';
+import { authCache, clearAuthCaches } from '~/auth/auth-cache.server';
 import { AppError } from '~/lib/errors';
 import { normalizePath, permissionNames } from '~/lib/permissions';
 import { NEVER_EXPIRES, type CreateApiKeyInput, type UpdateApiKeyInput } from '~/lib/schemas/api-keys';
@@ -30,9 +31,13 @@ export function toApiKeyPrincipal(row: ApiKey): ApiKeyPrincipal {
  * The principal for a presented key, or null when no key matches or it has expired. Looked up by
  * SHA-256 digest and then compared in constant time (design.md §5).
  */
+const cache = authCache<{ principal: ApiKeyPrincipal; expiresAt: number }>();
+
 export async function authenticateApiKey(db: Db, key: string): Promise<ApiKeyPrincipal | null> {
   if (!key || key.length > 200) return null;
   const digest = sha256Hex(key);
+  const cached = cache.get(digest);
+  if (cached && cached.expiresAt > Date.now()) return cached.principal;
   const row = await db.apiKey.findUnique({ where: { keyDigest: digest } });
   if (!row || !safeEqual(row.keyDigest, digest)) return null;
   const now = new Date();
@@ -40,7 +45,9 @@ export async function authenticateApiKey(db: Db, key: string): Promise<ApiKeyPri
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return toApiKeyPrincipal(row);
+  const principal = toApiKeyPrincipal(row);
+  cache.set(digest, { principal, expiresAt: row.expiresAt.getTime() });
+  return principal;
 }
 
 /** expires_at input (api.md §1.9): missing or "" → in one day; null or "never" → never; else a date. */
@@ -125,9 +132,12 @@ export async function updateApiKey(db: Db, id: string, input: UpdateApiKeyInput)
       expiresAt: input.expires_at === undefined ? undefined : parseKeyExpiry(input.expires_at),
     },
   });
+  // Permissions, base path or expiry may have changed: no cached credential may outlive that.
+  clearAuthCaches();
 }
 
 export async function deleteApiKey(db: Db, id: string): Promise<void> {
   const { count } = await db.apiKey.deleteMany({ where: { id } });
+  clearAuthCaches();
   if (count === 0) throw new AppError('not_found', 'keyNotFound');
 }

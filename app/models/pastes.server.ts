@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '~/db/client.server';
+import type { Db, Sql } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
@@ -10,10 +10,13 @@ import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
 import { forgetGone, isGone, markGone } from './gone-shares.server';
+import { fastCountView } from './paste-fast-view.server';
 import type { CreatePasteInput, UpdatePasteInput } from '~/lib/schemas/pastes';
 
 export interface PasteDeps {
   db: Db;
+  /** Hot-path prepared statements (a public view); see paste-fast-view.server.ts. */
+  sql?: Sql;
   masterKey: Buffer;
   /** Failed share-password attempts per client address. */
   passwordLimiter: FailureLimiter;
@@ -178,6 +181,8 @@ export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false
  * paste counts a view and answers the content.
  */
 export async function viewPaste(deps: PasteDeps, slug: string): Promise<PublicPaste> {
+  const fast = deps.sql ? fastCountView(deps.sql, slug) : null;
+  if (fast) return { locked: false, paste: fast };
   const row = await findLive(deps.db, slug);
   if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
   return { locked: false, paste: await countView(deps.db, row) };

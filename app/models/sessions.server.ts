@@ -1,6 +1,7 @@
 import type { Db } from '~/db/client.server';
 import type { Principal } from '~/auth/principal';
 import { randomString, sha256Hex } from '~/auth/tokens.server';
+import { authCache, clearAuthCaches } from '~/auth/auth-cache.server';
 import { toApiKeyPrincipal } from './api-keys.server';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +33,9 @@ export async function createSession(db: Db, owner: SessionOwner, ttlMs = SESSION
  * The principal behind a session token, or null when it is unknown or expired (an expired row is
  * deleted). `adminOnly` is for Bearer tokens, which only admins get.
  */
+type CachedSession = { principal: Principal; expiresAt: number; kind: string };
+const cache = authCache<CachedSession>();
+
 export async function resolveSession(
   db: Db,
   token: string,
@@ -39,6 +43,8 @@ export async function resolveSession(
 ): Promise<Principal | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = sha256Hex(token);
+  const cached = cache.get(tokenHash);
+  if (cached && cached.expiresAt > Date.now()) return adminOnly && cached.kind !== 'admin' ? null : cached.principal;
   const session = await db.session.findUnique({ where: { tokenHash }, include: { admin: true, apiKey: true } });
   if (!session) return null;
   const now = new Date();
@@ -55,16 +61,26 @@ export async function resolveSession(
   if (principal && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.session.updateMany({ where: { tokenHash }, data: { lastSeenAt: now } });
   }
+  if (principal) {
+    const keyExpiry = session.apiKey?.expiresAt.getTime() ?? Infinity;
+    cache.set(tokenHash, {
+      principal,
+      kind: session.kind,
+      expiresAt: Math.min(session.expiresAt.getTime(), keyExpiry),
+    });
+  }
   return principal;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
   if (!token) return;
+  cache.delete(sha256Hex(token));
   await db.session.deleteMany({ where: { tokenHash: sha256Hex(token) } });
 }
 
 export async function revokeAdminSessions(db: Db, adminId: string): Promise<void> {
   await db.session.deleteMany({ where: { adminId } });
+  clearAuthCaches();
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {

@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, submitAdminLogin } from './auth-helpers';
 import { en, fill, zh } from './helpers';
-import {
-  adminToken,
-  createPasteViaApi,
-  fillPasteForm,
-  sharedLinks,
-  storedViews,
-  uniqueSlug,
-} from './paste-helpers';
+import { adminToken, createPasteViaApi, fillPasteForm, sharedLinks, storedViews, uniqueSlug } from './paste-helpers';
 
 // Every test here runs in both projects: `js` and `no-js` (JavaScript disabled, plain form posts).
 test.use({ locale: 'en-US' });
@@ -77,7 +70,9 @@ test.describe('in Chinese', () => {
     const slug = uniqueSlug(testInfo, 'zh');
     await loginAsAdmin(page);
     await page.goto('/');
-    await page.getByRole('button', { name: fill(en.common.language.switchTo, { language: zh.common.language.zh }) }).click();
+    await page
+      .getByRole('button', { name: fill(en.common.language.switchTo, { language: zh.common.language.zh }) })
+      .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.pages.home.heading);
 
@@ -105,7 +100,7 @@ test('a max-views-1 paste shows once, says so, then answers 410', async ({ page 
   await page.goto('/');
   await fillPasteForm(page, { content: 'read me once', slug, maxViews: '1' });
   const { link } = await sharedLinks(page);
-  await expect(page.getByText(fill(en.paste.created.maxViews_one, { count: '1' }))).toBeVisible();
+  await expect(page.getByText(fill(en.paste.created.maxViews, { count: '1' }))).toBeVisible();
 
   const first = await page.goto(link);
   expect(first?.status()).toBe(200);
@@ -116,6 +111,27 @@ test('a max-views-1 paste shows once, says so, then answers 410', async ({ page 
   expect(second?.status()).toBe(410);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.paste.status.goneHeading);
   await expect(page.getByText('read me once')).toHaveCount(0);
+});
+
+test('unlocking the last allowed view of a password paste shows it once', async ({ page, request }, testInfo) => {
+  const token = await adminToken(request);
+  const { slug } = await createPasteViaApi(request, token, {
+    content: 'one look only',
+    password: 'pw',
+    maxViews: 1,
+    slug: uniqueSlug(testInfo, 'pwonce'),
+  });
+  await page.goto(`/paste/${slug}`);
+  await page.getByLabel(en.paste.unlock.password, { exact: true }).fill('pw');
+  const unlock = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.getByRole('button', { name: en.paste.unlock.submit }).click();
+  expect((await unlock).status()).toBe(200);
+  await expect(page.getByRole('article')).toContainText('one look only');
+  await expect(page.getByText(en.paste.view.lastView)).toBeVisible();
+  await expect(page.getByRole('link', { name: en.paste.view.raw })).toHaveCount(0);
+
+  const again = await page.goto(`/paste/${slug}`);
+  expect(again?.status()).toBe(410);
 });
 
 test('an unknown paste answers 404 with a clear page', async ({ page }) => {

@@ -119,7 +119,12 @@ export function CreatePasteForm({
               {...fieldAria('maxViews', fieldErrors.maxViews, true)}
             />
           </Field>
-          <Field id="remark" label={t('paste.form.remark')} hint={t('paste.form.remarkHint')} error={fieldErrors.remark}>
+          <Field
+            id="remark"
+            label={t('paste.form.remark')}
+            hint={t('paste.form.remarkHint')}
+            error={fieldErrors.remark}
+          >
             <input
               id="remark"
               name="remark"

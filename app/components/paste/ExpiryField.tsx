@@ -41,7 +41,13 @@ export function ExpiryField({
         <label htmlFor={selectId} className="field-label">
           {t('paste.form.expiry')}
         </label>
-        <select id={selectId} name="expiry" className="input" defaultValue={choice} {...fieldAria(selectId, errors.expiry)}>
+        <select
+          id={selectId}
+          name="expiry"
+          className="input"
+          defaultValue={choice}
+          {...fieldAria(selectId, errors.expiry)}
+        >
           {keepLabel && <option value="keep">{t('paste.form.expiryChoices.keep', { current: keepLabel })}</option>}
           {EXPIRY_CHOICES.map((c) => (
             <option key={c} value={c} id={c === 'custom' ? customId : undefined}>

@@ -1,7 +1,15 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/components/keys/use-hydrated';
-import { FORMAT_ACTIONS, applyEdit, formatEdit, type FormatAction, type Placeholders, type TextEdit } from '~/lib/markdown-edit';
+import {
+  ENGLISH_PLACEHOLDERS,
+  FORMAT_ACTIONS,
+  applyEdit,
+  formatEdit,
+  type FormatAction,
+  type Placeholders,
+  type TextEdit,
+} from '~/lib/markdown-edit';
 import { Icon } from './icons';
 
 type Mode = 'write' | 'preview' | 'split';
@@ -37,7 +45,8 @@ function applyToTextarea(area: HTMLTextAreaElement, edit: TextEdit): void {
   area.setSelectionRange(edit.from, edit.to);
   let inserted = false;
   try {
-    inserted = edit.insert === '' && edit.from === edit.to ? true : document.execCommand('insertText', false, edit.insert);
+    inserted =
+      edit.insert === '' && edit.from === edit.to ? true : document.execCommand('insertText', false, edit.insert);
   } catch {
     inserted = false;
   }
@@ -73,7 +82,9 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
   const render = useRenderer(hydrated && mode !== 'write');
   const deferred = useDeferredValue(text);
   const html = useMemo(() => (render ? render(deferred) : ''), [render, deferred]);
-  const placeholders = t('paste.editor.placeholders', { returnObjects: true }) as Placeholders;
+  const placeholders = Object.fromEntries(
+    Object.keys(ENGLISH_PLACEHOLDERS).map((key) => [key, t(`paste.editor.placeholders.${key}`)]),
+  ) as unknown as Placeholders;
 
   const format = (action: FormatAction) => {
     const el = area.current;

@@ -17,7 +17,19 @@ export interface CreatedPaste {
 }
 
 /** A read-only link field: selectable as text without JavaScript, with a copy button with it. */
-function LinkField({ id, label, url, copyLabel, note }: { id: string; label: string; url: string; copyLabel: string; note?: string }) {
+export function LinkField({
+  id,
+  label,
+  url,
+  copyLabel,
+  note,
+}: {
+  id: string;
+  label: string;
+  url: string;
+  copyLabel: string;
+  note?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div>

@@ -10,13 +10,15 @@ const MARKDOWN =
 
 /**
  * The rendered content of one text, read as its owner: no view is counted. With JavaScript the
- * heading takes focus when the panel opens, so keyboard and screen reader users land on it.
+ * heading takes focus when a row's preview button opens the panel, so keyboard and screen reader
+ * users land on it.
  */
 export function PreviewPanel({ preview, closeTo }: { preview: TextPreview; closeTo: string }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus();
+    // Only when the user opened it from a row (not on a page load that already has it open).
+    if (document.activeElement?.id.startsWith('preview-link-')) heading.current?.focus();
   }, [preview.id]);
   return (
     <section

@@ -3,11 +3,19 @@ import { Form, Link } from 'react-router';
 import { Icon } from './Icon';
 import { listHref } from './model';
 
-/** A GET form: the search lives in the URL (`?q=`), so it can be bookmarked and works without JS. */
+/**
+ * A GET form: the search lives in the URL (`?q=`), so it can be bookmarked and works without JS.
+ * A too-short search is explained by SearchHint (id `text-search-error`), placed below the toolbar.
+ */
 export function SearchForm({ q, tooShort }: { q: string; tooShort: boolean }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" role="search" aria-label={t('textAdmin.search.label')} className="w-full max-w-xl">
+    <Form
+      method="get"
+      role="search"
+      aria-label={t('textAdmin.search.label')}
+      className="w-full max-w-lg min-w-0 flex-1 basis-72"
+    >
       <label htmlFor="text-search" className="field-label">
         {t('textAdmin.search.label')}
       </label>
@@ -35,11 +43,15 @@ export function SearchForm({ q, tooShort }: { q: string; tooShort: boolean }) {
           </Link>
         )}
       </div>
-      {tooShort && (
-        <p id="text-search-error" className="field-error" role="alert">
-          {t('textAdmin.search.tooShort')}
-        </p>
-      )}
     </Form>
+  );
+}
+
+export function SearchHint() {
+  const { t } = useTranslation();
+  return (
+    <p id="text-search-error" className="field-error -mt-3" role="alert">
+      {t('textAdmin.search.tooShort')}
+    </p>
   );
 }

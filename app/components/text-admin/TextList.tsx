@@ -98,7 +98,7 @@ export function TextList({
             {t('errors.idsRequired')}
           </span>
         )}
-        <button type="submit" className="btn ml-auto px-3 py-1.5 text-danger">
+        <button type="submit" className="btn ml-auto px-3 py-1.5 text-danger dark:text-red-400">
           <Icon name="trash" />
           {t('textAdmin.batch.deleteSelected')}
         </button>
@@ -112,7 +112,7 @@ export function TextList({
             <th scope="col" className={th}>
               {t('textAdmin.list.share')}
             </th>
-            <th scope="col" className={`${th} w-44`}>
+            <th scope="col" className={`${th} w-40 lg:w-44`}>
               {t('textAdmin.list.status')}
             </th>
             <th scope="col" className={`${th} w-32 pr-4 text-right`}>

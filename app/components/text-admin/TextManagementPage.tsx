@@ -10,7 +10,7 @@ import { Icon } from './Icon';
 import { countKey, listHref, PAGE_SIZE, type ConfirmRequest, type TextManagementData } from './model';
 import { Pagination } from './Pagination';
 import { PreviewPanel } from './PreviewPanel';
-import { SearchForm } from './SearchForm';
+import { SearchForm, SearchHint } from './SearchForm';
 import { TextList } from './TextList';
 
 /** Admins only: delete every expired text. Asks first, in a dialog or (without JS) a confirmation step. */
@@ -70,22 +70,13 @@ export function TextManagementPage({
 
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {t('pages.admin.textManagement')}
-          </h1>
-          <p className="mt-2 max-w-2xl text-subtle">
-            {data.keyName ? t('textAdmin.scope.key', { name: data.keyName }) : t('textAdmin.scope.admin')}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {data.isAdmin && <ClearExpiredForm onAsk={dialog.ask} />}
-          <Link to="/" className="btn btn-primary">
-            <Icon name="plus" />
-            {t('textAdmin.newText')}
-          </Link>
-        </div>
+      <header>
+        <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('pages.admin.textManagement')}
+        </h1>
+        <p className="mt-2 max-w-2xl text-subtle">
+          {data.keyName ? t('textAdmin.scope.key', { name: data.keyName }) : t('textAdmin.scope.admin')}
+        </p>
       </header>
 
       {notice && (
@@ -96,7 +87,17 @@ export function TextManagementPage({
       {error && <FormAlert>{error}</FormAlert>}
       {confirm && <ConfirmStep request={confirm} items={data.items} cancelTo={listHref(state)} />}
 
-      <SearchForm q={data.q} tooShort={data.tooShort} />
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+        <SearchForm q={data.q} tooShort={data.tooShort} />
+        <div className="flex flex-wrap gap-2">
+          {data.isAdmin && <ClearExpiredForm onAsk={dialog.ask} />}
+          <Link to="/" className="btn btn-primary">
+            <Icon name="plus" />
+            {t('textAdmin.newText')}
+          </Link>
+        </div>
+      </div>
+      {data.tooShort && <SearchHint />}
 
       {data.previewError && <FormAlert>{data.previewError}</FormAlert>}
       {data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}

@@ -136,7 +136,7 @@ export function TextRow({ item, state, previewing }: { item: TextItem; state: Li
             type="submit"
             name="only"
             value={item.id}
-            className={`${action} text-danger`}
+            className={`${action} text-danger dark:text-red-400`}
             aria-label={t('textAdmin.list.deleteLabel', { slug })}
             title={t('textAdmin.list.delete')}
           >

@@ -7,5 +7,23 @@ import keys from './keys';
 import account from './account';
 import paste from './paste';
 import textAdmin from './textAdmin';
+import upload from './upload';
+import file from './file';
+import storage from './storage';
+import fileAdmin from './fileAdmin';
 
-export default { common, errors, pages, auth, keys, account, textAdmin, paste, storageTest };
+export default {
+  common,
+  errors,
+  pages,
+  auth,
+  keys,
+  account,
+  textAdmin,
+  paste,
+  storageTest,
+  storage,
+  fileAdmin,
+  upload,
+  file,
+};

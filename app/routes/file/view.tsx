@@ -1,9 +1,212 @@
-import { ComingSoon } from '~/components/layout/ComingSoon';
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isAllowed } from '~/auth/operations';
+import { isCreator, type Principal } from '~/auth/principal';
+import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-form';
+import { FileManagePage } from '~/components/file/FileManagePage';
+import { FileStatus, type FileStatusKind } from '~/components/file/FileStatus';
+import { FileView } from '~/components/file/FileView';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
+import { updateFileSchema } from '~/lib/schemas/files';
+import { unlockSchema } from '~/lib/schemas/pastes';
+import { linkOrigin } from '~/lib/share-links';
+import { deleteFiles, getOwnedFile, plainPasswordOf, updateFile } from '~/models/files-admin.server';
+import {
+  contentGrant,
+  fileForContent,
+  findLiveFile,
+  openFileShare,
+  unlockFileShare,
+  type FileWithStorage,
+} from '~/models/files.server';
+import { qrCodeDataUrl } from '../paste/share.server';
+import { fileDepsOf } from '../upload/upload.server';
+import { fileLinksFor } from './links.server';
+import { fileContent, fileSummary } from './preview.server';
 import type { Route } from './+types/view';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.file.title');
 
-export default function Page() {
-  return <ComingSoon titleKey="pages.file.heading" />;
+/** Content grants and the owner's view of the password are in the page: never keep it in a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function canManage(principal: Principal, createdBy: string | null): boolean {
+  return isAllowed(principal, 'file.manage') && isCreator(principal, createdBy);
+}
+
+/** The status page of a domain error (spec §8 file view error keys), or null to rethrow it. */
+function statusOf(error: AppError): FileStatusKind | null {
+  if (error.kind === 'not_found') return 'missing';
+  if (error.kind === 'gone') return 'gone';
+  if (error.kind === 'unauthenticated') return 'unauthorized';
+  if (error.kind === 'forbidden') return 'forbidden';
+  return null;
+}
+
+/**
+ * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the share
+ * through the owner's door and never count a view. Anything else is the public page: it counts a
+ * view exactly like GET /api/public/files/{slug} (a password share counts once it is unlocked). A
+ * valid `?grant=` (made by an unlock) reopens a password share without counting again.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const services = context.get(servicesContext);
+  const deps = fileDepsOf(services);
+  const principal = context.get(principalContext);
+  const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
+  const origin = linkOrigin(request.url, services.config.publicUrl);
+  const share = async (file: FileWithStorage) => {
+    const page = fileLinksFor(request, services, file.slug).page;
+    return { page, qr: await qrCodeDataUrl(page) };
+  };
+  try {
+    if (mode) {
+      const live = await findLiveFile(deps, params.slug);
+      const file = await getOwnedFile(deps, principal, live.id);
+      const editable = { ...fileSummary(file), plainPassword: plainPasswordOf(deps, file) };
+      return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
+    }
+    const result = await openFileShare(deps, params.slug);
+    const manage = canManage(principal, result.file.createdBy);
+    if (!result.locked) {
+      const content = await fileContent(deps, result.file, origin, null);
+      const view = { file: fileSummary(result.file), content, share: await share(result.file), canManage: manage };
+      return { state: 'shown', ...view } as const;
+    }
+    const grant = url.searchParams.get('grant');
+    if (grant) {
+      try {
+        const address = context.get(requestInfoContext).clientAddress;
+        const file = await fileForContent(deps, params.slug, { grant }, address);
+        const content = await fileContent(deps, file, origin, grant);
+        return {
+          state: 'shown',
+          file: fileSummary(file),
+          content,
+          share: await share(file),
+          canManage: manage,
+        } as const;
+      } catch (error) {
+        // An expired or foreign grant: ask for the password again.
+        if (!(error instanceof AppError && error.kind === 'unauthenticated')) throw error;
+        const locked = { file: fileSummary(result.file), share: await share(result.file), canManage: manage };
+        return data({ state: 'locked', ...locked, grantExpired: true } as const, { status: 401 });
+      }
+    }
+    const locked = { file: fileSummary(result.file), share: await share(result.file), canManage: manage };
+    return { state: 'locked', ...locked, grantExpired: false } as const;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const kind = statusOf(error);
+    if (!kind) throw error;
+    const message =
+      mode && (kind === 'unauthorized' || kind === 'forbidden' || kind === 'missing')
+        ? translate(getLocale(context), `errors.${error.messageKey}`, error.details)
+        : null;
+    // From the edit or delete page: back to the file page, or log in and come back here.
+    const backTo = mode && kind !== 'gone' && kind !== 'unauthorized' ? url.pathname : null;
+    const loginTo = kind === 'unauthorized' ? url.pathname + url.search : null;
+    return data({ state: 'status', kind, message, backTo, loginTo } as const, { status: error.status });
+  }
+}
+
+const INTENTS = ['unlock', 'update', 'delete'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** Three intents: unlock (password), update (edit form) and delete (confirmation, then home). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'unlock';
+  const services = context.get(servicesContext);
+  const deps = fileDepsOf(services);
+  const principal = context.get(principalContext);
+  const locale = getLocale(context);
+  const values = editFileValues(form);
+  const failure = { intent, values, clearPassword: form.get('clearPassword') === 'on' };
+  try {
+    if (intent === 'unlock') {
+      const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
+      const address = context.get(requestInfoContext).clientAddress;
+      const file = await unlockFileShare(deps, params.slug, password, address);
+      const origin = linkOrigin(request.url, services.config.publicUrl);
+      const content = await fileContent(deps, file, origin, contentGrant(services, file));
+      return {
+        intent,
+        unlocked: { file: fileSummary(file), content, canManage: canManage(principal, file.createdBy) },
+      };
+    }
+    const id = String(form.get('id') ?? '');
+    if (intent === 'delete') {
+      const result = await deleteFiles(deps, principal, [id], 'both');
+      if (result.success === 0) throw new AppError('not_found', 'fileNotFoundOrNoDelete');
+      return redirect('/');
+    }
+    const current = await getOwnedFile(deps, principal, id);
+    const converted = updateInputFromFileForm(form, current.slug);
+    if (!converted.ok) {
+      const message = translate(locale, `upload.form.${converted.problem}`);
+      return data({ ...failure, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
+    }
+    const updated = await updateFile(deps, principal, id, updateFileSchema.parse(converted.input));
+    return redirect(`/file/${encodeURIComponent(updated.slug)}?edit=1&notice=saved`);
+  } catch (error) {
+    return formError(error, locale, failure);
+  }
+}
+
+/**
+ * The page's loader counts a view, so it must not run again needlessly: not when only the Office
+ * provider changes (`?office=`), and not after a form post that leaves the address as it was
+ * (unlocking, a failed edit, switching language or theme). A saved edit or a delete redirects and
+ * loads afresh.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutOffice = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('office');
+    return params.toString();
+  };
+  if (withoutOffice(currentUrl) !== withoutOffice(nextUrl)) return defaultShouldRevalidate;
+  const intent = formData?.get('intent');
+  if (formMethod && (intent === 'update' || intent === 'delete')) return defaultShouldRevalidate;
+  return false;
+}
+
+export default function FilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && 'formError' in actionData ? actionData : undefined;
+  const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
+  if (loaderData.state === 'status') {
+    const { kind, message, backTo, loginTo } = loaderData;
+    return <FileStatus kind={kind} message={message ?? undefined} backTo={backTo} loginTo={loginTo} />;
+  }
+  if (loaderData.state !== 'shown' && loaderData.state !== 'locked') {
+    return <FileManagePage mode={loaderData.state} file={loaderData.file} saved={loaderData.saved} failed={failed} />;
+  }
+  const view =
+    unlocked ??
+    (loaderData.state === 'shown'
+      ? { file: loaderData.file, content: loaderData.content, canManage: loaderData.canManage }
+      : null);
+  return (
+    <FileView
+      file={view?.file ?? loaderData.file}
+      content={view?.content ?? null}
+      share={loaderData.share}
+      canManage={view ? view.canManage : loaderData.canManage}
+      unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
+      grantExpired={loaderData.state === 'locked' && loaderData.grantExpired}
+    />
+  );
 }

@@ -3,7 +3,12 @@ import { linkOrigin, pasteLinks, type PasteLinks } from '~/lib/share-links';
 import type { Services } from '~/services.server';
 
 /** Absolute page and raw links of a paste, on PUBLIC_URL when set, else on the request's origin. */
-export function pasteLinksFor(request: Request, services: Services, slug: string, password?: string | null): PasteLinks {
+export function pasteLinksFor(
+  request: Request,
+  services: Services,
+  slug: string,
+  password?: string | null,
+): PasteLinks {
   return pasteLinks(linkOrigin(request.url, services.config.publicUrl), slug, password);
 }
 

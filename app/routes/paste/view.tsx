@@ -1,21 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import { Link, data, redirect, useParams, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  createContext,
+  data,
+  redirect,
+  useParams,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import { isCreator, type Principal } from '~/auth/principal';
-import { DeletePastePanel } from '~/components/paste/DeletePastePanel';
-import { EditPasteForm } from '~/components/paste/EditPasteForm';
-import { PasteContent } from '~/components/paste/PasteContent';
-import { PasteMeta, PasteRemark } from '~/components/paste/PasteMeta';
+import { ManagePastePage } from '~/components/paste/ManagePastePage';
+import { PastePage } from '~/components/paste/PastePage';
 import { PasteStatus } from '~/components/paste/PasteStatus';
 import type { PasteSummary, ShownPaste } from '~/components/paste/types';
-import { UnlockForm } from '~/components/paste/UnlockForm';
-import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
-import { renderMarkdown } from '~/lib/markdown';
+import { renderMarkdownCached } from '~/lib/markdown-cache.server';
 import { pageTitle } from '~/lib/meta';
 import { updateInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { unlockSchema, updatePasteSchema } from '~/lib/schemas/pastes';
@@ -48,7 +50,7 @@ function summary(p: PasteRecord): PasteSummary {
 }
 
 function shown(p: PasteView): ShownPaste {
-  return { ...summary(p), content: p.content, html: renderMarkdown(p.content), isLastView: p.isLastView };
+  return { ...summary(p), content: p.content, html: renderMarkdownCached(p.id, p.updatedAt, p.content), isLastView: p.isLastView };
 }
 
 function canManage(principal: Principal, createdBy: string | null): boolean {
@@ -61,6 +63,13 @@ function rawUrl(p: PasteView, password?: string): string | null {
 }
 
 /**
+ * Set by a successful unlock. Without JavaScript the page's loader runs right after the action, in
+ * the same request: it must not look the paste up again (the unlock may have used its last view and
+ * deleted it), as the action's answer is what the page shows.
+ */
+const unlockedNow = createContext(false);
+
+/**
  * `?edit=<id>` and `?delete=<id>` open the owner's edit form and delete confirmation; they read the
  * paste through the owner's door and never count a view. Anything else is the public page: it
  * counts a view exactly like GET /api/paste/{slug} (a password paste counts once it is unlocked).
@@ -71,6 +80,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const manageId = url.searchParams.get('edit') ?? url.searchParams.get('delete');
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
+  if (context.get(unlockedNow)) return { state: 'unlocked' } as const;
   try {
     if (mode && manageId) {
       const paste = await getPasteForOwner(services, principal, manageId);
@@ -80,7 +90,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
     const result = await viewPaste(services, params.slug);
     if (result.locked) {
-      return { state: 'locked', paste: summary(result.paste), canManage: canManage(principal, result.paste.createdBy) } as const;
+      return {
+        state: 'locked',
+        paste: summary(result.paste),
+        canManage: canManage(principal, result.paste.createdBy),
+      } as const;
     }
     const paste = result.paste;
     return {
@@ -118,6 +132,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
       const address = context.get(requestInfoContext).clientAddress;
       const paste = await unlockPaste(services, params.slug, password, address);
+      context.set(unlockedNow, true);
       return {
         intent,
         unlocked: {
@@ -135,10 +150,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const converted = updateInputFromForm(form, params.slug);
     if (!converted.ok) {
       const message = translate(locale, `paste.form.${converted.problem}`);
-      return data(
-        { ...failure, formError: message, fieldErrors: { [converted.field]: message } },
-        { status: 400 },
-      );
+      return data({ ...failure, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
     }
     const updated = await updatePaste(services, principal, params.slug, updatePasteSchema.parse(converted.input));
     const id = encodeURIComponent(updated.id);
@@ -173,102 +185,34 @@ export function shouldRevalidate({
   return false;
 }
 
-export default function PastePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+export default function PasteRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const params = useParams();
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
   const state = loaderData.state;
 
+  if (unlocked) {
+    const initialFormat = searchParams.get('view') === 'plain' ? 'plain' : 'rendered';
+    return <PastePage paste={unlocked.paste} shown={unlocked} canManageLocked={false} initialFormat={initialFormat} />;
+  }
+  if (state === 'unlocked') return null; // only ever together with the action's answer
   if (state === 'missing' || state === 'gone') return <PasteStatus kind={state} />;
   if (state === 'denied') {
     return <PasteStatus kind="denied" message={loaderData.message} pastePath={`/paste/${params.slug ?? ''}`} />;
   }
 
-  const paste = loaderData.paste;
-  const pastePath = `/paste/${encodeURIComponent(paste.slug)}`;
-  const manage = { edit: `${pastePath}?edit=${paste.id}`, delete: `${pastePath}?delete=${paste.id}` };
-
   if (state === 'edit' || state === 'delete') {
-    return (
-      <section aria-labelledby="page-heading" className="space-y-6">
-        <header>
-          <h1 id="page-heading" className="text-2xl font-bold tracking-tight break-all sm:text-3xl">
-            {state === 'edit' ? t('paste.edit.heading', { slug: paste.slug }) : t('paste.view.heading')}
-          </h1>
-          <div className="mt-3">
-            <PasteMeta paste={paste} />
-          </div>
-        </header>
-        {state === 'edit' && loaderData.saved && !failed && (
-          <FormAlert tone="success">
-            {t('paste.edit.saved')}{' '}
-            <a href={pastePath} className="link font-medium">
-              {t('paste.edit.viewPaste')}
-            </a>{' '}
-            <span className="text-subtle">({t('paste.edit.viewCountsNote')})</span>
-          </FormAlert>
-        )}
-        {state === 'edit' ? (
-          <EditPasteForm
-            paste={loaderData.paste}
-            values={failed?.intent === 'update' ? failed.values : undefined}
-            clearPassword={failed?.intent === 'update' ? failed.clearPassword : undefined}
-            formError={failed?.intent === 'update' ? failed.formError : undefined}
-            fieldErrors={failed?.intent === 'update' ? failed.fieldErrors : undefined}
-            cancelTo={pastePath}
-          />
-        ) : (
-          <DeletePastePanel
-            id={paste.id}
-            slug={paste.slug}
-            cancelTo={pastePath}
-            error={failed?.intent === 'delete' ? failed.formError : undefined}
-          />
-        )}
-      </section>
-    );
+    const failure = failed?.intent === (state === 'edit' ? 'update' : 'delete') ? failed : undefined;
+    return <ManagePastePage mode={state} paste={loaderData.paste} saved={loaderData.saved} failure={failure} />;
   }
-
-  const view = unlocked ?? (state === 'shown' ? loaderData : null);
-  const current = view?.paste ?? paste;
-  const mayManage = view ? view.canManage : state === 'locked' && loaderData.canManage;
   return (
-    <section aria-labelledby="page-heading" className="space-y-5">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {t('paste.view.heading')}
-          </h1>
-          <p className="mt-1 font-mono text-sm break-all text-subtle">/paste/{current.slug}</p>
-        </div>
-        {mayManage && !view && (
-          <div className="flex gap-2">
-            <Link to={manage.edit} className="btn px-3 py-1.5 text-xs">
-              {t('paste.view.edit')}
-            </Link>
-            <Link to={manage.delete} className="btn px-3 py-1.5 text-xs text-danger">
-              {t('paste.view.delete')}
-            </Link>
-          </div>
-        )}
-      </header>
-      <PasteMeta paste={current} />
-      <PasteRemark remark={current.remark} />
-      {view ? (
-        <>
-          {view.paste.isLastView && <FormAlert>{t('paste.view.lastView')}</FormAlert>}
-          <PasteContent
-            paste={view.paste}
-            rawUrl={view.rawUrl}
-            initialFormat={searchParams.get('view') === 'plain' ? 'plain' : 'rendered'}
-            manage={mayManage ? manage : null}
-          />
-        </>
-      ) : (
-        <UnlockForm error={failed?.intent === 'unlock' ? failed.formError : undefined} />
-      )}
-    </section>
+    <PastePage
+      paste={loaderData.paste}
+      shown={state === 'shown' ? loaderData : null}
+      canManageLocked={state === 'locked' && loaderData.canManage}
+      initialFormat={searchParams.get('view') === 'plain' ? 'plain' : 'rendered'}
+      unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
+    />
   );
 }

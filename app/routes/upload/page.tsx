@@ -1,9 +1,138 @@
-import { ComingSoon } from '~/components/layout/ComingSoon';
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { isAllowed } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { RecentUploads } from '~/components/upload/RecentUploads';
+import { UploadAccessNotice } from '~/components/upload/UploadAccessNotice';
+import { UploadForm } from '~/components/upload/UploadForm';
+import { UploadResult } from '~/components/upload/UploadResult';
+import { UploadTabs, type UploadTab } from '~/components/upload/UploadTabs';
+import { UrlUploadNotice } from '~/components/upload/UrlUploadNotice';
+import { fieldOfError } from '~/components/upload/upload-form';
+import { principalContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
+import { getOwnedFile, plainPasswordOf } from '~/models/files-admin.server';
+import { recentUploads } from '~/models/recent-uploads.server';
+import { listStorageConfigs } from '~/models/storage-configs.server';
+import { maxUploadBytes } from '~/models/upload-limits.server';
+import type { Services } from '~/services.server';
+import { fileLinksFor } from '../file/links.server';
+import { qrCodeDataUrl } from '../paste/share.server';
+import { uploadFromForm, UploadFormProblem } from './upload.server';
 import type { Route } from './+types/page';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.upload.title');
 
-export default function Page() {
-  return <ComingSoon titleKey="pages.upload.heading" />;
+/** The share box can carry the password in its download link: never keep the page in a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+function accessOf(principal: Principal) {
+  if (isAllowed(principal, 'file.upload')) return 'allowed' as const;
+  return principal.kind === 'anonymous' ? ('anonymous' as const) : ('forbidden' as const);
+}
+
+/** The share box of a file just uploaded (post/redirect/get: a reload does not upload it twice). */
+async function uploadedShare(request: Request, services: Services, principal: Principal, id: string) {
+  try {
+    const file = await getOwnedFile(services, principal, id);
+    const links = fileLinksFor(request, services, file.slug, plainPasswordOf(services, file));
+    return {
+      slug: file.slug,
+      filename: file.filename,
+      size: Number(file.size),
+      hasPassword: file.passwordHash !== null,
+      expiresAt: file.expiresAt?.toISOString() ?? null,
+      maxViews: file.maxViews,
+      links,
+      qr: await qrCodeDataUrl(links.page),
+    };
+  } catch (error) {
+    // Gone already, or not this visitor's: show the empty form.
+    if (!(error instanceof AppError)) throw error;
+    return null;
+  }
+}
+
+/** `?tab=url` opens the URL tab; `?uploaded=<id>` shows the share box of the file just uploaded. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const tab: UploadTab = url.searchParams.get('tab') === 'url' ? 'url' : 'file';
+  const principal = context.get(principalContext);
+  const access = accessOf(principal);
+  if (access !== 'allowed') return { tab, access, configs: [], maxBytes: 0, recent: [], uploaded: null };
+  const services = context.get(servicesContext);
+  const uploadedId = url.searchParams.get('uploaded');
+  const [configs, maxBytes, recent, uploaded] = await Promise.all([
+    listStorageConfigs(services, principal),
+    maxUploadBytes(services.db),
+    recentUploads(services, principal),
+    uploadedId ? uploadedShare(request, services, principal, uploadedId) : null,
+  ]);
+  return {
+    tab,
+    access,
+    configs: configs.map((c) => ({ id: c.id, name: c.name, provider: c.providerType, isDefault: c.isDefault })),
+    maxBytes,
+    recent: recent.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+    })),
+    uploaded,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = getLocale(context);
+  const outcome = await uploadFromForm(context.get(servicesContext), context.get(principalContext), request);
+  if (outcome.ok) return redirect(`/upload?uploaded=${encodeURIComponent(outcome.file.id)}`);
+  const { error, values } = outcome;
+  if (error instanceof UploadFormProblem) {
+    const message = translate(locale, `upload.form.${error.problem}`);
+    return data(
+      { formError: message, fieldErrors: { [error.field]: message }, values, errorField: error.field },
+      { status: 400 },
+    );
+  }
+  const errorField = error instanceof AppError ? fieldOfError(error.messageKey) : undefined;
+  return formError(error, locale, { values, errorField });
+}
+
+export default function UploadPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { tab, access, configs, maxBytes, recent, uploaded } = loaderData;
+  return (
+    <section aria-labelledby="page-heading" className="space-y-6">
+      <header>
+        <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('pages.upload.heading')}
+        </h1>
+        <p className="mt-2 max-w-2xl text-subtle">{t('upload.intro')}</p>
+      </header>
+      <UploadTabs current={tab} />
+      <div className="space-y-8">
+        {tab === 'url' ? (
+          <UrlUploadNotice />
+        ) : access !== 'allowed' ? (
+          <UploadAccessNotice reason={access} />
+        ) : uploaded ? (
+          <UploadResult key={uploaded.slug} file={uploaded} />
+        ) : (
+          <UploadForm
+            configs={configs}
+            maxBytes={maxBytes}
+            values={actionData?.values}
+            formError={actionData?.formError}
+            fieldErrors={actionData?.fieldErrors}
+            errorField={actionData?.errorField}
+          />
+        )}
+        {access === 'allowed' && <RecentUploads files={recent} />}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from './Icon';
+import { listHref } from './model';
+
+/** No files at all, or none matching the search: say which, and offer the way on. */
+export function EmptyFiles({ search, forKey }: { search: string; forKey: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card flex flex-col items-center gap-3 px-6 py-10 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-soft text-accent">
+        <Icon name={search ? 'search' : 'file'} className="h-6 w-6" />
+      </span>
+      <div>
+        <h2 className="font-semibold break-words">
+          {search ? t('fileAdmin.empty.noResultsHeading', { query: search }) : t('fileAdmin.empty.heading')}
+        </h2>
+        <p className="mt-1 max-w-md text-sm text-subtle">
+          {search
+            ? t('fileAdmin.empty.noResultsBody')
+            : forKey
+              ? t('fileAdmin.empty.keyBody')
+              : t('fileAdmin.empty.body')}
+        </p>
+      </div>
+      {search ? (
+        <Link to={listHref({})} className="btn mt-1">
+          {t('fileAdmin.empty.showAll')}
+        </Link>
+      ) : (
+        <Link to="/upload" className="btn btn-primary mt-1">
+          <Icon name="upload" />
+          {t('fileAdmin.empty.upload')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/** Stroke icons of the file management module (24×24, currentColor, hidden from assistive tech). */
+const ICONS = {
+  eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  edit: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  lock: 'M6 11h12v9H6zM8 11V8a4 4 0 0 1 8 0v3',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  views: 'M3 20V10M9 20V4M15 20v-7M21 20v-4',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
+  close: 'M6 6l12 12M18 6 6 18',
+  chevronLeft: 'M15 6l-6 6 6 6',
+  chevronRight: 'M9 6l6 6-6 6',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  download: 'M12 4v12M7 11l5 5 5-5M4 20h16',
+  storage: 'M4 6a8 3 0 1 0 16 0A8 3 0 1 0 4 6zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6',
+  file: 'M6 3h9l4 4v14H6zM14 3v5h5',
+  image: 'M4 5h16v14H4zM8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5-9 9',
+  video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
+  audio: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',
+  text: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5',
+  pdf: 'M6 3h9l4 4v14H6zM14 3v5h5M9 15h1.5a1.5 1.5 0 0 0 0-3H9v5',
+} as const;
+
+export type IconName = keyof typeof ICONS;
+
+export function Icon({ name, className = 'h-4 w-4' }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={`${className} shrink-0`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}

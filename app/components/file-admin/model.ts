@@ -1,0 +1,172 @@
+/** Shapes and URL helpers shared by the file management route and its components (client-safe). */
+
+export const FILE_ADMIN_PATH = '/admin/file-management';
+/** spec §9: 50 files a page. */
+export const PAGE_SIZE = 50;
+/** spec §5: a search needs at least this many characters. */
+export const SEARCH_MIN = 2;
+
+export type DeleteMode = 'both' | 'record_only';
+export const DELETE_MODES: readonly DeleteMode[] = ['both', 'record_only'];
+
+export type Creator = { kind: 'admin' } | { kind: 'key'; name: string | null } | { kind: 'unknown' };
+
+/** One row of the list: plain data, dates as ISO strings. */
+export interface FileItem {
+  id: string;
+  slug: string;
+  filename: string;
+  remark: string | null;
+  size: number;
+  mimetype: string;
+  storageName: string;
+  storageType: string;
+  views: number;
+  maxViews: number | null;
+  hasPassword: boolean;
+  expiresAt: string | null;
+  expired: boolean;
+  useProxy: boolean;
+  creator: Creator;
+  createdAt: string;
+  /** The thumbnail URL, for images that can have one. */
+  thumbnail: string | null;
+}
+
+export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'none';
+
+const TEXT_TYPES = new Set([
+  'application/json',
+  'application/xml',
+  'application/javascript',
+  'application/x-yaml',
+  'application/toml',
+  'application/x-sh',
+]);
+
+/** What the preview panel can show for a type. SVG (served as a download, never inline) gets nothing. */
+export function previewKind(mimetype: string): PreviewKind {
+  const type = mimetype.split(';')[0].trim().toLowerCase();
+  if (type.startsWith('image/')) return type === 'image/svg+xml' ? 'none' : 'image';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type === 'application/pdf') return 'pdf';
+  if (type.startsWith('text/') || TEXT_TYPES.has(type) || type.endsWith('+json')) return 'text';
+  return 'none';
+}
+
+export interface FilePreview {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  kind: PreviewKind;
+  /** The proxy URL with a content grant (password shares open for their owner); null without one. */
+  url: string | null;
+  /** The first bytes of a text file. */
+  text: string | null;
+  truncated: boolean;
+  /** Why there is nothing to show, when there is not. */
+  reason: 'expired' | 'type' | 'unreadable' | null;
+}
+
+/** The edit form's starting point. */
+export interface FileEdit {
+  id: string;
+  slug: string;
+  filename: string;
+  remark: string | null;
+  expiresAt: string | null;
+  maxViews: number | null;
+  views: number;
+  hasPassword: boolean;
+  /** Shown to the owner or an admin on request, as api.md allows. */
+  plainPassword: string | null;
+  useProxy: boolean;
+}
+
+/** What the edit form sends back after a failure (never the password). */
+export interface FileEditValues {
+  remark: string;
+  slug: string;
+  expiry: string;
+  expiryDays: string;
+  maxViews: string;
+  clearPassword: boolean;
+  useProxy: boolean;
+}
+
+/** The delete question: which files, and whether their stored objects go too. */
+export interface ConfirmRequest {
+  ids: string[];
+  mode: DeleteMode;
+}
+
+export type Notice = { kind: 'deleted'; count: number; failed: number } | { kind: 'updated' };
+
+export interface ListState {
+  /** The search as typed (may be too short to apply). */
+  q: string;
+  page: number;
+}
+
+/** The list URL for a search and page, plus any extra parameters (preview, edit, notice). */
+export function listHref(state: Partial<ListState>, extra: Record<string, string> = {}, hash = ''): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.page && state.page > 1) params.set('page', String(state.page));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const search = params.toString();
+  return `${FILE_ADMIN_PATH}${search ? `?${search}` : ''}${hash}`;
+}
+
+export function fileHref(slug: string): string {
+  return `/file/${encodeURIComponent(slug)}`;
+}
+
+/** A positive page number from the query; anything else is page 1. */
+export function pageOf(value: string | null): number {
+  const n = value && /^\d{1,9}$/.test(value) ? Number(value) : 1;
+  return n >= 1 ? n : 1;
+}
+
+export function noticeOf(params: URLSearchParams): Notice | null {
+  const kind = params.get('notice');
+  if (kind === 'updated') return { kind };
+  const count = Number(params.get('count') ?? '0');
+  const failed = Number(params.get('failed') ?? '0');
+  if (kind !== 'deleted' || !Number.isInteger(count) || count < 0 || !Number.isInteger(failed) || failed < 0)
+    return null;
+  return { kind, count, failed };
+}
+
+export function modeOf(value: unknown): DeleteMode {
+  return value === 'record_only' ? 'record_only' : 'both';
+}
+
+/** Translation key for a message that differs between none, one and many. */
+export function countKey(base: string, count: number, none?: string): string {
+  if (count === 0 && none) return `${base}${none}`;
+  return `${base}${count === 1 ? 'One' : 'Many'}`;
+}
+
+/** Everything the file management loader hands to the page. */
+export interface FileManagementData {
+  q: string;
+  /** The search actually applied ('' when none or too short). */
+  search: string;
+  tooShort: boolean;
+  page: number;
+  pages: number;
+  total: number;
+  notice: Notice | null;
+  isAdmin: boolean;
+  /** The key's name when a key user is logged in. */
+  keyName: string | null;
+  items: FileItem[];
+  preview: FilePreview | null;
+  edit: FileEdit | null;
+  /** A preview or edit that could not be opened. */
+  openError: string | null;
+}

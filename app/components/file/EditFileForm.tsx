@@ -1,0 +1,198 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { ExpiryField } from '~/components/paste/ExpiryField';
+import { Field, fieldAria } from '~/components/paste/Field';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { SLUG_MAX_LENGTH } from '~/lib/slug';
+import type { EditFileValues } from './edit-form';
+import type { EditableFile } from './types';
+
+const NO_ERRORS: Record<string, string> = {};
+
+/** A date as text in UTC (the same on the server and in the browser, so it can sit in an <option>). */
+function utcText(iso: string, locale: string): string {
+  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+  return `${text} UTC`;
+}
+
+/**
+ * The owner's (or an admin's) edit form of a file share: remark, link suffix, expiry, max views,
+ * password (new or removed) and link mode. A real form with intent "update", handled by the file
+ * page's action.
+ */
+export function EditFileForm({
+  file,
+  values,
+  clearPassword,
+  formError,
+  fieldErrors = NO_ERRORS,
+  cancelTo,
+}: {
+  file: EditableFile;
+  values?: EditFileValues;
+  clearPassword?: boolean;
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  cancelTo: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update';
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (!formError || !form.current) return;
+    const password = form.current.elements.namedItem('password');
+    if (password instanceof HTMLInputElement) password.value = '';
+    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
+    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    invalid?.focus({ preventScroll: true });
+  }, [formError, fieldErrors]);
+
+  const keepLabel = file.expiresAt ? utcText(file.expiresAt, i18n.language) : t('file.meta.never');
+  const slugError = fieldErrors.slug;
+  const proxy = values?.use_proxy ?? (file.useProxy ? '1' : '0');
+  return (
+    <Form ref={form} method="post" className="scroll-mt-24 space-y-6" noValidate>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={file.id} />
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <div className="card grid grid-cols-[minmax(0,1fr)] gap-5 p-5 md:grid-cols-2">
+        <Field id="edit-slug" label={t('upload.form.slug')} hint={t('file.edit.slugHint')} error={slugError}>
+          <input
+            id="edit-slug"
+            name="slug"
+            className="input font-mono"
+            maxLength={SLUG_MAX_LENGTH}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            defaultValue={values?.slug ?? file.slug}
+            {...fieldAria('edit-slug', slugError, true)}
+          />
+        </Field>
+        <Field id="edit-remark" label={t('upload.form.remark')} error={fieldErrors.remark}>
+          <input
+            id="edit-remark"
+            name="remark"
+            className="input"
+            maxLength={1000}
+            autoComplete="off"
+            defaultValue={values?.remark ?? file.remark ?? ''}
+            {...fieldAria('edit-remark', fieldErrors.remark)}
+          />
+        </Field>
+        <div>
+          <Field
+            id="edit-password"
+            label={t('file.edit.password')}
+            hint={file.hasPassword ? t('file.edit.passwordHintSet') : t('file.edit.passwordHintNone')}
+            error={fieldErrors.password}
+          >
+            <input
+              id="edit-password"
+              name="password"
+              type="password"
+              className="input"
+              autoComplete="new-password"
+              maxLength={200}
+              {...fieldAria('edit-password', fieldErrors.password, true)}
+            />
+          </Field>
+          {file.hasPassword && (
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <label className="inline-flex cursor-pointer items-center gap-2">
+                <input
+                  type="checkbox"
+                  name="clearPassword"
+                  defaultChecked={clearPassword}
+                  className="h-4 w-4 accent-brand"
+                />
+                {t('file.edit.clearPassword')}
+              </label>
+              {file.plainPassword && (
+                <details className="text-subtle">
+                  <summary className="cursor-pointer">{t('file.edit.currentPassword')}</summary>
+                  <code className="mt-1 inline-block rounded bg-muted px-2 py-0.5 font-mono break-all text-ink">
+                    {file.plainPassword}
+                  </code>
+                </details>
+              )}
+            </div>
+          )}
+        </div>
+        <Field
+          id="edit-max_views"
+          label={t('upload.form.maxViews')}
+          hint={t('upload.form.maxViewsHint')}
+          error={fieldErrors.max_views}
+        >
+          <input
+            id="edit-max_views"
+            name="max_views"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className="input"
+            defaultValue={values?.max_views ?? String(file.maxViews ?? 0)}
+            {...fieldAria('edit-max_views', fieldErrors.max_views, true)}
+          />
+        </Field>
+        <div className="md:col-span-2">
+          <ExpiryField
+            idPrefix="edit"
+            choice={values?.expiry ?? 'keep'}
+            days={values?.expiryDays ?? ''}
+            keepLabel={keepLabel}
+            errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expires_at, expiryDays: fieldErrors.expiryDays }}
+          />
+        </div>
+        <fieldset className="md:col-span-2">
+          <legend className="field-label">{t('upload.form.links')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(['1', '0'] as const).map((mode) => (
+              <label
+                key={mode}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-surface p-3 text-sm transition-colors hover:border-brand/50 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40"
+              >
+                <input
+                  type="radio"
+                  name="use_proxy"
+                  value={mode}
+                  defaultChecked={proxy === mode}
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+                />
+                <span>
+                  <span className="block font-medium">
+                    {mode === '1' ? t('upload.form.linksProxy') : t('upload.form.linksDirect')}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-subtle">
+                    {mode === '1' ? t('upload.form.linksProxyHint') : t('upload.form.linksDirectHint')}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t('file.edit.submitting') : t('file.edit.submit')}
+        </button>
+        <Link to={cancelTo} className="btn">
+          {t('file.edit.cancel')}
+        </Link>
+        <p className="text-sm text-subtle">{t('file.edit.intro')}</p>
+      </div>
+    </Form>
+  );
+}

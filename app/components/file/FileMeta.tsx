@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { DateTime } from '~/components/keys/DateTime';
+import { formatBytes } from '~/lib/format';
+import { FileIcon, type FileIconName } from './icons';
+import type { FileSummary } from './types';
+
+function Item({ icon, label, children }: { icon: FileIconName; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5">
+      <FileIcon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-subtle" />
+      <div className="min-w-0">
+        <dt className="text-xs text-subtle">{label}</dt>
+        <dd className="text-sm font-medium break-words text-ink">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** Size, type, creation, views (of the maximum) and expiry of a file share, as a description list. */
+export function FileMeta({ file }: { file: FileSummary }) {
+  const { t } = useTranslation();
+  const views = file.maxViews
+    ? t('file.meta.viewsOf', { views: file.views, max: file.maxViews })
+    : t('file.meta.viewsUnlimited', { views: file.views });
+  return (
+    <dl className="grid grid-cols-2 gap-x-5 gap-y-4 rounded-xl border border-line bg-raised p-4 sm:grid-cols-3 lg:grid-cols-5">
+      <Item icon="database" label={t('file.meta.size')}>
+        <span className="tabular-nums">{formatBytes(file.size)}</span>
+      </Item>
+      <Item icon="tag" label={t('file.meta.type')}>
+        <span className="block truncate font-mono text-xs" title={file.mimetype}>
+          {file.mimetype}
+        </span>
+      </Item>
+      <Item icon="calendar" label={t('file.meta.created')}>
+        <DateTime iso={file.createdAt} />
+      </Item>
+      <Item icon="eye" label={t('file.meta.views')}>
+        <span className="tabular-nums">{views}</span>
+      </Item>
+      <Item icon="clock" label={t('file.meta.expires')}>
+        {file.expiresAt ? <DateTime iso={file.expiresAt} /> : t('file.meta.never')}
+      </Item>
+    </dl>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useHydrated } from '~/components/keys/use-hydrated';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { OFFICE_PROVIDERS, isOfficeProvider, officeViewerUrl, type OfficeProvider } from './kinds';
+
+function hrefFor(pathname: string, search: string, provider: OfficeProvider, grant: string | null): string {
+  const params = new URLSearchParams(search);
+  params.set('office', provider);
+  if (grant) params.set('grant', grant);
+  return `${pathname}?${params.toString()}`;
+}
+
+/**
+ * An Office document through one of two online viewers (spec §2): Microsoft's (the default) or
+ * Google's, chosen by `?office=microsoft|google`; anything else is refused. The switch is a pair of
+ * links, so it works without JavaScript (after a password unlock they carry the content grant, so
+ * the page opens unlocked again); with JavaScript it switches in place without reloading the page,
+ * which would count another view.
+ */
+export function OfficePreview({ source, grant }: { source: string | null; grant: string | null }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [provider, setProvider] = useState<string>(
+    () => new URLSearchParams(location.search).get('office') ?? 'microsoft',
+  );
+
+  const choose = (next: OfficeProvider) => (event: React.MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    setProvider(next);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      hrefFor(window.location.pathname, window.location.search, next, null),
+    );
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-3 border-b border-line bg-raised px-4 py-2">
+        <span id="office-provider-label" className="text-xs text-subtle">
+          {t('file.office.provider')}
+        </span>
+        <nav aria-labelledby="office-provider-label" className="flex gap-1 rounded-md bg-muted p-0.5">
+          {OFFICE_PROVIDERS.map((p) => (
+            <Link
+              key={p}
+              to={hrefFor(location.pathname, location.search, p, grant)}
+              replace
+              preventScrollReset
+              onClick={choose(p)}
+              aria-current={provider === p ? 'true' : undefined}
+              className="rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm"
+            >
+              {t(`file.office.${p}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {!isOfficeProvider(provider) ? (
+        <div className="p-4">
+          <FormAlert>{t('file.office.unsupported', { provider })}</FormAlert>
+        </div>
+      ) : !source ? (
+        <div className="p-4">
+          <FormAlert>{t('file.office.noUrl')}</FormAlert>
+        </div>
+      ) : (
+        <>
+          <iframe
+            key={provider}
+            src={officeViewerUrl(provider, source)}
+            title={t('file.office.frameTitle', { provider: t(`file.office.${provider}`) })}
+            className="h-[75vh] w-full bg-white"
+            referrerPolicy="no-referrer"
+          />
+          <p className="border-t border-line bg-raised px-4 py-2 text-xs text-subtle">
+            {t('file.office.note', { provider: t(`file.office.${provider}`) })}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

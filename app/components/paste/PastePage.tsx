@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { Icon } from './icons';
+import { PasteContent, type PasteFormat } from './PasteContent';
+import { PasteMeta, PasteRemark } from './PasteMeta';
+import type { PasteSummary, ShownPaste } from './types';
+import { UnlockForm } from './UnlockForm';
+
+export interface PasteShown {
+  paste: ShownPaste;
+  rawUrl: string | null;
+  canManage: boolean;
+}
+
+/**
+ * The public page of a paste: its details, its remark, and either the content (shown, or just
+ * unlocked) or the password prompt. Its owner or an admin also gets edit and delete.
+ */
+export function PastePage({
+  paste,
+  shown,
+  canManageLocked,
+  initialFormat,
+  unlockError,
+}: {
+  paste: PasteSummary;
+  shown: PasteShown | null;
+  /** Locked page: may this visitor edit or delete the paste? */
+  canManageLocked: boolean;
+  initialFormat: PasteFormat;
+  unlockError?: string;
+}) {
+  const { t } = useTranslation();
+  const current = shown?.paste ?? paste;
+  const pastePath = `/paste/${encodeURIComponent(current.slug)}`;
+  const manage = { edit: `${pastePath}?edit=${current.id}`, delete: `${pastePath}?delete=${current.id}` };
+  return (
+    <section aria-labelledby="page-heading" className="space-y-5">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('paste.view.heading')}
+          </h1>
+          <p className="mt-1 font-mono text-sm break-all text-subtle">/paste/{current.slug}</p>
+        </div>
+        {!shown && canManageLocked && (
+          <div className="flex gap-2">
+            <Link to={manage.edit} className="btn px-3 py-1.5 text-xs">
+              <Icon name="edit" className="h-3.5 w-3.5" />
+              {t('paste.view.edit')}
+            </Link>
+            <Link to={manage.delete} className="btn px-3 py-1.5 text-xs text-danger">
+              <Icon name="trash" className="h-3.5 w-3.5" />
+              {t('paste.view.delete')}
+            </Link>
+          </div>
+        )}
+      </header>
+      <PasteMeta paste={current} />
+      <PasteRemark remark={current.remark} />
+      {shown ? (
+        <>
+          {shown.paste.isLastView && <FormAlert>{t('paste.view.lastView')}</FormAlert>}
+          <PasteContent
+            paste={shown.paste}
+            rawUrl={shown.rawUrl}
+            initialFormat={initialFormat}
+            manage={shown.canManage ? manage : null}
+          />
+        </>
+      ) : (
+        <UnlockForm error={unlockError} />
+      )}
+    </section>
+  );
+}

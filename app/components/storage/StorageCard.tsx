@@ -1,0 +1,221 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { Badge } from '~/components/keys/Badge';
+import { DateTime } from '~/components/keys/DateTime';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { formatBytes } from '~/lib/format';
+import { Icon } from './Icon';
+import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './model';
+import { TestResultPanel } from './TestResultPanel';
+
+/** Used of total, as a bar and in words (the bar is decoration; the words carry it). */
+function Quota({ used, total }: { used: number; total: number | null }) {
+  const { t } = useTranslation();
+  const share = total && total > 0 ? Math.min(1, used / total) : 0;
+  const tone = share >= 0.9 ? 'bg-danger' : share >= 0.75 ? 'bg-amber-500' : 'bg-brand';
+  return (
+    <div className="min-w-0">
+      <p className="text-sm">
+        {total
+          ? t('storage.list.quotaOf', {
+              used: formatBytes(used),
+              total: formatBytes(total),
+              percent: Math.round(share * 100),
+            })
+          : t('storage.list.quotaNone', { used: formatBytes(used) })}
+      </p>
+      {total ? (
+        <div className="mt-1.5 h-1.5 w-full max-w-56 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+          <div
+            className={`h-full rounded-full ${tone}`}
+            style={{ width: `${Math.max(share * 100, used > 0 ? 2 : 0)}%` }}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Detail({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <div className={`min-w-0 ${wide ? 'sm:col-span-2' : ''}`}>
+      <dt className="text-xs font-medium text-subtle">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** A small form of its own: one button that posts `intent` for this config. */
+function ActionButton({
+  config,
+  intent,
+  label,
+  busyLabel,
+  icon,
+  className = '',
+}: {
+  config: StorageItem;
+  intent: 'test' | 'set-default';
+  label: string;
+  busyLabel: string;
+  icon: 'play' | 'star';
+  className?: string;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === intent &&
+    navigation.formData?.get('id') === config.id;
+  return (
+    <Form method="post" action={storageHref()}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={config.id} />
+      <button
+        type="submit"
+        className={`btn px-3 py-1.5 text-xs ${className}`}
+        disabled={busy}
+        aria-label={`${label}: ${config.name}`}
+      >
+        <Icon name={icon} className="h-3.5 w-3.5" />
+        {busy ? busyLabel : label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * One storage config: what it is and where it points, its quota, and its actions (test, edit,
+ * set default, delete). The result of its last test opens inside the card.
+ */
+export function StorageCard({
+  config,
+  active,
+  test,
+  testError,
+  origin,
+}: {
+  config: StorageItem;
+  /** Being edited or deleted. */
+  active: boolean;
+  test?: StorageTestOutcome;
+  testError?: string;
+  origin: string;
+}) {
+  const { t } = useTranslation();
+  const s3 = config.storage_type === 's3';
+  const headingId = `config-${config.id}-name`;
+  return (
+    <article
+      id={`config-${config.id}`}
+      aria-labelledby={headingId}
+      aria-current={active ? 'true' : undefined}
+      className="card scroll-mt-24 space-y-4 p-4 aria-[current]:border-brand sm:p-5"
+    >
+      <header className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-accent">
+          <Icon name={s3 ? 'cloud' : 'disk'} className="h-5 w-5" />
+        </span>
+        {/* The badges sit beside the name when there is room, under it on phones. */}
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
+          <div className="min-w-0">
+            <h2 id={headingId} className="font-semibold break-words">
+              {config.name}
+            </h2>
+            <p className="text-sm text-subtle">
+              {s3
+                ? t('storage.list.s3Type', { provider: t(providerLabel(config.provider_type)) })
+                : t('storage.list.localType')}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            {config.is_default === 1 && <Badge>{t('storage.list.default')}</Badge>}
+            {config.is_public === 1 ? (
+              <Badge tone="neutral">{t('storage.list.public')}</Badge>
+            ) : (
+              <Badge tone="neutral">{t('storage.list.private')}</Badge>
+            )}
+            {!config.has_credentials && <Badge tone="danger">{t('storage.list.noCredentials')}</Badge>}
+          </div>
+        </div>
+      </header>
+
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {s3 ? (
+          <>
+            <Detail label={t('storage.list.endpoint')}>
+              <span className="font-mono text-[0.8125rem] break-all">{config.endpoint_url}</span>
+            </Detail>
+            <Detail label={t('storage.list.bucket')}>
+              <span className="font-mono text-[0.8125rem] break-all">{config.bucket_name}</span>
+              {config.region && <span className="text-subtle"> · {config.region}</span>}
+              {config.path_style === 1 && <span className="text-subtle"> · {t('storage.list.pathStyle')}</span>}
+            </Detail>
+            {config.default_folder && (
+              <Detail label={t('storage.list.defaultFolder')}>
+                <span className="font-mono text-[0.8125rem] break-all">{config.default_folder}</span>
+              </Detail>
+            )}
+            {config.custom_host && (
+              <Detail label={t('storage.list.customHost')}>
+                <span className="font-mono text-[0.8125rem] break-all">{config.custom_host}</span>
+              </Detail>
+            )}
+          </>
+        ) : (
+          <Detail label={t('storage.list.location')} wide>
+            {t('storage.list.localLocation')}
+          </Detail>
+        )}
+        <Detail label={t('storage.list.quota')}>
+          <Quota used={config.used_bytes} total={config.total_storage_bytes} />
+        </Detail>
+        <Detail label={t('storage.list.lastUsed')}>
+          {config.last_used ? (
+            <DateTime iso={config.last_used} />
+          ) : (
+            <span className="text-subtle">{t('storage.list.neverTested')}</span>
+          )}
+        </Detail>
+      </dl>
+
+      <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
+        <ActionButton
+          config={config}
+          intent="test"
+          icon="play"
+          label={t('storage.list.test')}
+          busyLabel={t('storage.list.testing')}
+          className="border-brand/40 text-accent"
+        />
+        <Link
+          to={storageHref({ edit: config.id }, '#storage-form')}
+          className="btn px-3 py-1.5 text-xs"
+          aria-label={t('storage.list.editLabel', { name: config.name })}
+        >
+          <Icon name="edit" className="h-3.5 w-3.5" />
+          {t('storage.list.edit')}
+        </Link>
+        {config.is_default !== 1 && (
+          <ActionButton
+            config={config}
+            intent="set-default"
+            icon="star"
+            label={t('storage.list.setDefault')}
+            busyLabel={t('storage.list.settingDefault')}
+          />
+        )}
+        <Link
+          to={storageHref({ delete: config.id }, '#delete-storage')}
+          className="btn ml-auto px-3 py-1.5 text-xs text-danger"
+          aria-label={t('storage.list.deleteLabel', { name: config.name })}
+        >
+          <Icon name="trash" className="h-3.5 w-3.5" />
+          {t('storage.list.delete')}
+        </Link>
+      </div>
+
+      {testError && <FormAlert>{testError}</FormAlert>}
+      {test && <TestResultPanel config={config} outcome={test} origin={origin} closeTo={storageHref()} />}
+    </article>
+  );
+}

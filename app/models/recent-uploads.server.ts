@@ -1,0 +1,65 @@
+import type { Db } from '~/db/client.server';
+import { isAllowed } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+
+/** Recent uploads shown on the upload page (spec §9: 3). */
+export const RECENT_UPLOADS = 3;
+
+export interface RecentUpload {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  hasPassword: boolean;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+/**
+ * The caller's own most recent live file shares, newest first: an admin's own uploads, a key's own
+ * (created_by with or without the "apikey:" prefix). Anyone who may not upload has none. Expired
+ * shares the sweeper has not removed yet are left out.
+ */
+export async function recentUploads(
+  deps: { db: Db },
+  principal: Principal,
+  limit = RECENT_UPLOADS,
+): Promise<RecentUpload[]> {
+  if (!isAllowed(principal, 'file.upload')) return [];
+  const createdBy =
+    principal.kind === 'admin'
+      ? [principal.adminId]
+      : principal.kind === 'apikey'
+        ? [`apikey:${principal.keyId}`, principal.keyId]
+        : [];
+  const rows = await deps.db.fileShare.findMany({
+    where: {
+      status: 'ready',
+      createdBy: { in: createdBy },
+      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
+    },
+    orderBy: { createdAt: 'desc' },
+    take: limit,
+    select: {
+      id: true,
+      slug: true,
+      filename: true,
+      mimetype: true,
+      size: true,
+      passwordHash: true,
+      createdAt: true,
+      expiresAt: true,
+    },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    filename: r.filename,
+    mimetype: r.mimetype,
+    size: Number(r.size),
+    hasPassword: r.passwordHash !== null,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+  }));
+}

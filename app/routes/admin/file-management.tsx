@@ -1,0 +1,166 @@
+import { data, redirect } from 'react-router';
+import { authorize } from '~/auth/operations';
+import { loadFileEdit, loadFilePreview, toFileItem } from '~/components/file-admin/data.server';
+import { fileEditToInput, fileEditValues } from '~/components/file-admin/edit-form';
+import { FileManagementPage } from '~/components/file-admin/FileManagementPage';
+import {
+  listHref,
+  modeOf,
+  noticeOf,
+  pageOf,
+  PAGE_SIZE,
+  SEARCH_MIN,
+  type ConfirmRequest,
+  type FileEditValues,
+  type FileManagementData,
+} from '~/components/file-admin/model';
+import { principalContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
+import { pageTitle } from '~/lib/meta';
+import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
+import { deleteFiles, listFiles, updateFile } from '~/models/files-admin.server';
+import { removeThumbnails } from '~/models/thumbnails.server';
+import type { Route } from './+types/file-management';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.fileManagement');
+
+/** The edit form can show a share's password: never keep the page in a shared or browser cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/**
+ * `?q=` searches (2+ characters), `?page=` pages (50 a page), `?preview=<id>` opens the preview,
+ * `?edit=<id>` the edit form, `?notice=` reports the last action. Key users see only their own files.
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<FileManagementData> {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const tooShort = q !== '' && Array.from(q).length < SEARCH_MIN;
+  const search = tooShort ? '' : q;
+  const page = pageOf(url.searchParams.get('page'));
+  const principal = context.get(principalContext);
+  const base = {
+    q,
+    search,
+    tooShort,
+    page,
+    notice: noticeOf(url.searchParams),
+    isAdmin: principal.kind === 'admin',
+    keyName: principal.kind === 'apikey' ? principal.name : null,
+  };
+  // Not logged in: the admin layout shows the login form instead of this module.
+  if (principal.kind === 'anonymous') {
+    return { ...base, items: [], total: 0, pages: 1, preview: null, edit: null, openError: null };
+  }
+  authorize(principal, 'admin.fileManagement');
+  const services = context.get(servicesContext);
+  const { files, total, keyNames } = await listFiles(services, principal, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+    search: search || undefined,
+  });
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // Past the last page (say, after deleting its last rows): go to the last page, keep the notice.
+  if (page > pages) {
+    const keep = Object.fromEntries(
+      [...url.searchParams].filter(([key]) => key === 'notice' || key === 'count' || key === 'failed'),
+    );
+    throw redirect(listHref({ q, page: pages }, keep));
+  }
+  const locale = getLocale(context);
+  const previewId = url.searchParams.get('preview');
+  const editId = url.searchParams.get('edit');
+  const preview = previewId ? await loadFilePreview(services, principal, previewId, locale) : null;
+  const edit = editId ? await loadFileEdit(services, principal, editId, locale) : null;
+  const now = new Date();
+  return {
+    ...base,
+    items: files.map((file) => toFileItem(principal, file, keyNames, now)),
+    total,
+    pages,
+    preview: preview?.preview ?? null,
+    edit: edit?.edit ?? null,
+    openError: preview?.openError ?? edit?.openError ?? null,
+  };
+}
+
+interface ActionResult {
+  confirm?: ConfirmRequest;
+  intent?: 'update' | 'delete';
+  values?: FileEditValues;
+}
+
+/**
+ * `update` saves the edit form. `delete` removes the checked `ids` (or the one row's `only`), asked
+ * once before it happens: without `confirmed=1` the answer is the confirmation step, which also
+ * asks for the delete mode (JavaScript asks in a dialog and sends `confirmed=1` directly).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const back = { q: (url.searchParams.get('q') ?? '').trim(), page: pageOf(url.searchParams.get('page')) };
+  const locale = getLocale(context);
+  const intent = form.get('intent') === 'update' ? 'update' : 'delete';
+  const values = intent === 'update' ? fileEditValues(form) : undefined;
+  const extra: ActionResult = { intent, values, confirm: undefined };
+  try {
+    const principal = context.get(principalContext);
+    const services = context.get(servicesContext);
+    authorize(principal, 'file.manage');
+    if (intent === 'update' && values) {
+      const id = String(form.get('id') ?? '');
+      const converted = fileEditToInput(
+        values,
+        String(form.get('password') ?? ''),
+        String(form.get('max_views_before') ?? ''),
+      );
+      if (!converted.ok) {
+        const message = translate(locale, `fileAdmin.edit.${converted.problem}`);
+        return data({ ...extra, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
+      }
+      await updateFile(services, principal, id, updateFileSchema.parse(converted.input));
+      return redirect(listHref(back, { notice: 'updated' }, `#file-${id}`));
+    }
+    const only = form.get('only');
+    const { ids, delete_mode } = batchDeleteFilesSchema.parse({
+      ids: typeof only === 'string' && only ? [only] : form.getAll('ids').map(String),
+      delete_mode: modeOf(form.get('delete_mode')),
+    });
+    const unique = [...new Set(ids)];
+    if (form.get('confirmed') !== '1') return { ...extra, confirm: { ids: unique, mode: delete_mode } };
+    const result = await deleteFiles(services, principal, unique, delete_mode);
+    const failed = new Set(result.failed.map((f) => f.id));
+    await removeThumbnails(
+      services.config.dataDir,
+      unique.filter((id) => !failed.has(id)),
+    ).catch((error) => console.error('Could not remove thumbnails:', error));
+    return redirect(
+      listHref(back, { notice: 'deleted', count: String(result.success), failed: String(result.failed.length) }),
+    );
+  } catch (error) {
+    // A taken link suffix belongs to the slug field, not only to the form.
+    if (error instanceof AppError && error.messageKey === 'fileSlugTaken') {
+      const message = translate(locale, 'errors.fileSlugTaken');
+      return data({ ...extra, formError: message, fieldErrors: { slug: message } }, { status: 409 });
+    }
+    return formError(error, locale, extra);
+  }
+}
+
+export default function FileManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && 'formError' in actionData ? actionData : undefined;
+  const editFailure =
+    failed && failed.intent === 'update' && failed.values
+      ? { formError: failed.formError, fieldErrors: failed.fieldErrors, values: failed.values }
+      : undefined;
+  return (
+    <FileManagementPage
+      data={loaderData}
+      confirm={actionData?.confirm}
+      error={failed && !editFailure ? failed.formError : undefined}
+      editFailure={editFailure}
+    />
+  );
+}

@@ -1,0 +1,197 @@
+import { useTranslation } from 'react-i18next';
+import { data, redirect } from 'react-router';
+import { authorize } from '~/auth/operations';
+import { DeleteStoragePanel } from '~/components/storage/DeleteStoragePanel';
+import { EmptyStorage } from '~/components/storage/EmptyStorage';
+import { storageFormToInput, storageFormValues, type StorageFormValues } from '~/components/storage/form';
+import { Icon } from '~/components/storage/Icon';
+import { noticeOf, storageHref, type StorageItem, type StorageTestOutcome } from '~/components/storage/model';
+import { StorageCard } from '~/components/storage/StorageCard';
+import { StorageForm } from '~/components/storage/StorageForm';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { principalContext, servicesContext } from '~/context';
+import { formError } from '~/http/form-errors.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { pageTitle } from '~/lib/meta';
+import { createStorageConfigSchema, updateStorageConfigSchema } from '~/lib/schemas/storage-configs';
+import {
+  createStorageConfig,
+  deleteStorageConfig,
+  getStorageConfig,
+  listStorageConfigs,
+  presentStorageConfig,
+  setDefaultStorageConfig,
+  updateStorageConfig,
+  usedBytes,
+} from '~/models/storage-configs.server';
+import { testStorageConfig } from '~/models/storage-test.server';
+import type { Services } from '~/services.server';
+import type { Route } from './+types/storage-config';
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.storageConfig');
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+const INTENTS = ['create', 'update', 'delete', 'set-default', 'test'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** The origin the storage test checks the bucket CORS against: where this page is served from. */
+function pageOrigin(services: Services, request: Request): string {
+  return services.config.publicUrl ?? new URL(request.url).origin;
+}
+
+/** `?new=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the confirmation. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const services = context.get(servicesContext);
+  const view = {
+    creating: url.searchParams.has('new'),
+    editId: url.searchParams.get('edit'),
+    deleteId: url.searchParams.get('delete'),
+    notice: noticeOf(url.searchParams.get('notice')),
+    origin: pageOrigin(services, request),
+  };
+  const principal = context.get(principalContext);
+  // Not logged in: the admin layout shows the login form instead of this module.
+  if (principal.kind === 'anonymous') return { configs: [] as StorageItem[], ...view };
+  authorize(principal, 'admin.storageConfig');
+  const configs = await listStorageConfigs(services, principal);
+  const items: StorageItem[] = await Promise.all(
+    configs.map(async (c) => ({ ...presentStorageConfig(c), used_bytes: await usedBytes(services.db, c.id) })),
+  );
+  return { configs: items, ...view };
+}
+
+/** Five intents: create and update (forms), delete, set-default (redirect back) and test (shows the result). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'create';
+  const id = String(form.get('id') ?? '');
+  const values: StorageFormValues = storageFormValues(form);
+  const secret = String(form.get('secret_access_key') ?? '');
+  const locale = getLocale(context);
+  const extra = { intent, id, values, outcome: undefined as StorageTestOutcome | undefined };
+  try {
+    const principal = context.get(principalContext);
+    authorize(principal, 'storage.manage');
+    const services = context.get(servicesContext);
+    if (intent === 'delete') {
+      await deleteStorageConfig(services, principal, id);
+      return redirect(storageHref({ notice: 'deleted' }));
+    }
+    if (intent === 'set-default') {
+      await setDefaultStorageConfig(services, principal, id);
+      return redirect(storageHref({ notice: 'default' }, `#config-${id}`));
+    }
+    if (intent === 'test') {
+      const outcome = await testStorageConfig(services, principal, id, pageOrigin(services, request), locale);
+      return { ...extra, outcome };
+    }
+    const kind = intent === 'update' ? (await getStorageConfig(services, principal, id)).storageType : 's3';
+    const converted = storageFormToInput(values, secret, intent, kind === 'local' ? 'local' : 's3');
+    if (!converted.ok) {
+      const fieldErrors: Record<string, string> = Object.fromEntries(
+        Object.entries(converted.errors).map(([field, key]) => [field, translate(locale, `storage.form.${key}`)]),
+      );
+      return data({ ...extra, formError: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+    }
+    if (intent === 'create') {
+      const created = await createStorageConfig(services, principal, createStorageConfigSchema.parse(converted.input));
+      return redirect(storageHref({ notice: 'created' }, `#config-${created.id}`));
+    }
+    await updateStorageConfig(services, principal, id, updateStorageConfigSchema.parse(converted.input));
+    return redirect(storageHref({ notice: 'updated' }, `#config-${id}`));
+  } catch (error) {
+    return formError(error, locale, extra);
+  }
+}
+
+export default function StorageConfig({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { configs, creating, editId, deleteId, notice, origin } = loaderData;
+  const failed = actionData && 'formError' in actionData ? actionData : undefined;
+  const errorFor = (intent: Intent) => (failed?.intent === intent ? failed : undefined);
+  const tested = actionData?.outcome ? actionData : undefined;
+  const editing = editId ? configs.find((c) => c.id === editId) : undefined;
+  const deleting = !editing && deleteId ? configs.find((c) => c.id === deleteId) : undefined;
+  const missing = (editId && !editing) || (deleteId && !editId && !deleting);
+  const showCreate = !editing && (creating || Boolean(errorFor('create')));
+  // Errors of the one-button forms (set default; a test that could not run) show at the top.
+  const topError = errorFor('set-default') ?? (!deleting ? errorFor('delete') : undefined);
+
+  return (
+    <section aria-labelledby="page-heading" className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t('pages.admin.storageConfig')}
+          </h1>
+          <p className="mt-2 max-w-2xl text-subtle">{t('storage.intro')}</p>
+        </div>
+        {!showCreate && !editing && (
+          <a href={storageHref({ new: '1' }, '#storage-form')} className="btn btn-primary">
+            <Icon name="plus" />
+            {t('storage.add')}
+          </a>
+        )}
+      </header>
+
+      {notice && <FormAlert tone="success">{t(`storage.notice.${notice}`)}</FormAlert>}
+      {missing && <FormAlert>{t('errors.storageNotFound')}</FormAlert>}
+      {topError && <FormAlert>{topError.formError}</FormAlert>}
+
+      {showCreate && (
+        <section id="storage-form" aria-labelledby="storage-form-heading" className="card scroll-mt-24">
+          <h2 id="storage-form-heading" className="mb-1 text-lg font-semibold">
+            {t('storage.form.createHeading')}
+          </h2>
+          <p className="mb-5 text-sm text-subtle">{t('storage.form.createIntro')}</p>
+          <StorageForm
+            mode="create"
+            values={errorFor('create')?.values}
+            formError={errorFor('create')?.formError}
+            fieldErrors={errorFor('create')?.fieldErrors}
+            cancelTo={storageHref()}
+          />
+        </section>
+      )}
+      {editing && (
+        <section id="storage-form" aria-labelledby="storage-form-heading" className="card scroll-mt-24">
+          <h2 id="storage-form-heading" className="mb-5 text-lg font-semibold break-words">
+            {t('storage.form.editHeading', { name: editing.name })}
+          </h2>
+          <StorageForm
+            key={editing.id}
+            mode="update"
+            config={editing}
+            values={errorFor('update')?.values}
+            formError={errorFor('update')?.formError}
+            fieldErrors={errorFor('update')?.fieldErrors}
+            cancelTo={storageHref()}
+          />
+        </section>
+      )}
+      {deleting && (
+        <DeleteStoragePanel config={deleting} cancelTo={storageHref()} error={errorFor('delete')?.formError} />
+      )}
+
+      {configs.length > 0 ? (
+        <div className="space-y-4">
+          {configs.map((config) => (
+            <StorageCard
+              key={config.id}
+              config={config}
+              origin={origin}
+              active={config.id === (editing ?? deleting)?.id}
+              test={tested?.id === config.id ? tested.outcome : undefined}
+              testError={errorFor('test')?.id === config.id ? errorFor('test')?.formError : undefined}
+            />
+          ))}
+        </div>
+      ) : (
+        !showCreate && <EmptyStorage />
+      )}
+    </section>
+  );
+}

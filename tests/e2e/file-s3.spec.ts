@@ -1,0 +1,219 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CreateBucketCommand, ListBucketsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { createS3Client, type S3TestEnv } from '../helpers/s3-env';
+import { ADMIN, loginAsAdmin } from './auth-helpers';
+import { en, fill, zh } from './helpers';
+import { spawnServer, type SpawnedServer } from './spawn-server';
+import {
+  downloadFromFilePage,
+  fillUploadForm,
+  tempFile,
+  uniqueFileSlug,
+  unlockFilePage,
+  uploadedLinks,
+} from './upload-helpers';
+
+/**
+ * The upload and download flow through an S3 storage config: a real S3 server (OpenStack Swift with
+ * its S3 layer, scripts/swift-s3.sh) on its own ports, and a private app server, so the configs made
+ * here never reach the shared server. Runs once, in the no-JS project (spec: the flow works with
+ * JavaScript disabled).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SWIFT_DIR = path.join(ROOT, '.tmp/swift-e2e-upload');
+const S3: S3TestEnv = {
+  endpoint: 'http://127.0.0.1:18181',
+  accessKeyId: 'test:tester',
+  secretAccessKey: 'testing',
+  region: 'us-east-1',
+};
+const run = promisify(execFile);
+
+async function swift(command: 'start' | 'stop'): Promise<void> {
+  await run('bash', [path.join(ROOT, 'scripts/swift-s3.sh'), command], {
+    env: {
+      ...process.env,
+      SWIFT_S3_DIR: SWIFT_DIR,
+      SWIFT_S3_PORT: '18181',
+      SWIFT_S3_BASEPORT: '16310',
+      SWIFT_S3_CORS_ORIGINS: '*',
+    },
+    timeout: 180_000,
+  });
+}
+
+test.describe('uploads to an S3 storage config', () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'starts its own S3 server: runs once, without JavaScript');
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.use({ locale: 'en-US' });
+
+  let server: SpawnedServer;
+  let client: S3Client;
+  let bucket: string;
+  let token: string;
+
+  async function api(method: string, url: string, body?: unknown) {
+    const response = await fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as { success: boolean; data: { id: string } };
+    expect(response.ok, JSON.stringify(json)).toBe(true);
+    return json.data;
+  }
+
+  async function objects(prefix: string): Promise<string[]> {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+    return (page.Contents ?? []).map((o) => o.Key!);
+  }
+
+  test.beforeAll(async () => {
+    const testInfo = test.info();
+    // The modifier above skips the tests; this keeps the JS project from starting a second S3 server.
+    test.skip(testInfo.project.use.javaScriptEnabled !== false, 'runs in the no-js project only');
+    // Swift takes from a few seconds to about a minute to start on a busy machine.
+    test.setTimeout(240_000);
+    // An aborted earlier run may have left this server behind: stop it by its PID files, start afresh.
+    await swift('stop');
+    fs.rmSync(SWIFT_DIR, { recursive: true, force: true });
+    await swift('start');
+    client = createS3Client(S3);
+    // Healthchecks pass before auth is usable: wait for a signed request to work.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.send(new ListBucketsCommand({}));
+        break;
+      } catch (error) {
+        if (attempt >= 50) throw error;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    bucket = `e2e-upload-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+
+    server = await spawnServer({ adminPassword: ADMIN.password });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    token = ((await login.json()) as { data: { token: string } }).data.token;
+    const config = {
+      provider_type: 'Other',
+      endpoint_url: S3.endpoint,
+      bucket_name: bucket,
+      region: S3.region,
+      access_key_id: S3.accessKeyId,
+      secret_access_key: S3.secretAccessKey,
+      path_style: true,
+    };
+    await api('POST', '/s3-configs', { ...config, name: 'E2E Swift', default_folder: 'shares' });
+    await api('POST', '/s3-configs', {
+      ...config,
+      name: 'Tiny Swift',
+      default_folder: 'tiny',
+      total_storage_bytes: 100_000,
+    });
+  });
+
+  test.afterAll(async () => {
+    const testInfo = test.info();
+    test.setTimeout(120_000);
+    if (testInfo.project.use.javaScriptEnabled !== false) return;
+    await server?.stop();
+    client?.destroy();
+    await swift('stop');
+    fs.rmSync(SWIFT_DIR, { recursive: true, force: true });
+  });
+
+  test('upload with a password to S3, unlock, download byte-identical', async ({ page }, testInfo) => {
+    const slug = uniqueFileSlug(testInfo, 's3');
+    const file = tempFile(testInfo, 'on s3.bin');
+    await loginAsAdmin(page, ADMIN, server.url);
+    await page.goto(`${server.url}/upload`);
+    await fillUploadForm(page, { file, slug, password: 'bucket pass', storage: /^E2E Swift/, path: 'e2e' });
+    const { link } = await uploadedLinks(page);
+    expect(link).toBe(`${server.url}/file/${slug}`);
+    const stored = await objects('shares/e2e/');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatch(/^shares\/e2e\/\w{6}-on_s3\.bin$/);
+
+    await page.goto(link);
+    await unlockFilePage(page, 'bucket pass');
+    const saved = await downloadFromFilePage(page);
+    expect(saved.bytes.equals(fs.readFileSync(file))).toBe(true);
+  });
+
+  test('direct links: the download is a presigned redirect to S3, byte-identical', async ({ page }, testInfo) => {
+    const slug = uniqueFileSlug(testInfo, 'direct');
+    const file = tempFile(testInfo, 'direct.bin', randomBytes(200_000));
+    await loginAsAdmin(page, ADMIN, server.url);
+    await page.goto(`${server.url}/upload`);
+    await fillUploadForm(page, { file, slug, storage: /^E2E Swift/, direct: true });
+    const { link } = await uploadedLinks(page);
+
+    const redirect = await page.request.get(`${server.url}/api/file-download/${slug}`, { maxRedirects: 0 });
+    expect(redirect.status()).toBe(302);
+    expect(redirect.headers()['location']).toContain(`${S3.endpoint}/${bucket}/shares/`);
+
+    await page.goto(link);
+    const saved = await downloadFromFilePage(page);
+    expect(saved.bytes.equals(fs.readFileSync(file))).toBe(true);
+  });
+
+  test('a file that does not fit the storage is refused with the sizes, and leaves nothing behind', async ({
+    page,
+  }, testInfo) => {
+    const slug = uniqueFileSlug(testInfo, 'tiny');
+    await loginAsAdmin(page, ADMIN, server.url);
+    await page.goto(`${server.url}/upload`);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await fillUploadForm(page, { file: tempFile(testInfo, 'big.bin'), slug, storage: /^Tiny Swift/ });
+    expect((await answer).status()).toBe(507);
+    await expect(page.getByRole('alert')).toHaveText(
+      fill(en.errors.insufficientStorage, { size: '293 KB', remaining: '97.7 KB', total: '97.7 KB' }),
+    );
+    await expect(page.getByLabel(en.upload.form.slug, { exact: true })).toHaveValue(slug);
+    await expect(page.getByLabel(en.upload.form.storage, { exact: true })).toHaveValue(
+      await page
+        .getByRole('option', { name: /^Tiny Swift/ })
+        .getAttribute('value')
+        .then((v) => v!),
+    );
+    expect(await objects('tiny/')).toEqual([]);
+    expect((await page.goto(`${server.url}/file/${slug}`))?.status()).toBe(404);
+  });
+
+  test('a file over the size limit is refused in the visitor language', async ({ page }, testInfo) => {
+    // 1 MB for this private server only.
+    const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { timeout: 5000 });
+    db.prepare("UPDATE system_settings SET value = '1' WHERE key = 'max_upload_size'").run();
+    db.close();
+
+    const slug = uniqueFileSlug(testInfo, 'large');
+    await loginAsAdmin(page, ADMIN, server.url);
+    await page.goto(`${server.url}/upload`);
+    await page
+      .getByRole('button', { name: fill(en.common.language.switchTo, { language: zh.common.language.zh }) })
+      .click();
+    await expect(page.getByText(fill(zh.upload.form.maxSize, { max: '1 MB' }))).toBeVisible();
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await fillUploadForm(
+      page,
+      { file: tempFile(testInfo, 'large.bin', randomBytes(1_500_000)), slug, remark: '太大了', storage: /^E2E Swift/ },
+      zh,
+    );
+    expect((await answer).status()).toBe(413);
+    await expect(page.getByRole('alert')).toHaveText(fill(zh.errors.fileTooLarge, { max: '1 MB' }));
+    await expect(page.getByLabel(zh.upload.form.remark, { exact: true })).toHaveValue('太大了');
+    await expect(page.getByText(zh.upload.form.chooseAgain)).toBeVisible();
+    expect(await objects('shares/')).toHaveLength(2); // the two uploads above, nothing more
+  });
+});
