@@ -8,5 +8,7 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2).replace(/\.?0+$/, '')} ${units[unit]}`;
+  const text = unit === 0 ? String(value) : value.toFixed(value >= 100 ? 0 : value >= 10 ? 1 : 2);
+  // Trailing zeros go only after a decimal point: "1.50" → "1.5", but "100" stays "100".
+  return `${text.includes('.') ? text.replace(/\.?0+$/, '') : text} ${units[unit]}`;
 }

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Sql } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
 import type { PasteView } from './pastes.server';
@@ -15,7 +16,7 @@ interface Row {
   updated_at: string;
 }
 
-const statements = new WeakMap<Sql, { count: import('better-sqlite3').Statement }>();
+const statements = new WeakMap<Sql, { count: Statement }>();
 
 /**
  * The common case of a public view in one prepared statement: an unlocked paste that is unexpired

@@ -168,6 +168,8 @@ test('keyboard: the preview opens from the keyboard, takes focus and shows a foc
   request,
 }, testInfo) => {
   const marker = uniqueMarker(testInfo, 'kbd');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   const token = await adminToken(request);
   await createPaste(request, bearer(token), { slug: marker, content: `Keyboard ${marker}` });
   await loginAsAdmin(page);
@@ -192,4 +194,36 @@ test('keyboard: the preview opens from the keyboard, takes focus and shows a foc
   expect(ring.width).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: fill(t.preview.heading, { slug: marker }) })).toBeFocused();
+
+  // Closing the preview puts focus back on the row's preview button; the page hydrated cleanly.
+  await page
+    .getByRole('region', { name: fill(t.preview.heading, { slug: marker }) })
+    .getByRole('link', { name: t.preview.close })
+    .click();
+  await expect(page.getByRole('link', { name: fill(t.list.previewLabel, { slug: marker }) })).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('on a phone every text is a card with labelled actions, and nothing scrolls sideways', async ({
+  page,
+  request,
+}, testInfo) => {
+  const marker = uniqueMarker(testInfo, 'phone');
+  const token = await adminToken(request);
+  await createPaste(request, bearer(token), {
+    slug: `${marker}-a-rather-long-link-suffix-for-a-phone`,
+    content: `${'averyveryverylongwordwithoutanyspaces'.repeat(4)} ${marker}`,
+    remark: 'Phone',
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page);
+  await page.goto(`${TEXTS}?q=${marker}`);
+  const card = textRows(page).first();
+  await expect(card).toBeVisible();
+  // Below md the column headers are hidden and the actions carry visible words.
+  await expect(page.getByRole('columnheader', { name: t.list.share })).toBeHidden();
+  await expect(card.getByText(t.list.delete, { exact: true })).toBeVisible();
+  await expect(card.getByText(t.list.preview, { exact: true })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -101,6 +101,9 @@ export function StorageForm({
   // With JavaScript the page is not reloaded: bring the first mistake into view and focus it.
   useEffect(() => {
     if (!formError) return;
+    // As without JavaScript, where the page comes back without it: the secret is typed again.
+    const secret = form.current?.elements.namedItem('secret_access_key');
+    if (secret instanceof HTMLInputElement) secret.value = '';
     const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     form.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     invalid?.focus({ preventScroll: true });

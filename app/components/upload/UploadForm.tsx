@@ -48,7 +48,7 @@ export function UploadForm({
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formAction === '/upload';
   const form = useRef<HTMLFormElement>(null);
-  const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
+  const [chosen, setChosen] = useState<{ size: number } | null>(null);
 
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
   useEffect(() => {
@@ -249,7 +249,7 @@ export function UploadForm({
             aria-describedby={errors.file ? 'file-error file-hint' : 'file-hint'}
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
-              setChosen(file ? { name: file.name, size: file.size } : null);
+              setChosen(file ? { size: file.size } : null);
             }}
           />
           {chosen && (
