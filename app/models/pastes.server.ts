@@ -326,7 +326,7 @@ export async function listPastes(deps: Pick<PasteDeps, 'db'>, principal: Princip
   };
   const skip = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
   const [rows, total] = await Promise.all([
-    db.paste.findMany({ where, orderBy: { createdAt: 'desc' }, skip, take: query.limit }),
+    db.paste.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take: query.limit }),
     db.paste.count({ where }),
   ]);
   const keyIds = [...new Set(rows.map((r) => r.createdBy?.replace(/^apikey:/, '')).filter((id): id is string => !!id))];

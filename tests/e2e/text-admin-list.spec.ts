@@ -211,7 +211,7 @@ test('on a phone every text is a card with labelled actions, and nothing scrolls
   const marker = uniqueMarker(testInfo, 'phone');
   const token = await adminToken(request);
   await createPaste(request, bearer(token), {
-    slug: `${marker}-a-rather-long-link-suffix-for-a-phone`,
+    slug: `${marker}-long-suffix-xx`,
     content: `${'averyveryverylongwordwithoutanyspaces'.repeat(4)} ${marker}`,
     remark: 'Phone',
   });

@@ -99,7 +99,8 @@ export default {
   oneFileOnly: 'Send one file per upload',
   fileRequired: 'Choose a file to upload',
   fileTooLarge: 'The file is too large (at most {{max}})',
-  insufficientStorage: 'Insufficient storage: file size {{size}}, remaining space {{remaining}}, total capacity {{total}}',
+  insufficientStorage:
+    'Insufficient storage: file size {{size}}, remaining space {{remaining}}, total capacity {{total}}',
   expiresInInvalid: 'Expiry must be a whole number of hours',
   deleteModeInvalid: 'delete_mode must be "both" or "record_only"',
   overrideForbidden: 'You may only replace your own file',

@@ -13,7 +13,8 @@ export default {
   corsOriginRefused: 'The bucket CORS does not allow PUT from {{origin}}',
   corsNoEtag: 'The bucket CORS does not expose the ETag header, which multipart uploads need',
   corsOk: 'The bucket CORS allows uploads from {{origin}} and exposes ETag',
-  corsGuide: 'Add a CORS rule to the bucket: allowed origin {{origin}}, methods GET, PUT, HEAD, headers *, expose headers ETag',
+  corsGuide:
+    'Add a CORS rule to the bucket: allowed origin {{origin}}, methods GET, PUT, HEAD, headers *, expose headers ETag',
   unreachableHost: 'The endpoint host name could not be resolved: check the endpoint URL',
   unreachable: 'The endpoint could not be reached: check the endpoint URL and that the server is running',
   noSuchBucket: 'The bucket does not exist: check the bucket name',
