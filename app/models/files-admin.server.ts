@@ -45,7 +45,7 @@ export async function listFiles(deps: StorageDeps, principal: Principal, query: 
   const [files, total] = await Promise.all([
     deps.db.fileShare.findMany({
       where,
-      orderBy: { createdAt: 'desc' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: query.offset,
       take: query.limit,
       include: { storageConfig: true },
