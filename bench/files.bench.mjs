@@ -18,7 +18,13 @@ const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
 const S3_PORT = 18481;
 const S3_BASE = 16510;
-const swiftEnv = { ...process.env, SWIFT_S3_DIR: path.join(RUN, 'swift'), SWIFT_S3_PORT: String(S3_PORT), SWIFT_S3_BASEPORT: String(S3_BASE), SWIFT_S3_CORS_ORIGINS: '*' };
+const swiftEnv = {
+  ...process.env,
+  SWIFT_S3_DIR: path.join(RUN, 'swift'),
+  SWIFT_S3_PORT: String(S3_PORT),
+  SWIFT_S3_BASEPORT: String(S3_BASE),
+  SWIFT_S3_CORS_ORIGINS: '*',
+};
 const MiB = 1024 * 1024;
 const children = [];
 
@@ -203,13 +209,23 @@ async function main() {
   // Warm up: the first upload and download load code paths that would otherwise count as growth.
   const warm = multipartStream({ fields_first: '1', s3_config_id: config.data.id }, 'warm.bin', 4 * MiB);
   const warmShare = await (
-    await fetch(`${url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': warm.contentType }, body: warm.stream, duplex: 'half' })
+    await fetch(`${url}/api/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': warm.contentType },
+      body: warm.stream,
+      duplex: 'half',
+    })
   ).json();
   await timedDownload(`${url}/api/file-download/${warmShare.data.slug}`);
 
   log('Uploading through the app (multipart form, streamed)…');
   const uploadHash = createHash('md5');
-  const form = multipartStream({ fields_first: '1', s3_config_id: config.data.id, use_proxy: '1' }, 'big.bin', SIZE, uploadHash);
+  const form = multipartStream(
+    { fields_first: '1', s3_config_id: config.data.id, use_proxy: '1' },
+    'big.bin',
+    SIZE,
+    uploadHash,
+  );
   const upload = await watchRss(app.pid, async () => {
     const started = process.hrtime.bigint();
     const res = await fetch(`${url}/api/upload`, {
@@ -240,16 +256,31 @@ async function main() {
     if (!direct || d.mibps > direct.mibps) direct = d;
     log(`Round ${round}: downloading through the app (proxy mode)…`);
     const p = await watchRss(app.pid, () => timedDownload(`${url}/api/file-download/${share.slug}`));
-    if (!proxied || p.result.mibps > proxied.result.mibps) proxied = { ...p, growth: Math.max(p.growth, proxied?.growth ?? 0) };
+    if (!proxied || p.result.mibps > proxied.result.mibps)
+      proxied = { ...p, growth: Math.max(p.growth, proxied?.growth ?? 0) };
   }
 
   const ok = direct.md5 === expected && proxied.result.md5 === expected;
   const ratio = proxied.result.mibps / direct.mibps;
   const rows = [
     ['scenario', 'MiB/s', 'seconds', 'app RSS growth', 'target', 'result'],
-    ['upload 1 GiB (form, via app)', (SIZE / MiB / upload.result.seconds).toFixed(1), upload.result.seconds.toFixed(1), `${(upload.growth / MiB).toFixed(1)} MiB`, '< 64 MiB growth', upload.growth < 64 * MiB ? 'PASS' : 'MISS'],
+    [
+      'upload 1 GiB (form, via app)',
+      (SIZE / MiB / upload.result.seconds).toFixed(1),
+      upload.result.seconds.toFixed(1),
+      `${(upload.growth / MiB).toFixed(1)} MiB`,
+      '< 64 MiB growth',
+      upload.growth < 64 * MiB ? 'PASS' : 'MISS',
+    ],
     ['download direct from storage', direct.mibps.toFixed(1), direct.seconds.toFixed(1), '-', 'baseline', ''],
-    ['download via app (proxy)', proxied.result.mibps.toFixed(1), proxied.result.seconds.toFixed(1), `${(proxied.growth / MiB).toFixed(1)} MiB`, '≥ 0.8 × direct, < 64 MiB growth', ratio >= 0.8 && proxied.growth < 64 * MiB ? 'PASS' : 'MISS'],
+    [
+      'download via app (proxy)',
+      proxied.result.mibps.toFixed(1),
+      proxied.result.seconds.toFixed(1),
+      `${(proxied.growth / MiB).toFixed(1)} MiB`,
+      '≥ 0.8 × direct, < 64 MiB growth',
+      ratio >= 0.8 && proxied.growth < 64 * MiB ? 'PASS' : 'MISS',
+    ],
   ];
   log('');
   for (const row of rows) log(row.map((c, i) => String(c).padEnd(i === 0 ? 32 : 16)).join(''));
