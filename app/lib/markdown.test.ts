@@ -38,3 +38,11 @@ describe('renderMarkdown', () => {
     expect(html).toContain('src="https://example.com/a.png"');
   });
 });
+
+describe('footnotes', () => {
+  it('prefixes footnote ids once', () => {
+    const html = renderMarkdown('Text[^1]\n\n[^1]: Note');
+    expect(html).toContain('id="user-content-fn-1"');
+    expect(html).not.toContain('user-content-user-content');
+  });
+});

@@ -21,12 +21,11 @@ const schema: SanitizeSchema = {
   protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
 };
 
-// Sanitize first, then highlight: highlighting only adds spans with hljs-* classes to code text.
+// Sanitize last, so whatever any step produced passes the schema (and ids are prefixed once).
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
-  .use(rehypeSanitize, schema)
   .use(rehypeHighlight, { detect: false, ignoreMissing: true })
   .use(rehypeSanitize, schema)
   .use(rehypeStringify);

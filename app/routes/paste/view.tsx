@@ -50,7 +50,12 @@ function summary(p: PasteRecord): PasteSummary {
 }
 
 function shown(p: PasteView): ShownPaste {
-  return { ...summary(p), content: p.content, html: renderMarkdownCached(p.id, p.updatedAt, p.content), isLastView: p.isLastView };
+  return {
+    ...summary(p),
+    content: p.content,
+    html: renderMarkdownCached(p.id, p.updatedAt, p.content),
+    isLastView: p.isLastView,
+  };
 }
 
 function canManage(principal: Principal, createdBy: string | null): boolean {
