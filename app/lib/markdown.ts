@@ -19,6 +19,9 @@ const schema: SanitizeSchema = {
     span: [...(defaultSchema.attributes?.span ?? []), ['className', /^hljs-[\w-]+$/]],
   },
   protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
+  // remark-rehype already prefixes the only ids Markdown can produce (footnotes) with
+  // "user-content-" and points the links at them; prefixing again would break those links.
+  clobberPrefix: '',
 };
 
 // Sanitize last, so whatever any step produced passes the schema (and ids are prefixed once).
