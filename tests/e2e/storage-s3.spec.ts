@@ -41,8 +41,6 @@ let s3: S3Client | undefined;
 let bucket = '';
 let swiftStarted = false;
 
-// Playwright reads the fixtures from the first parameter: `{}` asks for none.
-// eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'no-js', 'the S3 server has fixed ports: one project runs this');
   testInfo.setTimeout(180_000);
@@ -60,7 +58,6 @@ test.beforeAll(async ({}, testInfo) => {
   await s3.send(new CreateBucketCommand({ Bucket: bucket }));
 });
 
-// eslint-disable-next-line no-empty-pattern
 test.afterAll(async ({}, testInfo) => {
   testInfo.setTimeout(60_000);
   s3?.destroy();

@@ -61,7 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // 'close', not 'exit': only then has everything the child printed been read.
+        child.once('close', () => resolve());
         child.kill('SIGTERM');
       }),
   };

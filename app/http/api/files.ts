@@ -8,6 +8,7 @@ import {
   plainPasswordOf,
   updateFile,
 } from '~/models/files-admin.server';
+import { removeThumbnails } from '~/models/thumbnails.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
@@ -54,6 +55,7 @@ export function filesRouter(services: Services): Router {
   router.delete('/files/batch-delete', async (req, res) => {
     const { ids, delete_mode } = batchDeleteFilesSchema.parse(req.body ?? {});
     const result = await deleteFiles(deps, principalOf(res), ids, delete_mode);
+    await removeThumbnails(services.config.dataDir, ids);
     const failed = result.failed.map((f) => ({
       id: f.id,
       error: f.error === 'fileNotFoundOrNoDelete' ? apiMessage(f.error) : f.error,
