@@ -52,7 +52,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+    // Specs that start their own fixed-port S3 server run in one project only: tag them `@no-js-only`.
+    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true }, grepInvert: /@no-js-only\b/ },
     // Progressive enhancement (design §7): the same flows with JavaScript off. Tag a test `@js` to
     // keep it out of this project.
     { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, grepInvert: /@js\b/ },

@@ -48,8 +48,8 @@ async function swift(command: 'start' | 'stop'): Promise<void> {
   });
 }
 
-test.describe('uploads to an S3 storage config', () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'starts its own S3 server: runs once, without JavaScript');
+// Starts its own S3 server on fixed ports: runs once, in the no-js project (see playwright.config.ts).
+test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.use({ locale: 'en-US' });
 
@@ -75,9 +75,6 @@ test.describe('uploads to an S3 storage config', () => {
   }
 
   test.beforeAll(async () => {
-    const testInfo = test.info();
-    // The modifier above skips the tests; this keeps the JS project from starting a second S3 server.
-    test.skip(testInfo.project.use.javaScriptEnabled !== false, 'runs in the no-js project only');
     // Swift takes from a few seconds to about a minute to start on a busy machine.
     test.setTimeout(240_000);
     // An aborted earlier run may have left this server behind: stop it by its PID files, start afresh.

@@ -42,7 +42,6 @@ let bucket = '';
 let swiftStarted = false;
 
 test.beforeAll(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'no-js', 'the S3 server has fixed ports: one project runs this');
   testInfo.setTimeout(180_000);
   server = await spawnServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
   const started = execFileSync('bash', [path.join(root, 'scripts/swift-s3.sh'), 'start'], {
@@ -90,124 +89,128 @@ async function expectChecksPass(page: Page, name: string) {
   await expect(results.getByRole('status').filter({ hasText: en.storageTest.allOk })).toBeVisible();
 }
 
-test('an S3 storage is created, tested, edited with its secret kept, made default, and kept while files use it', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(150_000);
-  const base = server!.url;
-  const name = `e2e-s3-${randomBytes(3).toString('hex')}`;
-  await loginAsAdmin(page, ADMIN, base);
-  await page.goto(`${base}/admin/storage-config`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.admin.storageConfig);
-  // The embedded local storage is there from the start, as the default.
-  const local = page.getByRole('article').filter({ hasText: t.list.localType });
-  await expect(local).toHaveCount(1);
-  await expect(local.getByText(t.list.default, { exact: true })).toBeVisible();
+// The S3 server has fixed ports: this spec runs in the no-js project only (see playwright.config.ts).
+test(
+  'an S3 storage is created, tested, edited with its secret kept, made default, and kept while files use it',
+  { tag: '@no-js-only' },
+  async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const base = server!.url;
+    const name = `e2e-s3-${randomBytes(3).toString('hex')}`;
+    await loginAsAdmin(page, ADMIN, base);
+    await page.goto(`${base}/admin/storage-config`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.admin.storageConfig);
+    // The embedded local storage is there from the start, as the default.
+    const local = page.getByRole('article').filter({ hasText: t.list.localType });
+    await expect(local).toHaveCount(1);
+    await expect(local.getByText(t.list.default, { exact: true })).toBeVisible();
 
-  // Create, through the real form.
-  await page.getByRole('link', { name: t.add }).click();
-  const form = page.getByRole('region', { name: t.form.createHeading });
-  await form.getByLabel(t.form.name).fill(name);
-  await form.getByLabel(t.form.provider).selectOption({ label: t.providers.other });
-  await form.getByLabel(t.form.endpoint).fill(S3.endpoint);
-  await form.getByLabel(t.form.bucket).fill(bucket);
-  await form.getByLabel(t.form.region).fill(S3.region);
-  await form.getByLabel(t.form.pathStyle).check();
-  await form.getByLabel(t.form.accessKeyId).fill(S3.accessKeyId);
-  // First without the secret: the field says what is missing, nothing is created.
-  await form.getByRole('button', { name: t.form.create }).click();
-  await expect(page.getByRole('alert').first()).toHaveText(en.errors.secretKeyRequired);
-  await expect(form.getByLabel(t.form.name)).toHaveValue(name);
-  await expect(card(page, name)).toHaveCount(0);
-  await form.getByLabel(t.form.secretAccessKey).fill(S3.secretAccessKey);
-  await form.getByLabel(t.form.quota).fill('2');
-  await form.getByRole('button', { name: t.form.create }).click();
-  await expect(page.getByRole('status').filter({ hasText: t.notice.created })).toBeVisible();
-  const created = card(page, name);
-  await expect(created).toContainText(fill(t.list.s3Type, { provider: t.providers.other }));
-  await expect(created).toContainText(bucket);
-  await expect(created).toContainText(S3.endpoint);
-  await expect(created).toContainText(fill(t.list.quotaOf, { used: '0 B', total: '2 GB', percent: '0' }));
-  await expect(created.getByText(t.list.neverTested, { exact: true })).toBeVisible();
-  // The secret never comes back to the browser.
-  expect(await page.content()).not.toContain(S3.secretAccessKey);
+    // Create, through the real form.
+    await page.getByRole('link', { name: t.add }).click();
+    const form = page.getByRole('region', { name: t.form.createHeading });
+    await form.getByLabel(t.form.name).fill(name);
+    await form.getByLabel(t.form.provider).selectOption({ label: t.providers.other });
+    await form.getByLabel(t.form.endpoint).fill(S3.endpoint);
+    await form.getByLabel(t.form.bucket).fill(bucket);
+    await form.getByLabel(t.form.region).fill(S3.region);
+    await form.getByLabel(t.form.pathStyle).check();
+    await form.getByLabel(t.form.accessKeyId).fill(S3.accessKeyId);
+    // First without the secret: the field says what is missing, nothing is created.
+    await form.getByRole('button', { name: t.form.create }).click();
+    await expect(page.getByRole('alert').first()).toHaveText(en.errors.secretKeyRequired);
+    await expect(form.getByLabel(t.form.name)).toHaveValue(name);
+    await expect(card(page, name)).toHaveCount(0);
+    await form.getByLabel(t.form.secretAccessKey).fill(S3.secretAccessKey);
+    await form.getByLabel(t.form.quota).fill('2');
+    await form.getByRole('button', { name: t.form.create }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.notice.created })).toBeVisible();
+    const created = card(page, name);
+    await expect(created).toContainText(fill(t.list.s3Type, { provider: t.providers.other }));
+    await expect(created).toContainText(bucket);
+    await expect(created).toContainText(S3.endpoint);
+    await expect(created).toContainText(fill(t.list.quotaOf, { used: '0 B', total: '2 GB', percent: '0' }));
+    await expect(created.getByText(t.list.neverTested, { exact: true })).toBeVisible();
+    // The secret never comes back to the browser.
+    expect(await page.content()).not.toContain(S3.secretAccessKey);
 
-  // Test: read, write, the presigned browser round trip and CORS all pass.
-  await expectChecksPass(page, name);
-  await page.goto(`${base}/admin/storage-config`);
-  await expect(card(page, name).getByText(t.list.neverTested, { exact: true })).toHaveCount(0);
+    // Test: read, write, the presigned browser round trip and CORS all pass.
+    await expectChecksPass(page, name);
+    await page.goto(`${base}/admin/storage-config`);
+    await expect(card(page, name).getByText(t.list.neverTested, { exact: true })).toHaveCount(0);
 
-  // Edit: both key fields start empty; leaving them blank keeps the stored keys.
-  await card(page, name)
-    .getByRole('link', { name: fill(t.list.editLabel, { name }) })
-    .click();
-  const edit = page.getByRole('region', { name: fill(t.form.editHeading, { name }) });
-  await expect(edit.getByLabel(t.form.accessKeyId)).toHaveValue('');
-  await expect(edit.getByLabel(t.form.secretAccessKey)).toHaveValue('');
-  await expect(edit.getByText(t.form.keepSecret).first()).toBeVisible();
-  await expect(edit.getByLabel(t.form.pathStyle)).toBeChecked();
-  const renamed = `${name}-edited`;
-  await edit.getByLabel(t.form.name).fill(renamed);
-  await edit.getByLabel(t.form.defaultFolder).fill('shares/');
-  await edit.getByRole('button', { name: t.form.save }).click();
-  await expect(page.getByRole('status').filter({ hasText: t.notice.updated })).toBeVisible();
-  await expect(card(page, renamed)).toContainText('shares/');
-  await expectChecksPass(page, renamed);
+    // Edit: both key fields start empty; leaving them blank keeps the stored keys.
+    await card(page, name)
+      .getByRole('link', { name: fill(t.list.editLabel, { name }) })
+      .click();
+    const edit = page.getByRole('region', { name: fill(t.form.editHeading, { name }) });
+    await expect(edit.getByLabel(t.form.accessKeyId)).toHaveValue('');
+    await expect(edit.getByLabel(t.form.secretAccessKey)).toHaveValue('');
+    await expect(edit.getByText(t.form.keepSecret).first()).toBeVisible();
+    await expect(edit.getByLabel(t.form.pathStyle)).toBeChecked();
+    const renamed = `${name}-edited`;
+    await edit.getByLabel(t.form.name).fill(renamed);
+    await edit.getByLabel(t.form.defaultFolder).fill('shares/');
+    await edit.getByRole('button', { name: t.form.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.notice.updated })).toBeVisible();
+    await expect(card(page, renamed)).toContainText('shares/');
+    await expectChecksPass(page, renamed);
 
-  // Make it the default.
-  await page.goto(`${base}/admin/storage-config`);
-  await card(page, renamed)
-    .getByRole('button', { name: `${t.list.setDefault}: ${renamed}` })
-    .click();
-  await expect(page.getByRole('status').filter({ hasText: t.notice.default })).toBeVisible();
-  await expect(card(page, renamed).getByText(t.list.default, { exact: true })).toBeVisible();
-  await expect(local.getByText(t.list.default, { exact: true })).toHaveCount(0);
+    // Make it the default.
+    await page.goto(`${base}/admin/storage-config`);
+    await card(page, renamed)
+      .getByRole('button', { name: `${t.list.setDefault}: ${renamed}` })
+      .click();
+    await expect(page.getByRole('status').filter({ hasText: t.notice.default })).toBeVisible();
+    await expect(card(page, renamed).getByText(t.list.default, { exact: true })).toBeVisible();
+    await expect(local.getByText(t.list.default, { exact: true })).toHaveCount(0);
 
-  // A file stored in it: deleting the config is refused with the clear message.
-  const login = await request.post(`${base}/api/admin/login`, { data: ADMIN });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const configs = await request.get(`${base}/api/s3-configs`, { headers: { Authorization: `Bearer ${token}` } });
-  const id = ((await configs.json()) as { data: { id: string; name: string }[] }).data.find(
-    (c) => c.name === renamed,
-  )!.id;
-  const upload = await request.put(`${base}/api/upload-direct/e2e-kept.txt?s3_config_id=${id}`, {
-    data: Buffer.from('kept in S3'),
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const uploaded = ((await upload.json()) as { data: { id: string } }).data;
+    // A file stored in it: deleting the config is refused with the clear message.
+    const login = await request.post(`${base}/api/admin/login`, { data: ADMIN });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const configs = await request.get(`${base}/api/s3-configs`, { headers: { Authorization: `Bearer ${token}` } });
+    const id = ((await configs.json()) as { data: { id: string; name: string }[] }).data.find(
+      (c) => c.name === renamed,
+    )!.id;
+    const upload = await request.put(`${base}/api/upload-direct/e2e-kept.txt?s3_config_id=${id}`, {
+      data: Buffer.from('kept in S3'),
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const uploaded = ((await upload.json()) as { data: { id: string } }).data;
 
-  await page.goto(`${base}/admin/storage-config`);
-  await expect(card(page, renamed)).toContainText(fill(t.list.quotaOf, { used: '10 B', total: '2 GB', percent: '0' }));
-  await card(page, renamed)
-    .getByRole('link', { name: fill(t.list.deleteLabel, { name: renamed }) })
-    .click();
-  const confirm = page.getByRole('alertdialog', { name: fill(t.delete.heading, { name: renamed }) });
-  await confirm.getByRole('button', { name: t.delete.confirm }).click();
-  await expect(page.getByRole('alertdialog').getByRole('alert')).toHaveText(
-    fill(en.errors.storageInUse, { count: '1' }),
-  );
-  await expect(card(page, renamed)).toHaveCount(1);
+    await page.goto(`${base}/admin/storage-config`);
+    await expect(card(page, renamed)).toContainText(
+      fill(t.list.quotaOf, { used: '10 B', total: '2 GB', percent: '0' }),
+    );
+    await card(page, renamed)
+      .getByRole('link', { name: fill(t.list.deleteLabel, { name: renamed }) })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: fill(t.delete.heading, { name: renamed }) });
+    await confirm.getByRole('button', { name: t.delete.confirm }).click();
+    await expect(page.getByRole('alertdialog').getByRole('alert')).toHaveText(
+      fill(en.errors.storageInUse, { count: '1' }),
+    );
+    await expect(card(page, renamed)).toHaveCount(1);
 
-  // Once the file is gone (object too), the config can go; the local one is the default again.
-  const files = await request.get(`${base}/api/files/${uploaded.id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const key = ((await files.json()) as { data: { storage_path: string } }).data.storage_path;
-  expect(key.startsWith('shares/')).toBe(true);
-  await s3!.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  const removed = await request.delete(`${base}/api/files/batch-delete`, {
-    data: { ids: [uploaded.id] },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(removed.ok()).toBe(true);
-  await expect(s3!.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).rejects.toMatchObject({
-    name: 'NotFound',
-  });
-  await page.goto(`${base}/admin/storage-config?delete=${id}`);
-  await page.getByRole('alertdialog').getByRole('button', { name: t.delete.confirm }).click();
-  await expect(page.getByRole('status').filter({ hasText: t.notice.deleted })).toBeVisible();
-  await expect(card(page, renamed)).toHaveCount(0);
-  await expect(local.getByText(t.list.default, { exact: true })).toBeVisible();
-});
+    // Once the file is gone (object too), the config can go; the local one is the default again.
+    const files = await request.get(`${base}/api/files/${uploaded.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const key = ((await files.json()) as { data: { storage_path: string } }).data.storage_path;
+    expect(key.startsWith('shares/')).toBe(true);
+    await s3!.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const removed = await request.delete(`${base}/api/files/batch-delete`, {
+      data: { ids: [uploaded.id] },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(removed.ok()).toBe(true);
+    await expect(s3!.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+    await page.goto(`${base}/admin/storage-config?delete=${id}`);
+    await page.getByRole('alertdialog').getByRole('button', { name: t.delete.confirm }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.notice.deleted })).toBeVisible();
+    await expect(card(page, renamed)).toHaveCount(0);
+    await expect(local.getByText(t.list.default, { exact: true })).toBeVisible();
+  },
+);
