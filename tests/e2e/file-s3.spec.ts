@@ -121,9 +121,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
   });
 
   test.afterAll(async () => {
-    const testInfo = test.info();
     test.setTimeout(120_000);
-    if (testInfo.project.use.javaScriptEnabled !== false) return;
     await server?.stop();
     client?.destroy();
     await swift('stop');
