@@ -108,7 +108,9 @@ export async function createPaste(
     const row = input.slug
       ? await deps.db.paste.create({ data: { ...data, slug: input.slug } })
       : await withRandomSlug((slug) => deps.db.paste.create({ data: { ...data, slug } }));
-    await forgetGone(deps.db, 'paste', row.slug);
+    // A stale "gone" mark is harmless under a live paste (it is read only when none exists); a
+    // chosen slug clears it anyway, so the link's later fate is its own.
+    if (input.slug) await forgetGone(deps.db, 'paste', row.slug);
     return toRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');

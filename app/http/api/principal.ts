@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Principal } from '~/auth/principal';
+import { ANONYMOUS, type Principal } from '~/auth/principal';
 import { authorize, type Operation } from '~/auth/operations';
 import { resolvePrincipal } from '~/auth/resolve.server';
 import { isSameOriginRequest } from '~/auth/same-origin';
@@ -24,6 +24,11 @@ function headersOf(req: Request): Headers {
 /** Resolves the caller once per /api request into res.locals.principal. */
 export function attachPrincipal(services: Services): RequestHandler {
   return async (req, res, next) => {
+    // Most public calls carry no credentials at all: nothing to look up.
+    if (!req.headers.authorization && !req.headers['x-custom-auth-key'] && !req.headers.cookie) {
+      res.locals.principal = ANONYMOUS;
+      return next();
+    }
     try {
       // The session cookie counts only for our own pages' requests (see same-origin.ts).
       const sameOrigin = isSameOriginRequest(headersOf(req), ownOrigins(req, services.config.publicUrl));
