@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { ModalDialog } from '~/components/ui/ModalDialog';
 import { ConfirmForm } from './confirm';
 import type { ConfirmRequest, FileItem } from './model';
 
@@ -15,31 +15,26 @@ export function ConfirmDialog({
   items: FileItem[];
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (request && !dialog.open) dialog.showModal();
-    if (!request && dialog.open) dialog.close();
-  }, [request]);
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={request !== null}
       onClose={onClose}
-      aria-labelledby="confirm-dialog-heading"
-      aria-describedby="confirm-dialog-body"
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border border-line bg-surface p-6 text-ink shadow-2xl backdrop:bg-slate-950/60"
+      labelledBy="confirm-dialog-heading"
+      describedBy="confirm-dialog-body"
+      width="max-w-lg"
     >
-      {request && (
-        <ConfirmForm
-          key={request.ids.join()}
-          idPrefix="confirm-dialog"
-          request={request}
-          items={items}
-          cancel={{ onClick: () => ref.current?.close() }}
-          onSubmitted={() => ref.current?.close()}
-        />
-      )}
-    </dialog>
+      {(close) =>
+        request && (
+          <ConfirmForm
+            key={request.ids.join()}
+            idPrefix="confirm-dialog"
+            request={request}
+            items={items}
+            cancel={{ onClick: close }}
+            onSubmitted={close}
+          />
+        )
+      }
+    </ModalDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { FileRow } from './FileRow';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import { listHref, type ConfirmRequest, type FileItem, type FilePreview, type ListState } from './model';
 import { PreviewPanel } from './PreviewPanel';
 

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { ConfirmStep, useConfirm } from './confirm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditFileForm } from './EditFileForm';
 import { EmptyFiles } from './EmptyFiles';
 import { FileList } from './FileList';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import {
   countKey,
   listHref,
@@ -16,9 +16,9 @@ import {
   type FileEditValues,
   type FileManagementData,
 } from './model';
-import { Pagination } from './Pagination';
+import { Pagination } from '~/components/ui/Pagination';
+import { SearchForm } from '~/components/ui/SearchForm';
 import { PreviewPanel } from './PreviewPanel';
-import { SearchForm } from './SearchForm';
 
 function Summary({ data }: { data: FileManagementData }) {
   const { t } = useTranslation();
@@ -116,7 +116,15 @@ export function FileManagementPage({
         </section>
       )}
 
-      <SearchForm q={data.q} tooShort={data.tooShort} />
+      <SearchForm
+        q={data.q}
+        tooShort={data.tooShort}
+        id="file-search"
+        keyPrefix="fileAdmin.search"
+        clearTo={listHref({})}
+        className="w-full max-w-xl"
+        inlineError
+      />
 
       {data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}
 
@@ -131,7 +139,12 @@ export function FileManagementPage({
             editId={data.edit?.id ?? null}
             onAsk={dialog.ask}
           />
-          <Pagination state={state} pages={data.pages} />
+          <Pagination
+            page={state.page}
+            pages={data.pages}
+            href={(page) => listHref({ ...state, page })}
+            keyPrefix="fileAdmin.pagination"
+          />
         </div>
       ) : (
         <EmptyFiles search={data.search} forKey={data.keyName !== null} />

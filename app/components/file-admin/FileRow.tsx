@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
-import { DateTime } from '~/components/keys/DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
-import { Icon, type IconName } from './Icon';
+import { Icon, type IconName } from '~/components/ui/Icon';
 import { fileHref, listHref, previewKind, type FileItem, type ListState } from './model';
 
 const KIND_ICON: Record<ReturnType<typeof previewKind>, IconName> = {

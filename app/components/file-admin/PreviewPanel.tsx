@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '~/lib/format';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import { fileHref, type FilePreview } from './model';
 
 function Media({ preview }: { preview: FilePreview }) {

@@ -4,8 +4,6 @@ export const FILE_ADMIN_PATH = '/admin/file-management';
 /** spec §9: 50 files a page. */
 export const PAGE_SIZE = 50;
 /** spec §5: a search needs at least this many characters. */
-export const SEARCH_MIN = 2;
-
 export type DeleteMode = 'both' | 'record_only';
 export const DELETE_MODES: readonly DeleteMode[] = ['both', 'record_only'];
 
@@ -126,11 +124,6 @@ export function fileHref(slug: string): string {
 }
 
 /** A positive page number from the query; anything else is page 1. */
-export function pageOf(value: string | null): number {
-  const n = value && /^\d{1,9}$/.test(value) ? Number(value) : 1;
-  return n >= 1 ? n : 1;
-}
-
 export function noticeOf(params: URLSearchParams): Notice | null {
   const kind = params.get('notice');
   if (kind === 'updated') return { kind };

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
@@ -7,21 +7,10 @@ import { FormAlert } from '~/components/ui/FormAlert';
 import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import type { EditFileValues } from './edit-form';
 import type { EditableFile } from './types';
+import { useErrorFocus } from '~/components/ui/use-error-focus';
+import { utcText } from '~/components/ui/DateTime';
 
 const NO_ERRORS: Record<string, string> = {};
-
-/** A date as text in UTC (the same on the server and in the browser, so it can sit in an <option>). */
-function utcText(iso: string, locale: string): string {
-  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-  return `${text} UTC`;
-}
 
 /**
  * The owner's (or an admin's) edit form of a file share: remark, link suffix, expiry, max views,
@@ -48,14 +37,7 @@ export function EditFileForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update';
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (!formError || !form.current) return;
-    const password = form.current.elements.namedItem('password');
-    if (password instanceof HTMLInputElement) password.value = '';
-    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    invalid?.focus({ preventScroll: true });
-  }, [formError, fieldErrors]);
+  useErrorFocus(form, formError, fieldErrors);
 
   const keepLabel = file.expiresAt ? utcText(file.expiresAt, i18n.language) : t('file.meta.never');
   const slugError = fieldErrors.slug;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DateTime } from '~/components/keys/DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 import { FileIcon, type FileIconName } from './icons';
 import type { FileSummary } from './types';

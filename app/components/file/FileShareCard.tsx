@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '~/components/keys/CopyButton';
+import { CopyButton } from '~/components/ui/CopyButton';
 import { FileIcon } from './icons';
 import type { FileShareLink } from './types';
 

@@ -5,9 +5,9 @@ import { FormAlert } from '~/components/ui/FormAlert';
 import { FilePreviewPanel } from './FilePreviewPanel';
 import { FileMeta } from './FileMeta';
 import { FileShareCard } from './FileShareCard';
-import { FileUnlockForm } from './FileUnlockForm';
 import { FileIcon, iconForType } from './icons';
 import type { FileContent, FileShareLink, FileSummary } from './types';
+import { UnlockForm } from '~/components/ui/UnlockForm';
 
 /**
  * The public page of a file share: its name and facts, the remark, then either the password prompt
@@ -72,7 +72,16 @@ export function FileView({
           {content ? (
             <FilePreviewPanel file={file} content={content} />
           ) : (
-            <FileUnlockForm error={unlockError} notice={grantExpired ? t('file.unlock.grantExpired') : undefined} />
+            <UnlockForm
+              keyPrefix="file.unlock"
+              icon={<FileIcon name="lock" className="h-5 w-5" />}
+              buttonIcon={<FileIcon name="lock" />}
+              error={unlockError}
+              notice={grantExpired ? t('file.unlock.grantExpired') : undefined}
+              className="w-full"
+              formClassName="max-w-md"
+              buttonClassName="w-full sm:w-auto"
+            />
           )}
         </div>
         <aside className="min-w-0">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { OFFICE_PROVIDERS, isOfficeProvider, officeViewerUrl, type OfficeProvider } from './kinds';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PresentedApiKey } from '~/models/api-keys.server';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '~/components/ui/CopyButton';
 
 /** Shown once, right after a key is created: the whole key, prominently, with a copy button. */
 export function CreatedKeyBanner({ apiKey }: { apiKey: PresentedApiKey }) {

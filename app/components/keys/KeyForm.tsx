@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { KEY_ROLES, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';
 import type { PresentedApiKey } from '~/models/api-keys.server';
-import { DateTime } from './DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { isNeverExpiring } from './KeyList';
 import { PermissionFieldset } from './PermissionFieldset';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { NEVER_EXPIRES } from '~/lib/schemas/api-keys';
 import type { PresentedApiKey } from '~/models/api-keys.server';
 import { Badge } from './Badge';
-import { DateTime } from './DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { KeySecret } from './KeySecret';
 import { PermissionBadges } from './PermissionBadges';
 

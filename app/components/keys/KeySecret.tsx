@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '~/components/ui/CopyButton';
 
 /**
  * The masked key with a way to get the whole of it: a copy button with JavaScript, and a

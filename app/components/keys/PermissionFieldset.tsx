@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_PRESETS } from '~/lib/api-key-form';
 import { PERMISSION_FLAGS, type PermissionFlag } from '~/lib/permissions';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 
 const GROUPS: Array<{ key: 'sharing' | 'mount' | 'webdav'; flags: PermissionFlag[] }> = [
   { key: 'sharing', flags: ['text', 'file_share'] },

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -9,6 +9,7 @@ import { ExpiryField } from './ExpiryField';
 import { Field, fieldAria } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors } from './types';
+import { useErrorFocus } from '~/components/ui/use-error-focus';
 
 const NO_ERRORS: FieldErrors = {};
 
@@ -32,14 +33,7 @@ export function CreatePasteForm({
   const form = useRef<HTMLFormElement>(null);
 
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
-  useEffect(() => {
-    if (!formError || !form.current) return;
-    const password = form.current.elements.namedItem('password');
-    if (password instanceof HTMLInputElement) password.value = '';
-    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    invalid?.focus({ preventScroll: true });
-  }, [formError, fieldErrors]);
+  useErrorFocus(form, formError, fieldErrors);
 
   const v = values;
   return (

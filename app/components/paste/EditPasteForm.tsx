@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -8,6 +8,8 @@ import { ExpiryField } from './ExpiryField';
 import { Field, fieldAria } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors, PasteSummary } from './types';
+import { useErrorFocus } from '~/components/ui/use-error-focus';
+import { utcText } from '~/components/ui/DateTime';
 
 export interface EditablePaste extends PasteSummary {
   content: string;
@@ -15,19 +17,6 @@ export interface EditablePaste extends PasteSummary {
 }
 
 const NO_ERRORS: FieldErrors = {};
-
-/** A date as text in UTC (the same on the server and in the browser, so it can sit in an <option>). */
-function utcText(iso: string, locale: string): string {
-  const text = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
-  return `${text} UTC`;
-}
 
 /**
  * The owner's (or an admin's) edit form: content, slug, remark, password (new or removed), expiry
@@ -53,14 +42,7 @@ export function EditPasteForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update';
   const form = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    if (!formError || !form.current) return;
-    const password = form.current.elements.namedItem('password');
-    if (password instanceof HTMLInputElement) password.value = '';
-    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    invalid?.focus({ preventScroll: true });
-  }, [formError, fieldErrors]);
+  useErrorFocus(form, formError, fieldErrors);
 
   const keepLabel = paste.expiresAt ? utcText(paste.expiresAt, i18n.language) : t('paste.view.never');
   return (

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   ENGLISH_PLACEHOLDERS,
   FORMAT_ACTIONS,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { CopyButton } from '~/components/keys/CopyButton';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { CopyButton } from '~/components/ui/CopyButton';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { Icon } from './icons';
 import type { ShownPaste } from './types';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DateTime } from '~/components/keys/DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from './icons';
 import type { PasteSummary } from './types';
 

@@ -5,7 +5,7 @@ import { Icon } from './icons';
 import { PasteContent, type PasteFormat } from './PasteContent';
 import { PasteMeta, PasteRemark } from './PasteMeta';
 import type { PasteSummary, ShownPaste } from './types';
-import { UnlockForm } from './UnlockForm';
+import { UnlockForm } from '~/components/ui/UnlockForm';
 
 export interface PasteShown {
   paste: ShownPaste;
@@ -70,7 +70,13 @@ export function PastePage({
           />
         </>
       ) : (
-        <UnlockForm error={unlockError} />
+        <UnlockForm
+          keyPrefix="paste.unlock"
+          icon={<Icon name="lock" className="h-5 w-5" />}
+          error={unlockError}
+          className="mx-auto w-full max-w-md"
+          buttonClassName="w-full"
+        />
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyButton } from '~/components/keys/CopyButton';
-import { DateTime } from '~/components/keys/DateTime';
+import { CopyButton } from '~/components/ui/CopyButton';
+import { DateTime } from '~/components/ui/DateTime';
 import type { PasteLinks } from '~/lib/share-links';
 import { Icon } from './icons';
 

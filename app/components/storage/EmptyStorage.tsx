@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import { storageHref } from './model';
 
 /** No storage at all (the embedded local one was deleted): uploads cannot work until one is added. */

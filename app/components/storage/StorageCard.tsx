@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
-import { DateTime } from '~/components/keys/DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { formatBytes } from '~/lib/format';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './model';
 import { TestResultPanel } from './TestResultPanel';
 

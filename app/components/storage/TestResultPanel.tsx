@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyButton } from '~/components/keys/CopyButton';
-import { Icon } from './Icon';
+import { CopyButton } from '~/components/ui/CopyButton';
+import { Icon } from '~/components/ui/Icon';
 import { corsRule, type StorageCheck, type StorageItem, type StorageTestOutcome } from './model';
 
 const CHECKS = ['read', 'write', 'frontendSim', 'cors'] as const;

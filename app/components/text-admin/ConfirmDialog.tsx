@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalDialog } from '~/components/ui/ModalDialog';
 import { ConfirmDetails, useConfirmLabels } from './confirm';
 import type { ConfirmRequest, TextItem } from './model';
 
@@ -50,24 +50,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (request && !dialog.open) dialog.showModal();
-    if (!request && dialog.open) dialog.close();
-  }, [request]);
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={request !== null}
       onClose={onCancel}
-      aria-labelledby="confirm-dialog-heading"
-      aria-describedby="confirm-dialog-body"
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-line bg-surface p-6 text-ink shadow-2xl backdrop:bg-slate-950/60"
+      labelledBy="confirm-dialog-heading"
+      describedBy="confirm-dialog-body"
+      width="max-w-md"
     >
-      {request && (
-        <DialogBody request={request} items={items} onConfirm={onConfirm} onDismiss={() => ref.current?.close()} />
-      )}
-    </dialog>
+      {(close) => request && <DialogBody request={request} items={items} onConfirm={onConfirm} onDismiss={close} />}
+    </ModalDialog>
   );
 }

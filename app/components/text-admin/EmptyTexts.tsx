@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import { listHref } from './model';
 
 /** No texts at all, or none matching the search: say which, and offer the way on. */

@@ -1,8 +1,8 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { useHydrated } from '~/components/keys/use-hydrated';
-import { Icon } from './Icon';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import { Icon } from '~/components/ui/Icon';
 import type { ConfirmRequest, ListState, TextItem, TextPreview } from './model';
 import { PreviewPanel } from './PreviewPanel';
 import { TextRow } from './TextRow';

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useConfirmSubmit } from './confirm';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConfirmStep } from './ConfirmStep';
 import { EmptyTexts } from './EmptyTexts';
-import { Icon } from './Icon';
+import { Icon } from '~/components/ui/Icon';
 import { countKey, listHref, PAGE_SIZE, type ConfirmRequest, type TextManagementData } from './model';
-import { Pagination } from './Pagination';
+import { Pagination } from '~/components/ui/Pagination';
+import { SearchError, SearchForm } from '~/components/ui/SearchForm';
 import { PreviewPanel } from './PreviewPanel';
-import { SearchForm, SearchHint } from './SearchForm';
 import { TextList } from './TextList';
 
 /** Admins only: delete every expired text. Asks first, in a dialog or (without JS) a confirmation step. */
@@ -88,7 +88,14 @@ export function TextManagementPage({
       {confirm && <ConfirmStep request={confirm} items={data.items} cancelTo={listHref(state)} />}
 
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-        <SearchForm q={data.q} tooShort={data.tooShort} />
+        <SearchForm
+          q={data.q}
+          tooShort={data.tooShort}
+          id="text-search"
+          keyPrefix="textAdmin.search"
+          clearTo={listHref({})}
+          className="w-full max-w-lg min-w-0 flex-1 basis-72"
+        />
         <div className="flex flex-wrap gap-2">
           {data.isAdmin && <ClearExpiredForm onAsk={dialog.ask} />}
           <Link to="/" className="btn btn-primary">
@@ -97,7 +104,7 @@ export function TextManagementPage({
           </Link>
         </div>
       </div>
-      {data.tooShort && <SearchHint />}
+      {data.tooShort && <SearchError id="text-search" keyPrefix="textAdmin.search" className="-mt-3" />}
 
       {data.previewError && <FormAlert>{data.previewError}</FormAlert>}
       {data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}
@@ -112,7 +119,12 @@ export function TextManagementPage({
             preview={previewInList ? data.preview : null}
             onAsk={dialog.ask}
           />
-          <Pagination state={state} pages={data.pages} />
+          <Pagination
+            page={state.page}
+            pages={data.pages}
+            href={(page) => listHref({ ...state, page })}
+            keyPrefix="textAdmin.pagination"
+          />
         </div>
       ) : (
         <EmptyTexts search={data.search} forKey={data.keyName !== null} />

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
-import { DateTime } from '~/components/keys/DateTime';
-import { Icon } from './Icon';
+import { DateTime } from '~/components/ui/DateTime';
+import { Icon } from '~/components/ui/Icon';
 import { editHref, listHref, pasteHref, type ListState, type TextItem } from './model';
 
 function CreatorName({ item }: { item: TextItem }) {

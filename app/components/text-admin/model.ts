@@ -3,8 +3,6 @@
 export const TEXT_ADMIN_PATH = '/admin/text-management';
 export const PAGE_SIZE = 10;
 /** spec §5: a search needs at least this many characters. */
-export const SEARCH_MIN = 2;
-
 export type Creator = { kind: 'admin' } | { kind: 'key'; name: string | null } | { kind: 'unknown' };
 
 /** One row of the list: plain data, dates as ISO strings. */
@@ -62,11 +60,6 @@ export function editHref(slug: string): string {
 }
 
 /** A positive page number from the query; anything else is page 1. */
-export function pageOf(value: string | null): number {
-  const n = value && /^\d{1,9}$/.test(value) ? Number(value) : 1;
-  return n >= 1 ? n : 1;
-}
-
 export function noticeOf(params: URLSearchParams): Notice | null {
   const kind = params.get('notice');
   const count = Number(params.get('count') ?? '0');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileIcon, iconForType } from '~/components/file/icons';
-import { DateTime } from '~/components/keys/DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 
 export interface RecentFile {

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import { FileIcon } from '~/components/file/icons';
-import { useHydrated } from '~/components/keys/use-hydrated';
+import { useHydrated } from '~/components/ui/use-hydrated';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { Field, fieldAria } from '~/components/paste/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -10,6 +10,7 @@ import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import { formatBytes } from '~/lib/format';
 import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import type { UploadFormValues } from './upload-form';
+import { useErrorFocus } from '~/components/ui/use-error-focus';
 
 export interface StorageChoice {
   id: string;
@@ -51,14 +52,7 @@ export function UploadForm({
   const [chosen, setChosen] = useState<{ size: number } | null>(null);
 
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
-  useEffect(() => {
-    if (!formError || !form.current) return;
-    const password = form.current.elements.namedItem('password');
-    if (password instanceof HTMLInputElement) password.value = '';
-    const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    invalid?.focus({ preventScroll: true });
-  }, [formError, fieldErrors]);
+  useErrorFocus(form, formError, fieldErrors);
 
   const errors: Record<string, string | undefined> = { ...fieldErrors };
   if (formError && errorField && !errors[errorField]) errors[errorField] = formError;

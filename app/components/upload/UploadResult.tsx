@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileIcon } from '~/components/file/icons';
-import { DateTime } from '~/components/keys/DateTime';
+import { DateTime } from '~/components/ui/DateTime';
 import { LinkField } from '~/components/paste/ShareResult';
 import { formatBytes } from '~/lib/format';
 

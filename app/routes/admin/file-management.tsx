@@ -7,9 +7,7 @@ import {
   listHref,
   modeOf,
   noticeOf,
-  pageOf,
   PAGE_SIZE,
-  SEARCH_MIN,
   type ConfirmRequest,
   type FileEditValues,
   type FileManagementData,
@@ -24,6 +22,7 @@ import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
 import { deleteFiles, listFiles, updateFile } from '~/models/files-admin.server';
 import { removeThumbnails } from '~/models/thumbnails.server';
 import type { Route } from './+types/file-management';
+import { listQueryOf, listReturnOf } from '~/lib/list-query';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.fileManagement');
 
@@ -36,10 +35,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<FileManagementData> {
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-  const tooShort = q !== '' && Array.from(q).length < SEARCH_MIN;
-  const search = tooShort ? '' : q;
-  const page = pageOf(url.searchParams.get('page'));
+  const { q, search, tooShort, page } = listQueryOf(url.searchParams);
   const principal = context.get(principalContext);
   const base = {
     q,
@@ -100,7 +96,7 @@ interface ActionResult {
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
-  const back = { q: (url.searchParams.get('q') ?? '').trim(), page: pageOf(url.searchParams.get('page')) };
+  const back = listReturnOf(url.searchParams);
   const locale = getLocale(context);
   const intent = form.get('intent') === 'update' ? 'update' : 'delete';
   const values = intent === 'update' ? fileEditValues(form) : undefined;

@@ -4,7 +4,7 @@ import { authorize } from '~/auth/operations';
 import { DeleteStoragePanel } from '~/components/storage/DeleteStoragePanel';
 import { EmptyStorage } from '~/components/storage/EmptyStorage';
 import { storageFormToInput, storageFormValues, type StorageFormValues } from '~/components/storage/form';
-import { Icon } from '~/components/storage/Icon';
+import { Icon } from '~/components/ui/Icon';
 import { noticeOf, storageHref, type StorageItem, type StorageTestOutcome } from '~/components/storage/model';
 import { StorageCard } from '~/components/storage/StorageCard';
 import { StorageForm } from '~/components/storage/StorageForm';

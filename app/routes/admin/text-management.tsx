@@ -4,9 +4,7 @@ import { loadTextPreview, toTextItem } from '~/components/text-admin/data.server
 import {
   listHref,
   noticeOf,
-  pageOf,
   PAGE_SIZE,
-  SEARCH_MIN,
   type ConfirmRequest,
   type TextManagementData,
 } from '~/components/text-admin/model';
@@ -18,6 +16,7 @@ import { pageTitle } from '~/lib/meta';
 import { batchDeleteSchema } from '~/lib/schemas/pastes';
 import { clearExpiredPastes, deletePastes, listPastes } from '~/models/pastes.server';
 import type { Route } from './+types/text-management';
+import { listQueryOf, listReturnOf } from '~/lib/list-query';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.textManagement');
 
@@ -27,10 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TextManagementData> {
   const url = new URL(request.url);
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-  const tooShort = q !== '' && Array.from(q).length < SEARCH_MIN;
-  const search = tooShort ? '' : q;
-  const page = pageOf(url.searchParams.get('page'));
+  const { q, search, tooShort, page } = listQueryOf(url.searchParams);
   const principal = context.get(principalContext);
   const base = {
     q,
@@ -79,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Te
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
-  const back = { q: (url.searchParams.get('q') ?? '').trim(), page: pageOf(url.searchParams.get('page')) };
+  const back = listReturnOf(url.searchParams);
   const confirmed = form.get('confirmed') === '1';
   try {
     const principal = context.get(principalContext);

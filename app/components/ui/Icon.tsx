@@ -1,5 +1,5 @@
-/** Stroke icons of the file management module (24×24, currentColor, hidden from assistive tech). */
-const ICONS = {
+/** Stroke icons shared across the app (24×24, currentColor, hidden from assistive tech). */
+export const ICONS = {
   eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   edit: 'M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
@@ -20,6 +20,15 @@ const ICONS = {
   audio: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',
   text: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h7M9 17h5',
   pdf: 'M6 3h9l4 4v14H6zM14 3v5h5M9 15h1.5a1.5 1.5 0 0 0 0-3H9v5',
+  sweep: 'M3 21h18M6 17l3-10 6 2-3 10M14 4l4 1.5',
+  plus: 'M12 5v14M5 12h14',
+  cloud: 'M7 18a5 5 0 0 1-.9-9.9A6 6 0 0 1 17.6 7.2 4.5 4.5 0 0 1 17.5 18z',
+  disk: 'M4 6a8 3 0 1 0 16 0A8 3 0 1 0 4 6zM4 6v6c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6',
+  check: 'M5 12l5 5L20 7',
+  cross: 'M6 6l12 12M18 6 6 18',
+  star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z',
+  play: 'M7 4v16l13-8z',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -23,18 +23,23 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('copy failed');
 }
 
-/** Copies `text` to the clipboard. Rendered only with JavaScript; announces the result. */
+/**
+ * Copies `text` to the clipboard. Rendered only with JavaScript; announces the result.
+ * `keyPrefix` names the translation group holding `copy`, `copied` and `failed`.
+ */
 export function CopyButton({
   text,
   label,
   compact = false,
   className = '',
+  keyPrefix = 'keys.copy',
 }: {
   text: string;
   label?: string;
   /** Icon only (the label still names it for assistive technology and as a tooltip). */
   compact?: boolean;
   className?: string;
+  keyPrefix?: string;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -82,10 +87,10 @@ export function CopyButton({
             </>
           )}
         </svg>
-        {!compact && (state === 'copied' ? t('keys.copy.copied') : t('keys.copy.copy'))}
+        {!compact && (state === 'copied' ? t(`${keyPrefix}.copied`) : t(`${keyPrefix}.copy`))}
       </button>
       <span role="status" className={state === 'failed' ? 'text-xs text-danger' : 'sr-only'}>
-        {state === 'failed' ? t('keys.copy.failed') : state === 'copied' ? t('keys.copy.copied') : ''}
+        {state === 'failed' ? t(`${keyPrefix}.failed`) : state === 'copied' ? t(`${keyPrefix}.copied`) : ''}
       </span>
     </span>
   );

@@ -12,6 +12,11 @@ function format(iso: string, locale: string, timeZone?: string): string {
   }).format(new Date(iso));
 }
 
+/** A date as text in UTC (the same on the server and in the browser, so it can sit in an <option>). */
+export function utcText(iso: string, locale: string): string {
+  return `${format(iso, locale, 'UTC')} UTC`;
+}
+
 /**
  * A date in the reader's time zone. The server does not know that zone, so the first render (and
  * the no-JS page) says UTC explicitly; with JavaScript it switches to local time after hydration.
@@ -19,7 +24,7 @@ function format(iso: string, locale: string, timeZone?: string): string {
 export function DateTime({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
   const hydrated = useHydrated();
-  const text = hydrated ? format(iso, i18n.language) : `${format(iso, i18n.language, 'UTC')} UTC`;
+  const text = hydrated ? format(iso, i18n.language) : utcText(iso, i18n.language);
   return (
     <time dateTime={iso} title={iso} className="whitespace-nowrap">
       {text}

@@ -1,11 +1,36 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { FormAlert } from '~/components/ui/FormAlert';
-import { FileIcon } from './icons';
+import { FormAlert } from './FormAlert';
 
-/** The password prompt of a protected file: a real form posted to the file page's action. */
-export function FileUnlockForm({ error, notice }: { error?: string; notice?: string }) {
+/**
+ * The password prompt of a protected share: a real form (intent "unlock") posted to the page's
+ * action. `keyPrefix` names the translation group holding `heading`, `body`, `password`, `submit`
+ * and `submitting`. An error wins over a notice.
+ */
+export function UnlockForm({
+  keyPrefix,
+  icon,
+  buttonIcon,
+  error,
+  notice,
+  className,
+  formClassName,
+  buttonClassName,
+}: {
+  keyPrefix: string;
+  /** The lock shown beside the heading. */
+  icon: ReactNode;
+  buttonIcon?: ReactNode;
+  error?: string;
+  notice?: string;
+  /** Layout of the section, e.g. `w-full`. */
+  className: string;
+  /** Extra classes of the form, e.g. `max-w-md`. */
+  formClassName?: string;
+  /** Width of the submit button, e.g. `w-full`. */
+  buttonClassName: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'unlock';
@@ -17,24 +42,24 @@ export function FileUnlockForm({ error, notice }: { error?: string; notice?: str
     input.current.focus();
   }, [error]);
   return (
-    <section aria-labelledby="unlock-heading" className="card w-full">
+    <section aria-labelledby="unlock-heading" className={`card ${className}`}>
       <div className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
-          <FileIcon name="lock" className="h-5 w-5" />
+          {icon}
         </span>
         <div className="min-w-0">
           <h2 id="unlock-heading" className="text-lg font-semibold">
-            {t('file.unlock.heading')}
+            {t(`${keyPrefix}.heading`)}
           </h2>
-          <p className="mt-1 text-sm text-subtle">{t('file.unlock.body')}</p>
+          <p className="mt-1 text-sm text-subtle">{t(`${keyPrefix}.body`)}</p>
         </div>
       </div>
-      <Form method="post" className="mt-5 max-w-md space-y-4" noValidate>
+      <Form method="post" className={`mt-5 ${formClassName ? `${formClassName} ` : ''}space-y-4`} noValidate>
         <input type="hidden" name="intent" value="unlock" />
         {error ? <FormAlert>{error}</FormAlert> : notice ? <FormAlert>{notice}</FormAlert> : null}
         <div>
           <label htmlFor="unlock-password" className="field-label">
-            {t('file.unlock.password')}
+            {t(`${keyPrefix}.password`)}
           </label>
           <input
             ref={input}
@@ -48,9 +73,9 @@ export function FileUnlockForm({ error, notice }: { error?: string; notice?: str
             aria-invalid={error ? true : undefined}
           />
         </div>
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-          <FileIcon name="lock" />
-          {busy ? t('file.unlock.submitting') : t('file.unlock.submit')}
+        <button type="submit" className={`btn btn-primary ${buttonClassName}`} disabled={busy}>
+          {buttonIcon}
+          {busy ? t(`${keyPrefix}.submitting`) : t(`${keyPrefix}.submit`)}
         </button>
       </Form>
     </section>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from './Icon';
-import { listHref, type ListState } from './model';
 
 /** Page numbers around the current one, with the first and last always in reach. */
 function pageWindow(page: number, pages: number): Array<number | 'gap'> {
@@ -19,32 +18,42 @@ function pageWindow(page: number, pages: number): Array<number | 'gap'> {
 const step = 'btn h-9 px-3 py-0';
 const disabled = `${step} cursor-not-allowed opacity-50 hover:bg-raised`;
 
-export function Pagination({ state, pages }: { state: ListState; pages: number }) {
+/**
+ * Previous / numbered / next page links.
+ * `keyPrefix` names the translation group holding `label`, `previous`, `next`, `page` and `pageOf`.
+ */
+export function Pagination({
+  page,
+  pages,
+  href,
+  keyPrefix,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  keyPrefix: string;
+}) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
-  const { page } = state;
   const previous = (
     <>
       <Icon name="chevronLeft" />
-      <span>{t('fileAdmin.pagination.previous')}</span>
+      <span>{t(`${keyPrefix}.previous`)}</span>
     </>
   );
   const next = (
     <>
-      <span>{t('fileAdmin.pagination.next')}</span>
+      <span>{t(`${keyPrefix}.next`)}</span>
       <Icon name="chevronRight" />
     </>
   );
   return (
-    <nav
-      aria-label={t('fileAdmin.pagination.label')}
-      className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3"
-    >
-      <p className="text-sm text-subtle">{t('fileAdmin.pagination.pageOf', { page, pages })}</p>
+    <nav aria-label={t(`${keyPrefix}.label`)} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+      <p className="text-sm text-subtle">{t(`${keyPrefix}.pageOf`, { page, pages })}</p>
       <ul className="flex flex-wrap items-center gap-1.5">
         <li>
           {page > 1 ? (
-            <Link to={listHref({ ...state, page: page - 1 })} rel="prev" className={step}>
+            <Link to={href(page - 1)} rel="prev" className={step}>
               {previous}
             </Link>
           ) : (
@@ -61,8 +70,8 @@ export function Pagination({ state, pages }: { state: ListState; pages: number }
           ) : (
             <li key={n} className="hidden sm:block">
               <Link
-                to={listHref({ ...state, page: n })}
-                aria-label={t('fileAdmin.pagination.page', { page: n })}
+                to={href(n)}
+                aria-label={t(`${keyPrefix}.page`, { page: n })}
                 aria-current={n === page ? 'page' : undefined}
                 className={`${step} min-w-9 px-2 aria-[current]:border-transparent aria-[current]:bg-brand aria-[current]:text-white`}
               >
@@ -73,7 +82,7 @@ export function Pagination({ state, pages }: { state: ListState; pages: number }
         )}
         <li>
           {page < pages ? (
-            <Link to={listHref({ ...state, page: page + 1 })} rel="next" className={step}>
+            <Link to={href(page + 1)} rel="next" className={step}>
               {next}
             </Link>
           ) : (
