@@ -289,6 +289,19 @@ export async function fileForContent(
   return file;
 }
 
+/**
+ * A temporary absolute URL of a share's object for an external Office viewer: the object presigned
+ * (for local storage, a signed URL to this app), valid for the config's signature lifetime.
+ */
+export async function officeSourceUrl(deps: StorageAccess, file: FileWithStorage, origin: string) {
+  const expiresIn = file.storageConfig.signatureExpiresIn || 3600;
+  const signed = await driverOf(deps, file.storageConfig).presignGet(file.storagePath, {
+    expiresIn,
+    contentType: file.mimetype,
+  });
+  return { url: new URL(signed, origin).toString(), expiresIn };
+}
+
 /** The sweeper's job: expired shares lose their object and record, and are remembered as gone. */
 export async function deleteExpiredFiles(deps: StorageAccess): Promise<number> {
   const expired = await deps.db.fileShare.findMany({

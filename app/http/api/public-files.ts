@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '~/lib/errors';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import { fileForContent, openFileShare, unlockFileShare } from '~/models/files.server';
+import { fileForContent, officeSourceUrl, openFileShare, unlockFileShare } from '~/models/files.server';
 import { driverOf } from '~/models/storage-configs.server';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
@@ -75,13 +75,9 @@ export function publicFilesRouter(services: Services): Router {
     try {
       const file = await fileForContent(deps, req.params.slug, access(req), address(req));
       if (!OFFICE_TYPES.test(file.mimetype)) throw new AppError('invalid', 'notOfficeFile');
-      const expiresIn = file.storageConfig.signatureExpiresIn || 3600;
-      const signed = await driverOf(deps, file.storageConfig).presignGet(file.storagePath, {
-        expiresIn,
-        contentType: file.mimetype,
-      });
+      const { url, expiresIn } = await officeSourceUrl(deps, file, originOf(req, services.config.publicUrl));
       res.json({
-        url: new URL(signed, originOf(req, services.config.publicUrl)).toString(),
+        url,
         filename: file.filename,
         mimetype: file.mimetype,
         expires_in: expiresIn,

@@ -1,7 +1,7 @@
 import { languageOf, PREVIEW_BYTES, previewKindOf } from '~/components/file/kinds';
 import type { FileContent, FilePreview, FileSummary } from '~/components/file/types';
 import { renderMarkdown } from '~/lib/markdown';
-import type { FileWithStorage } from '~/models/files.server';
+import { officeSourceUrl, type FileWithStorage } from '~/models/files.server';
 import { driverOf, type StorageAccess } from '~/models/storage-configs.server';
 
 /** Code is highlighted only up to this size (highlighting is the slow part). */
@@ -55,17 +55,10 @@ function highlighted(text: string, language: string): string {
   return renderMarkdown(`${fence}${language}\n${text}\n${fence}`);
 }
 
-/**
- * The Office document's temporary absolute URL for the provider's viewer (the office-preview logic of
- * /api/office-preview: a presigned URL of the object, absolute on this app for local storage).
- */
+/** The Office document's temporary absolute URL for the provider's viewer, or null when it cannot be signed. */
 async function officeSource(deps: StorageAccess, file: FileWithStorage, origin: string): Promise<string | null> {
   try {
-    const signed = await driverOf(deps, file.storageConfig).presignGet(file.storagePath, {
-      expiresIn: file.storageConfig.signatureExpiresIn || 3600,
-      contentType: file.mimetype,
-    });
-    return new URL(signed, origin).toString();
+    return (await officeSourceUrl(deps, file, origin)).url;
   } catch (error) {
     console.error(`Could not presign an Office preview of file ${file.id}:`, error);
     return null;
