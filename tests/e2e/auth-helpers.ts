@@ -35,7 +35,11 @@ export async function submitKeyLogin(page: Page, key: string, base = ''): Promis
   await page.getByRole('tab', { name: en.auth.login.apiKeyTab }).click();
   await expect(page.getByRole('tab', { name: en.auth.login.apiKeyTab })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel(en.auth.login.apiKey).fill(key);
+  // Wait for the login answer itself: with JS the form posts by fetch, and a
+  // caller's next page.goto could otherwise race ahead of the session cookie.
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST');
   await page.getByRole('button', { name: en.auth.login.submit }).click();
+  await answered;
 }
 
 export async function logout(page: Page): Promise<void> {
