@@ -38,9 +38,16 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (error instanceof AppError) {
     if (error.kind === 'rate_limited' && error.details?.seconds)
       res.setHeader('Retry-After', String(error.details.seconds));
-    return sendError(res, error.status, apiMessage(error.messageKey, error.details));
+    return sendError(res, error.status, apiMessage(error.messageKey, error.details), {
+      key: error.messageKey,
+      params: error.details,
+    });
   }
-  if (error instanceof ZodError) return sendError(res, 400, zodMessage(error));
+  if (error instanceof ZodError) {
+    const key = error.issues[0]?.message;
+    const known = key !== undefined && hasTranslation(API_LOCALE, `errors.${key}`);
+    return sendError(res, 400, zodMessage(error), { key: known ? key : 'invalidInput' });
+  }
   const parserError = error as BodyParserError;
   switch (parserError.type) {
     case 'entity.parse.failed':
