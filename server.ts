@@ -64,10 +64,6 @@ async function main() {
     });
   }
 
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
-
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -84,6 +80,11 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
 }
 
 main().catch((error) => {
