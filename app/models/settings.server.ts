@@ -1,4 +1,5 @@
 import type { Db } from '~/db/client.server';
+import { splitHostList } from '~/net/allow-list';
 
 interface SettingSeed {
   key: string;
@@ -29,6 +30,15 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
     groupId: 1,
     sortOrder: 3,
     description: '代理签名过期时间(秒)，0表示永不过期',
+  },
+  {
+    // Off by default: URL uploads may fetch only public internet addresses (app/net/safe-fetch.server.ts).
+    key: 'url_fetch_allowed_hosts',
+    value: '',
+    type: 'text',
+    groupId: 1,
+    sortOrder: 4,
+    description: 'URL上传允许访问的内网主机（主机名、IP或CIDR，逗号或空格分隔），留空表示禁止访问任何内网地址',
   },
   {
     key: 'webdav_upload_mode',
@@ -64,4 +74,9 @@ export async function seedDefaultSettings(db: Db): Promise<void> {
 
 export async function getSetting(db: Db, key: string): Promise<string | undefined> {
   return (await db.setting.findUnique({ where: { key } }))?.value;
+}
+
+/** The admin's private hosts that URL uploads may fetch anyway (setting url_fetch_allowed_hosts); [] = none. */
+export async function urlFetchAllowedHosts(db: Db): Promise<string[]> {
+  return splitHostList(await getSetting(db, 'url_fetch_allowed_hosts'));
 }

@@ -1,0 +1,133 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { Db } from '~/db/client.server';
+import { AppError } from '~/lib/errors';
+import { mimeFromFilename } from '~/lib/mime';
+import { remoteFilename } from '~/net/remote-filename';
+import { safeFetch, type SafeFetchOptions, type SafeResponse } from '~/net/safe-fetch.server';
+import { urlFetchAllowedHosts } from './settings.server';
+import { tooLarge } from './upload-limits.server';
+
+/**
+ * Remote files for URL uploads (api.md §3.9): what a URL holds (POST /url/info) and its bytes
+ * (GET /url/proxy, the no-JavaScript URL upload). Every fetch goes through safeFetch, with the
+ * admin's allow-list from the settings.
+ */
+
+/** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
+export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
+
+export interface UrlSourceDeps {
+  db: Db;
+  net?: NetOverrides;
+}
+
+export interface UrlInfo {
+  url: string;
+  filename: string;
+  contentType: string;
+  size: number | null;
+  lastModified: string | null;
+  method: 'HEAD' | 'GET';
+  corsSupported: boolean;
+}
+
+export interface UrlSource {
+  /** The final URL, after redirects. */
+  url: string;
+  /** Capped at maxBytes; destroy it when not read to the end. */
+  stream: Readable;
+  filename: string;
+  contentType: string;
+  size: number | null;
+}
+
+/** A probe needs headers only: it must not hang for minutes. */
+const PROBE_TIMEOUT_MS = 20_000;
+
+async function fetchOptions(deps: UrlSourceDeps, extra: SafeFetchOptions): Promise<SafeFetchOptions> {
+  return { allowedHosts: await urlFetchAllowedHosts(deps.db), ...extra, ...deps.net };
+}
+
+const header = (headers: IncomingHttpHeaders, name: string): string | null => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+function sizeOf(headers: IncomingHttpHeaders): number | null {
+  const text = header(headers, 'content-length');
+  return text !== null && /^\d+$/.test(text) ? Number(text) : null;
+}
+
+/** The remote type when it looks like a MIME type; else a guess from the name. */
+function contentTypeOf(headers: IncomingHttpHeaders, filename: string): string {
+  const type = header(headers, 'content-type')?.trim() ?? '';
+  const valid = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=("[^"\r\n]*"|[\w.+-]+))*$/.test(type);
+  if (!valid || type.toLowerCase().startsWith('application/octet-stream')) return mimeFromFilename(filename);
+  return type;
+}
+
+const ok = (status: number) => status >= 200 && status < 300;
+const remoteStatus = (status: number) => new AppError('invalid', 'urlRemoteStatus', { status });
+
+/**
+ * POST /url/info: HEAD first; when HEAD is refused by the origin (405, other non-2xx) or fails on
+ * the network, one GET whose body is dropped right after the headers. A refused URL (private
+ * address…) is never retried. corsSupported is best effort: whether the origin lets `origin`
+ * (our page) read the file directly; we send that Origin so CORS-aware servers answer it.
+ */
+export async function probeUrl(deps: UrlSourceDeps, url: string, { origin }: { origin: string }): Promise<UrlInfo> {
+  const options = await fetchOptions(deps, { totalTimeoutMs: PROBE_TIMEOUT_MS, headers: { origin } });
+  let response: SafeResponse | null = null;
+  let method: 'HEAD' | 'GET' = 'HEAD';
+  try {
+    response = await safeFetch(url, { ...options, method: 'HEAD' });
+  } catch (error) {
+    if (!(error instanceof AppError && error.messageKey === 'urlUnreachable')) throw error;
+  }
+  if (!response || !ok(response.status)) {
+    response?.body.destroy();
+    method = 'GET';
+    response = await safeFetch(url, { ...options, method: 'GET' });
+  }
+  response.body.destroy();
+  if (!ok(response.status)) throw remoteStatus(response.status);
+
+  const { headers } = response;
+  const filename = remoteFilename(url, header(headers, 'content-disposition'));
+  const allowOrigin = header(headers, 'access-control-allow-origin')?.trim();
+  return {
+    url: new URL(url).href,
+    filename,
+    contentType: contentTypeOf(headers, filename),
+    size: sizeOf(headers),
+    lastModified: header(headers, 'last-modified'),
+    method,
+    corsSupported: allowOrigin === '*' || allowOrigin === origin,
+  };
+}
+
+/**
+ * The bytes of a URL for use on the server (proxy, URL upload): 2xx only, at most maxBytes (a
+ * declared larger Content-Length is refused before reading; an undeclared one fails the stream).
+ */
+export async function openUrlSource(
+  deps: UrlSourceDeps,
+  url: string,
+  { maxBytes }: { maxBytes: number },
+): Promise<UrlSource> {
+  const response = await safeFetch(url, await fetchOptions(deps, { method: 'GET', maxBytes }));
+  const size = sizeOf(response.headers);
+  if (!ok(response.status) || (size !== null && size > maxBytes)) {
+    response.body.destroy();
+    throw ok(response.status) ? tooLarge(maxBytes) : remoteStatus(response.status);
+  }
+  const filename = remoteFilename(url, header(response.headers, 'content-disposition'));
+  return {
+    url: response.url,
+    stream: response.body,
+    filename,
+    contentType: contentTypeOf(response.headers, filename),
+    size,
+  };
+}

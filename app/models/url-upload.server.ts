@@ -1,0 +1,43 @@
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import type { UploadOptions } from '~/lib/schemas/files';
+import { uploadFileShare, type FileDeps, type FileWithStorage } from './files.server';
+import { maxUploadBytes } from './upload-limits.server';
+import { openUrlSource, type NetOverrides } from './url-source.server';
+
+export interface UrlUploadDeps extends FileDeps {
+  net?: NetOverrides;
+}
+
+export interface UrlUploadOptions extends UploadOptions {
+  /** Overrides the name taken from the URL (last path segment / Content-Disposition). */
+  filename?: string;
+}
+
+/**
+ * A share from a URL, fetched by the server (the no-JavaScript URL upload form): the permission
+ * is checked before any request leaves the server, the fetch is SSRF-safe and capped at the max
+ * upload size, and the bytes stream into uploadFileShare like any other upload.
+ */
+export async function uploadShareFromUrl(
+  deps: UrlUploadDeps,
+  principal: Principal,
+  url: string,
+  options: UrlUploadOptions,
+): Promise<FileWithStorage> {
+  authorize(principal, 'file.upload');
+  const source = await openUrlSource(deps, url, { maxBytes: await maxUploadBytes(deps.db) });
+  const { filename, ...shareOptions } = options;
+  try {
+    return await uploadFileShare(deps, principal, {
+      filename: filename?.trim() || source.filename,
+      body: source.stream,
+      size: source.size ?? undefined,
+      sizeIsExact: source.size !== null,
+      options: shareOptions,
+    });
+  } finally {
+    // When a check failed before the body was read, this closes the remote connection.
+    source.stream.destroy();
+  }
+}
