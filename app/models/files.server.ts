@@ -29,7 +29,7 @@ export type FileWithStorage = FileShare & { storageConfig: StorageConfig };
 const RANDOM_SLUG_LENGTH = 6;
 const HOUR_MS = 3600 * 1000;
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === 'P2002';
 }
 
@@ -79,6 +79,36 @@ function storageKey(config: StorageConfig, subPath: string, filename: string, or
   return `${config.defaultFolder}${subPath}${original ? name : `${randomString(6)}-${name}`}`;
 }
 
+/** Everything a new share needs before its bytes arrive, checked in the order users expect. */
+export async function prepareShare(
+  deps: FileDeps,
+  principal: Principal,
+  filename: string,
+  options: UploadOptions,
+  /** The exact size when known up front: checked against the limit and the free space now. */
+  size: number | undefined,
+) {
+  authorize(principal, 'file.upload');
+  assertFilename(filename);
+  const subPath = cleanSubPath(options.path);
+  if (subPath === null) throw new AppError('invalid', 'pathInvalid');
+  const config = await storageForUpload(deps, principal, options.s3_config_id || options.storage_config_id);
+  const max = await maxUploadBytes(deps.db);
+  if (size !== undefined && size > max) throw tooLarge(max);
+  await assertFits(deps.db, config, deps.dataDir, size ?? 0);
+  const slug = await claimSlug(deps, principal, options.slug, options.override ?? false);
+  return {
+    config,
+    slug,
+    max,
+    fields: await shareFields(options, deps.masterKey),
+    key: storageKey(config, subPath, filename, options.original_filename ?? false),
+    driver: driverOf(deps, config),
+    mimetype: mimeFromFilename(filename),
+    storageType: config.storageType === 'local' ? 'LOCAL' : 'S3',
+  };
+}
+
 export interface StreamUpload {
   filename: string;
   body: Readable;
@@ -99,20 +129,14 @@ export async function uploadFileShare(
   principal: Principal,
   upload: StreamUpload,
 ): Promise<FileWithStorage> {
-  authorize(principal, 'file.upload');
-  assertFilename(upload.filename);
-  const { options } = upload;
-  const subPath = cleanSubPath(options.path);
-  if (subPath === null) throw new AppError('invalid', 'pathInvalid');
-  const config = await storageForUpload(deps, principal, options.s3_config_id || options.storage_config_id);
-  const max = await maxUploadBytes(deps.db);
-  if (upload.size !== undefined && upload.sizeIsExact && upload.size > max) throw tooLarge(max);
-  await assertFits(deps.db, config, deps.dataDir, upload.sizeIsExact ? (upload.size ?? 0) : 0);
-  const slug = await claimSlug(deps, principal, options.slug, options.override ?? false);
-  const fields = await shareFields(options, deps.masterKey);
-  const key = storageKey(config, subPath, upload.filename, options.original_filename ?? false);
-  const driver = driverOf(deps, config);
-  const mimetype = mimeFromFilename(upload.filename);
+  const exactSize = upload.sizeIsExact ? upload.size : undefined;
+  const { config, slug, fields, key, driver, mimetype, max, storageType } = await prepareShare(
+    deps,
+    principal,
+    upload.filename,
+    upload.options,
+    exactSize,
+  );
 
   const counted = new PassThrough();
   const limited = pipeline(upload.body, byteLimit(max), counted);
@@ -141,7 +165,7 @@ export async function uploadFileShare(
         slug,
         filename: upload.filename,
         storageConfigId: config.id,
-        storageType: config.storageType === 'local' ? 'LOCAL' : 'S3',
+        storageType,
         storagePath: key,
         mimetype,
         size: BigInt(written.size),

@@ -1,5 +1,6 @@
 import type { Db } from '~/db/client.server';
 import type { StorageRegistry } from '~/storage/registry.server';
+import { reapStaleUploads } from './direct-uploads.server';
 import { deleteExpiredFiles } from './files.server';
 import { deleteExpiredPastes } from './pastes.server';
 import { deleteExpiredSessions } from './sessions.server';
@@ -12,19 +13,26 @@ interface SweepDeps {
   storage: StorageRegistry;
 }
 
-/** Deletes expired shares (with their objects) and sessions now and then; expiry is also enforced on every access. */
-export async function sweepOnce(deps: SweepDeps): Promise<{ pastes: number; files: number; sessions: number }> {
+/**
+ * Deletes expired shares (with their objects) and sessions now and then (expiry is also enforced
+ * on every access), and is the janitor of browser uploads that were never finished.
+ */
+export async function sweepOnce(
+  deps: SweepDeps,
+): Promise<{ pastes: number; files: number; sessions: number; uploads: number }> {
   const pastes = await deleteExpiredPastes(deps.db);
   const files = await deleteExpiredFiles(deps);
   const sessions = await deleteExpiredSessions(deps.db);
+  const uploads = await reapStaleUploads(deps);
   await pruneGone(deps.db);
-  return { pastes, files, sessions };
+  return { pastes, files, sessions, uploads };
 }
 
 export function startSweeper(deps: SweepDeps, intervalMs = SWEEP_INTERVAL_MS): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    sweepOnce(deps).catch((error) => console.error('Sweeper failed:', error));
-  }, intervalMs);
+  const sweep = () => sweepOnce(deps).catch((error) => console.error('Sweeper failed:', error));
+  // A first sweep soon after start: uploads a killed process left unfinished are cleaned up early.
+  setTimeout(sweep, 5000).unref();
+  const timer = setInterval(sweep, intervalMs);
   // Never keep the process alive just for the sweeper.
   timer.unref();
   return timer;

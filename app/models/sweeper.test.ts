@@ -42,11 +42,11 @@ describe('sweeper', () => {
       data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) },
     });
 
-    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 1, files: 0, sessions: 1 });
+    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 1, files: 0, sessions: 1, uploads: 0 });
     expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);
     expect((await db.session.findMany()).map((s) => s.tokenHash)).toEqual(['t2']);
     expect(await isGone(db, 'paste', 'old')).toBe(true);
     expect(await isGone(db, 'paste', 'ancient')).toBe(false);
-    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 0, files: 0, sessions: 0 });
+    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 0, files: 0, sessions: 0, uploads: 0 });
   });
 });

@@ -115,6 +115,8 @@ export interface StorageDriver {
   multipartComplete(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
   multipartAbort(key: string, uploadId: string): Promise<void>;
   multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+  /** Unfinished multipart uploads under `prefix` started (or last touched) before `before`. */
+  staleUploads(before: Date, prefix?: string): Promise<{ key: string; uploadId: string }[]>;
 }
 
 export type StorageErrorKind = 'not_found' | 'range' | 'invalid_key' | 'conflict' | 'unavailable' | 'denied';

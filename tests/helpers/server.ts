@@ -8,6 +8,8 @@ export interface RunningServer {
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL: the process gets no chance to clean up (a crash, an OOM kill). */
+  kill: () => Promise<void>;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -64,6 +66,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         // 'close', not 'exit': only then has everything the child printed been read.
         child.once('close', () => resolve());
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('close', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

@@ -3,6 +3,7 @@ import type { Services } from '~/services.server';
 import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { cors } from './cors';
+import { directUploadsRouter } from './direct-uploads';
 import { errorHandler, notFoundHandler } from './errors';
 import { filesRouter } from './files';
 import { localStorageRouter } from './local-storage';
@@ -12,6 +13,8 @@ import { publicFilesRouter } from './public-files';
 import { storageConfigsRouter } from './storage-configs';
 import { systemRouter } from './system';
 import { uploadsRouter } from './uploads';
+import { urlFetchRouter } from './url-fetch';
+import { urlUploadsRouter } from './url-uploads';
 import { LocalDriver } from '~/storage/drivers/local.server';
 
 /** Body size for JSON requests; uploads stream and never pass through this parser. */
@@ -44,7 +47,10 @@ export function apiRouter(services: Services): Router {
   router.use(pastesRouter(services));
   router.use(storageConfigsRouter(services));
   router.use(filesRouter(services));
+  router.use(directUploadsRouter(services));
   router.use(publicFilesRouter(services));
+  router.use(urlFetchRouter(services));
+  router.use(urlUploadsRouter(services));
   router.use(notFoundHandler);
   router.use(errorHandler);
   return router;

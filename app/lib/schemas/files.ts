@@ -70,3 +70,81 @@ export const batchDeleteFilesSchema = z.object({
   ids: z.array(z.string().min(1).max(100), { error: 'idsRequired' }).min(1, 'idsRequired').max(1000),
   delete_mode: z.enum(['both', 'record_only'], { error: 'deleteModeInvalid' }).optional().default('both'),
 });
+
+const byteSize = (message: string) =>
+  intFromAny(message).pipe(z.number().min(0, message).max(Number.MAX_SAFE_INTEGER, message));
+
+const fileId = z.string({ error: 'fileIdRequired' }).trim().min(1, 'fileIdRequired').max(100);
+const uploadId = z.string({ error: 'uploadIdRequired' }).trim().min(1, 'uploadIdRequired').max(1024);
+
+/** POST /s3/presign (api.md §3.4); `mimetype` is accepted and ignored: the type comes from the name. */
+export const presignSchema = uploadOptionsSchema.extend({
+  filename: z.string({ error: 'filenameRequired' }).min(1, 'filenameRequired').max(1000),
+  size: byteSize('sizeInvalid').optional(),
+  mimetype: z.string().max(200).optional(),
+});
+
+/** POST /s3/multipart/init: like presign, and the size is required to plan the parts. */
+export const multipartInitSchema = presignSchema.extend({
+  size: z.union([z.number(), z.string()], { error: 'sizeRequired' }).pipe(byteSize('sizeInvalid')),
+});
+
+/** POST /s3/commit, /url/commit: the share options are applied when present (api.md §5 #1). */
+export const commitSchema = uploadOptionsSchema.extend({
+  file_id: fileId,
+  etag: z.string().max(200).nullish(),
+  size: byteSize('sizeInvalid').nullish(),
+});
+
+export const cancelSchema = z.object({ file_id: fileId });
+
+export const multipartRefSchema = z.object({ file_id: fileId, upload_id: uploadId });
+
+const partsSchema = z
+  .array(
+    z.object({
+      partNumber: z.number({ error: 'partsInvalid' }).int('partsInvalid').min(1, 'partsInvalid').max(10_000),
+      etag: z.string({ error: 'partsInvalid' }).min(1, 'partsInvalid').max(200),
+    }),
+    { error: 'partsRequired' },
+  )
+  .min(1, 'partsRequired')
+  .max(10_000);
+
+export const multipartCompleteSchema = uploadOptionsSchema.extend({
+  file_id: fileId,
+  upload_id: uploadId,
+  parts: partsSchema,
+});
+
+/** A remote file's details a URL-upload client already knows (api.md §3.9 `metadata`). */
+const urlMetadata = z
+  .object({
+    filename: z.string().max(1000).optional(),
+    contentType: z.string().max(200).optional(),
+    size: byteSize('sizeInvalid').nullish(),
+  })
+  .optional();
+
+const sourceUrl = z
+  .string({ error: 'urlRequired' })
+  .trim()
+  .min(1, 'urlRequired')
+  .max(8192, 'urlNotAllowed')
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'urlNotAllowed');
+
+/** POST /url/presign (api.md §3.9). */
+export const urlPresignSchema = uploadOptionsSchema.extend({
+  url: sourceUrl,
+  metadata: urlMetadata,
+  filename: z.string().max(1000).optional(),
+});
+
+/** POST /url/multipart/init: the client also sends total_size (and may send part_size). */
+export const urlMultipartInitSchema = urlPresignSchema.extend({
+  total_size: byteSize('sizeInvalid').optional(),
+  part_size: byteSize('sizeInvalid').optional(),
+  part_count: byteSize('sizeInvalid').optional(),
+});
+
+export const multipartPartsSchema = multipartRefSchema.extend({ parts: partsSchema });

@@ -314,8 +314,8 @@ export class LocalDriver implements StorageDriver {
     if (dir) await fsp.rm(dir, { recursive: true, force: true });
   }
 
-  /** Multipart uploads not touched since `before` (for the janitor). */
-  async staleUploads(before: Date): Promise<{ key: string; uploadId: string }[]> {
+  /** Multipart uploads not touched since `before` (for the janitor); all of them live under one folder. */
+  async staleUploads(before: Date, _prefix = ''): Promise<{ key: string; uploadId: string }[]> {
     const base = path.join(this.root, MULTIPART_DIR);
     const ids = await fsp.readdir(base).catch(() => [] as string[]);
     const stale: { key: string; uploadId: string }[] = [];

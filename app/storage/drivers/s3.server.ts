@@ -8,6 +8,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
@@ -82,6 +83,9 @@ function mapError(error: unknown, key?: string): never {
     }
     if (status === 416 || error.name === 'InvalidRange') throw new StorageError('range', 'Range not satisfiable');
     if (status === 403) throw new StorageError('denied', error.message || 'Access denied');
+    // A multipart completion the parts do not support (missing part, wrong ETag, part too small).
+    if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(error.name))
+      throw new StorageError('conflict', error.message || error.name);
   }
   throw error;
 }
@@ -321,5 +325,31 @@ export class S3Driver implements StorageDriver {
       marker = out.IsTruncated ? out.NextPartNumberMarker : undefined;
     } while (marker);
     return parts;
+  }
+
+  /** Multipart uploads under `prefix` started before `before` (for the janitor). */
+  async staleUploads(before: Date, prefix = ''): Promise<{ key: string; uploadId: string }[]> {
+    const stale: { key: string; uploadId: string }[] = [];
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const out = await this.client
+        .send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: prefix || undefined,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        )
+        .catch((e) => mapError(e, prefix));
+      for (const upload of out.Uploads ?? []) {
+        if (upload.Key && upload.UploadId && upload.Initiated && upload.Initiated < before)
+          stale.push({ key: upload.Key, uploadId: upload.UploadId });
+      }
+      keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
+      uploadIdMarker = out.IsTruncated ? out.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return stale;
   }
 }

@@ -1,0 +1,137 @@
+import { Router, type Request } from 'express';
+import {
+  cancelSchema,
+  commitSchema,
+  multipartCompleteSchema,
+  multipartInitSchema,
+  multipartRefSchema,
+  presignSchema,
+} from '~/lib/schemas/files';
+import {
+  cancelUpload,
+  commitUpload,
+  completeMultipartUpload,
+  initMultipartUpload,
+  presignUpload,
+  resumeMultipartUpload,
+} from '~/models/direct-uploads.server';
+import type { FileWithStorage } from '~/models/files.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { fileRecord, originOf } from './file-presenters';
+import { principalOf, requires } from './principal';
+import { fileDeps } from './uploads';
+
+/** Where the object lives, as v0.7.3 reported it: the bucket URL for S3, our download URL for local disk. */
+export function objectUrl(file: FileWithStorage, origin: string): string {
+  const { storageConfig: config } = file;
+  if (config.storageType === 's3' && config.endpointUrl) {
+    const base = config.endpointUrl.replace(/\/+$/, '');
+    return `${base}/${config.bucketName}/${file.storagePath.split('/').map(encodeURIComponent).join('/')}`;
+  }
+  return `${origin}/api/file-download/${encodeURIComponent(file.slug)}`;
+}
+
+/** The fields every presign/init answer shares (api.md §3.4 s3/presign). */
+export function pendingShareFields(req: Request, services: Services, file: FileWithStorage) {
+  const origin = originOf(req, services.config.publicUrl);
+  return {
+    file_id: file.id,
+    slug: file.slug,
+    storage_path: file.storagePath,
+    s3_url: objectUrl(file, origin),
+    provider_type: file.storageConfig.providerType,
+    contentType: file.mimetype,
+    hasPassword: file.passwordHash !== null,
+    expiresAt: file.expiresAt?.toISOString() ?? null,
+    maxViews: file.maxViews,
+    url: `/file/${encodeURIComponent(file.slug)}`,
+  };
+}
+
+export const absoluteUrl = (req: Request, services: Services, url: string) =>
+  new URL(url, originOf(req, services.config.publicUrl)).toString();
+
+/** The commit answer: the share record (without secrets) and its page. */
+export function committedShare(file: FileWithStorage) {
+  return { ...fileRecord(file, undefined), url: `/file/${encodeURIComponent(file.slug)}` };
+}
+
+/**
+ * Browser uploads straight to storage (api.md §3.4 s3/presign + s3/commit; the multipart and
+ * cancel endpoints are ours: v0.7.3 had no resumable share upload). Works for S3 and local disk
+ * alike: the local driver's "presigned" URLs point back at this app.
+ */
+export function directUploadsRouter(services: Services): Router {
+  const deps = fileDeps(services);
+  const router = Router();
+  router.use('/s3', requires('file.upload'));
+
+  router.post('/s3/presign', async (req, res) => {
+    const { filename, size, ...options } = presignSchema.parse(req.body ?? {});
+    const { file, uploadUrl } = await presignUpload(deps, principalOf(res), { filename, size, options });
+    sendOk(res, apiMessage('uploadPresigned'), {
+      ...pendingShareFields(req, services, file),
+      upload_url: absoluteUrl(req, services, uploadUrl),
+    });
+  });
+
+  router.post('/s3/commit', async (req, res) => {
+    const { file_id, ...options } = commitSchema.parse(req.body ?? {});
+    const file = await commitUpload(deps, principalOf(res), file_id, options);
+    sendOk(res, apiMessage('uploadCommitted'), committedShare(file));
+  });
+
+  router.post('/s3/cancel', async (req, res) => {
+    const { file_id } = cancelSchema.parse(req.body ?? {});
+    await cancelUpload(deps, principalOf(res), file_id);
+    sendOk(res, apiMessage('uploadCancelled'), { file_id, status: 'cancelled' });
+  });
+
+  router.post('/s3/multipart/init', async (req, res) => {
+    const { filename, size, ...options } = multipartInitSchema.parse(req.body ?? {});
+    const started = await initMultipartUpload(deps, principalOf(res), { filename, size, options });
+    sendOk(res, apiMessage('multipartInitialized'), {
+      ...pendingShareFields(req, services, started.file),
+      upload_id: started.uploadId,
+      partSize: started.partSize,
+      partCount: started.partCount,
+      totalSize: started.totalSize,
+      presigned_urls: started.urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) })),
+    });
+  });
+
+  router.post('/s3/multipart/resume', async (req, res) => {
+    const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
+    const resumed = await resumeMultipartUpload(deps, principalOf(res), file_id, upload_id);
+    sendOk(res, apiMessage('multipartResumed'), {
+      ...pendingShareFields(req, services, resumed.file),
+      upload_id,
+      parts: resumed.parts,
+      partSize: resumed.partSize,
+      partCount: resumed.partCount,
+      totalSize: resumed.totalSize,
+      presigned_urls: resumed.urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) })),
+    });
+  });
+
+  router.post('/s3/multipart/complete', async (req, res) => {
+    const { file_id, upload_id, parts, ...options } = multipartCompleteSchema.parse(req.body ?? {});
+    const file = await completeMultipartUpload(deps, principalOf(res), {
+      fileId: file_id,
+      uploadId: upload_id,
+      parts,
+      options,
+    });
+    sendOk(res, apiMessage('multipartCompleted'), committedShare(file));
+  });
+
+  router.post('/s3/multipart/abort', async (req, res) => {
+    const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
+    await cancelUpload(deps, principalOf(res), file_id, upload_id);
+    sendOk(res, apiMessage('multipartAborted'), { success: true, fileId: file_id });
+  });
+
+  return router;
+}

@@ -1,0 +1,148 @@
+import { Router, type Request } from 'express';
+import {
+  cancelSchema,
+  commitSchema,
+  multipartPartsSchema,
+  multipartRefSchema,
+  urlMultipartInitSchema,
+  urlPresignSchema,
+} from '~/lib/schemas/files';
+import { AppError } from '~/lib/errors';
+import {
+  cancelUpload,
+  commitUpload,
+  completeMultipartUpload,
+  initMultipartUpload,
+  presignUpload,
+} from '~/models/direct-uploads.server';
+import { probeUrl, type NetOverrides } from '~/models/url-source.server';
+import type { Services } from '~/services.server';
+import { absoluteUrl, committedShare, objectUrl, pendingShareFields } from './direct-uploads';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { originOf } from './file-presenters';
+import { principalOf, requires } from './principal';
+import { fileDeps } from './uploads';
+
+interface SourceBody {
+  url: string;
+  filename?: string;
+  metadata?: { filename?: string; contentType?: string; size?: number | null };
+}
+
+/**
+ * What the share will be called and how big it is: the client's metadata when it has a name and a
+ * type (api.md §3.9), otherwise a (SSRF-safe) probe of the URL.
+ */
+async function describeSource(services: Services, req: Request, body: SourceBody, net?: NetOverrides) {
+  const { metadata } = body;
+  if (metadata?.filename && metadata.contentType)
+    return { filename: body.filename || metadata.filename, size: metadata.size ?? undefined, corsSupported: false };
+  const info = await probeUrl({ db: services.db, net }, body.url, {
+    origin: originOf(req, services.config.publicUrl),
+  });
+  return {
+    filename: body.filename || metadata?.filename || info.filename,
+    size: metadata?.size ?? info.size ?? undefined,
+    corsSupported: info.corsSupported,
+  };
+}
+
+/**
+ * Upload from URL into a share (api.md §3.9): the browser downloads the remote file and uploads it
+ * to storage through the same pending-share steps as a direct upload (app/models/direct-uploads).
+ * Settings sent at either step are honoured (api.md §5 #2).
+ */
+export function urlUploadsRouter(services: Services, net?: NetOverrides): Router {
+  const deps = fileDeps(services);
+  const router = Router();
+  for (const path of ['/url/presign', '/url/commit', '/url/multipart', '/url/cancel'])
+    router.use(path, requires('file.upload'));
+
+  router.post('/url/presign', async (req, res) => {
+    const { url, metadata, filename, ...options } = urlPresignSchema.parse(req.body ?? {});
+    const source = await describeSource(services, req, { url, metadata, filename }, net);
+    const { file, uploadUrl } = await presignUpload(deps, principalOf(res), {
+      filename: source.filename,
+      size: source.size,
+      options,
+    });
+    sendOk(res, apiMessage('uploadPresigned'), {
+      ...pendingShareFields(req, services, file),
+      upload_url: absoluteUrl(req, services, uploadUrl),
+      corsSupported: source.corsSupported,
+      sourceUrl: url,
+    });
+  });
+
+  router.post('/url/commit', async (req, res) => {
+    const { file_id, ...options } = commitSchema.parse(req.body ?? {});
+    const file = await commitUpload(deps, principalOf(res), file_id, options);
+    sendOk(res, apiMessage('uploadCommitted'), committedShare(file));
+  });
+
+  router.post('/url/multipart/init', async (req, res) => {
+    const body = urlMultipartInitSchema.parse(req.body ?? {});
+    const { url, metadata, filename, total_size, part_size, part_count: _count, ...options } = body;
+    const source = await describeSource(services, req, { url, metadata, filename }, net);
+    const size = total_size ?? source.size;
+    if (size === undefined) throw new AppError('invalid', 'sizeRequired');
+    const started = await initMultipartUpload(deps, principalOf(res), {
+      filename: source.filename,
+      size,
+      partSize: part_size,
+      options,
+    });
+    const fields = pendingShareFields(req, services, started.file);
+    sendOk(res, apiMessage('multipartInitialized'), {
+      ...fields,
+      upload_id: started.uploadId,
+      storagePath: started.file.storagePath,
+      presigned_urls: started.urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) })),
+      partSize: started.partSize,
+      totalSize: started.totalSize,
+      partCount: started.partCount,
+      filename: started.file.filename,
+      corsSupported: source.corsSupported,
+      sourceUrl: url,
+    });
+  });
+
+  router.post('/url/multipart/complete', async (req, res) => {
+    const { file_id, upload_id, parts } = multipartPartsSchema.parse(req.body ?? {});
+    const file = await completeMultipartUpload(deps, principalOf(res), { fileId: file_id, uploadId: upload_id, parts });
+    const origin = originOf(req, services.config.publicUrl);
+    sendOk(res, apiMessage('multipartCompleted'), {
+      success: true,
+      fileId: file.id,
+      slug: file.slug,
+      filename: file.filename,
+      size: Number(file.size),
+      etag: file.etag,
+      url: `/file/${encodeURIComponent(file.slug)}`,
+      s3Url: objectUrl(file, origin),
+    });
+  });
+
+  router.post('/url/multipart/abort', async (req, res) => {
+    const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
+    await cancelUpload(deps, principalOf(res), file_id, upload_id);
+    sendOk(res, apiMessage('multipartAborted'), {
+      success: true,
+      message: apiMessage('multipartAborted'),
+      fileId: file_id,
+    });
+  });
+
+  router.post('/url/cancel', async (req, res) => {
+    const { file_id } = cancelSchema.parse(req.body ?? {});
+    await cancelUpload(deps, principalOf(res), file_id);
+    sendOk(res, apiMessage('uploadCancelled'), {
+      file_id,
+      status: 'cancelled',
+      message: apiMessage('uploadCancelled'),
+    });
+  });
+
+  return router;
+}
