@@ -60,3 +60,17 @@ async function destroyBucket(client: S3Client, bucket: string): Promise<void> {
     if ((error as { name?: string }).name !== 'NoSuchBucket') throw error;
   }
 }
+
+/** The POST /api/s3-configs body of a config on a test bucket; `extra` adds name, folder, flags. */
+export function s3ConfigBody(bucket: TestBucket, extra: Record<string, unknown>) {
+  return {
+    provider_type: 'Other',
+    endpoint_url: bucket.env.endpoint,
+    bucket_name: bucket.bucket,
+    region: bucket.env.region,
+    access_key_id: bucket.env.accessKeyId,
+    secret_access_key: bucket.env.secretAccessKey,
+    path_style: true,
+    ...extra,
+  };
+}

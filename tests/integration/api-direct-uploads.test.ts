@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBucket, type TestBucket } from '../helpers/s3';
+import { createTestBucket, s3ConfigBody, type TestBucket } from '../helpers/s3';
 import { startServer, type RunningServer } from '../helpers/server';
 
 /**
@@ -90,18 +90,7 @@ describe('direct browser uploads', () => {
     const created = await call(
       'POST',
       '/s3-configs',
-      {
-        name: 'Direct S3',
-        provider_type: 'Other',
-        endpoint_url: bucket.env.endpoint,
-        bucket_name: bucket.bucket,
-        region: bucket.env.region,
-        access_key_id: bucket.env.accessKeyId,
-        secret_access_key: bucket.env.secretAccessKey,
-        path_style: true,
-        default_folder: 'direct',
-        is_public: true,
-      },
+      s3ConfigBody(bucket, { name: 'Direct S3', default_folder: 'direct', is_public: true }),
       admin,
     );
     expect(created.status).toBe(200);
@@ -476,17 +465,7 @@ describe('the janitor after a crash mid-upload', () => {
     const config = await call(
       'POST',
       '/s3-configs',
-      {
-        name: 'Janitor S3',
-        provider_type: 'Other',
-        endpoint_url: bucket.env.endpoint,
-        bucket_name: bucket.bucket,
-        region: bucket.env.region,
-        access_key_id: bucket.env.accessKeyId,
-        secret_access_key: bucket.env.secretAccessKey,
-        path_style: true,
-        default_folder: 'j',
-      },
+      s3ConfigBody(bucket, { name: 'Janitor S3', default_folder: 'j' }),
       admin,
     );
     const size = 11 * MIB;

@@ -1,31 +1,42 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useNavigation } from 'react-router';
+import { Form, useNavigate, useRevalidator } from 'react-router';
 import { FileIcon } from '~/components/file/icons';
-import { useHydrated } from '~/components/ui/use-hydrated';
-import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria } from '~/components/paste/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { DEFAULT_EXPIRY } from '~/lib/expiry';
-import { formatBytes } from '~/lib/format';
-import { SLUG_MAX_LENGTH } from '~/lib/slug';
-import type { UploadFormValues } from './upload-form';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import { formatBytes } from '~/lib/format';
+import type { ShareOptions } from '~/lib/upload/api';
+import { uploadErrorText } from '~/lib/upload/upload-error';
+import { ResumableUploads } from './ResumableUploads';
+import { fieldOfError, uploadInputFromForm, type UploadFormValues } from './upload-form';
+import { UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
+import { UploadQueue } from './UploadQueue';
+import { useFileUploads, type UploadItem } from './use-file-uploads';
 
-export interface StorageChoice {
-  id: string;
-  name: string;
-  provider: string;
-  isDefault: boolean;
-}
+export type { StorageChoice } from './UploadOptionsFields';
 
 const NO_ERRORS: Record<string, string> = {};
 
+interface ClientErrors {
+  formError: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** The form's text fields (the file input left out). */
+function formFields(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
 /**
- * The file tab: a real multipart form posted to /upload, so it uploads without JavaScript. The
- * options come first and the file last (with `fields_first` ahead of everything), so the server
- * streams the file straight to storage. With JavaScript the same form is submitted by React Router,
- * with a progress indicator while it runs.
+ * The file tab. Without JavaScript: a real multipart form posted to /upload (options first, the
+ * file last, `fields_first` ahead of everything) that the server streams straight to storage.
+ * With JavaScript the same form becomes a multi-file uploader: files are chosen, dropped or pasted,
+ * listed with their progress, and sent straight to storage (one PUT, or resumable multipart for
+ * files larger than a part) with the options of the form. One file that succeeds shows the same
+ * share box as the form; several show their links in the list.
  */
 export function UploadForm({
   configs,
@@ -44,22 +55,119 @@ export function UploadForm({
   /** The field a domain error (slug taken, file too large…) belongs to. */
   errorField?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formAction === '/upload';
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const form = useRef<HTMLFormElement>(null);
-  const [chosen, setChosen] = useState<{ size: number } | null>(null);
-
-  // With JavaScript the page is not reloaded: clear the password, show the first mistake.
-  useErrorFocus(form, formError, fieldErrors);
-
-  const errors: Record<string, string | undefined> = { ...fieldErrors };
-  if (formError && errorField && !errors[errorField]) errors[errorField] = formError;
-  const v = values;
-  const defaultConfig = configs.find((c) => c.isDefault)?.id ?? configs[0]?.id ?? '';
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [clientErrors, setClientErrors] = useState<ClientErrors | null>(null);
+  const [dragging, setDragging] = useState(false);
   const maxText = formatBytes(maxBytes);
-  const tooBig = chosen !== null && chosen.size > maxBytes;
+
+  const readOptions = useCallback((): ShareOptions | null => {
+    if (!form.current) return null;
+    const converted = uploadInputFromForm(formFields(form.current));
+    return converted.ok ? converted.input : null;
+  }, []);
+
+  const fail = (message: string, field?: string) =>
+    setClientErrors({ formError: message, fieldErrors: field ? { [field]: message } : {} });
+
+  const uploads = useFileUploads({
+    maxBytes,
+    maxText,
+    getOptions: readOptions,
+    onBatchDone: (batch: UploadItem[], listed: number) => {
+      const failed = batch.filter((item) => item.status === 'error');
+      if (batch.length === 1 && failed.length === 1) {
+        const error = failed[0].error;
+        const message = uploadErrorText(error, { t, exists: (key) => i18n.exists(key) });
+        fail(message, error?.key ? fieldOfError(error.key) : undefined);
+        return;
+      }
+      if (failed.length) fail(t('upload.batch.someFailed', { failed: failed.length, total: batch.length }));
+      const single = batch.length === 1 && batch[0].status === 'success' && listed === 1;
+      // One file: the share box of the form (QR code, download link), as after a form post.
+      if (single && batch[0].result) navigate(`/upload?uploaded=${encodeURIComponent(batch[0].result.id)}`);
+      else if (batch.some((item) => item.status === 'success')) void revalidator.revalidate();
+    },
+    onItemDone: (item, listed) => {
+      if (item.status !== 'success') return;
+      if (listed === 1 && item.result) navigate(`/upload?uploaded=${encodeURIComponent(item.result.id)}`);
+      else void revalidator.revalidate();
+    },
+  });
+  const { addFiles } = uploads;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const converted = uploadInputFromForm(formFields(event.currentTarget));
+    if (!converted.ok) return fail(t(`upload.form.${converted.problem}`), converted.field);
+    if (uploads.pendingCount === 0) return fail(t('errors.fileRequired'), 'file');
+    if (converted.input.slug && uploads.pendingCount > 1) return fail(t('upload.batch.slugSingleOnly'), 'slug');
+    setClientErrors(null);
+    void uploads.startAll(converted.input);
+  };
+
+  // Files pasted anywhere on the page join the list.
+  useEffect(() => {
+    if (!hydrated) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (!files.length) return;
+      event.preventDefault();
+      addFiles(files);
+    };
+    // A file dropped next to the drop zone must not replace the page (and stop the uploads).
+    const guard = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    document.addEventListener('paste', onPaste);
+    window.addEventListener('dragover', guard);
+    window.addEventListener('drop', guard);
+    return () => {
+      document.removeEventListener('paste', onPaste);
+      window.removeEventListener('dragover', guard);
+      window.removeEventListener('drop', guard);
+    };
+  }, [hydrated, addFiles]);
+
+  // A file chosen before the page came to life is picked up.
+  useEffect(() => {
+    const input = fileInput.current;
+    if (!hydrated || !input?.files?.length) return;
+    const files = [...input.files];
+    input.value = '';
+    addFiles(files);
+  }, [hydrated, addFiles]);
+
+  const shown = hydrated && clientErrors ? clientErrors : { formError, fieldErrors };
+  // With JavaScript the page is not reloaded: clear the password, show the first mistake.
+  useErrorFocus(form, shown.formError, shown.fieldErrors);
+
+  const errors: Record<string, string | undefined> = { ...shown.fieldErrors };
+  if (!clientErrors && formError && errorField && !errors[errorField]) errors[errorField] = formError;
+
+  const onDrag = (event: DragEvent<HTMLDivElement>, over: boolean) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    if (!over && event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    setDragging(over);
+  };
+
+  const pending = uploads.pendingCount;
+  const submitLabel = uploads.running
+    ? t('upload.batch.uploading')
+    : pending > 1
+      ? t('upload.batch.start', { count: pending })
+      : t('upload.form.submit');
+  const announcement = uploads.announcement
+    ? t('upload.batch.announce', {
+        name: uploads.announcement.name,
+        status: t(`upload.status.${uploads.announcement.status}`, { percent: uploads.announcement.percent }),
+      })
+    : '';
 
   return (
     <Form
@@ -67,210 +175,110 @@ export function UploadForm({
       method="post"
       action="/upload"
       encType="multipart/form-data"
-      className="grid scroll-mt-24 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]"
+      className="scroll-mt-24 space-y-6"
       noValidate
       aria-labelledby="page-heading"
+      onSubmit={hydrated ? onSubmit : undefined}
     >
       {/* Must stay first: tells the server every option arrives before the file. */}
       <input type="hidden" name="fields_first" value="1" />
-      {formError && (
-        <div className="lg:col-span-2">
-          <FormAlert>{formError}</FormAlert>
-        </div>
-      )}
+      {shown.formError && <FormAlert>{shown.formError}</FormAlert>}
+      {hydrated && <ResumableUploads entries={uploads.resumable} onDiscard={uploads.discardStored} />}
 
-      <section aria-labelledby="options-heading" className="card min-w-0 p-5 sm:p-6">
-        <h2 id="options-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
-          {t('upload.form.optionsHeading')}
-        </h2>
-        <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
-          <Field id="slug" label={t('upload.form.slug')} hint={t('upload.form.slugHint')} error={errors.slug}>
-            <input
-              id="slug"
-              name="slug"
-              className="input font-mono"
-              maxLength={SLUG_MAX_LENGTH}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              defaultValue={v?.slug ?? ''}
-              {...fieldAria('slug', errors.slug, true)}
-            />
-          </Field>
-          <Field
-            id="password"
-            label={t('upload.form.password')}
-            hint={t('upload.form.passwordHint')}
-            error={errors.password}
+      {/* Its own grid: the sticky file card stays beside the options, never over the file list. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <UploadOptionsFields
+          configs={configs}
+          values={values}
+          errors={errors}
+          slugHint={hydrated && pending > 1 ? t('upload.batch.slugOneFile') : undefined}
+          note={hydrated ? t('upload.batch.optionsNote') : undefined}
+        />
+
+        <section aria-labelledby="file-heading" className="card min-w-0 self-start p-5 sm:p-6 lg:sticky lg:top-20">
+          <h2 id="file-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
+            {t('upload.form.fileHeading')}
+          </h2>
+          <div
+            className={`mt-4 rounded-xl border-2 border-dashed p-4 text-center transition-colors ${
+              dragging
+                ? 'border-brand bg-brand-soft/50'
+                : errors.file
+                  ? 'border-danger/60 bg-danger/5'
+                  : 'border-line bg-surface hover:border-brand/60'
+            }`}
+            onDragEnter={hydrated ? (event) => onDrag(event, true) : undefined}
+            onDragOver={hydrated ? (event) => onDrag(event, true) : undefined}
+            onDragLeave={hydrated ? (event) => onDrag(event, false) : undefined}
+            onDrop={
+              hydrated
+                ? (event) => {
+                    if (!event.dataTransfer.files.length) return;
+                    event.preventDefault();
+                    setDragging(false);
+                    addFiles([...event.dataTransfer.files]);
+                  }
+                : undefined
+            }
           >
+            <span className="mx-auto flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-accent">
+              <FileIcon name="upload" className="h-5 w-5" />
+            </span>
+            <label htmlFor="file" className="mt-3 block text-sm font-medium">
+              {t('upload.form.file')}
+            </label>
+            <p id="file-hint" className="mt-1 text-xs text-subtle">
+              {t('upload.form.maxSize', { max: maxText })}
+            </p>
+            {hydrated && (
+              <p id="file-drop-hint" className="mt-1 text-xs text-subtle" aria-live="polite">
+                {dragging ? t('upload.batch.dropActive') : t('upload.batch.several')}
+              </p>
+            )}
+            {/* Must stay the last field of the form (see fields_first above). */}
             <input
-              id="password"
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              maxLength={200}
-              {...fieldAria('password', errors.password, true)}
-            />
-          </Field>
-          <div className="md:col-span-2">
-            <ExpiryField
-              idPrefix="create"
-              choice={v?.expiry ?? DEFAULT_EXPIRY}
-              days={v?.expiryDays ?? ''}
-              errors={{ expiry: errors.expiry ?? errors.expires_in, expiryDays: errors.expiryDays }}
+              ref={fileInput}
+              id="file"
+              name="file"
+              type="file"
+              multiple={hydrated}
+              className="mt-3 block w-full cursor-pointer text-sm text-subtle file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-line file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:bg-muted"
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={[errors.file ? 'file-error' : '', 'file-hint', hydrated ? 'file-drop-hint' : '']
+                .filter(Boolean)
+                .join(' ')}
+              onChange={
+                hydrated
+                  ? (event) => {
+                      const files = [...(event.currentTarget.files ?? [])];
+                      // Emptied, so choosing the same file again is noticed.
+                      event.currentTarget.value = '';
+                      if (files.length) {
+                        setClientErrors(null);
+                        addFiles(files);
+                      }
+                    }
+                  : undefined
+              }
             />
           </div>
-          <Field
-            id="max_views"
-            label={t('upload.form.maxViews')}
-            hint={t('upload.form.maxViewsHint')}
-            error={errors.max_views}
-          >
-            <input
-              id="max_views"
-              name="max_views"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="input"
-              defaultValue={v?.max_views ?? '0'}
-              {...fieldAria('max_views', errors.max_views, true)}
-            />
-          </Field>
-          <Field id="remark" label={t('upload.form.remark')} hint={t('upload.form.remarkHint')} error={errors.remark}>
-            <input
-              id="remark"
-              name="remark"
-              className="input"
-              maxLength={1000}
-              autoComplete="off"
-              defaultValue={v?.remark ?? ''}
-              {...fieldAria('remark', errors.remark, true)}
-            />
-          </Field>
-          <Field
-            id="s3_config_id"
-            label={t('upload.form.storage')}
-            hint={t('upload.form.storageHint')}
-            error={errors.s3_config_id}
-          >
-            <select
-              id="s3_config_id"
-              name="s3_config_id"
-              className="input"
-              defaultValue={v?.s3_config_id || defaultConfig}
-              {...fieldAria('s3_config_id', errors.s3_config_id, true)}
-            >
-              {configs.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.isDefault
-                    ? t('upload.form.storageDefault', { name: c.name, provider: c.provider })
-                    : t('upload.form.storageOption', { name: c.name, provider: c.provider })}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="path" label={t('upload.form.path')} hint={t('upload.form.pathHint')} error={errors.path}>
-            <input
-              id="path"
-              name="path"
-              className="input font-mono"
-              maxLength={500}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              defaultValue={v?.path ?? ''}
-              {...fieldAria('path', errors.path, true)}
-            />
-          </Field>
-          <fieldset className="md:col-span-2">
-            <legend className="field-label">{t('upload.form.links')}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {(['1', '0'] as const).map((mode) => (
-                <label
-                  key={mode}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-surface p-3 text-sm transition-colors hover:border-brand/50 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40"
-                >
-                  <input
-                    type="radio"
-                    name="use_proxy"
-                    value={mode}
-                    defaultChecked={(v?.use_proxy ?? '1') === mode}
-                    className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-                  />
-                  <span>
-                    <span className="block font-medium">
-                      {mode === '1' ? t('upload.form.linksProxy') : t('upload.form.linksDirect')}
-                    </span>
-                    <span className="mt-0.5 block text-xs text-subtle">
-                      {mode === '1' ? t('upload.form.linksProxyHint') : t('upload.form.linksDirectHint')}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </div>
-      </section>
-
-      <section aria-labelledby="file-heading" className="card min-w-0 self-start p-5 sm:p-6 lg:sticky lg:top-20">
-        <h2 id="file-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
-          {t('upload.form.fileHeading')}
-        </h2>
-        <div
-          className={`mt-4 rounded-xl border-2 border-dashed p-4 text-center transition-colors ${
-            errors.file ? 'border-danger/60 bg-danger/5' : 'border-line bg-surface hover:border-brand/60'
-          }`}
-        >
-          <span className="mx-auto flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-accent">
-            <FileIcon name="upload" className="h-5 w-5" />
-          </span>
-          <label htmlFor="file" className="mt-3 block text-sm font-medium">
-            {t('upload.form.file')}
-          </label>
-          <p id="file-hint" className="mt-1 text-xs text-subtle">
-            {t('upload.form.maxSize', { max: maxText })}
-          </p>
-          {/* Must stay the last field of the form (see fields_first above). */}
-          <input
-            id="file"
-            name="file"
-            type="file"
-            className="mt-3 block w-full cursor-pointer text-sm text-subtle file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-line file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:bg-muted"
-            aria-invalid={errors.file ? true : undefined}
-            aria-describedby={errors.file ? 'file-error file-hint' : 'file-hint'}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              setChosen(file ? { size: file.size } : null);
-            }}
-          />
-          {chosen && (
-            <p className={`mt-2 text-xs break-all ${tooBig ? 'text-danger' : 'text-subtle'}`} aria-live="polite">
-              {tooBig
-                ? t('upload.form.chosenTooBig', { size: formatBytes(chosen.size), max: maxText })
-                : t('upload.form.chosen', { size: formatBytes(chosen.size) })}
+          {errors.file && (
+            <p id="file-error" className="field-error">
+              {errors.file}
             </p>
           )}
-        </div>
-        {errors.file && (
-          <p id="file-error" className="field-error">
-            {errors.file}
-          </p>
-        )}
-        {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
-        <button type="submit" className="btn btn-primary mt-5 w-full" disabled={busy}>
-          <FileIcon name="upload" />
-          {busy ? t('upload.form.submitting') : t('upload.form.submit')}
-        </button>
-        {busy && (
-          <div className="mt-3" role="status">
-            <progress className="h-1.5 w-full accent-brand" aria-label={t('upload.form.progress')} />
-            <p className="mt-1 text-xs text-subtle">{t('upload.form.progressHint')}</p>
-          </div>
-        )}
-      </section>
+          {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
+          <button type="submit" className="btn btn-primary mt-5 w-full" disabled={uploads.running}>
+            <FileIcon name="upload" />
+            {submitLabel}
+          </button>
+          {hydrated && uploads.active && <p className="mt-2 text-xs text-subtle">{t('upload.form.progressHint')}</p>}
+        </section>
+      </div>
+
+      {hydrated && uploads.items.length > 0 && (
+        <UploadQueue items={uploads.items} actions={uploads} maxText={maxText} announcement={announcement} />
+      )}
     </Form>
   );
 }

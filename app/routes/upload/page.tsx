@@ -7,7 +7,7 @@ import { UploadAccessNotice } from '~/components/upload/UploadAccessNotice';
 import { UploadForm } from '~/components/upload/UploadForm';
 import { UploadResult } from '~/components/upload/UploadResult';
 import { UploadTabs, type UploadTab } from '~/components/upload/UploadTabs';
-import { UrlUploadNotice } from '~/components/upload/UrlUploadNotice';
+import { UrlUploadForm, urlFieldOfError } from '~/components/upload/UrlUploadForm';
 import { fieldOfError } from '~/components/upload/upload-form';
 import { principalContext, servicesContext } from '~/context';
 import { formError } from '~/http/form-errors.server';
@@ -23,6 +23,7 @@ import type { Services } from '~/services.server';
 import { fileLinksFor } from '../file/links.server';
 import { qrCodeDataUrl } from '../paste/share.server';
 import { uploadFromForm, UploadFormProblem } from './upload.server';
+import { uploadFromUrlForm, UrlFormProblem } from './url-form.server';
 import type { Route } from './+types/page';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.upload.title');
@@ -86,7 +87,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+/** The URL tab's form (intent "url", url-encoded): the server fetches the URL and stores it. */
+async function urlAction({ request, context }: Route.ActionArgs) {
+  const locale = getLocale(context);
+  const outcome = await uploadFromUrlForm(context.get(servicesContext), context.get(principalContext), request);
+  if (outcome.ok) return redirect(`/upload?uploaded=${encodeURIComponent(outcome.file.id)}`);
+  const { error, values } = outcome;
+  if (error instanceof UrlFormProblem) {
+    const message = translate(locale, error.messageKey);
+    return data(
+      { formError: message, fieldErrors: { [error.field]: message }, values, errorField: error.field },
+      { status: 400 },
+    );
+  }
+  const errorField = error instanceof AppError ? urlFieldOfError(error.messageKey) : undefined;
+  return formError(error, locale, { values, errorField });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  // The file form is multipart (streamed); the URL form is a small url-encoded one.
+  if (request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) return urlAction(args);
   const locale = getLocale(context);
   const outcome = await uploadFromForm(context.get(servicesContext), context.get(principalContext), request);
   if (outcome.ok) return redirect(`/upload?uploaded=${encodeURIComponent(outcome.file.id)}`);
@@ -115,10 +136,16 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
       </header>
       <UploadTabs current={tab} />
       <div className="space-y-8">
-        {tab === 'url' ? (
-          <UrlUploadNotice />
-        ) : access !== 'allowed' ? (
+        {access !== 'allowed' ? (
           <UploadAccessNotice reason={access} />
+        ) : tab === 'url' && !uploaded ? (
+          <UrlUploadForm
+            configs={configs}
+            values={actionData?.values}
+            formError={actionData?.formError}
+            fieldErrors={actionData?.fieldErrors}
+            errorField={actionData?.errorField}
+          />
         ) : uploaded ? (
           <UploadResult key={uploaded.slug} file={uploaded} />
         ) : (

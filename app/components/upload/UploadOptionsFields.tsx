@@ -1,0 +1,176 @@
+import { useTranslation } from 'react-i18next';
+import { ExpiryField } from '~/components/paste/ExpiryField';
+import { Field, fieldAria } from '~/components/paste/Field';
+import { DEFAULT_EXPIRY } from '~/lib/expiry';
+import { SLUG_MAX_LENGTH } from '~/lib/slug';
+import type { UploadFormValues } from './upload-form';
+
+export interface StorageChoice {
+  id: string;
+  name: string;
+  provider: string;
+  isDefault: boolean;
+}
+
+/**
+ * The share options of an upload (link suffix, password, expiry, max views, remark, storage, folder,
+ * link mode): the same named fields in the file form and the URL form, so both post the same
+ * options and both work without JavaScript.
+ */
+export function UploadOptionsFields({
+  configs,
+  values: v,
+  errors,
+  slugHint,
+  note,
+}: {
+  configs: StorageChoice[];
+  /** What was chosen, after a failed attempt (never the password). */
+  values?: Partial<UploadFormValues>;
+  errors: Record<string, string | undefined>;
+  /** Replaces the link suffix hint (e.g. "one file only" while several files are chosen). */
+  slugHint?: string;
+  /** A line under the heading. */
+  note?: string;
+}) {
+  const { t } = useTranslation();
+  const defaultConfig = configs.find((c) => c.isDefault)?.id ?? configs[0]?.id ?? '';
+  return (
+    <section aria-labelledby="options-heading" className="card min-w-0 p-5 sm:p-6">
+      <h2 id="options-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
+        {t('upload.form.optionsHeading')}
+      </h2>
+      {note && <p className="mt-1 text-xs text-subtle">{note}</p>}
+      <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
+        <Field id="slug" label={t('upload.form.slug')} hint={slugHint ?? t('upload.form.slugHint')} error={errors.slug}>
+          <input
+            id="slug"
+            name="slug"
+            className="input font-mono"
+            maxLength={SLUG_MAX_LENGTH}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            defaultValue={v?.slug ?? ''}
+            {...fieldAria('slug', errors.slug, true)}
+          />
+        </Field>
+        <Field
+          id="password"
+          label={t('upload.form.password')}
+          hint={t('upload.form.passwordHint')}
+          error={errors.password}
+        >
+          <input
+            id="password"
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="new-password"
+            maxLength={200}
+            {...fieldAria('password', errors.password, true)}
+          />
+        </Field>
+        <div className="md:col-span-2">
+          <ExpiryField
+            idPrefix="create"
+            choice={v?.expiry ?? DEFAULT_EXPIRY}
+            days={v?.expiryDays ?? ''}
+            errors={{ expiry: errors.expiry ?? errors.expires_in, expiryDays: errors.expiryDays }}
+          />
+        </div>
+        <Field
+          id="max_views"
+          label={t('upload.form.maxViews')}
+          hint={t('upload.form.maxViewsHint')}
+          error={errors.max_views}
+        >
+          <input
+            id="max_views"
+            name="max_views"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className="input"
+            defaultValue={v?.max_views ?? '0'}
+            {...fieldAria('max_views', errors.max_views, true)}
+          />
+        </Field>
+        <Field id="remark" label={t('upload.form.remark')} hint={t('upload.form.remarkHint')} error={errors.remark}>
+          <input
+            id="remark"
+            name="remark"
+            className="input"
+            maxLength={1000}
+            autoComplete="off"
+            defaultValue={v?.remark ?? ''}
+            {...fieldAria('remark', errors.remark, true)}
+          />
+        </Field>
+        <Field
+          id="s3_config_id"
+          label={t('upload.form.storage')}
+          hint={t('upload.form.storageHint')}
+          error={errors.s3_config_id}
+        >
+          <select
+            id="s3_config_id"
+            name="s3_config_id"
+            className="input"
+            defaultValue={v?.s3_config_id || defaultConfig}
+            {...fieldAria('s3_config_id', errors.s3_config_id, true)}
+          >
+            {configs.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.isDefault
+                  ? t('upload.form.storageDefault', { name: c.name, provider: c.provider })
+                  : t('upload.form.storageOption', { name: c.name, provider: c.provider })}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="path" label={t('upload.form.path')} hint={t('upload.form.pathHint')} error={errors.path}>
+          <input
+            id="path"
+            name="path"
+            className="input font-mono"
+            maxLength={500}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            defaultValue={v?.path ?? ''}
+            {...fieldAria('path', errors.path, true)}
+          />
+        </Field>
+        <fieldset className="md:col-span-2">
+          <legend className="field-label">{t('upload.form.links')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(['1', '0'] as const).map((mode) => (
+              <label
+                key={mode}
+                className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-surface p-3 text-sm transition-colors hover:border-brand/50 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40"
+              >
+                <input
+                  type="radio"
+                  name="use_proxy"
+                  value={mode}
+                  defaultChecked={(v?.use_proxy ?? '1') === mode}
+                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+                />
+                <span>
+                  <span className="block font-medium">
+                    {mode === '1' ? t('upload.form.linksProxy') : t('upload.form.linksDirect')}
+                  </span>
+                  <span className="mt-0.5 block text-xs text-subtle">
+                    {mode === '1' ? t('upload.form.linksProxyHint') : t('upload.form.linksDirectHint')}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+    </section>
+  );
+}

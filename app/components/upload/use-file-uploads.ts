@@ -1,0 +1,373 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { DEFAULT_MIME, mimeFromFilename } from '~/lib/mime';
+import { createUploadApi, type ShareOptions, type UploadedFile } from '~/lib/upload/api';
+import { directUpload } from '~/lib/upload/direct-upload';
+import { MultipartUploader, type UploadStage } from '~/lib/upload/multipart-uploader';
+import { needsMultipart } from '~/lib/upload/part-size';
+import type { UploadProgress } from '~/lib/upload/progress';
+import { putBlob } from '~/lib/upload/put';
+import { fileDirectTransport, fileMultipartTransport } from '~/lib/upload/transports';
+import { toUploadError, UploadError } from '~/lib/upload/upload-error';
+import {
+  browserUploadStore,
+  fileFingerprint,
+  parseStoredUploads,
+  storedBytes,
+  subscribeStoredUploads,
+  type StoredUpload,
+  type UploadStore,
+} from '~/lib/upload/upload-store';
+
+/** spec §4 file upload item (pending, uploading, success, error), plus paused and cancelled. */
+export type ItemStatus = 'pending' | 'uploading' | 'paused' | 'success' | 'error' | 'cancelled';
+
+export interface UploadItem {
+  id: string;
+  file: File;
+  fingerprint: string;
+  /** Larger than one part: pausable and resumable. */
+  multipart: boolean;
+  status: ItemStatus;
+  stage: UploadStage;
+  progress: UploadProgress;
+  error: UploadError | null;
+  result: UploadedFile | null;
+  /** Percent already stored when this file continues an upload interrupted by a reload. */
+  resumeFrom: number | null;
+  /** Over the max upload size: refused before any request. */
+  tooLarge: boolean;
+}
+
+interface Controller {
+  options: ShareOptions;
+  uploader?: MultipartUploader;
+  abort?: AbortController;
+  unsubscribe?: () => void;
+}
+
+const api = createUploadApi();
+let sharedStore: UploadStore | null = null;
+const store = () => (sharedStore ??= browserUploadStore());
+
+/** spec §5: markdown extensions as text/markdown, unknown types as application/octet-stream. */
+function mimetypeOf(file: File): string {
+  const byName = mimeFromFilename(file.name);
+  return byName !== DEFAULT_MIME ? byName : file.type || DEFAULT_MIME;
+}
+
+const noProgress = (total: number): UploadProgress => ({ loaded: 0, total, percent: 0, speed: 0 });
+
+function patchOf(uploader: MultipartUploader): Partial<UploadItem> {
+  switch (uploader.state) {
+    case 'idle':
+      return { status: 'pending' };
+    case 'uploading':
+      return { status: 'uploading', error: null };
+    case 'paused':
+      return { status: 'paused' };
+    case 'completed':
+      return { status: 'success', result: uploader.result, resumeFrom: null };
+    case 'failed':
+      return { status: 'error', error: uploader.error };
+    case 'aborted':
+      return { status: 'cancelled', error: null, resumeFrom: null };
+  }
+}
+
+export const isActive = (item: UploadItem) => item.status === 'uploading';
+export const isFinished = (item: UploadItem) =>
+  item.status === 'success' || item.status === 'error' || item.status === 'cancelled';
+
+/**
+ * The JavaScript file uploader of /upload: a list of files, each uploaded straight to storage (one
+ * PUT, or multipart with pause/resume when larger than a part), one file after the other. Multipart
+ * progress is kept in localStorage, so choosing the same file after a reload resumes it.
+ */
+export function useFileUploads({
+  maxBytes,
+  maxText,
+  getOptions,
+  onBatchDone,
+  onItemDone,
+}: {
+  maxBytes: number;
+  /** The max size as text, for the "too large" message. */
+  maxText: string;
+  /** The share options currently in the form, or null when they are invalid. */
+  getOptions: () => ShareOptions | null;
+  /** After "Upload": the final state of every file it started, and how many files the list holds. */
+  onBatchDone: (items: UploadItem[], listed: number) => void;
+  /** After a resume or retry outside a batch, and how many files the list holds. */
+  onItemDone: (item: UploadItem, listed: number) => void;
+}) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [running, setRunning] = useState(false);
+  const itemsRef = useRef<UploadItem[]>([]);
+  const controllers = useRef(new Map<string, Controller>());
+  const sequence = useRef(0);
+  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, maxText });
+  useEffect(() => {
+    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, maxText };
+  });
+
+  const raw = useSyncExternalStore(
+    subscribeStoredUploads,
+    () => store().snapshot(),
+    () => null,
+  );
+  const stored = useMemo(() => parseStoredUploads(raw), [raw]);
+  // Expired entries go (spec §4: 24 h).
+  useEffect(() => {
+    store().list();
+  }, []);
+
+  const commit = useCallback((next: UploadItem[]) => {
+    itemsRef.current = next;
+    setItems(next);
+  }, []);
+  const [announcement, setAnnouncement] = useState<{ name: string; status: ItemStatus; percent: number } | null>(null);
+  const update = useCallback(
+    (id: string, patch: Partial<UploadItem>) => {
+      const before = itemsRef.current.find((item) => item.id === id);
+      commit(itemsRef.current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+      // Screen readers hear when a file rests (not every percent).
+      if (before && patch.status && patch.status !== before.status && patch.status !== 'uploading')
+        setAnnouncement({
+          name: before.file.name,
+          status: patch.status,
+          percent: (patch.progress ?? before.progress).percent,
+        });
+    },
+    [commit],
+  );
+  const find = useCallback((id: string) => itemsRef.current.find((item) => item.id === id), []);
+
+  const dispose = useCallback((id: string) => {
+    controllers.current.get(id)?.unsubscribe?.();
+    controllers.current.delete(id);
+  }, []);
+
+  /** Uploads one file; resolves when it rests (success, error, cancelled or paused). */
+  const runItem = useCallback(
+    async (id: string, options: ShareOptions): Promise<void> => {
+      const item = itemsRef.current.find((i) => i.id === id);
+      if (!item) return;
+      dispose(id);
+      if (item.tooLarge) {
+        update(id, {
+          status: 'error',
+          error: new UploadError('client', 'file too large', {
+            key: 'fileTooLarge',
+            params: { max: handlers.current.maxText },
+            status: 413,
+          }),
+        });
+        return;
+      }
+      const { file } = item;
+      const meta = { filename: file.name, size: file.size, mimetype: mimetypeOf(file) };
+      if (!item.multipart) {
+        const abort = new AbortController();
+        controllers.current.set(id, { options, abort });
+        update(id, { status: 'uploading', stage: 'starting', error: null, progress: noProgress(file.size) });
+        try {
+          const result = await directUpload(file, fileDirectTransport(api, putBlob, meta, options), {
+            signal: abort.signal,
+            onStage: (stage) => update(id, { stage }),
+            onProgress: (progress) => update(id, { progress }),
+          });
+          update(id, {
+            status: 'success',
+            stage: 'completed',
+            result,
+            progress: { loaded: file.size, total: file.size, percent: 100, speed: 0 },
+          });
+        } catch (error) {
+          const e = toUploadError(error);
+          update(id, e.kind === 'cancelled' ? { status: 'cancelled', error: null } : { status: 'error', error: e });
+        }
+        return;
+      }
+      const uploader = new MultipartUploader({
+        file,
+        transport: fileMultipartTransport(api, putBlob, meta, options),
+        persistence: store().persistenceFor(file),
+      });
+      const unsubscribe = uploader.subscribe((event) => {
+        if (event.type === 'state') update(id, patchOf(uploader));
+        else if (event.type === 'stage') update(id, { stage: event.stage });
+        else if (event.type === 'progress') update(id, { progress: event.progress });
+      });
+      controllers.current.set(id, { options, uploader, unsubscribe });
+      update(id, { status: 'uploading', stage: 'starting', error: null, progress: noProgress(file.size) });
+      await uploader.start();
+    },
+    [dispose, update],
+  );
+
+  const settled = useCallback((id: string) => {
+    const item = itemsRef.current.find((i) => i.id === id);
+    if (item) handlers.current.onItemDone(item, itemsRef.current.length);
+  }, []);
+
+  const addFiles = useCallback(
+    (files: Iterable<File>) => {
+      let next = [...itemsRef.current];
+      const resume: string[] = [];
+      for (const file of files) {
+        const fingerprint = fileFingerprint(file);
+        if (next.some((i) => i.fingerprint === fingerprint && !isFinished(i))) continue; // already listed
+        // The same file again replaces a failed or cancelled attempt.
+        for (const old of next.filter((i) => i.fingerprint === fingerprint && i.status !== 'success')) dispose(old.id);
+        next = next.filter((i) => i.fingerprint !== fingerprint || i.status === 'success');
+        const multipart = needsMultipart(file.size);
+        const saved = multipart ? store().get(fingerprint) : null;
+        const item: UploadItem = {
+          id: `upload-${++sequence.current}`,
+          file,
+          fingerprint,
+          multipart,
+          status: 'pending',
+          stage: 'starting',
+          progress: noProgress(file.size),
+          error: null,
+          result: null,
+          resumeFrom: saved && file.size ? Math.floor((storedBytes(saved) / file.size) * 100) : null,
+          tooLarge: file.size > handlers.current.maxBytes,
+        };
+        next.push(item);
+        if (saved && !item.tooLarge) resume.push(item.id);
+      }
+      commit(next);
+      // Choosing the file of an interrupted upload resumes it at once (its options were set when it began).
+      const options = resume.length ? handlers.current.getOptions() : null;
+      if (options) for (const id of resume) void runItem(id, options).then(() => settled(id));
+    },
+    [commit, dispose, runItem, settled],
+  );
+
+  const startAll = useCallback(
+    async (options: ShareOptions) => {
+      const ids = itemsRef.current.filter((i) => i.status === 'pending').map((i) => i.id);
+      if (!ids.length) return;
+      setRunning(true);
+      try {
+        for (const id of ids) {
+          if (find(id)?.status === 'pending') await runItem(id, options);
+        }
+      } finally {
+        setRunning(false);
+      }
+      const batch = ids.map(find).filter((i): i is UploadItem => i !== undefined);
+      handlers.current.onBatchDone(batch, itemsRef.current.length);
+    },
+    [find, runItem],
+  );
+
+  const pause = useCallback((id: string) => {
+    controllers.current.get(id)?.uploader?.pause();
+  }, []);
+
+  const resume = useCallback(
+    (id: string) => {
+      const uploader = controllers.current.get(id)?.uploader;
+      if (!uploader) return;
+      try {
+        void uploader.resume().then(() => settled(id));
+      } catch (error) {
+        update(id, { error: toUploadError(error) });
+      }
+    },
+    [settled, update],
+  );
+
+  const retry = useCallback(
+    (id: string) => {
+      const controller = controllers.current.get(id);
+      const uploader = controller?.uploader;
+      if (uploader && uploader.state === 'failed') {
+        void uploader.retry().then(() => settled(id));
+        return;
+      }
+      const options = controller?.options ?? handlers.current.getOptions();
+      if (options) void runItem(id, options).then(() => settled(id));
+    },
+    [runItem, settled],
+  );
+
+  const cancel = useCallback(
+    (id: string) => {
+      const controller = controllers.current.get(id);
+      if (controller?.uploader) void controller.uploader.cancel();
+      else if (controller?.abort) controller.abort.abort();
+      else update(id, { status: 'cancelled' });
+    },
+    [update],
+  );
+
+  const remove = useCallback(
+    (id: string) => {
+      const item = find(id);
+      if (!item || item.status === 'uploading' || item.status === 'paused') return;
+      dispose(id);
+      commit(itemsRef.current.filter((i) => i.id !== id));
+    },
+    [commit, dispose, find],
+  );
+
+  const clearFinished = useCallback(() => {
+    for (const item of itemsRef.current.filter(isFinished)) dispose(item.id);
+    commit(itemsRef.current.filter((i) => !isFinished(i)));
+  }, [commit, dispose]);
+
+  /** Gives up an upload interrupted by a reload: aborted on the server, forgotten here. */
+  const discardStored = useCallback((entry: StoredUpload) => {
+    void api.multipartAbort({ file_id: entry.file_id, upload_id: entry.upload_id }).catch(() => undefined);
+    store().remove(entry.fingerprint);
+  }, []);
+
+  // Leaving the page: multipart uploads pause (they stay resumable), single PUTs are cancelled.
+  useEffect(() => {
+    const all = controllers.current;
+    return () => {
+      for (const controller of all.values()) {
+        controller.uploader?.pause();
+        controller.abort?.abort();
+        controller.unsubscribe?.();
+      }
+      all.clear();
+    };
+  }, []);
+
+  const active = items.some(isActive);
+  // A reload or a closed tab would stop the uploads: the browser asks first.
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+
+  const listed = new Set(items.map((i) => i.fingerprint));
+  return {
+    items,
+    announcement,
+    running,
+    active,
+    pendingCount: items.filter((i) => i.status === 'pending').length,
+    /** Interrupted uploads found in localStorage that are not in the list. */
+    resumable: stored.filter((entry) => !listed.has(entry.fingerprint)),
+    addFiles,
+    startAll,
+    pause,
+    resume,
+    retry,
+    cancel,
+    remove,
+    clearFinished,
+    discardStored,
+  };
+}

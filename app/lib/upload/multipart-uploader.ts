@@ -1,0 +1,507 @@
+import type { CompletedPart, MultipartInitData, MultipartRef, MultipartResumeData, PartUrl, UploadedFile } from './api';
+import { requireFields } from './api';
+import { PART_CONCURRENCY, PART_RETRIES, PUT_TIMEOUT_MS, RETRY_DELAY_MS } from './limits';
+import { partRanges, partSizeFor } from './part-size';
+import type { PutFunction } from './put';
+import { SpeedMeter, type UploadProgress } from './progress';
+import { toUploadError, UploadError } from './upload-error';
+
+/** spec §4: the multipart uploader's states. */
+export type MultipartState = 'idle' | 'uploading' | 'paused' | 'completed' | 'failed' | 'aborted';
+
+/** spec §4: where an upload is, shown to the user as text. */
+export type UploadStage = 'starting' | 'initializing' | 'uploading' | 'processing' | 'completing' | 'completed';
+
+export type ChunkStatus = 'pending' | 'uploading' | 'completed' | 'failed';
+
+/** spec §3: a multipart chunk. `end` is exclusive. */
+export interface Chunk {
+  partNumber: number;
+  start: number;
+  end: number;
+  size: number;
+  status: ChunkStatus;
+  retryCount: number;
+  etag: string | null;
+}
+
+/** The server calls and the PUT of a multipart upload (file or URL flavour), injected for tests. */
+export interface MultipartTransport {
+  /** Starts the upload on the server (the share options are bound in by the caller). */
+  init(input: { partSize: number }, signal?: AbortSignal): Promise<MultipartInitData>;
+  /** Server truth after a pause or a reload: parts already stored, fresh URLs for the rest. */
+  resume?(ref: MultipartRef, signal?: AbortSignal): Promise<MultipartResumeData>;
+  complete(input: MultipartRef & { parts: CompletedPart[] }): Promise<UploadedFile>;
+  abort(ref: MultipartRef): Promise<unknown>;
+  put: PutFunction;
+}
+
+/** What survives a reload (upload-store.ts adds the file's identity and the time). Never the password. */
+export interface PersistedMultipart {
+  file_id: string;
+  upload_id: string;
+  slug: string;
+  partSize: number;
+  parts: CompletedPart[];
+}
+
+export interface MultipartPersistence {
+  load(): PersistedMultipart | null;
+  save(state: PersistedMultipart): void;
+  clear(): void;
+}
+
+export type UploaderEvent =
+  | { type: 'state'; state: MultipartState; previous: MultipartState }
+  | { type: 'stage'; stage: UploadStage }
+  | { type: 'progress'; progress: UploadProgress }
+  | { type: 'chunk'; chunk: Readonly<Chunk> };
+
+export interface MultipartUploaderOptions {
+  file: Blob;
+  transport: MultipartTransport;
+  persistence?: MultipartPersistence;
+  concurrency?: number;
+  retries?: number;
+  retryDelayMs?: number;
+  partTimeoutMs?: number;
+  now?: () => number;
+}
+
+interface Session {
+  file_id: string;
+  upload_id: string;
+  slug: string;
+  partSize: number;
+}
+
+interface InFlight {
+  controller: AbortController;
+  loaded: number;
+}
+
+/**
+ * One multipart upload as a state machine (spec §4): idle → uploading → completed, with paused,
+ * failed and aborted on the way. Parts go 3 at a time; a failed part is retried 3 times after
+ * 1 s, 2 s, 3 s. Pause aborts the parts in flight (their bytes are sent again on resume); resume
+ * works only from paused, retry only from failed. Both ask the server which parts it holds first
+ * (when the transport can), so expired URLs are renewed and the server's parts are the truth.
+ */
+export class MultipartUploader {
+  readonly file: Blob;
+  private readonly transport: MultipartTransport;
+  private readonly persistence?: MultipartPersistence;
+  private readonly concurrency: number;
+  private readonly retries: number;
+  private readonly retryDelayMs: number;
+  private readonly partTimeoutMs: number;
+  private readonly speed: SpeedMeter;
+
+  private _state: MultipartState = 'idle';
+  private _stage: UploadStage = 'starting';
+  private _error: UploadError | null = null;
+  private _result: UploadedFile | null = null;
+  private _chunks: Chunk[] = [];
+  private session: Session | null = null;
+  private urls = new Map<number, string>();
+  private inFlight = new Map<number, InFlight>();
+  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private listeners = new Set<(event: UploaderEvent) => void>();
+  /** Bumped by pause and cancel: a run that sees another number stops quietly. */
+  private runId = 0;
+  /** Bumped whenever the parts in flight are dropped: their late callbacks are ignored. */
+  private partEpoch = 0;
+  private waiter: { resolve: () => void; reject: (error: UploadError) => void } | null = null;
+  private abortSent = false;
+
+  constructor(options: MultipartUploaderOptions) {
+    this.file = options.file;
+    this.transport = options.transport;
+    this.persistence = options.persistence;
+    this.concurrency = options.concurrency ?? PART_CONCURRENCY;
+    this.retries = options.retries ?? PART_RETRIES;
+    this.retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS;
+    this.partTimeoutMs = options.partTimeoutMs ?? PUT_TIMEOUT_MS;
+    this.speed = new SpeedMeter(options.now);
+  }
+
+  get state(): MultipartState {
+    return this._state;
+  }
+  get stage(): UploadStage {
+    return this._stage;
+  }
+  get error(): UploadError | null {
+    return this._error;
+  }
+  /** The share record, once completed. */
+  get result(): UploadedFile | null {
+    return this._result;
+  }
+  get chunks(): readonly Readonly<Chunk>[] {
+    return this._chunks;
+  }
+  get slug(): string | null {
+    return this.session?.slug ?? null;
+  }
+  /** spec §4: a paused or failed upload counts as resumable. */
+  get resumable(): boolean {
+    return this._state === 'paused' || this._state === 'failed';
+  }
+  /** Pause and cancel do nothing once the parts are all sent and the server is assembling the file. */
+  get finishing(): boolean {
+    return this._state === 'uploading' && (this._stage === 'processing' || this._stage === 'completing');
+  }
+
+  subscribe(listener: (event: UploaderEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  progress(): UploadProgress {
+    let loaded = 0;
+    for (const chunk of this._chunks) if (chunk.status === 'completed') loaded += chunk.size;
+    for (const part of this.inFlight.values()) loaded += part.loaded;
+    const total = this.file.size;
+    const percent = total === 0 ? (this._state === 'completed' ? 100 : 0) : Math.floor((loaded / total) * 100);
+    return { loaded, total, percent: Math.min(100, percent), speed: this.speed.rate(loaded) };
+  }
+
+  /** Starts (or, with a persisted entry, resumes after a reload). Resolves when the upload rests. */
+  start(): Promise<MultipartState> {
+    if (this._state !== 'idle')
+      throw new UploadError('client', 'the upload was already started', { code: 'uploadFailed' });
+    return this.run(false);
+  }
+
+  /** Only from paused (spec §4), else throws the 'can only resume a paused upload' error. */
+  resume(): Promise<MultipartState> {
+    if (this._state !== 'paused')
+      throw new UploadError('client', 'can only resume a paused upload', { code: 'notPaused' });
+    return this.run(true);
+  }
+
+  /** Only from failed: failed parts start over with fresh retries. */
+  retry(): Promise<MultipartState> {
+    if (this._state !== 'failed')
+      throw new UploadError('client', 'only a failed upload can be retried', { code: 'uploadFailed' });
+    for (const chunk of this._chunks) {
+      if (chunk.status === 'failed') chunk.status = 'pending';
+      chunk.retryCount = 0;
+    }
+    return this.run(true);
+  }
+
+  /** Aborts the parts in flight; their progress is dropped. Returns false when there was nothing to pause. */
+  pause(): boolean {
+    if (this._state !== 'uploading' || this.finishing) return false;
+    this.runId++;
+    this.dropInFlight();
+    this.setState('paused');
+    this.releaseWaiter();
+    this.emitProgress();
+    return true;
+  }
+
+  /** Stops everything and aborts the upload on the server (its record and stored parts go). */
+  async cancel(): Promise<void> {
+    if (this._state === 'completed' || this._state === 'aborted' || this.finishing) return;
+    this.runId++;
+    this.dropInFlight();
+    this.setState('aborted');
+    this.releaseWaiter();
+    this.persistence?.clear();
+    this.emitProgress();
+    await this.abortOnServer();
+  }
+
+  private async run(refresh: boolean): Promise<MultipartState> {
+    const runId = ++this.runId;
+    this._error = null;
+    this.speed.reset();
+    this.setState('uploading');
+    try {
+      if (!this.session || refresh) {
+        this.setStage('initializing');
+        if (!this.session) await this.openSession();
+        else await this.refreshSession();
+        if (this._state === 'aborted') await this.abortOnServer();
+        if (runId !== this.runId) return this._state;
+      }
+      this.setStage('uploading');
+      this.emitProgress();
+      await this.sendParts();
+      if (runId !== this.runId) return this._state;
+
+      this.setStage('processing');
+      const parts = this._chunks.map((c) => ({ partNumber: c.partNumber, etag: c.etag ?? '' }));
+      if (parts.some((p) => !p.etag)) throw new UploadError('client', 'a part has no ETag', { code: 'incompleteInfo' });
+      this.setStage('completing');
+      const session = this.session!;
+      const result = await this.transport.complete({ file_id: session.file_id, upload_id: session.upload_id, parts });
+      this._result = result;
+      this.persistence?.clear();
+      this.setStage('completed');
+      this.setState('completed');
+      this.emitProgress();
+    } catch (error) {
+      if (runId === this.runId && this._state === 'uploading') this.fail(toUploadError(error));
+    }
+    return this._state;
+  }
+
+  /** A persisted upload of this file is resumed when the server still has it; else a new one starts. */
+  private async openSession(): Promise<void> {
+    const saved = this.persistence?.load();
+    if (saved && this.transport.resume) {
+      try {
+        const data = await this.transport.resume({ file_id: saved.file_id, upload_id: saved.upload_id });
+        const session = {
+          file_id: saved.file_id,
+          upload_id: saved.upload_id,
+          slug: saved.slug,
+          partSize: saved.partSize,
+        };
+        this.adopt(session, data.partSize ?? saved.partSize, data.presigned_urls, data.parts ?? [], data.partCount);
+        this.persist();
+        return;
+      } catch (error) {
+        const e = toUploadError(error);
+        if (e.status !== 404 && e.status !== 403) throw e;
+        // Cancelled, reaped or expired on the server (or started by another account in this browser): start afresh.
+        this.persistence?.clear();
+      }
+    }
+    const data = requireFields(await this.transport.init({ partSize: partSizeFor(this.file.size) }), [
+      'file_id',
+      'upload_id',
+      'partSize',
+      'presigned_urls',
+    ]);
+    const session = { file_id: data.file_id, upload_id: data.upload_id, slug: data.slug, partSize: data.partSize };
+    this.adopt(session, data.partSize, data.presigned_urls, [], data.partCount);
+    this.persist();
+  }
+
+  /** After a pause or a failure: the server says which parts it holds and signs the rest again. */
+  private async refreshSession(): Promise<void> {
+    if (!this.transport.resume) return;
+    const session = this.session!;
+    try {
+      const data = await this.transport.resume({ file_id: session.file_id, upload_id: session.upload_id });
+      this.adopt(session, data.partSize ?? session.partSize, data.presigned_urls, data.parts ?? [], data.partCount);
+      this.persist();
+    } catch (error) {
+      const e = toUploadError(error);
+      if (e.status !== 404 || this._state !== 'uploading') throw e;
+      // Gone on the server (a failed complete removes it): start over.
+      this.session = null;
+      this._chunks = [];
+      this.persistence?.clear();
+      await this.openSession();
+    }
+  }
+
+  private adopt(session: Session, partSize: number, urls: PartUrl[], stored: CompletedPart[], partCount?: number) {
+    if (!Array.isArray(urls) || !(partSize > 0))
+      throw new UploadError('client', 'no part URLs', { code: 'incompleteInfo' });
+    const fresh = this._chunks.length === 0 || this.session?.partSize !== partSize;
+    this.session = { ...session, partSize };
+    if (fresh) {
+      this._chunks = partRanges(this.file.size, partSize).map((range) => ({
+        ...range,
+        status: 'pending' as ChunkStatus,
+        retryCount: 0,
+        etag: null,
+      }));
+    }
+    if (partCount !== undefined && partCount !== this._chunks.length)
+      throw new UploadError('client', `expected ${this._chunks.length} parts, the server has ${partCount}`, {
+        code: 'incompleteInfo',
+      });
+    const held = new Map(stored.map((p) => [p.partNumber, p.etag]));
+    for (const url of urls) this.urls.set(url.partNumber, url.url);
+    for (const chunk of this._chunks) {
+      const etag = held.get(chunk.partNumber);
+      if (etag) {
+        chunk.status = 'completed';
+        chunk.etag = etag;
+      } else {
+        // Not on the server (whatever we thought): send it.
+        chunk.status = 'pending';
+        chunk.etag = null;
+        if (!this.urls.has(chunk.partNumber))
+          throw new UploadError('client', `no URL for part ${chunk.partNumber}`, { code: 'incompleteInfo' });
+      }
+    }
+  }
+
+  /** Resolves when every part is stored, or when paused/cancelled; rejects when a part gives up. */
+  private sendParts(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiter = { resolve, reject };
+      this.pump();
+    });
+  }
+
+  private pump() {
+    if (this._state !== 'uploading' || !this.waiter) return;
+    if (this._chunks.every((c) => c.status === 'completed')) return this.releaseWaiter();
+    while (this.inFlight.size < this.concurrency) {
+      const next = this._chunks.find((c) => c.status === 'pending');
+      if (!next) break;
+      this.sendPart(next);
+    }
+  }
+
+  private sendPart(chunk: Chunk) {
+    const epoch = this.partEpoch;
+    const controller = new AbortController();
+    const entry: InFlight = { controller, loaded: 0 };
+    chunk.status = 'uploading';
+    this.inFlight.set(chunk.partNumber, entry);
+    this.emit({ type: 'chunk', chunk });
+    const url = this.urls.get(chunk.partNumber)!;
+    this.transport
+      .put(url, this.file.slice(chunk.start, chunk.end), {
+        signal: controller.signal,
+        timeoutMs: this.partTimeoutMs,
+        onProgress: (loaded) => {
+          if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
+          entry.loaded = Math.min(loaded, chunk.size);
+          this.emitProgress();
+        },
+      })
+      .then(
+        (answer) => {
+          if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
+          this.inFlight.delete(chunk.partNumber);
+          if (!answer.etag) {
+            // Storage hid the ETag (CORS): retrying cannot help.
+            chunk.status = 'failed';
+            this.failParts(
+              new UploadError('client', `part ${chunk.partNumber} has no ETag`, { code: 'incompleteInfo' }),
+            );
+            return;
+          }
+          chunk.status = 'completed';
+          chunk.etag = answer.etag;
+          this.persist();
+          this.emit({ type: 'chunk', chunk });
+          this.emitProgress();
+          this.pump();
+        },
+        (error) => {
+          if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
+          this.inFlight.delete(chunk.partNumber);
+          this.partFailed(chunk, toUploadError(error));
+        },
+      );
+  }
+
+  private partFailed(chunk: Chunk, error: UploadError) {
+    chunk.retryCount++;
+    chunk.status = 'failed';
+    this.emit({ type: 'chunk', chunk });
+    this.emitProgress();
+    if (chunk.retryCount > this.retries) {
+      this.failParts(
+        new UploadError(error.kind === 'cancelled' ? 'network' : error.kind, `part ${chunk.partNumber} failed`, {
+          code: 'partFailed',
+          params: { part: chunk.partNumber, retries: this.retries },
+          status: error.status,
+          cause: error,
+        }),
+      );
+      return;
+    }
+    const epoch = this.partEpoch;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (epoch !== this.partEpoch || chunk.status !== 'failed') return;
+      chunk.status = 'pending';
+      this.pump();
+    }, this.retryDelayMs * chunk.retryCount);
+    this.timers.add(timer);
+    // The free slot goes to the next part meanwhile.
+    this.pump();
+  }
+
+  /** A part gave up: stop the others and fail the run. */
+  private failParts(error: UploadError) {
+    this.dropInFlight();
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.reject(error);
+  }
+
+  /** Aborts the parts in flight and the pending retries; they become pending again. */
+  private dropInFlight() {
+    this.partEpoch++;
+    for (const [partNumber, part] of this.inFlight) {
+      part.controller.abort();
+      const chunk = this._chunks.find((c) => c.partNumber === partNumber);
+      if (chunk) chunk.status = 'pending';
+    }
+    this.inFlight.clear();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const chunk of this._chunks)
+      if (chunk.status === 'failed' && chunk.retryCount <= this.retries) chunk.status = 'pending';
+  }
+
+  private releaseWaiter() {
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.resolve();
+  }
+
+  private fail(error: UploadError) {
+    this._error = error;
+    this.dropInFlight();
+    this.setState('failed');
+    this.emitProgress();
+  }
+
+  private async abortOnServer() {
+    if (!this.session || this.abortSent) return;
+    this.abortSent = true;
+    await this.transport
+      .abort({ file_id: this.session.file_id, upload_id: this.session.upload_id })
+      .catch(() => undefined);
+  }
+
+  private persist() {
+    if (!this.persistence || !this.session || this._state === 'aborted') return;
+    this.persistence.save({
+      file_id: this.session.file_id,
+      upload_id: this.session.upload_id,
+      slug: this.session.slug,
+      partSize: this.session.partSize,
+      parts: this._chunks
+        .filter((c) => c.status === 'completed' && c.etag)
+        .map((c) => ({ partNumber: c.partNumber, etag: c.etag! })),
+    });
+  }
+
+  private setState(state: MultipartState) {
+    if (state === this._state) return;
+    const previous = this._state;
+    this._state = state;
+    this.emit({ type: 'state', state, previous });
+  }
+
+  private setStage(stage: UploadStage) {
+    if (stage === this._stage) return;
+    this._stage = stage;
+    this.emit({ type: 'stage', stage });
+  }
+
+  private emitProgress() {
+    this.emit({ type: 'progress', progress: this.progress() });
+  }
+
+  private emit(event: UploaderEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+}
