@@ -188,11 +188,7 @@ export async function completeMultipartUpload(
 }
 
 /** Removes a pending upload: its multipart upload, any object written so far, and the record. */
-async function discard(deps: StorageAccess, file: FileWithStorage): Promise<void> {
-  const driver = driverOf(deps, file.storageConfig);
-  if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
-  await removeShare(deps, file, true);
-}
+const discard = (deps: StorageAccess, file: FileWithStorage) => removeShare(deps, file, true);
 
 /** Cancel or abort by the uploader (api.md url/cancel, url/multipart/abort, s3/multipart/abort). */
 export async function cancelUpload(deps: FileDeps, principal: Principal, fileId: string, uploadId?: string) {

@@ -184,11 +184,16 @@ export async function uploadFileShare(
   }
 }
 
-/** Deletes a share's record, and its object too unless `recordOnly`. */
+/**
+ * Deletes a share's record, and its object too when `withObject`. A share still being uploaded
+ * also loses its unfinished multipart upload, so no parts linger in storage.
+ */
 export async function removeShare(deps: StorageAccess, file: FileWithStorage, withObject: boolean): Promise<void> {
+  const driver = driverOf(deps, file.storageConfig);
+  if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
   if (withObject) {
     try {
-      await driverOf(deps, file.storageConfig).remove([file.storagePath]);
+      await driver.remove([file.storagePath]);
     } catch (error) {
       if (!(error instanceof StorageError && error.kind === 'not_found')) throw error;
     }
