@@ -2,9 +2,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria } from '~/components/paste/Field';
+import { Field, fieldAria, SlugField, PasswordEditField } from '~/components/paste/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import type { FileEdit, FileEditValues } from './model';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { utcText } from '~/components/ui/DateTime';
@@ -56,24 +55,13 @@ export function EditFileForm({
             {...aria('edit-remark', 'remark')}
           />
         </Field>
-        <Field
+        <SlugField
           id="edit-slug"
           label={t('fileAdmin.edit.slug')}
           hint={t('fileAdmin.edit.slugHint')}
           error={fieldErrors.slug}
-        >
-          <input
-            id="edit-slug"
-            name="slug"
-            className="input font-mono"
-            maxLength={SLUG_MAX_LENGTH}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            defaultValue={values?.slug ?? file.slug}
-            {...aria('edit-slug', 'slug', true)}
-          />
-        </Field>
+          defaultValue={values?.slug ?? file.slug}
+        />
         <Field
           id="edit-max_views"
           label={t('fileAdmin.edit.maxViews')}
@@ -101,46 +89,17 @@ export function EditFileForm({
             errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expires_at, expiryDays: fieldErrors.expiryDays }}
           />
         </div>
-        <div>
-          <Field
-            id="edit-password"
-            label={t('fileAdmin.edit.password')}
-            hint={file.hasPassword ? t('fileAdmin.edit.passwordHintSet') : t('fileAdmin.edit.passwordHintNone')}
-            error={fieldErrors.password}
-          >
-            <input
-              id="edit-password"
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              maxLength={200}
-              {...aria('edit-password', 'password', true)}
-            />
-          </Field>
-          {file.hasPassword && (
-            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <label className="inline-flex cursor-pointer items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="clear_password"
-                  value="1"
-                  defaultChecked={values?.clearPassword}
-                  className="h-4 w-4 accent-brand"
-                />
-                {t('fileAdmin.edit.clearPassword')}
-              </label>
-              {file.plainPassword && (
-                <details className="text-subtle">
-                  <summary className="cursor-pointer">{t('fileAdmin.edit.currentPassword')}</summary>
-                  <code className="mt-1 inline-block rounded bg-muted px-2 py-0.5 font-mono break-all text-ink">
-                    {file.plainPassword}
-                  </code>
-                </details>
-              )}
-            </div>
-          )}
-        </div>
+        <PasswordEditField
+          label={t('fileAdmin.edit.password')}
+          hint={file.hasPassword ? t('fileAdmin.edit.passwordHintSet') : t('fileAdmin.edit.passwordHintNone')}
+          error={fieldErrors.password}
+          hasPassword={file.hasPassword}
+          clearName="clear_password"
+          clearChecked={values?.clearPassword}
+          clearLabel={t('fileAdmin.edit.clearPassword')}
+          currentLabel={t('fileAdmin.edit.currentPassword')}
+          plainPassword={file.plainPassword}
+        />
         <div className="flex gap-3 md:pt-7">
           <input
             id="edit-use_proxy"

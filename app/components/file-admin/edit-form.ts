@@ -17,7 +17,7 @@ export function fileEditValues(form: FormData): FileEditValues {
     expiry: text(form, 'expiry') || 'keep',
     expiryDays: text(form, 'expiryDays').trim(),
     maxViews: text(form, 'max_views').trim(),
-    clearPassword: form.get('clear_password') === '1',
+    clearPassword: form.get('clear_password') !== null,
     useProxy: form.get('use_proxy') === '1',
   };
 }

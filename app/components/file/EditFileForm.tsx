@@ -2,9 +2,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria } from '~/components/paste/Field';
+import { Field, fieldAria, SlugField, PasswordEditField } from '~/components/paste/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import type { EditFileValues } from './edit-form';
 import type { EditableFile } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -48,19 +47,13 @@ export function EditFileForm({
       <input type="hidden" name="id" value={file.id} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <div className="card grid grid-cols-[minmax(0,1fr)] gap-5 p-5 md:grid-cols-2">
-        <Field id="edit-slug" label={t('upload.form.slug')} hint={t('file.edit.slugHint')} error={slugError}>
-          <input
-            id="edit-slug"
-            name="slug"
-            className="input font-mono"
-            maxLength={SLUG_MAX_LENGTH}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            defaultValue={values?.slug ?? file.slug}
-            {...fieldAria('edit-slug', slugError, true)}
-          />
-        </Field>
+        <SlugField
+          id="edit-slug"
+          label={t('upload.form.slug')}
+          hint={t('file.edit.slugHint')}
+          error={slugError}
+          defaultValue={values?.slug ?? file.slug}
+        />
         <Field id="edit-remark" label={t('upload.form.remark')} error={fieldErrors.remark}>
           <input
             id="edit-remark"
@@ -72,45 +65,17 @@ export function EditFileForm({
             {...fieldAria('edit-remark', fieldErrors.remark)}
           />
         </Field>
-        <div>
-          <Field
-            id="edit-password"
-            label={t('file.edit.password')}
-            hint={file.hasPassword ? t('file.edit.passwordHintSet') : t('file.edit.passwordHintNone')}
-            error={fieldErrors.password}
-          >
-            <input
-              id="edit-password"
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              maxLength={200}
-              {...fieldAria('edit-password', fieldErrors.password, true)}
-            />
-          </Field>
-          {file.hasPassword && (
-            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <label className="inline-flex cursor-pointer items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="clearPassword"
-                  defaultChecked={clearPassword}
-                  className="h-4 w-4 accent-brand"
-                />
-                {t('file.edit.clearPassword')}
-              </label>
-              {file.plainPassword && (
-                <details className="text-subtle">
-                  <summary className="cursor-pointer">{t('file.edit.currentPassword')}</summary>
-                  <code className="mt-1 inline-block rounded bg-muted px-2 py-0.5 font-mono break-all text-ink">
-                    {file.plainPassword}
-                  </code>
-                </details>
-              )}
-            </div>
-          )}
-        </div>
+        <PasswordEditField
+          label={t('file.edit.password')}
+          hint={file.hasPassword ? t('file.edit.passwordHintSet') : t('file.edit.passwordHintNone')}
+          error={fieldErrors.password}
+          hasPassword={file.hasPassword}
+          clearName="clearPassword"
+          clearChecked={clearPassword}
+          clearLabel={t('file.edit.clearPassword')}
+          currentLabel={t('file.edit.currentPassword')}
+          plainPassword={file.plainPassword}
+        />
         <Field
           id="edit-max_views"
           label={t('upload.form.maxViews')}

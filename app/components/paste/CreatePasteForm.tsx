@@ -4,9 +4,8 @@ import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import type { PasteFormValues } from '~/lib/paste-form';
-import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import { ExpiryField } from './ExpiryField';
-import { Field, fieldAria } from './Field';
+import { Field, fieldAria, SlugField, NewPasswordField } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -59,35 +58,19 @@ export function CreatePasteForm({
           <h2 id="options-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
             {t('paste.form.optionsHeading')}
           </h2>
-          <Field id="slug" label={t('paste.form.slug')} hint={t('paste.form.slugHint')} error={fieldErrors.slug}>
-            <input
-              id="slug"
-              name="slug"
-              className="input font-mono"
-              maxLength={SLUG_MAX_LENGTH}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              defaultValue={v?.slug ?? ''}
-              {...fieldAria('slug', fieldErrors.slug, true)}
-            />
-          </Field>
-          <Field
+          <SlugField
+            id="slug"
+            label={t('paste.form.slug')}
+            hint={t('paste.form.slugHint')}
+            error={fieldErrors.slug}
+            defaultValue={v?.slug ?? ''}
+          />
+          <NewPasswordField
             id="password"
             label={t('paste.form.password')}
             hint={t('paste.form.passwordHint')}
             error={fieldErrors.password}
-          >
-            <input
-              id="password"
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              maxLength={200}
-              {...fieldAria('password', fieldErrors.password, true)}
-            />
-          </Field>
+          />
           <ExpiryField
             idPrefix="create"
             layout="stack"

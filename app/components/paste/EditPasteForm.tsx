@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import type { PasteFormValues } from '~/lib/paste-form';
-import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import { ExpiryField } from './ExpiryField';
-import { Field, fieldAria } from './Field';
+import { Field, fieldAria, SlugField, PasswordEditField } from './Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors, PasteSummary } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -58,24 +57,13 @@ export function EditPasteForm({
         error={fieldErrors.content}
       />
       <div className="card grid gap-5 p-5 md:grid-cols-2">
-        <Field
+        <SlugField
           id="edit-slug"
           label={t('paste.form.slug')}
           hint={t('paste.form.editSlugHint')}
           error={fieldErrors.newSlug ?? fieldErrors.slug}
-        >
-          <input
-            id="edit-slug"
-            name="slug"
-            className="input font-mono"
-            maxLength={SLUG_MAX_LENGTH}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            defaultValue={values?.slug ?? paste.slug}
-            {...fieldAria('edit-slug', fieldErrors.newSlug ?? fieldErrors.slug, true)}
-          />
-        </Field>
+          defaultValue={values?.slug ?? paste.slug}
+        />
         <Field id="edit-remark" label={t('paste.form.remark')} error={fieldErrors.remark}>
           <input
             id="edit-remark"
@@ -87,45 +75,17 @@ export function EditPasteForm({
             {...fieldAria('edit-remark', fieldErrors.remark)}
           />
         </Field>
-        <div>
-          <Field
-            id="edit-password"
-            label={t('paste.edit.password')}
-            hint={paste.hasPassword ? t('paste.edit.passwordHintSet') : t('paste.edit.passwordHintNone')}
-            error={fieldErrors.password}
-          >
-            <input
-              id="edit-password"
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="new-password"
-              maxLength={200}
-              {...fieldAria('edit-password', fieldErrors.password, true)}
-            />
-          </Field>
-          {paste.hasPassword && (
-            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-              <label className="inline-flex cursor-pointer items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="clearPassword"
-                  defaultChecked={clearPassword}
-                  className="h-4 w-4 accent-brand"
-                />
-                {t('paste.edit.clearPassword')}
-              </label>
-              {paste.plainPassword && (
-                <details className="text-subtle">
-                  <summary className="cursor-pointer">{t('paste.edit.currentPassword')}</summary>
-                  <code className="mt-1 inline-block rounded bg-muted px-2 py-0.5 font-mono break-all text-ink">
-                    {paste.plainPassword}
-                  </code>
-                </details>
-              )}
-            </div>
-          )}
-        </div>
+        <PasswordEditField
+          label={t('paste.edit.password')}
+          hint={paste.hasPassword ? t('paste.edit.passwordHintSet') : t('paste.edit.passwordHintNone')}
+          error={fieldErrors.password}
+          hasPassword={paste.hasPassword}
+          clearName="clearPassword"
+          clearChecked={clearPassword}
+          clearLabel={t('paste.edit.clearPassword')}
+          currentLabel={t('paste.edit.currentPassword')}
+          plainPassword={paste.plainPassword}
+        />
         <Field
           id="edit-maxViews"
           label={t('paste.form.maxViews')}

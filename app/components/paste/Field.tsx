@@ -1,3 +1,4 @@
+import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import type { ReactNode } from 'react';
 
 /** A labelled form field with an optional hint and error, wired up for assistive technology. */
@@ -42,4 +43,111 @@ export function fieldAria(id: string, error?: string, hint?: unknown) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
+}
+
+/** The custom link suffix of a share (paste or file), in every create and edit form. */
+export function SlugField({
+  id,
+  label,
+  hint,
+  error,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+  defaultValue: string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        name="slug"
+        className="input font-mono"
+        maxLength={SLUG_MAX_LENGTH}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        defaultValue={defaultValue}
+        {...fieldAria(id, error, true)}
+      />
+    </Field>
+  );
+}
+
+/** A share's new password; never prefilled (a failed submit does not echo it back). */
+export function NewPasswordField({
+  id,
+  label,
+  hint,
+  error,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        name="password"
+        type="password"
+        className="input"
+        autoComplete="new-password"
+        maxLength={200}
+        {...fieldAria(id, error, true)}
+      />
+    </Field>
+  );
+}
+
+/**
+ * The password of an existing share in an edit form: a new one, or (when it has one) a box to
+ * clear it and the current password behind a disclosure, for owners who forgot what they set.
+ */
+export function PasswordEditField({
+  label,
+  hint,
+  error,
+  hasPassword,
+  clearName,
+  clearChecked,
+  clearLabel,
+  currentLabel,
+  plainPassword,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  hasPassword: boolean;
+  /** The checkbox's field name: the forms post different names. */
+  clearName: string;
+  clearChecked?: boolean;
+  clearLabel: string;
+  currentLabel: string;
+  plainPassword?: string | null;
+}) {
+  return (
+    <div>
+      <NewPasswordField id="edit-password" label={label} hint={hint} error={error} />
+      {hasPassword && (
+        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+          <label className="inline-flex cursor-pointer items-center gap-2">
+            <input type="checkbox" name={clearName} defaultChecked={clearChecked} className="h-4 w-4 accent-brand" />
+            {clearLabel}
+          </label>
+          {plainPassword && (
+            <details className="text-subtle">
+              <summary className="cursor-pointer">{currentLabel}</summary>
+              <code className="mt-1 inline-block rounded bg-muted px-2 py-0.5 font-mono break-all text-ink">
+                {plainPassword}
+              </code>
+            </details>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria } from '~/components/paste/Field';
+import { Field, fieldAria, SlugField, NewPasswordField } from '~/components/paste/Field';
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
-import { SLUG_MAX_LENGTH } from '~/lib/slug';
 import type { UploadFormValues } from './upload-form';
 
 export interface StorageChoice {
@@ -42,35 +41,19 @@ export function UploadOptionsFields({
       </h2>
       {note && <p className="mt-1 text-xs text-subtle">{note}</p>}
       <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
-        <Field id="slug" label={t('upload.form.slug')} hint={slugHint ?? t('upload.form.slugHint')} error={errors.slug}>
-          <input
-            id="slug"
-            name="slug"
-            className="input font-mono"
-            maxLength={SLUG_MAX_LENGTH}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            defaultValue={v?.slug ?? ''}
-            {...fieldAria('slug', errors.slug, true)}
-          />
-        </Field>
-        <Field
+        <SlugField
+          id="slug"
+          label={t('upload.form.slug')}
+          hint={slugHint ?? t('upload.form.slugHint')}
+          error={errors.slug}
+          defaultValue={v?.slug ?? ''}
+        />
+        <NewPasswordField
           id="password"
           label={t('upload.form.password')}
           hint={t('upload.form.passwordHint')}
           error={errors.password}
-        >
-          <input
-            id="password"
-            name="password"
-            type="password"
-            className="input"
-            autoComplete="new-password"
-            maxLength={200}
-            {...fieldAria('password', errors.password, true)}
-          />
-        </Field>
+        />
         <div className="md:col-span-2">
           <ExpiryField
             idPrefix="create"
