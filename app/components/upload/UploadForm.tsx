@@ -9,26 +9,19 @@ import { formatBytes } from '~/lib/format';
 import type { ShareOptions } from '~/lib/upload/api';
 import { uploadErrorText } from '~/lib/upload/upload-error';
 import { ResumableUploads } from './ResumableUploads';
-import { fieldOfError, uploadInputFromForm, type UploadFormValues } from './upload-form';
+import {
+  fieldOfError,
+  formFields,
+  NO_ERRORS,
+  uploadInputFromForm,
+  type ClientErrors,
+  type UploadFormValues,
+} from './upload-form';
 import { UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
 import { UploadQueue } from './UploadQueue';
 import { useFileUploads, type UploadItem } from './use-file-uploads';
 
 export type { StorageChoice } from './UploadOptionsFields';
-
-const NO_ERRORS: Record<string, string> = {};
-
-interface ClientErrors {
-  formError: string;
-  fieldErrors: Record<string, string>;
-}
-
-/** The form's text fields (the file input left out). */
-function formFields(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
-  return fields;
-}
 
 /**
  * The file tab. Without JavaScript: a real multipart form posted to /upload (options first, the

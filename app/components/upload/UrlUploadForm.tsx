@@ -13,12 +13,17 @@ import { putBlob } from '~/lib/upload/put';
 import { isCancelled, toUploadError, uploadErrorText, type UploadError } from '~/lib/upload/upload-error';
 import { isHttpUrl, uploadFromUrl, type UrlUploadProgress } from '~/lib/upload/url-upload';
 import { ProgressBar } from './ProgressBar';
-import { fieldOfError, uploadInputFromForm, type UploadFormValues } from './upload-form';
+import {
+  fieldOfError,
+  formFields,
+  NO_ERRORS,
+  uploadInputFromForm,
+  type ClientErrors,
+  type UploadFormValues,
+} from './upload-form';
 import { UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
 
 const api = createUploadApi();
-const NO_ERRORS: Record<string, string> = {};
-
 export type UrlFormValues = UploadFormValues & { url: string };
 
 /** Message keys of the URL endpoints that are about the URL itself. */
@@ -27,17 +32,6 @@ const URL_KEYS = new Set(['urlRequired', 'urlNotAllowed', 'urlUnreachable', 'url
 export function urlFieldOfError(key: string | undefined): string | undefined {
   if (!key) return undefined;
   return URL_KEYS.has(key) ? 'url' : fieldOfError(key);
-}
-
-interface ClientErrors {
-  formError: string;
-  fieldErrors: Record<string, string>;
-}
-
-function formFields(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
-  return fields;
 }
 
 /**

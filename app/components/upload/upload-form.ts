@@ -111,3 +111,18 @@ export function fieldOfError(messageKey: string): string | undefined {
       return undefined;
   }
 }
+
+export const NO_ERRORS: Record<string, string> = {};
+
+/** Errors the browser found itself, shown like the server's. */
+export interface ClientErrors {
+  formError: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** A form's text fields (file inputs left out). */
+export function formFields(form: HTMLFormElement): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
