@@ -53,6 +53,10 @@ export function pendingShareFields(req: Request, services: Services, file: FileW
 export const absoluteUrl = (req: Request, services: Services, url: string) =>
   new URL(url, originOf(req, services.config.publicUrl)).toString();
 
+/** Part URLs as the client gets them: absolute (the local driver signs paths on this app). */
+export const partUrls = (req: Request, services: Services, urls: { partNumber: number; url: string }[]) =>
+  urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) }));
+
 /** The commit answer: the share record (without secrets) and its page. */
 export function committedShare(file: FileWithStorage) {
   return { ...fileRecord(file, undefined), url: `/file/${encodeURIComponent(file.slug)}` };
@@ -98,7 +102,7 @@ export function directUploadsRouter(services: Services): Router {
       partSize: started.partSize,
       partCount: started.partCount,
       totalSize: started.totalSize,
-      presigned_urls: started.urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) })),
+      presigned_urls: partUrls(req, services, started.urls),
     });
   });
 
@@ -112,7 +116,7 @@ export function directUploadsRouter(services: Services): Router {
       partSize: resumed.partSize,
       partCount: resumed.partCount,
       totalSize: resumed.totalSize,
-      presigned_urls: resumed.urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) })),
+      presigned_urls: partUrls(req, services, resumed.urls),
     });
   });
 

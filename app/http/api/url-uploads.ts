@@ -17,7 +17,7 @@ import {
 } from '~/models/direct-uploads.server';
 import { probeUrl, type NetOverrides } from '~/models/url-source.server';
 import type { Services } from '~/services.server';
-import { absoluteUrl, committedShare, objectUrl, pendingShareFields } from './direct-uploads';
+import { absoluteUrl, committedShare, objectUrl, partUrls, pendingShareFields } from './direct-uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf } from './file-presenters';
@@ -98,7 +98,7 @@ export function urlUploadsRouter(services: Services, net?: NetOverrides): Router
       ...fields,
       upload_id: started.uploadId,
       storagePath: started.file.storagePath,
-      presigned_urls: started.urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) })),
+      presigned_urls: partUrls(req, services, started.urls),
       partSize: started.partSize,
       totalSize: started.totalSize,
       partCount: started.partCount,
