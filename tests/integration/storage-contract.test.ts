@@ -28,7 +28,14 @@ async function localHarness(): Promise<Harness> {
   const signingKey = randomBytes(32);
   const driver = new LocalDriver({ root, configId: 'cfg-local', signingKey });
   const app = express();
-  app.use('/api', localStorageRouter({ signingKey, driverFor: async (id) => (id === 'cfg-local' ? driver : null) }));
+  app.use(
+    '/api',
+    localStorageRouter({
+      signingKey,
+      driverFor: async (id) => (id === 'cfg-local' ? driver : null),
+      maxBytes: async () => 1024 ** 3,
+    }),
+  );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -16,6 +16,7 @@ import { uploadsRouter } from './uploads';
 import { urlFetchRouter } from './url-fetch';
 import { urlUploadsRouter } from './url-uploads';
 import { LocalDriver } from '~/storage/drivers/local.server';
+import { maxUploadBytes } from '~/models/upload-limits.server';
 
 /** Body size for JSON requests; uploads stream and never pass through this parser. */
 const JSON_LIMIT = '10mb';
@@ -36,6 +37,7 @@ export function apiRouter(services: Services): Router {
         const driver = config ? services.storage.driverFor(config) : null;
         return driver instanceof LocalDriver ? driver : null;
       },
+      maxBytes: () => maxUploadBytes(services.db),
     }),
   );
   router.use(attachPrincipal(services));

@@ -1,5 +1,7 @@
 import { Router, type Response } from 'express';
 import { contentDisposition } from '~/lib/content-disposition';
+import { AppError } from '~/lib/errors';
+import { byteLimit } from '~/models/upload-limits.server';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import type { LocalDriver } from '~/storage/drivers/local.server';
 import { StorageError } from '~/storage/types';
@@ -8,6 +10,8 @@ export interface LocalStorageDeps {
   signingKey: Buffer;
   /** The local driver of a storage config, or null when it is not a local config. */
   driverFor: (configId: string) => Promise<LocalDriver | null>;
+  /** The max upload size: a signed PUT may not fill the disk beyond it before commit refuses it. */
+  maxBytes: () => Promise<number>;
 }
 
 function fail(res: Response, status: number, message: string) {
@@ -46,18 +50,24 @@ export function localStorageRouter(deps: LocalStorageDeps): Router {
         return object.stream.pipe(res);
       }
       if (grant.op === 'put' && req.method === 'PUT') {
-        const { etag } = await driver.write(grant.key, req, { contentType: grant.contentType });
+        const body = req.pipe(byteLimit(await deps.maxBytes()));
+        req.on('error', (error) => body.destroy(error));
+        const { etag } = await driver.write(grant.key, body, { contentType: grant.contentType });
         if (etag) res.setHeader('ETag', `"${etag}"`);
         return res.status(200).end();
       }
       if (grant.op === 'part' && req.method === 'PUT' && grant.uploadId && grant.partNumber) {
-        const part = await driver.multipartWritePart(grant.key, grant.uploadId, grant.partNumber, req);
+        // A part is never larger than S3's largest part (5 GiB), however large the whole file.
+        const body = req.pipe(byteLimit(Math.min(await deps.maxBytes(), 5 * 1024 ** 3)));
+        req.on('error', (error) => body.destroy(error));
+        const part = await driver.multipartWritePart(grant.key, grant.uploadId, grant.partNumber, body);
         res.setHeader('ETag', `"${part.etag}"`);
         return res.status(200).end();
       }
       return fail(res, 405, 'Method not allowed for this URL');
     } catch (error) {
       if (error instanceof StorageError) return fail(res, error.kind === 'not_found' ? 404 : 400, error.message);
+      if (error instanceof AppError && error.kind === 'too_large') return fail(res, 413, 'Too large');
       throw error;
     }
   });
