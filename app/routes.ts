@@ -19,6 +19,8 @@ const builtModules: Partial<Record<(typeof adminChildren)[number][0], string>> =
   'key-management': 'routes/admin/key-management.tsx',
   'storage-config': 'routes/admin/storage-config.tsx',
   account: 'routes/admin/account.tsx',
+  'settings/global': 'routes/admin/global-settings.tsx',
+  'settings/webdav': 'routes/admin/webdav-settings.tsx',
 };
 
 /**

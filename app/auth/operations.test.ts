@@ -80,6 +80,23 @@ describe('route guards (spec §2)', () => {
   });
 });
 
+describe('system settings (spec §2: admin only)', () => {
+  it('refuse every key, whatever its bits, with 403, and let admins through', () => {
+    for (const operation of ['settings.manage', 'admin.globalSettings', 'admin.webdavSettings'] as const) {
+      expect(OPERATIONS[operation]).toEqual({ admin: true });
+      expect(() => authorize(admin, operation)).not.toThrow();
+      expect(() => authorize(key(204547), operation)).toThrowError(
+        expect.objectContaining({ kind: 'forbidden', messageKey: 'adminRequired' }),
+      );
+    }
+  });
+  it('send keys away from the settings pages to their first module', () => {
+    expect(adminGuard(key(Permission.TEXT), '/admin/settings/global')).toBe('/admin/text-management');
+    expect(adminGuard(key(Permission.FILE_SHARE), '/admin/settings/webdav/')).toBe('/admin/file-management');
+    expect(adminGuard(admin, '/admin/settings/global')).toBeNull();
+  });
+});
+
 describe('file creator check (spec §6)', () => {
   it('passes admins always, keys only for their own id with or without the prefix', () => {
     expect(isCreator(admin, 'someone-else')).toBe(true);

@@ -22,6 +22,8 @@ export const OPERATIONS = {
   'paste.clearExpired': ADMIN,
   'storage.read': bits(Permission.FILE_SHARE),
   'storage.manage': ADMIN,
+  // System settings (upload limit, proxy signing, the SSRF allow-list, WebDAV mode): admins only.
+  'settings.manage': ADMIN,
   'file.upload': bits(Permission.FILE_SHARE),
   'file.manage': bits(Permission.FILE_SHARE),
   'admin.dashboard': ADMIN,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseAllowList, splitHostList } from './allow-list';
+import {
+  MAX_ALLOW_LIST_ENTRIES,
+  allowListEntryProblem,
+  checkAllowList,
+  parseAllowList,
+  splitHostList,
+} from './allow-list';
 
 describe('url_fetch_allowed_hosts', () => {
   it('splits on commas and white space, normalising case, brackets and trailing dots', () => {
@@ -38,5 +44,36 @@ describe('url_fetch_allowed_hosts', () => {
 
   it('accepts the list as an array too', () => {
     expect(parseAllowList(['Example.LAN']).hostAllowed('example.lan')).toBe(true);
+  });
+});
+
+describe('checking the admin list before it is stored', () => {
+  it('accepts names, IPs and CIDR ranges, normalised and de-duplicated', () => {
+    expect(checkAllowList('NAS.lan, nas.lan\n192.168.1.10 10.0.0.0/8 [fd00::1] fd00::/8 my_service')).toEqual({
+      ok: true,
+      entries: ['nas.lan', '192.168.1.10', '10.0.0.0/8', 'fd00::1', 'fd00::/8', 'my_service'],
+    });
+    expect(checkAllowList('')).toEqual({ ok: true, entries: [] });
+  });
+
+  it('names the first bad entry and what is wrong with it', () => {
+    expect(checkAllowList('nas.lan http://nas.lan')).toEqual({ ok: false, problem: 'url', entry: 'http://nas.lan' });
+    expect(checkAllowList('nas.lan:8080')).toEqual({ ok: false, problem: 'url', entry: 'nas.lan:8080' });
+    expect(checkAllowList('*.lan')).toEqual({ ok: false, problem: 'wildcard', entry: '*.lan' });
+    expect(checkAllowList('nas.lan/share')).toEqual({ ok: false, problem: 'url', entry: 'nas.lan/share' });
+    for (const bad of ['10.0.0.0/33', '10.0.0.300', '10.1', 'fd00::zz', '-nas.lan', 'nas..lan', 'nås.lan']) {
+      expect(checkAllowList(bad), bad).toEqual({ ok: false, problem: 'invalid', entry: bad });
+    }
+  });
+
+  it('caps the number of entries', () => {
+    const many = Array.from({ length: MAX_ALLOW_LIST_ENTRIES + 1 }, (_, i) => `host${i}.lan`).join(',');
+    expect(checkAllowList(many)).toEqual({ ok: false, problem: 'tooMany', max: MAX_ALLOW_LIST_ENTRIES });
+  });
+
+  it('agrees with allowListEntryProblem for single entries', () => {
+    expect(allowListEntryProblem('127.0.0.1')).toBeNull();
+    expect(allowListEntryProblem('localhost')).toBeNull();
+    expect(allowListEntryProblem('user@nas.lan')).toBe('url');
   });
 });

@@ -10,6 +10,7 @@ import { localStorageRouter } from './local-storage';
 import { pastesRouter } from './pastes';
 import { attachPrincipal } from './principal';
 import { publicFilesRouter } from './public-files';
+import { settingsRouter } from './settings';
 import { storageConfigsRouter } from './storage-configs';
 import { systemRouter } from './system';
 import { uploadsRouter } from './uploads';
@@ -48,6 +49,7 @@ export function apiRouter(services: Services): Router {
   router.use(apiKeysRouter(services));
   router.use(pastesRouter(services));
   router.use(storageConfigsRouter(services));
+  router.use(settingsRouter(services));
   router.use(filesRouter(services));
   router.use(directUploadsRouter(services));
   router.use(publicFilesRouter(services));

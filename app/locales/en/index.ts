@@ -11,6 +11,7 @@ import upload from './upload';
 import file from './file';
 import storage from './storage';
 import fileAdmin from './fileAdmin';
+import settings from './settings';
 
 export default {
   common,
@@ -24,6 +25,7 @@ export default {
   storageTest,
   storage,
   fileAdmin,
+  settings,
   upload,
   file,
 };

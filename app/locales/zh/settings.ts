@@ -1,0 +1,42 @@
+export default {
+  save: '保存设置',
+  saving: '正在保存…',
+  saved: '设置已保存。',
+  fixErrors: '部分设置无法保存：请查看标出的字段。未做任何更改。',
+  global: {
+    intro: '适用于整个站点的限制和安全开关。',
+    uploads: '上传',
+    maxUploadSize: '最大上传大小',
+    maxUploadUnit: '单位',
+    maxUploadSizeHint: '任何人可上传的最大文件。以整数 MB 保存（1 MB = 1024 KB，1 GB = 1024 MB）；默认 100 MB。',
+    proxy: '代理签名',
+    proxySignAll: '签名所有代理链接',
+    proxySignAllHint: '挂载点的所有代理下载链接（/api/p/…）都需要有效签名，不论挂载点自身如何设置。',
+    proxySignExpires: '签名有效期（秒）',
+    proxySignExpiresHint: '签名链接的有效时间。0 表示永不过期。挂载点可以设置自己的有效期。',
+    privateHosts: '从内网地址进行 URL 上传',
+    allowedHosts: '允许 URL 上传访问的内网主机',
+    allowedHostsHint:
+      '每行一个或用逗号分隔：主机名（完全匹配，不支持通配符）、IP 地址或 CIDR 网段，例如 nas.lan、192.168.1.10、10.0.0.0/24。留空则继续禁止所有内网地址。',
+    allowedHostsWarningTitle: '默认关闭，这是有原因的',
+    allowedHostsWarning:
+      '使用“从 URL 上传”时，服务器会下载用户填写的任意地址。为防止有人借此访问只有在你的网络内部才能看到的东西（路由器和 NAS 的管理页面、数据库、其他容器、会发放凭据的云元数据服务），服务器会拒绝本机和内网地址：127.0.0.1、10.x、172.16–31.x、192.168.x、169.254.x、fc00::/7 等。这里的每一项都会为所有有上传权限的人解除对一个主机或网段的禁止。只列出你愿意共享其内容的主机；主机名条目无论解析到哪个内网地址都会被信任，而 10.0.0.0/8 这样的大网段会开放整个网络。',
+    errors: {
+      sizeRequired: '请输入最大上传大小',
+      sizeInvalid: '请输入数字，例如 100 或 1.5',
+      sizeTooSmall: '最大上传大小至少为 1 MB',
+      sizeTooLarge: '最大上传大小不能超过 {{max}}',
+      sizeNotWholeMb: '{{size}} 不是整数 MB，而上传限制以整数 MB 保存（1 MB = 1024 KB）。可以改为 {{suggestion}}。',
+    },
+  },
+  webdav: {
+    intro: 'WebDAV 客户端（/dav）上传的文件如何写入存储。',
+    uploadMode: '上传模式',
+    modes: {
+      direct: '直接上传',
+      directHint: '每个文件用一次请求写入存储。简单，适合中小文件。',
+      multipart: '分片上传',
+      multipartHint: '大文件分片写入存储。非常大的文件需要它（S3 单次请求最多 5 GB），代价是请求更多。',
+    },
+  },
+};

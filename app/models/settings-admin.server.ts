@@ -1,0 +1,192 @@
+import type { Db } from '~/db/client.server';
+import type { Setting } from '~/generated/prisma/client';
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import { READ_ONLY_FLAG, SETTING_GROUPS, checkSettingValue } from '~/lib/setting-values';
+
+/**
+ * Reading and changing system settings by group (api.md §2.9, §3.7), admin only. Every door (the
+ * v0.7.3 and v0.7.4 JSON endpoints, the settings pages) goes through here, so the checks of
+ * setting-values.ts apply whoever writes.
+ */
+
+/** Group names as the v0.7.4 API reports them (wire data, so Chinese like the rest of the API). */
+const GROUP_NAMES: Record<number, string> = {
+  [SETTING_GROUPS.global]: '全局设置',
+  [SETTING_GROUPS.preview]: '预览设置',
+  [SETTING_GROUPS.webdav]: 'WebDAV设置',
+  [SETTING_GROUPS.system]: '系统设置',
+};
+
+/** A setting row in the snake_case shape of api.md §3.7. */
+export function presentSetting(s: Setting) {
+  return {
+    key: s.key,
+    value: s.value,
+    description: s.description,
+    type: s.type,
+    group_id: s.groupId,
+    options: s.options,
+    sort_order: s.sortOrder,
+    flags: s.flags,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+const GROUP_ORDER = [{ sortOrder: 'asc' }, { key: 'asc' }] as const;
+
+/** Every row ordered by key (the v0.7.3 `GET /admin/system-settings`). */
+export async function listAllSettings(db: Db, principal: Principal): Promise<Setting[]> {
+  authorize(principal, 'settings.manage');
+  return db.setting.findMany({ orderBy: { key: 'asc' } });
+}
+
+export async function settingsOfGroup(db: Db, principal: Principal, groupId: number): Promise<Setting[]> {
+  authorize(principal, 'settings.manage');
+  return db.setting.findMany({ where: { groupId }, orderBy: [...GROUP_ORDER] });
+}
+
+/** Rows keyed by group id; the internal group 99 only when asked for. */
+export async function settingsByGroup(
+  db: Db,
+  principal: Principal,
+  includeSystem: boolean,
+): Promise<Record<string, Setting[]>> {
+  authorize(principal, 'settings.manage');
+  const rows = await db.setting.findMany({
+    where: includeSystem ? {} : { groupId: { not: SETTING_GROUPS.system } },
+    orderBy: [{ groupId: 'asc' }, ...GROUP_ORDER],
+  });
+  const out: Record<string, Setting[]> = {};
+  for (const row of rows) (out[String(row.groupId)] ??= []).push(row);
+  return out;
+}
+
+/** The groups an admin can edit, with how many settings each has (group 99 is internal). */
+export async function settingGroups(db: Db, principal: Principal) {
+  authorize(principal, 'settings.manage');
+  const rows = await db.setting.findMany({
+    where: { groupId: { not: SETTING_GROUPS.system } },
+    select: { groupId: true, flags: true },
+  });
+  const ids = [...new Set(rows.map((r) => r.groupId))].sort((a, b) => a - b);
+  return ids.map((id) => ({
+    id,
+    name: GROUP_NAMES[id] ?? `未知分组(${id})`,
+    settingCount: rows.filter((r) => r.groupId === id).length,
+    readonlyCount: rows.filter((r) => r.groupId === id && r.flags === READ_ONLY_FLAG).length,
+  }));
+}
+
+export async function settingMetadata(db: Db, principal: Principal, key: string): Promise<Setting> {
+  authorize(principal, 'settings.manage');
+  const row = await db.setting.findUnique({ where: { key } });
+  if (!row) throw new AppError('not_found', 'settingNotFound');
+  return row;
+}
+
+/** The current values of a group as a plain map, for the settings pages. */
+export async function settingValues(db: Db, principal: Principal, groupId: number): Promise<Record<string, string>> {
+  const rows = await settingsOfGroup(db, principal, groupId);
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+/** v0.7.3 `GET /admin/proxy-sign-settings`. */
+export async function proxySignSettings(db: Db, principal: Principal) {
+  const values = await settingValues(db, principal, SETTING_GROUPS.global);
+  return {
+    signAll: values.proxy_sign_all === 'true',
+    expires: Number.parseInt(values.proxy_sign_expires ?? '', 10) || 0,
+  };
+}
+
+/** One refused value: its key and the message key (with values) that says why. */
+export interface SettingProblem {
+  key: string;
+  messageKey: string;
+  details?: Record<string, unknown>;
+}
+
+export interface SettingsUpdate {
+  groupId: number | null;
+  updatedCount: number;
+  totalCount: number;
+  problems: SettingProblem[];
+}
+
+const MAX_KEYS_PER_UPDATE = 100;
+
+export interface UpdateOptions {
+  /** Every key must belong to this group (v0.7.4 `PUT /admin/settings/group/{id}`). */
+  groupId?: number;
+  /**
+   * All or nothing: with any problem, store nothing. The pages and the v0.7.3 endpoints want this
+   * (a form is one decision); the v0.7.4 group endpoint stores the good values and reports the rest.
+   */
+  atomic?: boolean;
+}
+
+interface Plan {
+  problems: SettingProblem[];
+  writes: { key: string; value: string }[];
+}
+
+/** Sorts `{key: value}` pairs into canonical values to store and refusals. Reads, never writes. */
+async function plan(db: Db, values: Record<string, unknown>, groupId: number | undefined): Promise<Plan> {
+  const keys = Object.keys(values);
+  if (keys.length === 0) throw new AppError('invalid', 'noFieldToUpdate');
+  // There are a handful of settings; a huge body is a mistake, not a reason for a giant query.
+  if (keys.length > MAX_KEYS_PER_UPDATE) throw new AppError('invalid', 'settingsBodyInvalid');
+  const rows = new Map((await db.setting.findMany({ where: { key: { in: keys } } })).map((r) => [r.key, r]));
+  const out: Plan = { problems: [], writes: [] };
+  for (const key of keys) {
+    const row = rows.get(key);
+    if (!row) {
+      out.problems.push({ key, messageKey: 'settingUnknown', details: { key } });
+    } else if (groupId !== undefined && row.groupId !== groupId) {
+      out.problems.push({ key, messageKey: 'settingWrongGroup', details: { key, groupId } });
+    } else {
+      const checked = checkSettingValue(row, values[key]);
+      if (checked.ok) out.writes.push({ key, value: checked.value });
+      else out.problems.push({ key, messageKey: checked.messageKey, details: checked.details });
+    }
+  }
+  return out;
+}
+
+/** What updateSettings would refuse, without storing anything (a form reports every mistake at once). */
+export async function checkSettings(
+  db: Db,
+  principal: Principal,
+  values: Record<string, unknown>,
+  options: Pick<UpdateOptions, 'groupId'> = {},
+): Promise<SettingProblem[]> {
+  authorize(principal, 'settings.manage');
+  return (await plan(db, values, options.groupId)).problems;
+}
+
+/**
+ * Checks and stores `{key: value}` pairs. Keys must exist (settings are seeded, never created
+ * here) and not be read-only; values pass checkSettingValue and are stored in canonical form.
+ */
+export async function updateSettings(
+  db: Db,
+  principal: Principal,
+  values: Record<string, unknown>,
+  options: UpdateOptions = {},
+): Promise<SettingsUpdate> {
+  authorize(principal, 'settings.manage');
+  const { problems, writes } = await plan(db, values, options.groupId);
+  const store = options.atomic && problems.length > 0 ? [] : writes;
+  if (store.length > 0) {
+    await db.$transaction(store.map(({ key, value }) => db.setting.update({ where: { key }, data: { value } })));
+  }
+  return {
+    groupId: options.groupId ?? null,
+    updatedCount: store.length,
+    totalCount: Object.keys(values).length,
+    problems,
+  };
+}
