@@ -8,12 +8,14 @@
 // ways alternate (SDK, browser, SDK, browser, …) so that both see the same machine load; each way's
 // best round counts. Both uploads are checked against the multipart ETag computed from the file.
 //
-// Env: BENCH_UPLOAD_BYTES (file size, default 1 GiB, > 5 MiB), BENCH_ROUNDS (default 2),
+// Env: BENCH_UPLOAD_BYTES (file size, default 1 GiB, > 5 MiB), BENCH_ROUNDS (default 3),
 //      BENCH_BUILD_DIR (the production build, default build/; a folder named `build` whose parent
-//      holds node_modules, since build/server.js serves <its folder>/../build), CHROMIUM_PATH.
+//      holds node_modules, since build/server.js serves <its folder>/../build), CHROMIUM_PATH,
+//      BENCH_CPU_PROFILE (a path: the page's JS CPU profile of the last browser round, .cpuprofile).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -33,7 +35,7 @@ import Database from 'better-sqlite3';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * MiB);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BUILD = path.resolve(ROOT, process.env.BENCH_BUILD_DIR ?? 'build');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The browser uploader's plan (app/lib/upload/limits.ts, part-size.ts): 5 MiB parts, 3 in flight. */
@@ -62,6 +64,8 @@ const state = { s3: null, bucket: null, url: null, token: null, fileIds: new Set
 const log = (...args) => console.log(...args);
 const fmt = (bytes) => `${(bytes / MiB).toFixed(1)} MiB`;
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
+/** The machine's 1-minute load average against its cores: rounds under other load are noisy. */
+const load = () => `load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
 
 if (!(SIZE > PART_SIZE)) throw new Error(`BENCH_UPLOAD_BYTES must be larger than one part (${PART_SIZE})`);
 
@@ -123,12 +127,12 @@ function writeTestFile(file) {
   const partMd5s = [];
   let part = createHash('md5');
   let inPart = 0;
-  for (let written = 0; written < SIZE; ) {
+  for (let written = 0; written < SIZE;) {
     const piece = buf.subarray(0, Math.min(MiB, SIZE - written));
     randomFillSync(piece);
     fs.writeSync(fd, piece);
     written += piece.length;
-    for (let off = 0; off < piece.length; ) {
+    for (let off = 0; off < piece.length;) {
       const take = Math.min(piece.length - off, PART_SIZE - inPart);
       part.update(piece.subarray(off, off + take));
       off += take;
@@ -204,7 +208,8 @@ function chromiumPids() {
 
 function processType(pid) {
   try {
-    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    // Chromium's children rewrite their title: one string, arguments joined by spaces.
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
     const type = cmd.find((a) => a.startsWith('--type='))?.slice(7) ?? 'browser';
     const sub = cmd.find((a) => a.startsWith('--utility-sub-type='))?.slice(19);
     return sub ? `${type}:${sub.replace(/\.mojom\..*/, '')}` : type;
@@ -329,7 +334,7 @@ async function sdkUpload(s3, bucket, file, key) {
     queueSize: QUEUE_SIZE,
     leavePartsOnError: false,
   });
-  const clicked = performance.now();
+  const startedAt = performance.now();
   await upload.done();
   const secs = seconds(started);
   const cpu = process.cpuUsage(cpuBefore);
@@ -340,11 +345,15 @@ async function sdkUpload(s3, bucket, file, key) {
   const durations = parts.map((c) => c.end - c.start).sort((a, b) => a - b);
   return {
     seconds: secs,
-    beforeParts: (firstPart - clicked) / 1000,
+    beforeParts: (firstPart - startedAt) / 1000,
     partsPhase: (lastPart - firstPart) / 1000,
-    afterParts: secs - (lastPart - clicked) / 1000,
+    afterParts: secs - (lastPart - startedAt) / 1000,
     partMedian: durations[Math.floor(durations.length / 2)] / 1000,
     partP95: durations[Math.floor(durations.length * 0.95)] / 1000,
+    createCall:
+      calls.filter((c) => c.name === 'CreateMultipartUploadCommand').reduce((t, c) => t + c.end - c.start, 0) / 1000,
+    completeCall:
+      calls.filter((c) => c.name === 'CompleteMultipartUploadCommand').reduce((t, c) => t + c.end - c.start, 0) / 1000,
     mibps: SIZE / MiB / secs,
     clientCpu: (cpu.user + cpu.system) / 1e6,
     swiftCpu: cpuSince(swiftBefore, swiftPids()),
@@ -360,17 +369,32 @@ async function browserUpload(page, cdp, url, configId, file) {
   const upload = page.getByRole('button', { name: 'Upload', exact: true });
   await upload.waitFor();
 
-  // Part PUTs as the browser sends them (Playwright sees them; CORS preflights it does not).
+  // Part PUTs and the app's init/complete calls as the browser sends them (Node's clock).
   const parts = [];
+  const calls = new Map();
   const onRequest = (req) => {
     if (req.method() === 'PUT' && req.url().startsWith(S3_ENDPOINT)) parts.push({ req, sent: performance.now() });
+    const call = /\/api\/s3\/multipart\/(init|complete)$/.exec(req.url())?.[1];
+    if (call) calls.set(req, { call, sent: performance.now() });
   };
   const onFinished = (req) => {
     const part = parts.find((p) => p.req === req);
     if (part) part.done = performance.now();
+    if (calls.has(req)) calls.get(req).done = performance.now();
   };
   page.on('request', onRequest);
   page.on('requestfinished', onFinished);
+  // CORS preflights (Playwright does not report them): every part URL is distinct, so none is cached.
+  const preflights = new Map();
+  const preflightTimes = [];
+  const onCdpRequest = (e) => {
+    if (e.type === 'Preflight' || e.request.method === 'OPTIONS') preflights.set(e.requestId, e.timestamp);
+  };
+  const onCdpFinished = (e) => {
+    if (preflights.has(e.requestId)) preflightTimes.push(e.timestamp - preflights.get(e.requestId));
+  };
+  cdp.on('Network.requestWillBeSent', onCdpRequest);
+  cdp.on('Network.loadingFinished', onCdpFinished);
   const completeAnswer = page.waitForResponse((r) => r.url().endsWith('/api/s3/multipart/complete'), {
     timeout: 0,
   });
@@ -379,6 +403,15 @@ async function browserUpload(page, cdp, url, configId, file) {
   const swiftBefore = cpuOf(swiftPids());
   const appBefore = cpuOf(children.map((c) => c.pid));
   const selfBefore = process.cpuUsage();
+  // The page's main-thread work (Chromium's counters): script, style + layout, all tasks.
+  const metrics = async () =>
+    Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const metricsBefore = await metrics();
+  const profile = process.env.BENCH_CPU_PROFILE;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const watched = await watchBrowser(cdp, async () => {
     const clicked = performance.now();
     const started = process.hrtime.bigint();
@@ -390,8 +423,16 @@ async function browserUpload(page, cdp, url, configId, file) {
     return { secs, clicked, completedAt, completeStatus: completed.status() };
   });
   const self = process.cpuUsage(selfBefore);
+  if (profile) fs.writeFileSync(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  const metricsAfter = await metrics();
+  const metric = (name) => metricsAfter[name] - metricsBefore[name];
   page.off('request', onRequest);
   page.off('requestfinished', onFinished);
+  cdp.off('Network.requestWillBeSent', onCdpRequest);
+  cdp.off('Network.loadingFinished', onCdpFinished);
+  const callTime = (name) =>
+    [...calls.values()].filter((c) => c.call === name && c.done).reduce((t, c) => t + (c.done - c.sent) / 1000, 0);
+  preflightTimes.sort((a, b) => a - b);
   const { secs, clicked, completedAt, completeStatus } = watched.result;
   if (completeStatus !== 200) throw new Error(`multipart/complete answered ${completeStatus}`);
   const fileId = new URL(page.url()).searchParams.get('uploaded');
@@ -403,7 +444,8 @@ async function browserUpload(page, cdp, url, configId, file) {
   const firstPart = Math.min(...sent);
   const lastPart = Math.max(...done);
   const durations = parts.map((p, i) => done[i] - p.sent).sort((a, b) => a - b);
-  // Time with fewer than 3 parts in flight while parts remained (gaps between one part and the next).
+  // Time with fewer than 3 parts in flight between the first part and the last (gaps between one
+  // part and the next, and the tail when fewer than 3 parts are left).
   const events = [...sent.map((t) => [t, 1]), ...done.map((t) => [t, -1])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let inFlight = 0;
   let last = firstPart;
@@ -424,11 +466,24 @@ async function browserUpload(page, cdp, url, configId, file) {
     partMedian: durations[Math.floor(durations.length / 2)] / 1000,
     partP95: durations[Math.floor(durations.length * 0.95)] / 1000,
     starved: starved / 1000,
+    initCall: callTime('init'),
+    completeCall: callTime('complete'),
+    mainThread: {
+      task: metric('TaskDuration'),
+      script: metric('ScriptDuration'),
+      layout: metric('RecalcStyleDuration') + metric('LayoutDuration'),
+      layouts: metric('LayoutCount'),
+    },
+    preflights: preflightTimes.length,
+    preflightMedian: preflightTimes[Math.floor(preflightTimes.length / 2)] ?? 0,
     browserCpu: cpuSince(chromeBefore, chromiumPids()),
     browserCpuByType: chromiumCpuByType(chromeBefore),
     benchCpu: (self.user + self.system) / 1e6,
     swiftCpu: cpuSince(swiftBefore, swiftPids()),
-    appCpu: cpuSince(appBefore, children.map((c) => c.pid)),
+    appCpu: cpuSince(
+      appBefore,
+      children.map((c) => c.pid),
+    ),
     memory: watched,
   };
 }
@@ -531,6 +586,8 @@ async function main() {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByText('Admin panel', { exact: true }).waitFor();
   const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Performance.enable');
 
   // Warm-up, not timed: loads the code paths of both ways (and the SDK's connections).
   log('Warming up…');
@@ -543,7 +600,7 @@ async function main() {
   const sdkRounds = [];
   const browserRounds = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    log(`Round ${round}: AWS SDK from Node (lib-storage Upload, 5 MiB parts, queueSize 3)…`);
+    log(`Round ${round}: AWS SDK from Node (lib-storage Upload, 5 MiB parts, queueSize 3; ${load()})…`);
     const key = `bench/sdk-${round}.bin`;
     const s = await sdkUpload(s3, bucket, file, key);
     await verify(s3, bucket, key, expected, 'SDK upload');
@@ -552,10 +609,11 @@ async function main() {
     log(
       `  ${s.mibps.toFixed(1)} MiB/s (${s.seconds.toFixed(1)} s: ${s.beforeParts.toFixed(2)} s before the first part, ` +
         `${s.partsPhase.toFixed(1)} s of parts, ${s.afterParts.toFixed(2)} s after the last); ` +
-        `part median ${(s.partMedian * 1000).toFixed(0)} ms, p95 ${(s.partP95 * 1000).toFixed(0)} ms`,
+        `part median ${(s.partMedian * 1000).toFixed(0)} ms, p95 ${(s.partP95 * 1000).toFixed(0)} ms; ` +
+        `create ${s.createCall.toFixed(2)} s, complete ${s.completeCall.toFixed(2)} s`,
     );
 
-    log(`Round ${round}: headless Chromium, /upload page…`);
+    log(`Round ${round}: headless Chromium, /upload page (${load()})…`);
     const b = await browserUpload(page, cdp, url, config.data.id, file);
     const record = await api('GET', `/files/${b.fileId}`);
     if (!record.success) throw new Error(`file record: ${JSON.stringify(record)}`);
@@ -570,12 +628,17 @@ async function main() {
       `  ${b.mibps.toFixed(1)} MiB/s (${b.seconds.toFixed(1)} s: ${b.beforeParts.toFixed(2)} s before the first part, ` +
         `${b.partsPhase.toFixed(1)} s of parts, ${b.afterParts.toFixed(2)} s after the last); ${b.partCount} parts, ` +
         `median ${(b.partMedian * 1000).toFixed(0)} ms, p95 ${(b.partP95 * 1000).toFixed(0)} ms, ` +
-        `< 3 in flight ${b.starved.toFixed(2)} s`,
+        `< 3 in flight ${b.starved.toFixed(2)} s; init ${b.initCall.toFixed(2)} s, complete ${b.completeCall.toFixed(2)} s; ` +
+        `${b.preflights} CORS preflights, median ${(b.preflightMedian * 1000).toFixed(0)} ms`,
     );
     log(
       `  CPU s: Chromium ${b.browserCpu.toFixed(1)} (${b.browserCpuByType}), bench/Playwright ${b.benchCpu.toFixed(1)}, ` +
         `app ${b.appCpu.toFixed(1)}, Swift ${b.swiftCpu.toFixed(1)} (SDK round: Node ${s.clientCpu.toFixed(1)}, ` +
         `Swift ${s.swiftCpu.toFixed(1)})`,
+    );
+    log(
+      `  page main thread: busy ${b.mainThread.task.toFixed(1)} s (script ${b.mainThread.script.toFixed(1)} s, ` +
+        `style + layout ${b.mainThread.layout.toFixed(1)} s, ${b.mainThread.layouts} layouts)`,
     );
     log(
       `  memory: Chromium RSS ${fmt(m.rssBefore)} + peak ${fmt(m.rssGrowth)} (most: ${m.worst.type} ` +
@@ -610,11 +673,19 @@ async function main() {
     ],
   ];
   log('');
-  for (const row of rows) log(row.map((c, i) => String(c).padEnd([36, 14, 16, 30, 26, 6][i])).join(''));
+  for (const row of rows) log(row.map((c, i) => String(c).padEnd([36, 14, 22, 30, 26, 6][i])).join(''));
+  const pairs = browserRounds.map((b, i) => b.mibps / sdkRounds[i].mibps);
+  const sorted = [...pairs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const medianPair = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   log(
     `\nbrowser/SDK ratio: ${ratio.toFixed(2)} (${ratio >= RATIO_TARGET ? 'PASS' : 'MISS'} against ${RATIO_TARGET})   ` +
       `browser memory: ${bounded ? 'bounded' : `MISS: grew more than ${fmt(MEMORY_LIMIT)}`}   ` +
       `stored objects identical to the file (size + ETag ${expected.etag}): yes`,
+  );
+  log(
+    `ratio of each round's pair (SDK then browser, back to back): ${pairs.map((r) => r.toFixed(2)).join(' / ')}, ` +
+      `median ${medianPair.toFixed(2)} (less sensitive to other load on the machine than the best rounds)`,
   );
 }
 

@@ -55,6 +55,9 @@ function mimetypeOf(file: File): string {
   return byName !== DEFAULT_MIME ? byName : file.type || DEFAULT_MIME;
 }
 
+/** How often the file list shows new progress figures. */
+const PROGRESS_INTERVAL_MS = 200;
+
 const noProgress = (total: number): UploadProgress => ({ loaded: 0, total, percent: 0, speed: 0 });
 
 function patchOf(uploader: MultipartUploader): Partial<UploadItem> {
@@ -126,9 +129,36 @@ export function useFileUploads({
     setItems(next);
   }, []);
   const [announcement, setAnnouncement] = useState<{ name: string; status: ItemStatus; percent: number } | null>(null);
+  // Progress arrives on every XHR progress event (hundreds a second over several parts): the list
+  // re-renders with the latest figures at most every PROGRESS_INTERVAL_MS, which keeps the page's
+  // main thread (style, layout, paint) from competing with the upload for the CPU.
+  const pendingProgress = useRef(new Map<string, UploadProgress>());
+  const progressTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const flushProgress = useCallback(() => {
+    progressTimer.current = null;
+    const pending = pendingProgress.current;
+    if (pending.size === 0) return;
+    commit(
+      itemsRef.current.map((item) => (pending.has(item.id) ? { ...item, progress: pending.get(item.id)! } : item)),
+    );
+    pending.clear();
+  }, [commit]);
+  const reportProgress = useCallback(
+    (id: string, progress: UploadProgress) => {
+      pendingProgress.current.set(id, progress);
+      progressTimer.current ??= setTimeout(flushProgress, PROGRESS_INTERVAL_MS);
+    },
+    [flushProgress],
+  );
+  useEffect(() => () => clearTimeout(progressTimer.current ?? undefined), []);
+
   const update = useCallback(
     (id: string, patch: Partial<UploadItem>) => {
       const before = itemsRef.current.find((item) => item.id === id);
+      // A state change carries the latest progress with it; a newer figure replaces a pending one.
+      const pending = pendingProgress.current.get(id);
+      pendingProgress.current.delete(id);
+      if (pending && !patch.progress) patch = { ...patch, progress: pending };
       commit(itemsRef.current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
       // Screen readers hear when a file rests (not every percent).
       if (before && patch.status && patch.status !== before.status && patch.status !== 'uploading')
@@ -174,7 +204,7 @@ export function useFileUploads({
           const result = await directUpload(file, fileDirectTransport(api, putBlob, meta, options), {
             signal: abort.signal,
             onStage: (stage) => update(id, { stage }),
-            onProgress: (progress) => update(id, { progress }),
+            onProgress: (progress) => reportProgress(id, progress),
           });
           update(id, {
             status: 'success',
@@ -196,13 +226,13 @@ export function useFileUploads({
       const unsubscribe = uploader.subscribe((event) => {
         if (event.type === 'state') update(id, patchOf(uploader));
         else if (event.type === 'stage') update(id, { stage: event.stage });
-        else if (event.type === 'progress') update(id, { progress: event.progress });
+        else if (event.type === 'progress') reportProgress(id, event.progress);
       });
       controllers.current.set(id, { options, uploader, unsubscribe });
       update(id, { status: 'uploading', stage: 'starting', error: null, progress: noProgress(file.size) });
       await uploader.start();
     },
-    [dispose, update],
+    [dispose, update, reportProgress],
   );
 
   const settled = useCallback((id: string) => {
