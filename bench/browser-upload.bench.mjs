@@ -12,12 +12,11 @@
 //      BENCH_BUILD_DIR (the production build, default build/; a folder named `build` whose parent
 //      holds node_modules, since build/server.js serves <its folder>/../build), CHROMIUM_PATH,
 //      BENCH_CPU_PROFILE (a path: the page's JS CPU profile of the last browser round, .cpuprofile).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   AbortMultipartUploadCommand,
   CreateBucketCommand,
@@ -31,8 +30,8 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { ROOT, rss, startApp, swiftServer } from './lib/servers.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * MiB);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -47,13 +46,7 @@ const RUN = path.join(ROOT, '.tmp', `bench-browser-upload-${Date.now()}`);
 const S3_PORT = 18681;
 const S3_BASE = 16710;
 const S3_ENDPOINT = `http://127.0.0.1:${S3_PORT}`;
-const swiftEnv = {
-  ...process.env,
-  SWIFT_S3_DIR: path.join(RUN, 'swift'),
-  SWIFT_S3_PORT: String(S3_PORT),
-  SWIFT_S3_BASEPORT: String(S3_BASE),
-  SWIFT_S3_CORS_ORIGINS: '*',
-};
+const swift = swiftServer({ dir: path.join(RUN, 'swift'), port: S3_PORT, basePort: S3_BASE });
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 let browser = null;
@@ -79,42 +72,6 @@ function checkBuild() {
   if (path.basename(BUILD) !== 'build') throw new Error(`BENCH_BUILD_DIR must be a folder named build: ${BUILD}`);
   if (!fs.existsSync(path.join(BUILD, '..', 'node_modules')))
     throw new Error(`${path.dirname(BUILD)} has no node_modules (symlink the project's) for ${BUILD}/server.js`);
-}
-
-function swift(cmd) {
-  const r = spawnSync('bash', [path.join(ROOT, 'scripts/swift-s3.sh'), cmd], { env: swiftEnv, encoding: 'utf8' });
-  if (r.status !== 0 && cmd === 'start') throw new Error(`swift-s3 ${cmd} failed: ${r.stdout}${r.stderr}`);
-}
-
-async function startApp() {
-  const child = spawn(process.execPath, [path.join(BUILD, 'server.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(RUN, 'data'),
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start: ${out}`)), 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`app exited ${code}: ${out}`)));
-  });
 }
 
 /**
@@ -161,15 +118,6 @@ function procStat(pid) {
     return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICK };
   } catch {
     return null;
-  }
-}
-
-function rssOf(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
   }
 }
 
@@ -259,7 +207,7 @@ function chromiumCpuByType(before) {
 async function watchBrowser(cdp, work) {
   const heap = async () => (await cdp.send('Runtime.getHeapUsage')).usedSize;
   const pidsBefore = chromiumPids();
-  const rssBefore = new Map(pidsBefore.map((pid) => [pid, rssOf(pid)]));
+  const rssBefore = new Map(pidsBefore.map((pid) => [pid, rss(pid)]));
   const sumBefore = [...rssBefore.values()].reduce((a, b) => a + b, 0);
   const heapBefore = await heap();
   let peakSum = sumBefore;
@@ -272,7 +220,7 @@ async function watchBrowser(cdp, work) {
     try {
       let sum = 0;
       for (const pid of chromiumPids()) {
-        const r = rssOf(pid);
+        const r = rss(pid);
         sum += r;
         peakPer.set(pid, Math.max(peakPer.get(pid) ?? 0, r));
       }
@@ -502,7 +450,7 @@ async function main() {
   log(`Starting the S3 test server and the app (file size ${fmt(SIZE)}, ${ROUNDS} rounds each)…`);
   swiftStarted = true;
   swift('start');
-  const url = await startApp();
+  const { url } = await startApp({ buildDir: BUILD, dataDir: path.join(RUN, 'data'), admin: ADMIN, children });
   state.url = url;
   const s3 = new S3Client({
     endpoint: S3_ENDPOINT,

@@ -5,26 +5,19 @@
 // Storage is the real S3 server of scripts/swift-s3.sh (OpenStack Swift). Both download paths end at
 // the same Swift, so the ratio isolates what the app's proxy costs. The 2 cores are shared by the
 // load generator (this process), the app and Swift; both paths pay that equally.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
+import { ROOT, rss, startApp, swiftServer } from './lib/servers.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
 const S3_PORT = 18481;
 const S3_BASE = 16510;
-const swiftEnv = {
-  ...process.env,
-  SWIFT_S3_DIR: path.join(RUN, 'swift'),
-  SWIFT_S3_PORT: String(S3_PORT),
-  SWIFT_S3_BASEPORT: String(S3_BASE),
-  SWIFT_S3_CORS_ORIGINS: '*',
-};
+const swift = swiftServer({ dir: path.join(RUN, 'swift'), port: S3_PORT, basePort: S3_BASE });
 const MiB = 1024 * 1024;
 const children = [];
 
@@ -36,49 +29,6 @@ function ensureBuild() {
   if (fs.existsSync(path.join(ROOT, 'build/server.js'))) return;
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('build failed');
-}
-
-function swift(cmd) {
-  const r = spawnSync('bash', [path.join(ROOT, 'scripts/swift-s3.sh'), cmd], { env: swiftEnv, encoding: 'utf8' });
-  if (r.status !== 0 && cmd === 'start') throw new Error(`swift-s3 ${cmd} failed: ${r.stdout}${r.stderr}`);
-}
-
-async function startApp() {
-  const child = spawn(process.execPath, [path.join(ROOT, 'build/server.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(RUN, 'data'),
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'bench-password',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stderr.on('data', (d) => (out += d));
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not start: ${out}`)), 30_000);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`app exited ${code}: ${out}`)));
-  });
-  return { child, url };
-}
-
-/** RSS of a process in bytes, from /proc. */
-function rss(pid) {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
 }
 
 /** Samples a process's RSS every 50 ms while `work` runs; returns the peak and the work's result. */
@@ -160,7 +110,11 @@ async function main() {
   ensureBuild();
   log(`Starting the S3 test server and the app (file size ${(SIZE / MiB).toFixed(0)} MiB)…`);
   swift('start');
-  const { child: app, url } = await startApp();
+  const { child: app, url } = await startApp({
+    dataDir: path.join(RUN, 'data'),
+    admin: { username: 'admin', password: 'bench-password' },
+    children,
+  });
   const s3 = new S3Client({
     endpoint: `http://127.0.0.1:${S3_PORT}`,
     region: 'us-east-1',

@@ -1,0 +1,65 @@
+// What the file benchmarks share: their own S3 server (scripts/swift-s3.sh on private ports), the
+// app's production build on a fresh data folder, and process memory from /proc.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** start/stop of a Swift S3 server with its state in `dir`, open to every browser origin. */
+export function swiftServer({ dir, port, basePort }) {
+  const env = {
+    ...process.env,
+    SWIFT_S3_DIR: dir,
+    SWIFT_S3_PORT: String(port),
+    SWIFT_S3_BASEPORT: String(basePort),
+    SWIFT_S3_CORS_ORIGINS: '*',
+  };
+  return (cmd) => {
+    const r = spawnSync('bash', [path.join(ROOT, 'scripts/swift-s3.sh'), cmd], { env, encoding: 'utf8' });
+    if (r.status !== 0 && cmd === 'start') throw new Error(`swift-s3 ${cmd} failed: ${r.stdout}${r.stderr}`);
+  };
+}
+
+/** Starts `<buildDir>/server.js` on a port the OS picks; resolves with the child and its URL. */
+export function startApp({ buildDir = path.join(ROOT, 'build'), dataDir, admin, children }) {
+  const child = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children?.push(child);
+  let out = '';
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app did not start: ${out}`)), 30_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1] });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`app exited ${code}: ${out}`)));
+  });
+}
+
+/** RSS of a process in bytes, from /proc (0 once it is gone). */
+export function rss(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
