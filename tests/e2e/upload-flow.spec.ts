@@ -28,17 +28,40 @@ test('an anonymous visitor is told why they cannot upload, and can log in from t
   await expect(page.getByLabel(en.upload.form.file, { exact: true })).toBeVisible();
 });
 
-test('the URL tab says it is not available yet; the tabs are links', async ({ page }) => {
+test('the URL tab is a form with the share options, it checks the URL; the tabs are links', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await loginAsAdmin(page);
   await page.goto('/upload');
   const tabs = page.getByRole('navigation', { name: en.upload.tabs.label });
   await expect(tabs.getByRole('link', { name: en.upload.tabs.file })).toHaveAttribute('aria-current', 'page');
   await tabs.getByRole('link', { name: en.upload.tabs.url }).click();
   await expect(page).toHaveURL(/\/upload\?tab=url$/);
+  await expect(tabs.getByRole('link', { name: en.upload.tabs.url })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: en.upload.tabs.file })).not.toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: en.upload.url.heading })).toBeVisible();
+  const field = page.getByRole('textbox', { name: en.upload.url.field, exact: true });
+  await expect(field).toBeVisible();
+  await expect(page.getByLabel(en.upload.form.slug, { exact: true })).toBeVisible();
+  await expect(page.getByLabel(en.upload.form.password, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: en.upload.url.submit })).toBeVisible();
+  // "Fetch info" asks the server from the page: only with JavaScript.
+  await expect(page.getByRole('button', { name: en.upload.url.fetchInfo })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await expect(page.getByLabel(en.upload.form.file, { exact: true })).toHaveCount(0);
+
+  // Not an http(s) URL: refused on the field, nothing uploaded.
+  await field.fill('ftp://example.com/file.zip');
+  await page.getByLabel(en.upload.form.remark, { exact: true }).fill('kept');
+  await page.getByRole('button', { name: en.upload.url.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(en.upload.url.invalid);
+  await expect(page.locator('#url-error')).toHaveText(en.upload.url.invalid);
+  await expect(field).toHaveValue('ftp://example.com/file.zip');
+  await expect(page.getByLabel(en.upload.form.remark, { exact: true })).toHaveValue('kept');
+
   await page.getByRole('link', { name: en.upload.url.useFileTab }).click();
   await expect(page.getByLabel(en.upload.form.file, { exact: true })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: en.upload.tabs.file })).toHaveAttribute('aria-current', 'page');
 });
 
 test('a key without the file permission is told why it cannot upload', async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { expect, type Download, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Download, type Page, type TestInfo } from '@playwright/test';
 import { en } from './helpers';
 
 type Strings = typeof en;
@@ -38,9 +38,16 @@ export interface FormUpload {
   direct?: boolean;
 }
 
-/** Fills the file tab of /upload (already open, in the language of `s`) and submits it. */
+/**
+ * Fills the file tab of /upload (already open, in the language of `s`) and submits it: a form post
+ * without JavaScript, the browser uploader (straight to storage) with it.
+ */
 export async function fillUploadForm(page: Page, upload: FormUpload, s: Strings = en): Promise<void> {
   const f = s.upload.form;
+  const input = page.getByLabel(f.file, { exact: true });
+  // With JavaScript, the browser uploader must be running (it takes several files), or the click
+  // would post the plain form instead.
+  if (test.info().project.use.javaScriptEnabled !== false) await expect(input).toHaveAttribute('multiple', '');
   if (upload.slug !== undefined) await page.getByLabel(f.slug, { exact: true }).fill(upload.slug);
   if (upload.password !== undefined) await page.getByLabel(f.password, { exact: true }).fill(upload.password);
   if (upload.expiry) await page.getByLabel(s.paste.form.expiry, { exact: true }).selectOption(upload.expiry);
@@ -59,7 +66,7 @@ export async function fillUploadForm(page: Page, upload: FormUpload, s: Strings 
   }
   if (upload.path !== undefined) await page.getByLabel(f.path, { exact: true }).fill(upload.path);
   if (upload.direct) await page.getByLabel(f.linksDirect).check();
-  await page.getByLabel(f.file, { exact: true }).setInputFiles(upload.file);
+  await input.setInputFiles(upload.file);
   await page.getByRole('button', { name: f.submit, exact: true }).click();
 }
 

@@ -224,7 +224,8 @@ export function useFileUploads({
         persistence: store().persistenceFor(file),
       });
       const unsubscribe = uploader.subscribe((event) => {
-        if (event.type === 'state') update(id, patchOf(uploader));
+        // With the uploader's own figure: a pause drops the parts in flight from it.
+        if (event.type === 'state') update(id, { ...patchOf(uploader), progress: uploader.progress() });
         else if (event.type === 'stage') update(id, { stage: event.stage });
         else if (event.type === 'progress') reportProgress(id, event.progress);
       });

@@ -66,6 +66,8 @@ export function localStorageRouter(deps: LocalStorageDeps): Router {
       }
       return fail(res, 405, 'Method not allowed for this URL');
     } catch (error) {
+      // The uploader went away mid-body (a paused or reloaded upload): nothing to answer or report.
+      if (!req.complete && (error as NodeJS.ErrnoException).code === 'ECONNRESET') return res.destroy();
       if (error instanceof StorageError) return fail(res, error.kind === 'not_found' ? 404 : 400, error.message);
       if (error instanceof AppError && error.kind === 'too_large') return fail(res, 413, 'Too large');
       throw error;
