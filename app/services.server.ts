@@ -22,7 +22,7 @@ export interface Services {
   /** Storage drivers from storage configs. */
   storage: StorageRegistry;
   /** Periodic clean-up of expired shares; stopped on shutdown. */
-  sweeper: NodeJS.Timeout;
+  sweeper: { stop: () => void };
   startedAt: number;
 }
 
@@ -72,7 +72,7 @@ export async function closeServices(): Promise<void> {
   holder.__cloudclipServices = undefined;
   if (!pending) return;
   const services = await pending;
-  clearInterval(services.sweeper);
+  services.sweeper.stop();
   services.sql.close();
   await services.db.$disconnect();
 }

@@ -28,12 +28,16 @@ export async function sweepOnce(
   return { pastes, files, sessions, uploads };
 }
 
-export function startSweeper(deps: SweepDeps, intervalMs = SWEEP_INTERVAL_MS): NodeJS.Timeout {
+/** Runs the sweeper now and then until stopped; never keeps the process alive on its own. */
+export function startSweeper(deps: SweepDeps, intervalMs = SWEEP_INTERVAL_MS): { stop: () => void } {
   const sweep = () => sweepOnce(deps).catch((error) => console.error('Sweeper failed:', error));
   // A first sweep soon after start: uploads a killed process left unfinished are cleaned up early.
-  setTimeout(sweep, 5000).unref();
-  const timer = setInterval(sweep, intervalMs);
-  // Never keep the process alive just for the sweeper.
-  timer.unref();
-  return timer;
+  const first = setTimeout(sweep, 5000).unref();
+  const timer = setInterval(sweep, intervalMs).unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }
