@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria, SlugField, PasswordEditField } from '~/components/paste/Field';
+import { SlugField, PasswordEditField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import type { FileEdit, FileEditValues } from './model';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -36,7 +36,6 @@ export function EditFileForm({
   useErrorFocus(form, formError, fieldErrors);
 
   const keepLabel = file.expiresAt ? utcText(file.expiresAt, i18n.language) : t('fileAdmin.list.never');
-  const aria = (id: string, field: string, hint?: unknown) => fieldAria(id, fieldErrors[field], hint);
   return (
     <Form ref={form} method="post" className="space-y-5" noValidate>
       <input type="hidden" name="intent" value="update" />
@@ -44,17 +43,13 @@ export function EditFileForm({
       <input type="hidden" name="max_views_before" value={maxViews} />
       {formError && <FormAlert>{formError}</FormAlert>}
       <div className="grid gap-x-5 gap-y-4 md:grid-cols-2">
-        <Field id="edit-remark" label={t('fileAdmin.edit.remark')} error={fieldErrors.remark} className="md:col-span-2">
-          <input
-            id="edit-remark"
-            name="remark"
-            className="input"
-            maxLength={1000}
-            autoComplete="off"
-            defaultValue={values?.remark ?? file.remark ?? ''}
-            {...aria('edit-remark', 'remark')}
-          />
-        </Field>
+        <RemarkField
+          id="edit-remark"
+          label={t('fileAdmin.edit.remark')}
+          error={fieldErrors.remark}
+          defaultValue={values?.remark ?? file.remark ?? ''}
+          className="md:col-span-2"
+        />
         <SlugField
           id="edit-slug"
           label={t('fileAdmin.edit.slug')}
@@ -62,24 +57,14 @@ export function EditFileForm({
           error={fieldErrors.slug}
           defaultValue={values?.slug ?? file.slug}
         />
-        <Field
+        <MaxViewsField
           id="edit-max_views"
+          name="max_views"
           label={t('fileAdmin.edit.maxViews')}
           hint={t('fileAdmin.edit.maxViewsHint', { views: file.views })}
           error={fieldErrors.max_views}
-        >
-          <input
-            id="edit-max_views"
-            name="max_views"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className="input"
-            defaultValue={values?.maxViews ?? maxViews}
-            {...aria('edit-max_views', 'max_views', true)}
-          />
-        </Field>
+          defaultValue={values?.maxViews ?? maxViews}
+        />
         <div className="md:col-span-2">
           <ExpiryField
             idPrefix="edit"

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria, SlugField, PasswordEditField } from '~/components/paste/Field';
+import { SlugField, PasswordEditField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import type { EditFileValues } from './edit-form';
 import type { EditableFile } from './types';
@@ -54,17 +54,12 @@ export function EditFileForm({
           error={slugError}
           defaultValue={values?.slug ?? file.slug}
         />
-        <Field id="edit-remark" label={t('upload.form.remark')} error={fieldErrors.remark}>
-          <input
-            id="edit-remark"
-            name="remark"
-            className="input"
-            maxLength={1000}
-            autoComplete="off"
-            defaultValue={values?.remark ?? file.remark ?? ''}
-            {...fieldAria('edit-remark', fieldErrors.remark)}
-          />
-        </Field>
+        <RemarkField
+          id="edit-remark"
+          label={t('upload.form.remark')}
+          error={fieldErrors.remark}
+          defaultValue={values?.remark ?? file.remark ?? ''}
+        />
         <PasswordEditField
           label={t('file.edit.password')}
           hint={file.hasPassword ? t('file.edit.passwordHintSet') : t('file.edit.passwordHintNone')}
@@ -76,24 +71,14 @@ export function EditFileForm({
           currentLabel={t('file.edit.currentPassword')}
           plainPassword={file.plainPassword}
         />
-        <Field
+        <MaxViewsField
           id="edit-max_views"
+          name="max_views"
           label={t('upload.form.maxViews')}
           hint={t('upload.form.maxViewsHint')}
           error={fieldErrors.max_views}
-        >
-          <input
-            id="edit-max_views"
-            name="max_views"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className="input"
-            defaultValue={values?.max_views ?? String(file.maxViews ?? 0)}
-            {...fieldAria('edit-max_views', fieldErrors.max_views, true)}
-          />
-        </Field>
+          defaultValue={values?.max_views ?? String(file.maxViews ?? 0)}
+        />
         <div className="md:col-span-2">
           <ExpiryField
             idPrefix="edit"

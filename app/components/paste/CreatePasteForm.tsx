@@ -5,7 +5,7 @@ import { FormAlert } from '~/components/ui/FormAlert';
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import type { PasteFormValues } from '~/lib/paste-form';
 import { ExpiryField } from './ExpiryField';
-import { Field, fieldAria, SlugField, NewPasswordField } from './Field';
+import { SlugField, NewPasswordField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -78,40 +78,21 @@ export function CreatePasteForm({
             days={v?.expiryDays ?? ''}
             errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expiresAt, expiryDays: fieldErrors.expiryDays }}
           />
-          <Field
+          <MaxViewsField
             id="maxViews"
+            name="maxViews"
             label={t('paste.form.maxViews')}
             hint={t('paste.form.maxViewsHint')}
             error={fieldErrors.maxViews}
-          >
-            <input
-              id="maxViews"
-              name="maxViews"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="input"
-              defaultValue={v?.maxViews ?? '0'}
-              {...fieldAria('maxViews', fieldErrors.maxViews, true)}
-            />
-          </Field>
-          <Field
+            defaultValue={v?.maxViews ?? '0'}
+          />
+          <RemarkField
             id="remark"
             label={t('paste.form.remark')}
             hint={t('paste.form.remarkHint')}
             error={fieldErrors.remark}
-          >
-            <input
-              id="remark"
-              name="remark"
-              className="input"
-              maxLength={1000}
-              autoComplete="off"
-              defaultValue={v?.remark ?? ''}
-              {...fieldAria('remark', fieldErrors.remark, true)}
-            />
-          </Field>
+            defaultValue={v?.remark ?? ''}
+          />
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy ? t('paste.form.submitting') : t('paste.form.submit')}
           </button>

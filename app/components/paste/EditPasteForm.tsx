@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import type { PasteFormValues } from '~/lib/paste-form';
 import { ExpiryField } from './ExpiryField';
-import { Field, fieldAria, SlugField, PasswordEditField } from './Field';
+import { SlugField, PasswordEditField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors, PasteSummary } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -64,17 +64,12 @@ export function EditPasteForm({
           error={fieldErrors.newSlug ?? fieldErrors.slug}
           defaultValue={values?.slug ?? paste.slug}
         />
-        <Field id="edit-remark" label={t('paste.form.remark')} error={fieldErrors.remark}>
-          <input
-            id="edit-remark"
-            name="remark"
-            className="input"
-            maxLength={1000}
-            autoComplete="off"
-            defaultValue={values?.remark ?? paste.remark ?? ''}
-            {...fieldAria('edit-remark', fieldErrors.remark)}
-          />
-        </Field>
+        <RemarkField
+          id="edit-remark"
+          label={t('paste.form.remark')}
+          error={fieldErrors.remark}
+          defaultValue={values?.remark ?? paste.remark ?? ''}
+        />
         <PasswordEditField
           label={t('paste.edit.password')}
           hint={paste.hasPassword ? t('paste.edit.passwordHintSet') : t('paste.edit.passwordHintNone')}
@@ -86,24 +81,14 @@ export function EditPasteForm({
           currentLabel={t('paste.edit.currentPassword')}
           plainPassword={paste.plainPassword}
         />
-        <Field
+        <MaxViewsField
           id="edit-maxViews"
+          name="maxViews"
           label={t('paste.form.maxViews')}
           hint={t('paste.form.maxViewsHint')}
           error={fieldErrors.maxViews}
-        >
-          <input
-            id="edit-maxViews"
-            name="maxViews"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className="input"
-            defaultValue={values?.maxViews ?? String(paste.maxViews ?? 0)}
-            {...fieldAria('edit-maxViews', fieldErrors.maxViews, true)}
-          />
-        </Field>
+          defaultValue={values?.maxViews ?? String(paste.maxViews ?? 0)}
+        />
         <div className="md:col-span-2">
           <ExpiryField
             idPrefix="edit"

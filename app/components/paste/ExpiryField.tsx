@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_DAYS_MAX, EXPIRY_CHOICES } from '~/lib/expiry';
-import { fieldAria } from './Field';
+import { fieldAria } from '~/components/ui/Field';
 
 /**
  * The expiry select (1 day, 7 days, 30 days, never, custom) and the custom number of days. The days

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { Field, fieldAria } from '~/components/paste/Field';
+import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { MAX_PROXY_SIGN_EXPIRES } from '~/lib/setting-values';

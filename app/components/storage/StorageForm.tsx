@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { Field, fieldAria } from '~/components/paste/Field';
+import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
 import { PROVIDERS, type StorageItem } from './model';

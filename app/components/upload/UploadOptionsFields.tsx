@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ExpiryField } from '~/components/paste/ExpiryField';
-import { Field, fieldAria, SlugField, NewPasswordField } from '~/components/paste/Field';
+import { Field, fieldAria, SlugField, NewPasswordField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import type { UploadFormValues } from './upload-form';
 
@@ -62,35 +62,21 @@ export function UploadOptionsFields({
             errors={{ expiry: errors.expiry ?? errors.expires_in, expiryDays: errors.expiryDays }}
           />
         </div>
-        <Field
+        <MaxViewsField
           id="max_views"
+          name="max_views"
           label={t('upload.form.maxViews')}
           hint={t('upload.form.maxViewsHint')}
           error={errors.max_views}
-        >
-          <input
-            id="max_views"
-            name="max_views"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className="input"
-            defaultValue={v?.max_views ?? '0'}
-            {...fieldAria('max_views', errors.max_views, true)}
-          />
-        </Field>
-        <Field id="remark" label={t('upload.form.remark')} hint={t('upload.form.remarkHint')} error={errors.remark}>
-          <input
-            id="remark"
-            name="remark"
-            className="input"
-            maxLength={1000}
-            autoComplete="off"
-            defaultValue={v?.remark ?? ''}
-            {...fieldAria('remark', errors.remark, true)}
-          />
-        </Field>
+          defaultValue={v?.max_views ?? '0'}
+        />
+        <RemarkField
+          id="remark"
+          label={t('upload.form.remark')}
+          hint={t('upload.form.remarkHint')}
+          error={errors.remark}
+          defaultValue={v?.remark ?? ''}
+        />
         <Field
           id="s3_config_id"
           label={t('upload.form.storage')}

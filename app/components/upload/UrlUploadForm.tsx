@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { FileIcon } from '~/components/file/icons';
-import { Field, fieldAria } from '~/components/paste/Field';
+import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useHydrated } from '~/components/ui/use-hydrated';

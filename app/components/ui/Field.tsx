@@ -151,3 +151,67 @@ export function PasswordEditField({
     </div>
   );
 }
+
+/** A share's view limit (0 = unlimited). `name` differs between the forms (maxViews, max_views). */
+export function MaxViewsField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  error?: string;
+  defaultValue: string | number;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        className="input"
+        defaultValue={defaultValue}
+        {...fieldAria(id, error, true)}
+      />
+    </Field>
+  );
+}
+
+/** A share's remark. */
+export function RemarkField({
+  id,
+  label,
+  hint,
+  error,
+  defaultValue,
+  className,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  defaultValue: string;
+  className?: string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <input
+        id={id}
+        name="remark"
+        className="input"
+        maxLength={1000}
+        autoComplete="off"
+        defaultValue={defaultValue}
+        {...fieldAria(id, error, hint)}
+      />
+    </Field>
+  );
+}
