@@ -1,13 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { DEFAULT_MIME, mimeFromFilename } from '~/lib/mime';
-import { createUploadApi, type ShareOptions, type UploadedFile } from '~/lib/upload/api';
+import { createUploadApi, type ShareOptions } from '~/lib/upload/api';
 import { directUpload } from '~/lib/upload/direct-upload';
-import { MultipartUploader, type UploadStage } from '~/lib/upload/multipart-uploader';
+import { MultipartUploader } from '~/lib/upload/multipart-uploader';
 import { needsMultipart } from '~/lib/upload/part-size';
 import type { UploadProgress } from '~/lib/upload/progress';
 import { putBlob } from '~/lib/upload/put';
 import { fileDirectTransport, fileMultipartTransport } from '~/lib/upload/transports';
 import { toUploadError, UploadError } from '~/lib/upload/upload-error';
+import {
+  isActive,
+  isFinished,
+  mimetypeOf,
+  noProgress,
+  patchOf,
+  type ItemStatus,
+  type UploadItem,
+} from './upload-items';
 import {
   browserUploadStore,
   fileFingerprint,
@@ -17,26 +25,6 @@ import {
   type StoredUpload,
   type UploadStore,
 } from '~/lib/upload/upload-store';
-
-/** spec §4 file upload item (pending, uploading, success, error), plus paused and cancelled. */
-export type ItemStatus = 'pending' | 'uploading' | 'paused' | 'success' | 'error' | 'cancelled';
-
-export interface UploadItem {
-  id: string;
-  file: File;
-  fingerprint: string;
-  /** Larger than one part: pausable and resumable. */
-  multipart: boolean;
-  status: ItemStatus;
-  stage: UploadStage;
-  progress: UploadProgress;
-  error: UploadError | null;
-  result: UploadedFile | null;
-  /** Percent already stored when this file continues an upload interrupted by a reload. */
-  resumeFrom: number | null;
-  /** Over the max upload size: refused before any request. */
-  tooLarge: boolean;
-}
 
 interface Controller {
   options: ShareOptions;
@@ -49,37 +37,11 @@ const api = createUploadApi();
 let sharedStore: UploadStore | null = null;
 const store = () => (sharedStore ??= browserUploadStore());
 
-/** spec §5: markdown extensions as text/markdown, unknown types as application/octet-stream. */
-function mimetypeOf(file: File): string {
-  const byName = mimeFromFilename(file.name);
-  return byName !== DEFAULT_MIME ? byName : file.type || DEFAULT_MIME;
-}
+export type { ItemStatus, UploadItem } from './upload-items';
+export { isActive, isFinished };
 
 /** How often the file list shows new progress figures. */
 const PROGRESS_INTERVAL_MS = 200;
-
-const noProgress = (total: number): UploadProgress => ({ loaded: 0, total, percent: 0, speed: 0 });
-
-function patchOf(uploader: MultipartUploader): Partial<UploadItem> {
-  switch (uploader.state) {
-    case 'idle':
-      return { status: 'pending' };
-    case 'uploading':
-      return { status: 'uploading', error: null };
-    case 'paused':
-      return { status: 'paused' };
-    case 'completed':
-      return { status: 'success', result: uploader.result, resumeFrom: null };
-    case 'failed':
-      return { status: 'error', error: uploader.error };
-    case 'aborted':
-      return { status: 'cancelled', error: null, resumeFrom: null };
-  }
-}
-
-export const isActive = (item: UploadItem) => item.status === 'uploading';
-export const isFinished = (item: UploadItem) =>
-  item.status === 'success' || item.status === 'error' || item.status === 'cancelled';
 
 /**
  * The JavaScript file uploader of /upload: a list of files, each uploaded straight to storage (one

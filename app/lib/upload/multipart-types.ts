@@ -1,0 +1,68 @@
+import type { CompletedPart, MultipartInitData, MultipartRef, MultipartResumeData, UploadedFile } from './api';
+import type { UploadProgress } from './progress';
+import type { PutFunction } from './put';
+
+/* The multipart uploader's contract (spec §3–§4): its states and events, its chunks, and what it is
+   given: the transport to the server and storage, and where its progress survives a reload. */
+
+/** spec §4: the multipart uploader's states. */
+export type MultipartState = 'idle' | 'uploading' | 'paused' | 'completed' | 'failed' | 'aborted';
+
+/** spec §4: where an upload is, shown to the user as text. */
+export type UploadStage = 'starting' | 'initializing' | 'uploading' | 'processing' | 'completing' | 'completed';
+
+export type ChunkStatus = 'pending' | 'uploading' | 'completed' | 'failed';
+
+/** spec §3: a multipart chunk. `end` is exclusive. */
+export interface Chunk {
+  partNumber: number;
+  start: number;
+  end: number;
+  size: number;
+  status: ChunkStatus;
+  retryCount: number;
+  etag: string | null;
+}
+
+/** The server calls and the PUT of a multipart upload (file or URL flavour), injected for tests. */
+export interface MultipartTransport {
+  /** Starts the upload on the server (the share options are bound in by the caller). */
+  init(input: { partSize: number }, signal?: AbortSignal): Promise<MultipartInitData>;
+  /** Server truth after a pause or a reload: parts already stored, fresh URLs for the rest. */
+  resume?(ref: MultipartRef, signal?: AbortSignal): Promise<MultipartResumeData>;
+  complete(input: MultipartRef & { parts: CompletedPart[] }): Promise<UploadedFile>;
+  abort(ref: MultipartRef): Promise<unknown>;
+  put: PutFunction;
+}
+
+/** What survives a reload (upload-store.ts adds the file's identity and the time). Never the password. */
+export interface PersistedMultipart {
+  file_id: string;
+  upload_id: string;
+  slug: string;
+  partSize: number;
+  parts: CompletedPart[];
+}
+
+export interface MultipartPersistence {
+  load(): PersistedMultipart | null;
+  save(state: PersistedMultipart): void;
+  clear(): void;
+}
+
+export type UploaderEvent =
+  | { type: 'state'; state: MultipartState; previous: MultipartState }
+  | { type: 'stage'; stage: UploadStage }
+  | { type: 'progress'; progress: UploadProgress }
+  | { type: 'chunk'; chunk: Readonly<Chunk> };
+
+export interface MultipartUploaderOptions {
+  file: Blob;
+  transport: MultipartTransport;
+  persistence?: MultipartPersistence;
+  concurrency?: number;
+  retries?: number;
+  retryDelayMs?: number;
+  partTimeoutMs?: number;
+  now?: () => number;
+}
