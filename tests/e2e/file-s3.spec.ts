@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { CreateBucketCommand, ListBucketsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { createS3Client, type S3TestEnv } from '../helpers/s3-env';
 import { ADMIN, loginAsAdmin } from './auth-helpers';
 import { en, fill, zh } from './helpers';
+import { startSwiftE2e, swiftConfigFields, type SwiftE2e } from './swift-e2e';
 import { spawnServer, type SpawnedServer } from './spawn-server';
 import {
   downloadFromFilePage,
@@ -25,35 +23,13 @@ import {
  * here never reach the shared server. Runs once, in the no-JS project (spec: the flow works with
  * JavaScript disabled).
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SWIFT_DIR = path.join(ROOT, '.tmp/swift-e2e-upload');
-const S3: S3TestEnv = {
-  endpoint: 'http://127.0.0.1:18181',
-  accessKeyId: 'test:tester',
-  secretAccessKey: 'testing',
-  region: 'us-east-1',
-};
-const run = promisify(execFile);
-
-async function swift(command: 'start' | 'stop'): Promise<void> {
-  await run('bash', [path.join(ROOT, 'scripts/swift-s3.sh'), command], {
-    env: {
-      ...process.env,
-      SWIFT_S3_DIR: SWIFT_DIR,
-      SWIFT_S3_PORT: '18181',
-      SWIFT_S3_BASEPORT: '16310',
-      SWIFT_S3_CORS_ORIGINS: '*',
-    },
-    timeout: 180_000,
-  });
-}
-
 // Starts its own S3 server on fixed ports: runs once, in the no-js project (see playwright.config.ts).
 test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.use({ locale: 'en-US' });
 
   let server: SpawnedServer;
+  let swift: SwiftE2e;
   let client: S3Client;
   let bucket: string;
   let token: string;
@@ -75,25 +51,9 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
   }
 
   test.beforeAll(async () => {
-    // Swift takes from a few seconds to about a minute to start on a busy machine.
     test.setTimeout(240_000);
-    // An aborted earlier run may have left this server behind: stop it by its PID files, start afresh.
-    await swift('stop');
-    fs.rmSync(SWIFT_DIR, { recursive: true, force: true });
-    await swift('start');
-    client = createS3Client(S3);
-    // Healthchecks pass before auth is usable: wait for a signed request to work.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await client.send(new ListBucketsCommand({}));
-        break;
-      } catch (error) {
-        if (attempt >= 50) throw error;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-    bucket = `e2e-upload-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
-    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    swift = await startSwiftE2e({ name: 'upload', port: 18181, basePort: 16310, bucketPrefix: 'e2e-upload' });
+    ({ client, bucket } = swift);
 
     server = await spawnServer({ adminPassword: ADMIN.password });
     const login = await fetch(`${server.url}/api/admin/login`, {
@@ -102,15 +62,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
       body: JSON.stringify(ADMIN),
     });
     token = ((await login.json()) as { data: { token: string } }).data.token;
-    const config = {
-      provider_type: 'Other',
-      endpoint_url: S3.endpoint,
-      bucket_name: bucket,
-      region: S3.region,
-      access_key_id: S3.accessKeyId,
-      secret_access_key: S3.secretAccessKey,
-      path_style: true,
-    };
+    const config = swiftConfigFields(swift);
     await api('POST', '/s3-configs', { ...config, name: 'E2E Swift', default_folder: 'shares' });
     await api('POST', '/s3-configs', {
       ...config,
@@ -123,9 +75,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
   test.afterAll(async () => {
     test.setTimeout(120_000);
     await server?.stop();
-    client?.destroy();
-    await swift('stop');
-    fs.rmSync(SWIFT_DIR, { recursive: true, force: true });
+    await swift?.stop();
   });
 
   test('upload with a password to S3, unlock, download byte-identical', async ({ page }, testInfo) => {
@@ -156,7 +106,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
 
     const redirect = await page.request.get(`${server.url}/api/file-download/${slug}`, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
-    expect(redirect.headers()['location']).toContain(`${S3.endpoint}/${bucket}/shares/`);
+    expect(redirect.headers()['location']).toContain(`${swift.env.endpoint}/${bucket}/shares/`);
 
     await page.goto(link);
     const saved = await downloadFromFilePage(page);
