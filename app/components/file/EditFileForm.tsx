@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LinkModeField } from '~/components/upload/LinkModeField';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { SlugField, PasswordEditField, MaxViewsField, RemarkField } from '~/components/ui/Field';
@@ -88,33 +89,7 @@ export function EditFileForm({
             errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expires_at, expiryDays: fieldErrors.expiryDays }}
           />
         </div>
-        <fieldset className="md:col-span-2">
-          <legend className="field-label">{t('upload.form.links')}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {(['1', '0'] as const).map((mode) => (
-              <label
-                key={mode}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border border-line bg-surface p-3 text-sm transition-colors hover:border-brand/50 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/40"
-              >
-                <input
-                  type="radio"
-                  name="use_proxy"
-                  value={mode}
-                  defaultChecked={proxy === mode}
-                  className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
-                />
-                <span>
-                  <span className="block font-medium">
-                    {mode === '1' ? t('upload.form.linksProxy') : t('upload.form.linksDirect')}
-                  </span>
-                  <span className="mt-0.5 block text-xs text-subtle">
-                    {mode === '1' ? t('upload.form.linksProxyHint') : t('upload.form.linksDirectHint')}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <LinkModeField checked={proxy} />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn btn-primary" disabled={busy}>
