@@ -13,7 +13,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server';
-import { authMiddleware } from './auth/middleware.server';
+import { authMiddleware } from '~/http/html/auth-middleware.server';
 import { getTheme } from './theme.server';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';

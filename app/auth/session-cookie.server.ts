@@ -1,5 +1,6 @@
 import { createCookie } from 'react-router';
-import { SESSION_TTL_MS } from '~/models/sessions.server';
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The browser session: HttpOnly (no script can read it), SameSite=Lax (never sent on cross-site

@@ -1,9 +1,10 @@
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { contentDisposition } from '~/lib/content-disposition';
-import { driverOf, type StorageAccess } from '~/models/storage-configs.server';
-import type { FileWithStorage } from '~/models/files.server';
+import { driverOf } from '~/models/storage/configs.server';
+import type { FileWithStorage } from '~/models/shares/files.server';
 import { StorageError, type ByteRange } from '~/storage/types';
+import type { ModelContext } from '~/models/context.server';
 
 /** Types a browser would run as a document on our origin: never served inline. */
 const ACTIVE_TYPES =
@@ -43,7 +44,7 @@ export interface ServeOptions {
  */
 export async function streamFile(
   res: Response,
-  deps: StorageAccess,
+  deps: ModelContext,
   file: FileWithStorage,
   options: ServeOptions,
 ): Promise<void> {

@@ -1,36 +1,30 @@
-import type { Db } from '~/db/client.server';
-import type { StorageRegistry } from '~/storage/registry.server';
-import { reapStaleUploads } from './direct-uploads.server';
-import { deleteExpiredFiles } from './files.server';
-import { deleteExpiredPastes } from './pastes.server';
-import { deleteExpiredSessions } from './sessions.server';
-import { pruneGone } from './gone-shares.server';
+import { reapStaleUploads } from '~/models/shares/direct-uploads.server';
+import { deleteExpiredFiles } from '~/models/shares/files.server';
+import { deleteExpiredPastes } from '~/models/pastes/pastes.server';
+import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
+import { pruneGone } from '~/models/shares/gone.server';
+import type { ModelContext } from '~/models/context.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-
-interface SweepDeps {
-  db: Db;
-  storage: StorageRegistry;
-}
 
 /**
  * Deletes expired shares (with their objects) and sessions now and then (expiry is also enforced
  * on every access), and is the janitor of browser uploads that were never finished.
  */
 export async function sweepOnce(
-  deps: SweepDeps,
+  ctx: ModelContext,
 ): Promise<{ pastes: number; files: number; sessions: number; uploads: number }> {
-  const pastes = await deleteExpiredPastes(deps.db);
-  const files = await deleteExpiredFiles(deps);
-  const sessions = await deleteExpiredSessions(deps.db);
-  const uploads = await reapStaleUploads(deps);
-  await pruneGone(deps.db);
+  const pastes = await deleteExpiredPastes(ctx.db);
+  const files = await deleteExpiredFiles(ctx);
+  const sessions = await deleteExpiredSessions(ctx.db);
+  const uploads = await reapStaleUploads(ctx);
+  await pruneGone(ctx.db);
   return { pastes, files, sessions, uploads };
 }
 
 /** Runs the sweeper now and then until stopped; never keeps the process alive on its own. */
-export function startSweeper(deps: SweepDeps, intervalMs = SWEEP_INTERVAL_MS): { stop: () => void } {
-  const sweep = () => sweepOnce(deps).catch((error) => console.error('Sweeper failed:', error));
+export function startSweeper(ctx: ModelContext, intervalMs = SWEEP_INTERVAL_MS): { stop: () => void } {
+  const sweep = () => sweepOnce(ctx).catch((error) => console.error('Sweeper failed:', error));
   // A first sweep soon after start: uploads a killed process left unfinished are cleaned up early.
   const first = setTimeout(sweep, 5000).unref();
   const timer = setInterval(sweep, intervalMs).unref();

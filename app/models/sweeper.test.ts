@@ -1,25 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '~/db/client.server';
-import { StorageRegistry } from '~/storage/registry.server';
-import { isGone } from './gone-shares.server';
+import type { Db } from '~/db/client.server';
+import { tempModelContext, type TempContext } from '../../tests/support/model-context';
+import { isGone } from '~/models/shares/gone.server';
 import { sweepOnce } from './sweeper.server';
 
 describe('sweeper', () => {
-  let dir: string;
+  let temp: TempContext;
   let db: Db;
-  let storage: StorageRegistry;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-sweep-'));
-    db = await openDatabase(path.join(dir, 'sweep.db'));
-    storage = new StorageRegistry(Buffer.alloc(32, 1), dir);
+    temp = await tempModelContext();
+    db = temp.ctx.db;
   });
-  afterAll(async () => {
-    await db.$disconnect();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => temp.close());
 
   it('deletes expired pastes (remembering them as gone) and expired sessions, and keeps the rest', async () => {
     const past = new Date(Date.now() - 1000);
@@ -42,11 +34,11 @@ describe('sweeper', () => {
       data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) },
     });
 
-    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 1, files: 0, sessions: 1, uploads: 0 });
+    expect(await sweepOnce(temp.ctx)).toEqual({ pastes: 1, files: 0, sessions: 1, uploads: 0 });
     expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);
     expect((await db.session.findMany()).map((s) => s.tokenHash)).toEqual(['t2']);
     expect(await isGone(db, 'paste', 'old')).toBe(true);
     expect(await isGone(db, 'paste', 'ancient')).toBe(false);
-    expect(await sweepOnce({ db, storage })).toEqual({ pastes: 0, files: 0, sessions: 0, uploads: 0 });
+    expect(await sweepOnce(temp.ctx)).toEqual({ pastes: 0, files: 0, sessions: 0, uploads: 0 });
   });
 });

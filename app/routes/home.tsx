@@ -6,14 +6,14 @@ import { CreatePasteForm } from '~/components/paste/CreatePasteForm';
 import { ShareResult, type CreatedPaste } from '~/components/paste/ShareResult';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
 import { createInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { createPasteSchema } from '~/lib/schemas/pastes';
-import { createPaste, getPasteForOwner } from '~/models/pastes.server';
+import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
 import { pasteLinksFor, qrCodeDataUrl } from './paste/share.server';
 import type { Route } from './+types/home';
 

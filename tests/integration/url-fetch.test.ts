@@ -9,12 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '~/auth/principal';
 import { loadConfig } from '~/config.server';
 import { apiRouter } from '~/http/api';
-import { fileDeps } from '~/http/api/uploads';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
-import { urlFetchAllowedHosts } from '~/models/settings.server';
-import { openUrlSource, probeUrl } from '~/models/url-source.server';
-import { uploadShareFromUrl } from '~/models/url-upload.server';
+import { urlFetchAllowedHosts } from '~/models/settings/settings.server';
+import { openUrlSource, probeUrl } from '~/models/shares/url-source.server';
+import { uploadShareFromUrl } from '~/models/shares/url-upload.server';
 import type { LookupAll } from '~/net/safe-fetch.server';
 import { closeServices, initServices, type Services } from '~/services.server';
 
@@ -355,7 +354,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
     );
     expect(received).toBeLessThanOrEqual(MB);
 
-    const source = await openUrlSource({ db: services.db }, `${origin.base}/big-chunked`, { maxBytes: MB });
+    const source = await openUrlSource(services, `${origin.base}/big-chunked`, { maxBytes: MB });
     const error = await rejection(readAll(source.stream));
     expect(error.messageKey).toBe('fileTooLarge');
   });
@@ -364,12 +363,12 @@ describe('URL upload helpers (api.md §3.9)', () => {
     await allow('127.0.0.1');
     const started = Date.now();
     const hang = await rejection(
-      probeUrl({ db: services.db, net: { headersTimeoutMs: 300 } }, `${origin.base}/hang`, { origin: appUrl }),
+      probeUrl({ ...services, net: { headersTimeoutMs: 300 } }, `${origin.base}/hang`, { origin: appUrl }),
     );
     expect(hang.messageKey).toBe('urlUnreachable');
     expect(Date.now() - started).toBeLessThan(5000);
 
-    const slow = await openUrlSource({ db: services.db, net: { totalTimeoutMs: 500 } }, `${origin.base}/slow-body`, {
+    const slow = await openUrlSource({ ...services, net: { totalTimeoutMs: 500 } }, `${origin.base}/slow-body`, {
       maxBytes: MB,
     });
     const stalled = await rejection(readAll(slow.stream));
@@ -378,10 +377,10 @@ describe('URL upload helpers (api.md §3.9)', () => {
 
   it('a connection cut before the declared length is a failure, never a short file', async () => {
     await allow('127.0.0.1');
-    const source = await openUrlSource({ db: services.db }, `${origin.base}/truncated`, { maxBytes: MB });
+    const source = await openUrlSource(services, `${origin.base}/truncated`, { maxBytes: MB });
     expect((await rejection(readAll(source.stream))).messageKey).toBe('urlUnreachable');
     const count = await services.db.fileShare.count();
-    await rejection(uploadShareFromUrl(fileDeps(services), admin, `${origin.base}/truncated`, {}));
+    await rejection(uploadShareFromUrl(services, admin, `${origin.base}/truncated`, {}));
     expect(await services.db.fileShare.count()).toBe(count);
   });
 
@@ -401,7 +400,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
     const rebinding: LookupAll = async () =>
       calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.7', family: 4 }];
     const source = await openUrlSource(
-      { db: services.db, net: { lookup: rebinding } },
+      { ...services, net: { lookup: rebinding } },
       `http://rebind.test:${origin.port}/file.txt`,
       { maxBytes: MB },
     );
@@ -412,7 +411,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
     // The next hop is resolved again, gets the private answer, and is refused.
     calls = 0;
     const error = await rejection(
-      openUrlSource({ db: services.db, net: { lookup: rebinding } }, `http://rebind.test:${origin.port}/redirect`, {
+      openUrlSource({ ...services, net: { lookup: rebinding } }, `http://rebind.test:${origin.port}/redirect`, {
         maxBytes: MB,
       }),
     );
@@ -423,7 +422,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
     const before = origin.hits.length;
     const toLoopback: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }];
     const refused = await rejection(
-      probeUrl({ db: services.db, net: { lookup: toLoopback } }, `http://cdn.example.com:${origin.port}/file.txt`, {
+      probeUrl({ ...services, net: { lookup: toLoopback } }, `http://cdn.example.com:${origin.port}/file.txt`, {
         origin: appUrl,
       }),
     );
@@ -433,7 +432,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
 
   it('uploadShareFromUrl stores the remote file as a share', async () => {
     await allow('127.0.0.1');
-    const deps = fileDeps(services);
+    const deps = services;
     const file = await uploadShareFromUrl(deps, admin, `${origin.base}/file.txt`, { remark: 'from url' });
     expect(file).toMatchObject({ filename: 'file.txt', size: BigInt(FILE_TEXT.length), remark: 'from url' });
     const stored = fs.readFileSync(path.join(dataDir, 'storage', file.storagePath), 'utf8');
@@ -444,7 +443,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
   });
 
   it('uploadShareFromUrl checks the caller before fetching, and the caps and filter after', async () => {
-    const deps = fileDeps(services);
+    const deps = services;
     const before = origin.hits.length;
     const anonymous = await rejection(uploadShareFromUrl(deps, { kind: 'anonymous' }, `${origin.base}/file.txt`, {}));
     expect(anonymous.kind).toBe('unauthenticated');

@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import type { Principal } from '~/auth/principal';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
-import { getOwnedFile, plainPasswordOf } from '~/models/files-admin.server';
-import { contentGrant, type FileWithStorage } from '~/models/files.server';
-import { driverOf, type StorageDeps } from '~/models/storage-configs.server';
-import { canThumbnail } from '~/models/thumbnails.server';
+import { getOwnedFile, plainPasswordOf } from '~/models/shares/files-admin.server';
+import { contentGrant, type FileWithStorage } from '~/models/shares/files.server';
+import { driverOf } from '~/models/storage/configs.server';
+import { canThumbnail } from '~/models/shares/thumbnails.server';
 import { FILE_ADMIN_PATH, previewKind, type Creator, type FileEdit, type FileItem, type FilePreview } from './model';
+import type { ModelContext } from '~/models/context.server';
 
 /** A text preview shows at most this many bytes; the share page has the rest. */
 const TEXT_PREVIEW_BYTES = 64 * 1024;
@@ -66,7 +67,7 @@ async function readHead(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /** The first bytes of a text share as text; a character cut in half at the end is dropped. */
-async function textHead(deps: StorageDeps, file: FileWithStorage): Promise<{ text: string; truncated: boolean }> {
+async function textHead(deps: ModelContext, file: FileWithStorage): Promise<{ text: string; truncated: boolean }> {
   const size = Number(file.size);
   if (size === 0) return { text: '', truncated: false };
   const end = Math.min(size, TEXT_PREVIEW_BYTES) - 1;
@@ -88,7 +89,7 @@ function errorText(error: unknown, locale: string): string {
  * gets no URL: opening its content would retire it.
  */
 export async function loadFilePreview(
-  deps: StorageDeps,
+  deps: ModelContext,
   principal: Principal,
   id: string,
   locale: string,
@@ -129,7 +130,7 @@ export async function loadFilePreview(
 
 /** The edit form's data for one share (its owner or an admin), including the plain password. */
 export async function loadFileEdit(
-  deps: StorageDeps,
+  deps: ModelContext,
   principal: Principal,
   id: string,
   locale: string,

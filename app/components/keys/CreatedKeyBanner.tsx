@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PresentedApiKey } from '~/models/api-keys.server';
+import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
 import { CopyButton } from '~/components/ui/CopyButton';
 
 /** Shown once, right after a key is created: the whole key, prominently, with a copy button. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DeletePanel } from '~/components/ui/DeletePanel';
-import type { PresentedApiKey } from '~/models/api-keys.server';
+import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
 
 /** The delete confirmation: a real form, so it works the same with and without JavaScript. */
 export function DeleteKeyPanel({

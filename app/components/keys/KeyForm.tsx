@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { KEY_ROLES, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';
-import type { PresentedApiKey } from '~/models/api-keys.server';
+import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
 import { DateTime } from '~/components/ui/DateTime';
 import { isNeverExpiring } from './KeyList';
 import { PermissionFieldset } from './PermissionFieldset';

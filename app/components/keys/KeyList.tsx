@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NEVER_EXPIRES } from '~/lib/schemas/api-keys';
-import type { PresentedApiKey } from '~/models/api-keys.server';
+import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
 import { Badge } from './Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { KeySecret } from './KeySecret';

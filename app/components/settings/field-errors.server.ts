@@ -1,5 +1,5 @@
 import { translate } from '~/i18n/translate';
-import type { SettingProblem } from '~/models/settings-admin.server';
+import type { SettingProblem } from '~/models/settings/settings-admin.server';
 
 /**
  * The settings model's refusals as form field errors in the visitor's language. The forms name

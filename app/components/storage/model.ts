@@ -1,6 +1,6 @@
 /** Shapes and URL helpers of the storage configuration page (client-safe). */
-import type { PresentedStorageConfig } from '~/models/storage-configs.server';
-import type { testStorageConfig } from '~/models/storage-test.server';
+import type { PresentedStorageConfig } from '~/models/storage/configs.server';
+import type { testStorageConfig } from '~/models/storage/test.server';
 
 export const STORAGE_PATH = '/admin/storage-config';
 

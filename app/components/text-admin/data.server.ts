@@ -2,8 +2,9 @@ import type { Principal } from '~/auth/principal';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { renderMarkdown } from '~/lib/markdown';
-import { getPasteForOwner, type PasteDeps, type PasteListItem } from '~/models/pastes.server';
+import { getPasteForOwner, type PasteListItem } from '~/models/pastes/pastes.server';
 import type { Creator, TextItem, TextPreview } from './model';
+import type { ModelContext } from '~/models/context.server';
 
 /** Characters of content shown in a row. */
 const ROW_PREVIEW_CHARS = 120;
@@ -49,7 +50,7 @@ export function toTextItem(principal: Principal, item: PasteListItem, now: Date)
  * limit), rendered to sanitized HTML. A text that is not there or not the caller's is a message.
  */
 export async function loadTextPreview(
-  deps: PasteDeps,
+  deps: ModelContext,
   principal: Principal,
   id: string,
   locale: string,

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/api-keys.server';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/accounts/api-keys.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';

@@ -14,14 +14,13 @@ import {
   initMultipartUpload,
   presignUpload,
   resumeMultipartUpload,
-} from '~/models/direct-uploads.server';
-import type { FileWithStorage } from '~/models/files.server';
+} from '~/models/shares/direct-uploads.server';
+import type { FileWithStorage } from '~/models/shares/files.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { fileRecord, originOf } from './file-presenters';
 import { principalOf, requires } from './principal';
-import { fileDeps } from './uploads';
 
 /** Where the object lives, as v0.7.3 reported it: the bucket URL for S3, our download URL for local disk. */
 export function objectUrl(file: FileWithStorage, origin: string): string {
@@ -68,13 +67,12 @@ export function committedShare(file: FileWithStorage) {
  * alike: the local driver's "presigned" URLs point back at this app.
  */
 export function directUploadsRouter(services: Services): Router {
-  const deps = fileDeps(services);
   const router = Router();
   router.use('/s3', requires('file.upload'));
 
   router.post('/s3/presign', async (req, res) => {
     const { filename, size, ...options } = presignSchema.parse(req.body ?? {});
-    const { file, uploadUrl } = await presignUpload(deps, principalOf(res), { filename, size, options });
+    const { file, uploadUrl } = await presignUpload(services, principalOf(res), { filename, size, options });
     sendOk(res, apiMessage('uploadPresigned'), {
       ...pendingShareFields(req, services, file),
       upload_url: absoluteUrl(req, services, uploadUrl),
@@ -83,19 +81,19 @@ export function directUploadsRouter(services: Services): Router {
 
   router.post('/s3/commit', async (req, res) => {
     const { file_id, ...options } = commitSchema.parse(req.body ?? {});
-    const file = await commitUpload(deps, principalOf(res), file_id, options);
+    const file = await commitUpload(services, principalOf(res), file_id, options);
     sendOk(res, apiMessage('uploadCommitted'), committedShare(file));
   });
 
   router.post('/s3/cancel', async (req, res) => {
     const { file_id } = cancelSchema.parse(req.body ?? {});
-    await cancelUpload(deps, principalOf(res), file_id);
+    await cancelUpload(services, principalOf(res), file_id);
     sendOk(res, apiMessage('uploadCancelled'), { file_id, status: 'cancelled' });
   });
 
   router.post('/s3/multipart/init', async (req, res) => {
     const { filename, size, ...options } = multipartInitSchema.parse(req.body ?? {});
-    const started = await initMultipartUpload(deps, principalOf(res), { filename, size, options });
+    const started = await initMultipartUpload(services, principalOf(res), { filename, size, options });
     sendOk(res, apiMessage('multipartInitialized'), {
       ...pendingShareFields(req, services, started.file),
       upload_id: started.uploadId,
@@ -108,7 +106,7 @@ export function directUploadsRouter(services: Services): Router {
 
   router.post('/s3/multipart/resume', async (req, res) => {
     const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
-    const resumed = await resumeMultipartUpload(deps, principalOf(res), file_id, upload_id);
+    const resumed = await resumeMultipartUpload(services, principalOf(res), file_id, upload_id);
     sendOk(res, apiMessage('multipartResumed'), {
       ...pendingShareFields(req, services, resumed.file),
       upload_id,
@@ -122,7 +120,7 @@ export function directUploadsRouter(services: Services): Router {
 
   router.post('/s3/multipart/complete', async (req, res) => {
     const { file_id, upload_id, parts, ...options } = multipartCompleteSchema.parse(req.body ?? {});
-    const file = await completeMultipartUpload(deps, principalOf(res), {
+    const file = await completeMultipartUpload(services, principalOf(res), {
       fileId: file_id,
       uploadId: upload_id,
       parts,
@@ -133,7 +131,7 @@ export function directUploadsRouter(services: Services): Router {
 
   router.post('/s3/multipart/abort', async (req, res) => {
     const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
-    await cancelUpload(deps, principalOf(res), file_id, upload_id);
+    await cancelUpload(services, principalOf(res), file_id, upload_id);
     sendOk(res, apiMessage('multipartAborted'), { success: true, fileId: file_id });
   });
 

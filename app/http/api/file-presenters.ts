@@ -1,6 +1,7 @@
 import type { Request } from 'express';
-import type { FileWithStorage } from '~/models/files.server';
-import { driverOf, type StorageAccess } from '~/models/storage-configs.server';
+import type { FileWithStorage } from '~/models/shares/files.server';
+import { driverOf } from '~/models/storage/configs.server';
+import type { ModelContext } from '~/models/context.server';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -9,7 +10,7 @@ export function originOf(req: Request, publicUrl: string | undefined): string {
 }
 
 /** Where a share's content is read from: our proxy URLs, or short-lived presigned URLs (direct mode). */
-export async function shareUrls(deps: StorageAccess, file: FileWithStorage, origin: string) {
+export async function shareUrls(deps: ModelContext, file: FileWithStorage, origin: string) {
   const proxyPreviewUrl = `${origin}/api/file-view/${encodeURIComponent(file.slug)}`;
   const proxyDownloadUrl = `${origin}/api/file-download/${encodeURIComponent(file.slug)}`;
   if (file.useProxy)
@@ -26,7 +27,7 @@ export async function shareUrls(deps: StorageAccess, file: FileWithStorage, orig
 }
 
 /** Public file info (api.md §3.4): the URLs only once the share is open. */
-export async function publicFileInfo(deps: StorageAccess, file: FileWithStorage, origin: string, open: boolean) {
+export async function publicFileInfo(deps: ModelContext, file: FileWithStorage, origin: string, open: boolean) {
   const info = {
     id: file.id,
     slug: file.slug,
@@ -79,7 +80,7 @@ export function fileRecord(file: FileWithStorage, keyName: string | undefined) {
 
 /** The upload-direct / upload response (api.md §3.4). Proxy URLs carry ?password= when one was set. */
 export async function uploadResult(
-  deps: StorageAccess,
+  deps: ModelContext,
   file: FileWithStorage,
   origin: string,
   password: string | undefined,

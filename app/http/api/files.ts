@@ -7,14 +7,13 @@ import {
   listFiles,
   plainPasswordOf,
   updateFile,
-} from '~/models/files-admin.server';
-import { removeThumbnails } from '~/models/thumbnails.server';
+} from '~/models/shares/files-admin.server';
+import { removeThumbnails } from '~/models/shares/thumbnails.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { fileRecord, originOf, shareUrls } from './file-presenters';
 import { principalOf, requires } from './principal';
-import { fileDeps } from './uploads';
 
 function int(value: unknown, fallback: number, max: number): number {
   const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
@@ -23,7 +22,6 @@ function int(value: unknown, fallback: number, max: number): number {
 
 /** Share records for their owners and admins (api.md §3.4 /files*). */
 export function filesRouter(services: Services): Router {
-  const deps = fileDeps(services);
   const router = Router();
   router.use('/files', requires('file.manage'));
 
@@ -31,7 +29,7 @@ export function filesRouter(services: Services): Router {
     const principal = principalOf(res);
     const limit = int(req.query.limit, 30, 200) || 30;
     const offset = int(req.query.offset, 0, Number.MAX_SAFE_INTEGER);
-    const { files, total, keyNames } = await listFiles(deps, principal, {
+    const { files, total, keyNames } = await listFiles(services, principal, {
       limit,
       offset,
       search: typeof req.query.search === 'string' ? req.query.search : undefined,
@@ -54,7 +52,7 @@ export function filesRouter(services: Services): Router {
 
   router.delete('/files/batch-delete', async (req, res) => {
     const { ids, delete_mode } = batchDeleteFilesSchema.parse(req.body ?? {});
-    const result = await deleteFiles(deps, principalOf(res), ids, delete_mode);
+    const result = await deleteFiles(services, principalOf(res), ids, delete_mode);
     await removeThumbnails(services.config.dataDir, ids);
     const failed = result.failed.map((f) => ({
       id: f.id,
@@ -68,18 +66,18 @@ export function filesRouter(services: Services): Router {
 
   router.get('/files/:id', async (req, res) => {
     const principal = principalOf(res);
-    const file = await getOwnedFile(deps, principal, req.params.id);
-    const keyNames = await keyNamesFor(deps, [file]);
-    const urls = await shareUrls(deps, file, originOf(req, services.config.publicUrl));
+    const file = await getOwnedFile(services, principal, req.params.id);
+    const keyNames = await keyNamesFor(services, [file]);
+    const urls = await shareUrls(services, file, originOf(req, services.config.publicUrl));
     sendOk(res, apiMessage('fileLoaded'), {
       ...fileRecord(file, keyNames.get(file.createdBy ?? '')),
-      plain_password: plainPasswordOf(deps, file),
+      plain_password: plainPasswordOf(services, file),
       urls: { ...urls, use_proxy: file.useProxy ? 1 : 0 },
     });
   });
 
   router.put('/files/:id', async (req, res) => {
-    await updateFile(deps, principalOf(res), req.params.id, updateFileSchema.parse(req.body ?? {}));
+    await updateFile(services, principalOf(res), req.params.id, updateFileSchema.parse(req.body ?? {}));
     sendOk(res, apiMessage('fileUpdated'));
   });
 

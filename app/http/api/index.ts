@@ -17,7 +17,7 @@ import { uploadsRouter } from './uploads';
 import { urlFetchRouter } from './url-fetch';
 import { urlUploadsRouter } from './url-uploads';
 import { LocalDriver } from '~/storage/drivers/local.server';
-import { maxUploadBytes } from '~/models/upload-limits.server';
+import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 
 /** Body size for JSON requests; uploads stream and never pass through this parser. */
 const JSON_LIMIT = '10mb';

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
-import { byteLimit } from '~/models/upload-limits.server';
+import { byteLimit } from '~/models/shares/upload-limits.server';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import type { LocalDriver } from '~/storage/drivers/local.server';
 import { StorageError } from '~/storage/types';

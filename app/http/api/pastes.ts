@@ -13,7 +13,7 @@ import {
   viewPaste,
   type PasteListItem,
   type PasteRecord,
-} from '~/models/pastes.server';
+} from '~/models/pastes/pastes.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ANONYMOUS, type Principal } from '~/auth/principal';
 import { authorize, type Operation } from '~/auth/operations';
-import { resolvePrincipal } from '~/auth/resolve.server';
+import { resolvePrincipal } from '~/models/accounts/principal.server';
 import { isSameOriginRequest } from '~/auth/same-origin';
 import { readSessionToken } from '~/auth/session-cookie.server';
 import type { Services } from '~/services.server';

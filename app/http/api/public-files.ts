@@ -1,14 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '~/lib/errors';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import { fileForContent, officeSourceUrl, openFileShare, unlockFileShare } from '~/models/files.server';
-import { driverOf } from '~/models/storage-configs.server';
+import { fileForContent, officeSourceUrl, openFileShare, unlockFileShare } from '~/models/shares/files.server';
+import { driverOf } from '~/models/storage/configs.server';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf, publicFileInfo } from './file-presenters';
-import { fileDeps } from './uploads';
 
 const OFFICE_TYPES = /(msword|ms-excel|ms-powerpoint|officedocument|opendocument|rtf)/i;
 
@@ -29,31 +28,30 @@ function plainError(res: Response, error: unknown) {
 
 /** Public share access: info, password verify, content (proxy or presigned redirect), Office preview. */
 export function publicFilesRouter(services: Services): Router {
-  const deps = fileDeps(services);
   const router = Router();
 
   router.get('/public/files/:slug', async (req, res) => {
-    const result = await openFileShare(deps, req.params.slug);
+    const result = await openFileShare(services, req.params.slug);
     const origin = originOf(req, services.config.publicUrl);
-    sendOk(res, apiMessage('fileLoaded'), await publicFileInfo(deps, result.file, origin, !result.locked));
+    sendOk(res, apiMessage('fileLoaded'), await publicFileInfo(services, result.file, origin, !result.locked));
   });
 
   router.post('/public/files/:slug/verify', async (req, res) => {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
-    const file = await unlockFileShare(deps, req.params.slug, parsed.data.password, address(req));
+    const file = await unlockFileShare(services, req.params.slug, parsed.data.password, address(req));
     sendOk(
       res,
       apiMessage('passwordVerified'),
-      await publicFileInfo(deps, file, originOf(req, services.config.publicUrl), true),
+      await publicFileInfo(services, file, originOf(req, services.config.publicUrl), true),
     );
   });
 
   const content = (disposition: 'inline' | 'attachment') => async (req: Request, res: Response) => {
     try {
-      const file = await fileForContent(deps, String(req.params.slug), access(req), address(req));
+      const file = await fileForContent(services, String(req.params.slug), access(req), address(req));
       if (!file.useProxy) {
-        const driver = driverOf(deps, file.storageConfig);
+        const driver = driverOf(services, file.storageConfig);
         const url = await driver.presignGet(file.storagePath, {
           expiresIn: Math.min(file.storageConfig.signatureExpiresIn, 3600),
           downloadName: disposition === 'attachment' ? file.filename : undefined,
@@ -62,7 +60,7 @@ export function publicFilesRouter(services: Services): Router {
         res.setHeader('Cache-Control', 'no-store');
         return res.redirect(302, url);
       }
-      await streamFile(res, deps, file, { disposition, range: req.get('range'), headOnly: req.method === 'HEAD' });
+      await streamFile(res, services, file, { disposition, range: req.get('range'), headOnly: req.method === 'HEAD' });
     } catch (error) {
       if (res.headersSent) return res.destroy();
       plainError(res, error);
@@ -73,9 +71,9 @@ export function publicFilesRouter(services: Services): Router {
 
   router.get('/office-preview/:slug', async (req, res) => {
     try {
-      const file = await fileForContent(deps, req.params.slug, access(req), address(req));
+      const file = await fileForContent(services, req.params.slug, access(req), address(req));
       if (!OFFICE_TYPES.test(file.mimetype)) throw new AppError('invalid', 'notOfficeFile');
-      const { url, expiresIn } = await officeSourceUrl(deps, file, originOf(req, services.config.publicUrl));
+      const { url, expiresIn } = await officeSourceUrl(services, file, originOf(req, services.config.publicUrl));
       res.json({
         url,
         filename: file.filename,

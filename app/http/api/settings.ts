@@ -10,7 +10,7 @@ import {
   settingsOfGroup,
   updateSettings,
   type SettingsUpdate,
-} from '~/models/settings-admin.server';
+} from '~/models/settings/settings-admin.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';

@@ -8,8 +8,8 @@ import {
   presentStorageConfig,
   setDefaultStorageConfig,
   updateStorageConfig,
-} from '~/models/storage-configs.server';
-import { testStorageConfig } from '~/models/storage-test.server';
+} from '~/models/storage/configs.server';
+import { testStorageConfig } from '~/models/storage/test.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { APP_NAME, APP_VERSION } from '~/lib/version';
-import { getSetting } from '~/models/settings.server';
+import { getSetting } from '~/models/settings/settings.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 

@@ -2,17 +2,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Router, type Request } from 'express';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
-import { uploadFileShare, type FileDeps } from '~/models/files.server';
+import { uploadFileShare } from '~/models/shares/files.server';
 import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf, uploadResult } from './file-presenters';
 import { principalOf, requires } from './principal';
-
-export function fileDeps(services: Services): FileDeps {
-  return { ...services, dataDir: services.config.dataDir };
-}
 
 function contentLength(req: Request): number | undefined {
   const value = Number(req.get('content-length'));
@@ -25,13 +21,12 @@ function contentLength(req: Request): number | undefined {
  * JSON body parser, so bodies are never buffered.
  */
 export function uploadsRouter(services: Services): Router {
-  const deps = fileDeps(services);
   const router = Router();
 
   // Refuse before reading a byte of the body when the caller may not upload at all.
   router.put('/upload-direct/:filename', requires('file.upload'), async (req, res) => {
     const options = uploadOptionsSchema.parse(req.query);
-    const file = await uploadFileShare(deps, principalOf(res), {
+    const file = await uploadFileShare(services, principalOf(res), {
       filename: String(req.params.filename),
       body: req,
       size: contentLength(req),
@@ -39,7 +34,7 @@ export function uploadsRouter(services: Services): Router {
       options,
     });
     const origin = originOf(req, services.config.publicUrl);
-    sendOk(res, apiMessage('fileUploaded'), await uploadResult(deps, file, origin, options.password));
+    sendOk(res, apiMessage('fileUploaded'), await uploadResult(services, file, origin, options.password));
   });
 
   router.post('/upload', requires('file.upload'), async (req, res) => {
@@ -48,7 +43,7 @@ export function uploadsRouter(services: Services): Router {
     const parsed = await parseUpload(req.headers, req, spoolDir);
     try {
       const options = uploadOptionsSchema.parse(parsed.fields);
-      const file = await uploadFileShare(deps, principalOf(res), {
+      const file = await uploadFileShare(services, principalOf(res), {
         filename: parsed.filename,
         body: parsed.body,
         size: contentLength(req),
@@ -56,7 +51,7 @@ export function uploadsRouter(services: Services): Router {
         options,
       });
       const origin = originOf(req, services.config.publicUrl);
-      sendOk(res, apiMessage('fileUploaded'), await uploadResult(deps, file, origin, options.password));
+      sendOk(res, apiMessage('fileUploaded'), await uploadResult(services, file, origin, options.password));
     } finally {
       await parsed.cleanup();
     }

@@ -3,8 +3,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
-import { maxUploadBytes } from '~/models/upload-limits.server';
-import { openUrlSource, probeUrl, type NetOverrides } from '~/models/url-source.server';
+import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { openUrlSource, probeUrl } from '~/models/shares/url-source.server';
 import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';
 import { apiMessage } from './errors';
@@ -17,16 +17,15 @@ const urlBody = z.object({
 /**
  * The public URL-upload helpers of api.md §3.9. Both fetch a stranger's URL from our server, so
  * both go through safeFetch (app/net/safe-fetch.server.ts): public addresses only, unless the
- * admin allow-listed a private host. `net` lets tests inject a resolver and short timeouts.
+ * admin allow-listed a private host.
  */
-export function urlFetchRouter(services: Services, net?: NetOverrides): Router {
-  const deps = { db: services.db, net };
+export function urlFetchRouter(services: Services): Router {
   const router = Router();
 
   router.post('/url/info', async (req, res) => {
     const { url } = urlBody.parse(req.body ?? {});
     try {
-      const info = await probeUrl(deps, url, { origin: originOf(req, services.config.publicUrl) });
+      const info = await probeUrl(services, url, { origin: originOf(req, services.config.publicUrl) });
       sendOk(res, apiMessage('urlInfoLoaded'), info);
     } catch (error) {
       // api.md §3.9: the origin's non-2xx answer is a 500 here (a 400 on the proxy).
@@ -45,7 +44,7 @@ export function urlFetchRouter(services: Services, net?: NetOverrides): Router {
    */
   router.get('/url/proxy', async (req, res) => {
     const { url } = urlBody.parse({ url: typeof req.query.url === 'string' ? req.query.url : undefined });
-    const source = await openUrlSource(deps, url, { maxBytes: await maxUploadBytes(services.db) });
+    const source = await openUrlSource(services, url, { maxBytes: await maxUploadBytes(services.db) });
     res.status(200);
     res.setHeader('Content-Type', source.contentType);
     if (source.size !== null) res.setHeader('Content-Length', String(source.size));

@@ -14,15 +14,14 @@ import {
   completeMultipartUpload,
   initMultipartUpload,
   presignUpload,
-} from '~/models/direct-uploads.server';
-import { probeUrl, type NetOverrides } from '~/models/url-source.server';
+} from '~/models/shares/direct-uploads.server';
+import { probeUrl } from '~/models/shares/url-source.server';
 import type { Services } from '~/services.server';
 import { absoluteUrl, committedShare, objectUrl, partUrls, pendingShareFields } from './direct-uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf } from './file-presenters';
 import { principalOf, requires } from './principal';
-import { fileDeps } from './uploads';
 
 interface SourceBody {
   url: string;
@@ -34,11 +33,11 @@ interface SourceBody {
  * What the share will be called and how big it is: the client's metadata when it has a name and a
  * type (api.md §3.9), otherwise a (SSRF-safe) probe of the URL.
  */
-async function describeSource(services: Services, req: Request, body: SourceBody, net?: NetOverrides) {
+async function describeSource(services: Services, req: Request, body: SourceBody) {
   const { metadata } = body;
   if (metadata?.filename && metadata.contentType)
     return { filename: body.filename || metadata.filename, size: metadata.size ?? undefined, corsSupported: false };
-  const info = await probeUrl({ db: services.db, net }, body.url, {
+  const info = await probeUrl(services, body.url, {
     origin: originOf(req, services.config.publicUrl),
   });
   return {
@@ -53,16 +52,15 @@ async function describeSource(services: Services, req: Request, body: SourceBody
  * to storage through the same pending-share steps as a direct upload (app/models/direct-uploads).
  * Settings sent at either step are honoured (api.md §5 #2).
  */
-export function urlUploadsRouter(services: Services, net?: NetOverrides): Router {
-  const deps = fileDeps(services);
+export function urlUploadsRouter(services: Services): Router {
   const router = Router();
   for (const path of ['/url/presign', '/url/commit', '/url/multipart', '/url/cancel'])
     router.use(path, requires('file.upload'));
 
   router.post('/url/presign', async (req, res) => {
     const { url, metadata, filename, ...options } = urlPresignSchema.parse(req.body ?? {});
-    const source = await describeSource(services, req, { url, metadata, filename }, net);
-    const { file, uploadUrl } = await presignUpload(deps, principalOf(res), {
+    const source = await describeSource(services, req, { url, metadata, filename });
+    const { file, uploadUrl } = await presignUpload(services, principalOf(res), {
       filename: source.filename,
       size: source.size,
       options,
@@ -77,17 +75,17 @@ export function urlUploadsRouter(services: Services, net?: NetOverrides): Router
 
   router.post('/url/commit', async (req, res) => {
     const { file_id, ...options } = commitSchema.parse(req.body ?? {});
-    const file = await commitUpload(deps, principalOf(res), file_id, options);
+    const file = await commitUpload(services, principalOf(res), file_id, options);
     sendOk(res, apiMessage('uploadCommitted'), committedShare(file));
   });
 
   router.post('/url/multipart/init', async (req, res) => {
     const body = urlMultipartInitSchema.parse(req.body ?? {});
     const { url, metadata, filename, total_size, part_size, part_count: _count, ...options } = body;
-    const source = await describeSource(services, req, { url, metadata, filename }, net);
+    const source = await describeSource(services, req, { url, metadata, filename });
     const size = total_size ?? source.size;
     if (size === undefined) throw new AppError('invalid', 'sizeRequired');
-    const started = await initMultipartUpload(deps, principalOf(res), {
+    const started = await initMultipartUpload(services, principalOf(res), {
       filename: source.filename,
       size,
       partSize: part_size,
@@ -110,7 +108,11 @@ export function urlUploadsRouter(services: Services, net?: NetOverrides): Router
 
   router.post('/url/multipart/complete', async (req, res) => {
     const { file_id, upload_id, parts } = multipartPartsSchema.parse(req.body ?? {});
-    const file = await completeMultipartUpload(deps, principalOf(res), { fileId: file_id, uploadId: upload_id, parts });
+    const file = await completeMultipartUpload(services, principalOf(res), {
+      fileId: file_id,
+      uploadId: upload_id,
+      parts,
+    });
     const origin = originOf(req, services.config.publicUrl);
     sendOk(res, apiMessage('multipartCompleted'), {
       success: true,
@@ -126,7 +128,7 @@ export function urlUploadsRouter(services: Services, net?: NetOverrides): Router
 
   router.post('/url/multipart/abort', async (req, res) => {
     const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
-    await cancelUpload(deps, principalOf(res), file_id, upload_id);
+    await cancelUpload(services, principalOf(res), file_id, upload_id);
     sendOk(res, apiMessage('multipartAborted'), {
       success: true,
       message: apiMessage('multipartAborted'),
@@ -136,7 +138,7 @@ export function urlUploadsRouter(services: Services, net?: NetOverrides): Router
 
   router.post('/url/cancel', async (req, res) => {
     const { file_id } = cancelSchema.parse(req.body ?? {});
-    await cancelUpload(deps, principalOf(res), file_id);
+    await cancelUpload(services, principalOf(res), file_id);
     sendOk(res, apiMessage('uploadCancelled'), {
       file_id,
       status: 'cancelled',

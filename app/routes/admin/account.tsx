@@ -5,13 +5,13 @@ import { LogoutCountdown } from '~/components/account/LogoutCountdown';
 import { authorize } from '~/auth/operations';
 import { clearSessionCookie } from '~/auth/session-cookie.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
 import { AppError } from '~/lib/errors';
 import { changePasswordSchema } from '~/lib/schemas/auth';
-import { changeAdminCredentials } from '~/models/admins.server';
+import { changeAdminCredentials } from '~/models/accounts/admins.server';
 import type { Route } from './+types/account';
 
 const DOMAIN_ERROR_FIELDS: Record<string, string> = {

@@ -13,14 +13,14 @@ import {
   type FileManagementData,
 } from '~/components/file-admin/model';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
-import { deleteFiles, listFiles, updateFile } from '~/models/files-admin.server';
-import { removeThumbnails } from '~/models/thumbnails.server';
+import { deleteFiles, listFiles, updateFile } from '~/models/shares/files-admin.server';
+import { removeThumbnails } from '~/models/shares/thumbnails.server';
 import type { Route } from './+types/file-management';
 import { listQueryOf, listReturnOf } from '~/lib/list-query';
 

@@ -1,6 +1,6 @@
 import { principalContext, servicesContext } from '~/context';
 import { AppError } from '~/lib/errors';
-import { getThumbnail, thumbnailPlaceholder } from '~/models/thumbnails.server';
+import { getThumbnail, thumbnailPlaceholder } from '~/models/shares/thumbnails.server';
 import type { Route } from './+types/file-thumbnail';
 
 // X-Content-Type-Options: nosniff comes with every response (app/http/express.server.ts).
@@ -16,11 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   let status = 404;
   let cache = 'private, max-age=86400';
   try {
-    const result = await getThumbnail(
-      { ...services, dataDir: services.config.dataDir },
-      context.get(principalContext),
-      params.id,
-    );
+    const result = await getThumbnail(services, context.get(principalContext), params.id);
     if (result.ok) {
       return new Response(new Uint8Array(result.data), {
         headers: { ...COMMON, 'Cache-Control': 'private, max-age=86400', 'Content-Length': String(result.data.length) },

@@ -11,12 +11,12 @@ import {
 import { GlobalSettingsForm } from '~/components/settings/GlobalSettingsForm';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
 import { SETTING_GROUPS } from '~/lib/setting-values';
-import { checkSettings, settingValues, updateSettings } from '~/models/settings-admin.server';
+import { checkSettings, settingValues, updateSettings } from '~/models/settings/settings-admin.server';
 import type { Route } from './+types/global-settings';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.globalSettings');

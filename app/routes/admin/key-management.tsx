@@ -8,13 +8,13 @@ import { KeyForm } from '~/components/keys/KeyForm';
 import { KeyList } from '~/components/keys/KeyList';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { apiKeyFormFields, apiKeyFormToInput, type ApiKeyFormFields } from '~/lib/api-key-form';
 import { pageTitle } from '~/lib/meta';
 import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/api-keys.server';
+import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/accounts/api-keys.server';
 import type { Route } from './+types/key-management';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.keyManagement');

@@ -10,7 +10,7 @@ import { StorageCard } from '~/components/storage/StorageCard';
 import { StorageForm } from '~/components/storage/StorageForm';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
@@ -24,8 +24,8 @@ import {
   setDefaultStorageConfig,
   updateStorageConfig,
   usedBytes,
-} from '~/models/storage-configs.server';
-import { testStorageConfig } from '~/models/storage-test.server';
+} from '~/models/storage/configs.server';
+import { testStorageConfig } from '~/models/storage/test.server';
 import type { Services } from '~/services.server';
 import type { Route } from './+types/storage-config';
 

@@ -10,11 +10,11 @@ import {
 } from '~/components/text-admin/model';
 import { TextManagementPage } from '~/components/text-admin/TextManagementPage';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteSchema } from '~/lib/schemas/pastes';
-import { clearExpiredPastes, deletePastes, listPastes } from '~/models/pastes.server';
+import { clearExpiredPastes, deletePastes, listPastes } from '~/models/pastes/pastes.server';
 import type { Route } from './+types/text-management';
 import { listQueryOf, listReturnOf } from '~/lib/list-query';
 

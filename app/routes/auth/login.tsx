@@ -5,12 +5,12 @@ import { LoginForm, type LoginMode } from '~/components/auth/LoginForm';
 import { firstAllowedModule } from '~/auth/admin-modules';
 import { serializeSessionCookie } from '~/auth/session-cookie.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { adminLoginSchema, apiKeyLoginSchema } from '~/lib/schemas/auth';
-import { loginAdmin, loginApiKey, type LoginResult } from '~/models/login.server';
+import { loginAdmin, loginApiKey, type LoginResult } from '~/models/accounts/login.server';
 import type { Services } from '~/services.server';
 import type { Route } from './+types/login';
 

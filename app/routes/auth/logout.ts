@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { clearSessionCookie, readSessionToken } from '~/auth/session-cookie.server';
 import { requestInfoContext, servicesContext } from '~/context';
-import { revokeSession } from '~/models/sessions.server';
+import { revokeSession } from '~/models/accounts/sessions.server';
 import type { Route } from './+types/logout';
 
 /** Ends the browser session: the token row is deleted, the cookie cleared. */

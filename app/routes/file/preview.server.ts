@@ -1,8 +1,9 @@
 import { languageOf, PREVIEW_BYTES, previewKindOf } from '~/components/file/kinds';
 import type { FileContent, FilePreview, FileSummary } from '~/components/file/types';
 import { renderMarkdown } from '~/lib/markdown';
-import { officeSourceUrl, type FileWithStorage } from '~/models/files.server';
-import { driverOf, type StorageAccess } from '~/models/storage-configs.server';
+import { officeSourceUrl, type FileWithStorage } from '~/models/shares/files.server';
+import { driverOf } from '~/models/storage/configs.server';
+import type { ModelContext } from '~/models/context.server';
 
 /** Code is highlighted only up to this size (highlighting is the slow part). */
 const HIGHLIGHT_BYTES = 100 * 1024;
@@ -25,7 +26,7 @@ export function fileSummary(file: FileWithStorage): FileSummary {
 }
 
 /** The first `max` bytes of a share's object as UTF-8 text (a cut multi-byte character is dropped). */
-async function readHead(deps: StorageAccess, file: FileWithStorage, max: number) {
+async function readHead(deps: ModelContext, file: FileWithStorage, max: number) {
   const size = Number(file.size);
   if (size === 0) return { text: '', truncated: false };
   const { stream } = await driverOf(deps, file.storageConfig).read(file.storagePath, {
@@ -56,7 +57,7 @@ function highlighted(text: string, language: string): string {
 }
 
 /** The Office document's temporary absolute URL for the provider's viewer, or null when it cannot be signed. */
-async function officeSource(deps: StorageAccess, file: FileWithStorage, origin: string): Promise<string | null> {
+async function officeSource(deps: ModelContext, file: FileWithStorage, origin: string): Promise<string | null> {
   try {
     return (await officeSourceUrl(deps, file, origin)).url;
   } catch (error) {
@@ -65,7 +66,7 @@ async function officeSource(deps: StorageAccess, file: FileWithStorage, origin: 
   }
 }
 
-async function previewOf(deps: StorageAccess, file: FileWithStorage, origin: string): Promise<FilePreview> {
+async function previewOf(deps: ModelContext, file: FileWithStorage, origin: string): Promise<FilePreview> {
   const kind = previewKindOf(file.mimetype);
   try {
     switch (kind) {
@@ -97,7 +98,7 @@ async function previewOf(deps: StorageAccess, file: FileWithStorage, origin: str
  * a password unlock, never the password), and the preview itself.
  */
 export async function fileContent(
-  deps: StorageAccess,
+  deps: ModelContext,
   file: FileWithStorage,
   origin: string,
   grant: string | null,

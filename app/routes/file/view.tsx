@@ -6,7 +6,7 @@ import { FileManagePage } from '~/components/file/FileManagePage';
 import { FileStatus, type FileStatusKind } from '~/components/file/FileStatus';
 import { FileView } from '~/components/file/FileView';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
@@ -14,7 +14,7 @@ import { pageTitle } from '~/lib/meta';
 import { updateFileSchema } from '~/lib/schemas/files';
 import { unlockSchema } from '~/lib/schemas/pastes';
 import { linkOrigin } from '~/lib/share-links';
-import { deleteFiles, getOwnedFile, plainPasswordOf, updateFile } from '~/models/files-admin.server';
+import { deleteFiles, getOwnedFile, plainPasswordOf, updateFile } from '~/models/shares/files-admin.server';
 import {
   contentGrant,
   fileForContent,
@@ -22,9 +22,8 @@ import {
   openFileShare,
   unlockFileShare,
   type FileWithStorage,
-} from '~/models/files.server';
+} from '~/models/shares/files.server';
 import { qrCodeDataUrl } from '../paste/share.server';
-import { fileDepsOf } from '../upload/upload.server';
 import { fileLinksFor } from './links.server';
 import { fileContent, fileSummary } from './preview.server';
 import type { Route } from './+types/view';
@@ -56,7 +55,6 @@ function statusOf(error: AppError): FileStatusKind | null {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
-  const deps = fileDepsOf(services);
   const principal = context.get(principalContext);
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
   const origin = linkOrigin(request.url, services.config.publicUrl);
@@ -66,15 +64,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
   try {
     if (mode) {
-      const live = await findLiveFile(deps, params.slug);
-      const file = await getOwnedFile(deps, principal, live.id);
-      const editable = { ...fileSummary(file), plainPassword: plainPasswordOf(deps, file) };
+      const live = await findLiveFile(services, params.slug);
+      const file = await getOwnedFile(services, principal, live.id);
+      const editable = { ...fileSummary(file), plainPassword: plainPasswordOf(services, file) };
       return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
-    const result = await openFileShare(deps, params.slug);
+    const result = await openFileShare(services, params.slug);
     const manage = canManage(principal, result.file.createdBy);
     if (!result.locked) {
-      const content = await fileContent(deps, result.file, origin, null);
+      const content = await fileContent(services, result.file, origin, null);
       const view = { file: fileSummary(result.file), content, share: await share(result.file), canManage: manage };
       return { state: 'shown', ...view } as const;
     }
@@ -82,8 +80,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (grant) {
       try {
         const address = context.get(requestInfoContext).clientAddress;
-        const file = await fileForContent(deps, params.slug, { grant }, address);
-        const content = await fileContent(deps, file, origin, grant);
+        const file = await fileForContent(services, params.slug, { grant }, address);
+        const content = await fileContent(services, file, origin, grant);
         return {
           state: 'shown',
           file: fileSummary(file),
@@ -123,7 +121,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'unlock';
   const services = context.get(servicesContext);
-  const deps = fileDepsOf(services);
   const principal = context.get(principalContext);
   const locale = getLocale(context);
   const values = editFileValues(form);
@@ -132,9 +129,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === 'unlock') {
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
       const address = context.get(requestInfoContext).clientAddress;
-      const file = await unlockFileShare(deps, params.slug, password, address);
+      const file = await unlockFileShare(services, params.slug, password, address);
       const origin = linkOrigin(request.url, services.config.publicUrl);
-      const content = await fileContent(deps, file, origin, contentGrant(services, file));
+      const content = await fileContent(services, file, origin, contentGrant(services, file));
       return {
         intent,
         unlocked: { file: fileSummary(file), content, canManage: canManage(principal, file.createdBy) },
@@ -142,17 +139,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     const id = String(form.get('id') ?? '');
     if (intent === 'delete') {
-      const result = await deleteFiles(deps, principal, [id], 'both');
+      const result = await deleteFiles(services, principal, [id], 'both');
       if (result.success === 0) throw new AppError('not_found', 'fileNotFoundOrNoDelete');
       return redirect('/');
     }
-    const current = await getOwnedFile(deps, principal, id);
+    const current = await getOwnedFile(services, principal, id);
     const converted = updateInputFromFileForm(form, current.slug);
     if (!converted.ok) {
       const message = translate(locale, `upload.form.${converted.problem}`);
       return data({ ...failure, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
     }
-    const updated = await updateFile(deps, principal, id, updateFileSchema.parse(converted.input));
+    const updated = await updateFile(services, principal, id, updateFileSchema.parse(converted.input));
     return redirect(`/file/${encodeURIComponent(updated.slug)}?edit=1&notice=saved`);
   } catch (error) {
     return formError(error, locale, failure);

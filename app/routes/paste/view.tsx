@@ -13,7 +13,7 @@ import { PastePage } from '~/components/paste/PastePage';
 import { PasteStatus } from '~/components/paste/PasteStatus';
 import type { PasteSummary, ShownPaste } from '~/components/paste/types';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/form-errors.server';
+import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
@@ -30,7 +30,7 @@ import {
   viewPaste,
   type PasteRecord,
   type PasteView,
-} from '~/models/pastes.server';
+} from '~/models/pastes/pastes.server';
 import type { Route } from './+types/view';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.paste.title');

@@ -9,12 +9,8 @@ import { uploadInputFromForm, uploadFormValues, type UploadFormValues } from '~/
 import { parseUpload } from '~/http/multipart.server';
 import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
-import { uploadFileShare, type FileDeps, type FileWithStorage } from '~/models/files.server';
+import { uploadFileShare, type FileWithStorage } from '~/models/shares/files.server';
 import type { Services } from '~/services.server';
-
-export function fileDepsOf(services: Services): FileDeps {
-  return { ...services, dataDir: services.config.dataDir };
-}
 
 /** A problem with the form's own fields (the expiry choice), found before any byte is stored. */
 export class UploadFormProblem extends Error {
@@ -71,7 +67,7 @@ export async function uploadFromForm(
       const options = uploadOptionsSchema.parse(converted.input);
       if (!parsed.filename) throw new AppError('invalid', 'fileRequired');
       const length = Number(request.headers.get('content-length'));
-      const file = await uploadFileShare(fileDepsOf(services), principal, {
+      const file = await uploadFileShare(services, principal, {
         filename: parsed.filename,
         body: parsed.body,
         size: Number.isFinite(length) && length > 0 ? length : undefined,

@@ -5,10 +5,9 @@ import type { UrlFormValues } from '~/components/upload/UrlUploadForm';
 import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { isHttpUrl } from '~/lib/upload/url-upload';
-import type { FileWithStorage } from '~/models/files.server';
-import { uploadShareFromUrl } from '~/models/url-upload.server';
+import type { FileWithStorage } from '~/models/shares/files.server';
+import { uploadShareFromUrl } from '~/models/shares/url-upload.server';
 import type { Services } from '~/services.server';
-import { fileDepsOf } from './upload.server';
 
 /** A mistake in the URL form's own fields, found before anything is fetched: a key of the locales. */
 export class UrlFormProblem extends Error {
@@ -50,7 +49,7 @@ export async function uploadFromUrlForm(
     const converted = uploadInputFromForm(fields);
     if (!converted.ok) throw new UrlFormProblem(converted.field, `upload.form.${converted.problem}`);
     const options = uploadOptionsSchema.parse(converted.input);
-    const file = await uploadShareFromUrl(fileDepsOf(services), principal, values.url, options);
+    const file = await uploadShareFromUrl(services, principal, values.url, options);
     return { ok: true, file };
   } catch (error) {
     return { ok: false, error, values };

@@ -1,10 +1,10 @@
 import type { Db } from '~/db/client.server';
 import type { Principal } from '~/auth/principal';
 import { randomString, sha256Hex } from '~/auth/tokens.server';
+import { SESSION_TTL_MS } from '~/auth/session-cookie.server';
 import { authCache, clearAuthCaches } from '~/auth/auth-cache.server';
 import { toApiKeyPrincipal } from './api-keys.server';
 
-export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 

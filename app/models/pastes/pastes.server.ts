@@ -1,46 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Sql } from '~/db/client.server';
+import type { Db } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
-import type { FailureLimiter } from '~/auth/rate-limit.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
-import { forgetGone, isGone, markGone } from './gone-shares.server';
-import { fastCountView } from './paste-fast-view.server';
+import { forgetGone, isGone, markGone } from '~/models/shares/gone.server';
+import { fastCountView } from './fast-view.server';
+import type { PasteRecord, PasteView } from './types';
+export type { PasteRecord, PasteView } from './types';
 import type { CreatePasteInput, UpdatePasteInput } from '~/lib/schemas/pastes';
-
-export interface PasteDeps {
-  db: Db;
-  /** Hot-path prepared statements (a public view); see paste-fast-view.server.ts. */
-  sql?: Sql;
-  masterKey: Buffer;
-  /** Failed share-password attempts per client address. */
-  passwordLimiter: FailureLimiter;
-}
-
-/** A paste as the doors see it: no hashes, the password only where the caller may see it. */
-export interface PasteRecord {
-  id: string;
-  slug: string;
-  content: string;
-  remark: string | null;
-  hasPassword: boolean;
-  expiresAt: Date | null;
-  maxViews: number | null;
-  views: number;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface PasteView extends PasteRecord {
-  /** This view used up the last allowed one: the paste is gone now. */
-  isLastView: boolean;
-}
+import type { ModelContext } from '~/models/context.server';
 
 const RANDOM_SLUG_LENGTH = 6;
 const RANDOM_SLUG_ATTEMPTS = 5;
@@ -69,9 +42,9 @@ function expiryOf(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }
 
-async function passwordFields(deps: PasteDeps, password: string | null | undefined) {
+async function passwordFields(ctx: ModelContext, password: string | null | undefined) {
   if (!password) return { passwordHash: null, passwordEnc: null };
-  return { passwordHash: await hashPassword(password), passwordEnc: encrypt(deps.masterKey, password) };
+  return { passwordHash: await hashPassword(password), passwordEnc: encrypt(ctx.masterKey, password) };
 }
 
 /** Runs `write` with a random slug, retrying on the rare collision (unique constraint). */
@@ -90,7 +63,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function createPaste(
-  deps: PasteDeps,
+  ctx: ModelContext,
   principal: Principal,
   input: CreatePasteInput,
 ): Promise<PasteRecord> {
@@ -99,18 +72,18 @@ export async function createPaste(
     id: randomUUID(),
     content: input.content,
     remark: input.remark || null,
-    ...(await passwordFields(deps, input.password)),
+    ...(await passwordFields(ctx, input.password)),
     expiresAt: expiryOf(input.expiresAt),
     maxViews: input.maxViews || null,
     createdBy: creatorId(principal),
   };
   try {
     const row = input.slug
-      ? await deps.db.paste.create({ data: { ...data, slug: input.slug } })
-      : await withRandomSlug((slug) => deps.db.paste.create({ data: { ...data, slug } }));
+      ? await ctx.db.paste.create({ data: { ...data, slug: input.slug } })
+      : await withRandomSlug((slug) => ctx.db.paste.create({ data: { ...data, slug } }));
     // A stale "gone" mark is harmless under a live paste (it is read only when none exists); a
     // chosen slug clears it anyway, so the link's later fate is its own.
-    if (input.slug) await forgetGone(deps.db, 'paste', row.slug);
+    if (input.slug) await forgetGone(ctx.db, 'paste', row.slug);
     return toRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -182,29 +155,29 @@ export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false
  * GET /paste/{slug}: a password paste answers its metadata only (no view counted); any other
  * paste counts a view and answers the content.
  */
-export async function viewPaste(deps: PasteDeps, slug: string): Promise<PublicPaste> {
-  const fast = deps.sql ? fastCountView(deps.sql, slug) : null;
+export async function viewPaste(ctx: ModelContext, slug: string): Promise<PublicPaste> {
+  const fast = ctx.sql ? fastCountView(ctx.sql, slug) : null;
   if (fast) return { locked: false, paste: fast };
-  const row = await findLive(deps.db, slug);
+  const row = await findLive(ctx.db, slug);
   if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
-  return { locked: false, paste: await countView(deps.db, row) };
+  return { locked: false, paste: await countView(ctx.db, row) };
 }
 
-async function checkSharePassword(deps: PasteDeps, row: Paste, password: string, address: string) {
-  const wait = deps.passwordLimiter.retryAfter(address);
+async function checkSharePassword(ctx: ModelContext, row: Paste, password: string, address: string) {
+  const wait = ctx.passwordLimiter.retryAfter(address);
   if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
   if (!(await verifyPassword(password, row.passwordHash!))) {
-    deps.passwordLimiter.fail(address);
+    ctx.passwordLimiter.fail(address);
     throw new AppError('unauthenticated', 'passwordWrong');
   }
 }
 
 /** POST /paste/{slug}: the password unlocks the content and counts a view. */
-export async function unlockPaste(deps: PasteDeps, slug: string, password: string, address: string) {
-  const row = await findLive(deps.db, slug);
+export async function unlockPaste(ctx: ModelContext, slug: string, password: string, address: string) {
+  const row = await findLive(ctx.db, slug);
   if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
-  await checkSharePassword(deps, row, password, address);
-  const view = await countView(deps.db, row);
+  await checkSharePassword(ctx, row, password, address);
+  const view = await countView(ctx.db, row);
   return { ...view, plainPassword: password };
 }
 
@@ -212,13 +185,13 @@ export async function unlockPaste(deps: PasteDeps, slug: string, password: strin
  * GET /raw/{slug}: the content as text. Every raw read counts as a view, password or not, so a
  * view limit cannot be sidestepped through the raw link.
  */
-export async function rawPaste(deps: PasteDeps, slug: string, password: string | null, address: string) {
-  const row = await findLive(deps.db, slug);
+export async function rawPaste(ctx: ModelContext, slug: string, password: string | null, address: string) {
+  const row = await findLive(ctx.db, slug);
   if (row.passwordHash) {
     if (!password) throw new AppError('unauthenticated', 'passwordRequiredForContent');
-    await checkSharePassword(deps, row, password, address);
+    await checkSharePassword(ctx, row, password, address);
   }
-  return countView(deps.db, row);
+  return countView(ctx.db, row);
 }
 
 /** Owner-or-admin access to one paste, for management (keys see only their own). */
@@ -229,18 +202,18 @@ async function ownedPaste(db: Db, principal: Principal, where: { id: string } | 
   return row;
 }
 
-export async function getPasteForOwner(deps: PasteDeps, principal: Principal, id: string) {
-  const row = await ownedPaste(deps.db, principal, { id });
-  return { ...toRecord(row), plainPassword: row.passwordEnc ? decrypt(deps.masterKey, row.passwordEnc) : null };
+export async function getPasteForOwner(ctx: ModelContext, principal: Principal, id: string) {
+  const row = await ownedPaste(ctx.db, principal, { id });
+  return { ...toRecord(row), plainPassword: row.passwordEnc ? decrypt(ctx.masterKey, row.passwordEnc) : null };
 }
 
-export async function updatePaste(deps: PasteDeps, principal: Principal, slug: string, input: UpdatePasteInput) {
-  const row = await ownedPaste(deps.db, principal, { slug });
-  await goneIfUsedUp(deps.db, row);
+export async function updatePaste(ctx: ModelContext, principal: Principal, slug: string, input: UpdatePasteInput) {
+  const row = await ownedPaste(ctx.db, principal, { slug });
+  await goneIfUsedUp(ctx.db, row);
   const password = input.clearPassword
-    ? await passwordFields(deps, null)
+    ? await passwordFields(ctx, null)
     : input.password
-      ? await passwordFields(deps, input.password)
+      ? await passwordFields(ctx, input.password)
       : {};
   const data = {
     content: input.content,
@@ -251,7 +224,7 @@ export async function updatePaste(deps: PasteDeps, principal: Principal, slug: s
     views: 0,
     ...password,
   };
-  const write = (newSlug: string) => deps.db.paste.update({ where: { id: row.id }, data: { ...data, slug: newSlug } });
+  const write = (newSlug: string) => ctx.db.paste.update({ where: { id: row.id }, data: { ...data, slug: newSlug } });
   try {
     const updated =
       input.newSlug === undefined
@@ -259,7 +232,7 @@ export async function updatePaste(deps: PasteDeps, principal: Principal, slug: s
         : input.newSlug
           ? await write(input.newSlug)
           : await withRandomSlug(write);
-    if (updated.slug !== row.slug) await forgetGone(deps.db, 'paste', updated.slug);
+    if (updated.slug !== row.slug) await forgetGone(ctx.db, 'paste', updated.slug);
     return { id: updated.id, slug: updated.slug };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -267,19 +240,19 @@ export async function updatePaste(deps: PasteDeps, principal: Principal, slug: s
   }
 }
 
-export async function deletePastes(deps: PasteDeps, principal: Principal, ids: string[]): Promise<number> {
+export async function deletePastes(ctx: ModelContext, principal: Principal, ids: string[]): Promise<number> {
   authorize(principal, 'paste.manage');
   const mine =
     principal.kind === 'apikey'
       ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
       : {};
-  const { count } = await deps.db.paste.deleteMany({ where: { id: { in: ids }, ...mine } });
+  const { count } = await ctx.db.paste.deleteMany({ where: { id: { in: ids }, ...mine } });
   return count;
 }
 
-export async function clearExpiredPastes(deps: Pick<PasteDeps, 'db'>, principal: Principal): Promise<number> {
+export async function clearExpiredPastes(ctx: ModelContext, principal: Principal): Promise<number> {
   authorize(principal, 'paste.clearExpired');
-  return deleteExpiredPastes(deps.db);
+  return deleteExpiredPastes(ctx.db);
 }
 
 /** The sweeper's job: pastes past their expiry, remembered as gone. (Used-up pastes go on their last view.) */
@@ -306,9 +279,9 @@ export interface PasteListItem extends PasteRecord {
 }
 
 /** Management list, newest first; keys see only their own pastes. */
-export async function listPastes(deps: Pick<PasteDeps, 'db'>, principal: Principal, query: PasteListQuery) {
+export async function listPastes(ctx: ModelContext, principal: Principal, query: PasteListQuery) {
   authorize(principal, 'paste.manage');
-  const { db } = deps;
+  const { db } = ctx;
   const search = query.search?.trim();
   const where = {
     ...(principal.kind === 'apikey'

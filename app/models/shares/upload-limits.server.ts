@@ -5,8 +5,8 @@ import type { Db } from '~/db/client.server';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
-import { getSetting } from './settings.server';
-import { usedBytes } from './storage-configs.server';
+import { getSetting } from '~/models/settings/settings.server';
+import { usedBytes } from '~/models/storage/configs.server';
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Sql } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
-import type { PasteView } from './pastes.server';
+import type { PasteView } from './types';
 
 interface Row {
   id: string;

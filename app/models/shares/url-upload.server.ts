@@ -1,13 +1,10 @@
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { UploadOptions } from '~/lib/schemas/files';
-import { uploadFileShare, type FileDeps, type FileWithStorage } from './files.server';
+import { uploadFileShare, type FileWithStorage } from './files.server';
 import { maxUploadBytes } from './upload-limits.server';
-import { openUrlSource, type NetOverrides } from './url-source.server';
-
-export interface UrlUploadDeps extends FileDeps {
-  net?: NetOverrides;
-}
+import { openUrlSource } from './url-source.server';
+import type { ModelContext } from '~/models/context.server';
 
 export interface UrlUploadOptions extends UploadOptions {
   /** Overrides the name taken from the URL (last path segment / Content-Disposition). */
@@ -20,16 +17,16 @@ export interface UrlUploadOptions extends UploadOptions {
  * upload size, and the bytes stream into uploadFileShare like any other upload.
  */
 export async function uploadShareFromUrl(
-  deps: UrlUploadDeps,
+  ctx: ModelContext,
   principal: Principal,
   url: string,
   options: UrlUploadOptions,
 ): Promise<FileWithStorage> {
   authorize(principal, 'file.upload');
-  const source = await openUrlSource(deps, url, { maxBytes: await maxUploadBytes(deps.db) });
+  const source = await openUrlSource(ctx, url, { maxBytes: await maxUploadBytes(ctx.db) });
   const { filename, ...shareOptions } = options;
   try {
-    return await uploadFileShare(deps, principal, {
+    return await uploadFileShare(ctx, principal, {
       filename: filename?.trim() || source.filename,
       body: source.stream,
       size: source.size ?? undefined,

@@ -5,7 +5,7 @@ import type { Principal } from '~/auth/principal';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { StorageError, type StorageDriver } from '~/storage/types';
-import type { StorageDeps } from './storage-configs.server';
+import type { ModelContext } from '~/models/context.server';
 
 interface Check {
   success: boolean;
@@ -56,17 +56,17 @@ async function text(body: Readable): Promise<string> {
  * CORS lets this app's origin PUT and read the ETag. Every failure says what to fix.
  */
 export async function testStorageConfig(
-  deps: StorageDeps,
+  ctx: ModelContext,
   principal: Principal,
   id: string,
   origin: string | null,
   locale: string,
 ) {
   authorize(principal, 'storage.manage');
-  const config = await deps.db.storageConfig.findUnique({ where: { id } });
+  const config = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!config) throw new AppError('not_found', 'storageNotFound');
   const t = (key: string, values?: Record<string, unknown>) => translate(locale, key, values);
-  const driver: StorageDriver = deps.storage.driverFor(config);
+  const driver: StorageDriver = ctx.storage.driverFor(config);
   const prefix = config.defaultFolder;
   const probeKey = `${prefix}.cloudclip-test/${randomUUID()}.txt`;
   const probe = `cloudclip storage test ${new Date().toISOString()}`;
@@ -141,7 +141,7 @@ export async function testStorageConfig(
   const cors: Check = { success: true, error: null, note: t('storageTest.corsNotNeeded') };
   if (config.storageType === 's3') Object.assign(cors, await checkCors(driver, prefix, origin, t));
 
-  await deps.db.storageConfig.update({ where: { id }, data: { lastUsedAt: new Date() } });
+  await ctx.db.storageConfig.update({ where: { id }, data: { lastUsedAt: new Date() } });
   const success = read.success && write.success && frontendSim.success && cors.success;
   return {
     success,

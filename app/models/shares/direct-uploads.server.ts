@@ -4,17 +4,11 @@ import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
 import { StorageError, type CompletedPart } from '~/storage/types';
-import {
-  isUniqueViolation,
-  prepareShare,
-  removeShare,
-  shareFields,
-  type FileDeps,
-  type FileWithStorage,
-} from './files.server';
-import { forgetGone } from './gone-shares.server';
-import { driverOf, type StorageAccess } from './storage-configs.server';
+import { isUniqueViolation, prepareShare, removeShare, shareFields, type FileWithStorage } from './files.server';
+import { forgetGone } from './gone.server';
+import { driverOf } from '~/models/storage/configs.server';
 import { assertFits, maxUploadBytes, tooLarge } from './upload-limits.server';
+import type { ModelContext } from '~/models/context.server';
 
 /**
  * Browser uploads that go straight to storage (design §5, api.md s3/presign + s3/commit): the share
@@ -34,14 +28,14 @@ export interface NewUpload {
   options: UploadOptions;
 }
 
-async function createPending(deps: FileDeps, principal: Principal, upload: NewUpload, multipart: boolean) {
-  const prepared = await prepareShare(deps, principal, upload.filename, upload.options, upload.size);
+async function createPending(ctx: ModelContext, principal: Principal, upload: NewUpload, multipart: boolean) {
+  const prepared = await prepareShare(ctx, principal, upload.filename, upload.options, upload.size);
   const { config, driver, key } = prepared;
   if (!driver.capabilities.presign || (multipart && !driver.capabilities.multipart))
     throw new AppError('invalid', 'storageNoDirectUpload');
   const uploadId = multipart ? (await driver.multipartInit(key, { contentType: prepared.mimetype })).uploadId : null;
   try {
-    const file = await deps.db.fileShare.create({
+    const file = await ctx.db.fileShare.create({
       data: {
         id: randomUUID(),
         slug: prepared.slug,
@@ -67,8 +61,8 @@ async function createPending(deps: FileDeps, principal: Principal, upload: NewUp
 }
 
 /** Step 1 of a single-PUT upload: the pending record and a URL to PUT the bytes to. */
-export async function presignUpload(deps: FileDeps, principal: Principal, upload: NewUpload) {
-  const { file, driver } = await createPending(deps, principal, upload, false);
+export async function presignUpload(ctx: ModelContext, principal: Principal, upload: NewUpload) {
+  const { file, driver } = await createPending(ctx, principal, upload, false);
   const expiresIn = Math.max(file.storageConfig.signatureExpiresIn || 0, 3600);
   const uploadUrl = await driver.presignPut(file.storagePath, { expiresIn, contentType: file.mimetype });
   return { file, uploadUrl };
@@ -76,11 +70,11 @@ export async function presignUpload(deps: FileDeps, principal: Principal, upload
 
 /** Step 1 of a multipart upload: the pending record, the part plan and a URL for every part. */
 export async function initMultipartUpload(
-  deps: FileDeps,
+  ctx: ModelContext,
   principal: Principal,
   upload: NewUpload & { size: number; partSize?: number },
 ) {
-  const { file, driver } = await createPending(deps, principal, upload, true);
+  const { file, driver } = await createPending(ctx, principal, upload, true);
   const plan = planParts(upload.size, upload.partSize);
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const urls = await driver.multipartSignParts(file.storagePath, file.uploadId!, numbers, UPLOAD_LIFETIME_S);
@@ -88,8 +82,8 @@ export async function initMultipartUpload(
 }
 
 /** The caller's pending upload; 404 when it is gone (cancelled, reaped, committed). */
-async function pendingUpload(deps: FileDeps, principal: Principal, fileId: string, uploadId?: string) {
-  const file = await deps.db.fileShare.findUnique({ where: { id: fileId }, include: { storageConfig: true } });
+async function pendingUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
+  const file = await ctx.db.fileShare.findUnique({ where: { id: fileId }, include: { storageConfig: true } });
   if (!file || file.status !== 'uploading' || (uploadId !== undefined && file.uploadId !== uploadId))
     throw new AppError('not_found', 'uploadNotFound');
   if (!isCreator(principal, file.createdBy)) throw new AppError('forbidden', 'uploadNotYours');
@@ -97,9 +91,9 @@ async function pendingUpload(deps: FileDeps, principal: Principal, fileId: strin
 }
 
 /** After a pause or a page reload: the parts storage already has, and fresh URLs for the rest. */
-export async function resumeMultipartUpload(deps: FileDeps, principal: Principal, fileId: string, uploadId: string) {
-  const file = await pendingUpload(deps, principal, fileId, uploadId);
-  const driver = driverOf(deps, file.storageConfig);
+export async function resumeMultipartUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId: string) {
+  const file = await pendingUpload(ctx, principal, fileId, uploadId);
+  const driver = driverOf(ctx, file.storageConfig);
   const stored = await driver.multipartListParts(file.storagePath, uploadId).catch((error: unknown) => {
     if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
     throw error;
@@ -113,9 +107,9 @@ export async function resumeMultipartUpload(deps: FileDeps, principal: Principal
 }
 
 /** Only the options a client actually sent at commit replace the ones given at presign (api.md §5 #1). */
-async function optionsPatch(deps: FileDeps, options: UploadOptions | undefined) {
+async function optionsPatch(ctx: ModelContext, options: UploadOptions | undefined) {
   if (!options) return {};
-  const fields = await shareFields(options, deps.masterKey);
+  const fields = await shareFields(options, ctx.masterKey);
   return {
     ...(options.remark !== undefined ? { remark: fields.remark } : {}),
     ...(options.password ? { passwordHash: fields.passwordHash, passwordEnc: fields.passwordEnc } : {}),
@@ -129,71 +123,71 @@ async function optionsPatch(deps: FileDeps, options: UploadOptions | undefined) 
  * Makes a pending share live once its object is complete. What counts is what storage holds, not
  * what the browser claimed: an object over the size limit or the quota is removed with its record.
  */
-async function goLive(deps: FileDeps, file: FileWithStorage, options: UploadOptions | undefined) {
-  const driver = driverOf(deps, file.storageConfig);
+async function goLive(ctx: ModelContext, file: FileWithStorage, options: UploadOptions | undefined) {
+  const driver = driverOf(ctx, file.storageConfig);
   const stored = await driver.stat(file.storagePath);
   if (!stored) throw new AppError('invalid', 'uploadIncomplete');
   try {
-    const max = await maxUploadBytes(deps.db);
+    const max = await maxUploadBytes(ctx.db);
     if (stored.size > max) throw tooLarge(max);
     // The declared size is already counted in the quota; only growth beyond it needs room.
-    await assertFits(deps.db, file.storageConfig, deps.dataDir, stored.size - Number(file.size));
+    await assertFits(ctx.db, file.storageConfig, ctx.config.dataDir, stored.size - Number(file.size));
   } catch (error) {
-    await discard(deps, file);
+    await discard(ctx, file);
     throw error;
   }
-  const live = await deps.db.fileShare.update({
+  const live = await ctx.db.fileShare.update({
     where: { id: file.id },
     data: {
       status: 'ready',
       uploadId: null,
       size: BigInt(stored.size),
       etag: stored.etag,
-      ...(await optionsPatch(deps, options)),
+      ...(await optionsPatch(ctx, options)),
     },
     include: { storageConfig: true },
   });
-  await forgetGone(deps.db, 'file', live.slug);
+  await forgetGone(ctx.db, 'file', live.slug);
   return live;
 }
 
 /** Step 3 of a single-PUT upload. */
 export async function commitUpload(
-  deps: FileDeps,
+  ctx: ModelContext,
   principal: Principal,
   fileId: string,
   options?: UploadOptions,
 ): Promise<FileWithStorage> {
-  const file = await pendingUpload(deps, principal, fileId);
+  const file = await pendingUpload(ctx, principal, fileId);
   if (file.uploadId) throw new AppError('invalid', 'uploadIsMultipart');
-  return goLive(deps, file, options);
+  return goLive(ctx, file, options);
 }
 
 /** Joins the parts into the object and makes the share live; on failure nothing is left behind. */
 export async function completeMultipartUpload(
-  deps: FileDeps,
+  ctx: ModelContext,
   principal: Principal,
   input: { fileId: string; uploadId: string; parts: CompletedPart[]; options?: UploadOptions },
 ): Promise<FileWithStorage> {
-  const file = await pendingUpload(deps, principal, input.fileId, input.uploadId);
-  const driver = driverOf(deps, file.storageConfig);
+  const file = await pendingUpload(ctx, principal, input.fileId, input.uploadId);
+  const driver = driverOf(ctx, file.storageConfig);
   try {
     await driver.multipartComplete(file.storagePath, input.uploadId, input.parts);
   } catch (error) {
-    await discard(deps, file);
+    await discard(ctx, file);
     if (error instanceof StorageError) throw new AppError('invalid', 'uploadPartsInvalid');
     throw error;
   }
-  return goLive(deps, file, input.options);
+  return goLive(ctx, file, input.options);
 }
 
 /** Removes a pending upload: its multipart upload, any object written so far, and the record. */
-const discard = (deps: StorageAccess, file: FileWithStorage) => removeShare(deps, file, true);
+const discard = (ctx: ModelContext, file: FileWithStorage) => removeShare(ctx, file, true);
 
 /** Cancel or abort by the uploader (api.md url/cancel, url/multipart/abort, s3/multipart/abort). */
-export async function cancelUpload(deps: FileDeps, principal: Principal, fileId: string, uploadId?: string) {
-  const file = await pendingUpload(deps, principal, fileId, uploadId);
-  await discard(deps, file);
+export async function cancelUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
+  const file = await pendingUpload(ctx, principal, fileId, uploadId);
+  await discard(ctx, file);
   return file;
 }
 
@@ -202,28 +196,28 @@ export async function cancelUpload(deps: FileDeps, principal: Principal, fileId:
  * multipart upload; unfinished multipart uploads storage still holds without a live record (e.g.
  * the server was killed in the middle of a streamed upload) are aborted too.
  */
-export async function reapStaleUploads(deps: StorageAccess, maxAgeMs = (UPLOAD_LIFETIME_S + 3600) * 1000) {
+export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIFETIME_S + 3600) * 1000) {
   const before = new Date(Date.now() - maxAgeMs);
-  const stale = await deps.db.fileShare.findMany({
+  const stale = await ctx.db.fileShare.findMany({
     where: { status: 'uploading', createdAt: { lt: before } },
     include: { storageConfig: true },
     take: 500,
   });
   let reaped = 0;
   for (const file of stale) {
-    await discard(deps, file).then(
+    await discard(ctx, file).then(
       () => reaped++,
       (error) => console.error(`Could not remove stale upload ${file.id}:`, error),
     );
   }
   const pending = new Set(
-    (await deps.db.fileShare.findMany({ where: { status: 'uploading' }, select: { uploadId: true } })).map(
+    (await ctx.db.fileShare.findMany({ where: { status: 'uploading' }, select: { uploadId: true } })).map(
       (f) => f.uploadId,
     ),
   );
-  for (const config of await deps.db.storageConfig.findMany()) {
+  for (const config of await ctx.db.storageConfig.findMany()) {
     try {
-      const driver = driverOf(deps, config);
+      const driver = driverOf(ctx, config);
       for (const upload of await driver.staleUploads(before, config.defaultFolder)) {
         if (pending.has(upload.uploadId)) continue;
         await driver.multipartAbort(upload.key, upload.uploadId);

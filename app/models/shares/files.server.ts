@@ -6,7 +6,6 @@ import type { FileShare, StorageConfig } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { hashPassword, verifyPassword } from '~/auth/password.server';
-import type { FailureLimiter } from '~/auth/rate-limit.server';
 import { encrypt } from '~/auth/secrets.server';
 import { randomString, safeEqual } from '~/auth/tokens.server';
 import { sqlTime } from '~/db/time';
@@ -15,14 +14,10 @@ import { cleanSubPath, filenameProblem, safeKeyName } from '~/lib/filename';
 import { mimeFromFilename } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { StorageError } from '~/storage/types';
-import { forgetGone, isGone, markGone } from './gone-shares.server';
-import { driverOf, storageForUpload, type StorageAccess, type StorageDeps } from './storage-configs.server';
+import { forgetGone, isGone, markGone } from './gone.server';
+import { driverOf, storageForUpload } from '~/models/storage/configs.server';
 import { assertFits, byteLimit, maxUploadBytes, tooLarge } from './upload-limits.server';
-
-export interface FileDeps extends StorageDeps {
-  passwordLimiter: FailureLimiter;
-  dataDir: string;
-}
+import type { ModelContext } from '~/models/context.server';
 
 export type FileWithStorage = FileShare & { storageConfig: StorageConfig };
 
@@ -53,7 +48,7 @@ export async function shareFields(options: UploadOptions, masterKey: Buffer) {
 
 /** A free slug: the requested one (409 when taken, unless the caller may override its own), or a random one. */
 async function claimSlug(
-  deps: FileDeps,
+  ctx: ModelContext,
   principal: Principal,
   requested: string | undefined,
   override: boolean,
@@ -61,15 +56,15 @@ async function claimSlug(
   if (!requested) {
     for (let i = 0; i < 10; i++) {
       const slug = randomString(RANDOM_SLUG_LENGTH);
-      if (!(await deps.db.fileShare.findUnique({ where: { slug } }))) return slug;
+      if (!(await ctx.db.fileShare.findUnique({ where: { slug } }))) return slug;
     }
     throw new AppError('unavailable', 'tryAgain');
   }
-  const existing = await deps.db.fileShare.findUnique({ where: { slug: requested }, include: { storageConfig: true } });
+  const existing = await ctx.db.fileShare.findUnique({ where: { slug: requested }, include: { storageConfig: true } });
   if (!existing) return requested;
   if (!override) throw new AppError('conflict', 'slugTaken');
   if (!isCreator(principal, existing.createdBy)) throw new AppError('forbidden', 'overrideForbidden');
-  await removeShare(deps, existing, true);
+  await removeShare(ctx, existing, true);
   return requested;
 }
 
@@ -81,7 +76,7 @@ function storageKey(config: StorageConfig, subPath: string, filename: string, or
 
 /** Everything a new share needs before its bytes arrive, checked in the order users expect. */
 export async function prepareShare(
-  deps: FileDeps,
+  ctx: ModelContext,
   principal: Principal,
   filename: string,
   options: UploadOptions,
@@ -92,18 +87,18 @@ export async function prepareShare(
   assertFilename(filename);
   const subPath = cleanSubPath(options.path);
   if (subPath === null) throw new AppError('invalid', 'pathInvalid');
-  const config = await storageForUpload(deps, principal, options.s3_config_id || options.storage_config_id);
-  const max = await maxUploadBytes(deps.db);
+  const config = await storageForUpload(ctx, principal, options.s3_config_id || options.storage_config_id);
+  const max = await maxUploadBytes(ctx.db);
   if (size !== undefined && size > max) throw tooLarge(max);
-  await assertFits(deps.db, config, deps.dataDir, size ?? 0);
-  const slug = await claimSlug(deps, principal, options.slug, options.override ?? false);
+  await assertFits(ctx.db, config, ctx.config.dataDir, size ?? 0);
+  const slug = await claimSlug(ctx, principal, options.slug, options.override ?? false);
   return {
     config,
     slug,
     max,
-    fields: await shareFields(options, deps.masterKey),
+    fields: await shareFields(options, ctx.masterKey),
     key: storageKey(config, subPath, filename, options.original_filename ?? false),
-    driver: driverOf(deps, config),
+    driver: driverOf(ctx, config),
     mimetype: mimeFromFilename(filename),
     storageType: config.storageType === 'local' ? 'LOCAL' : 'S3',
   };
@@ -125,13 +120,13 @@ export interface StreamUpload {
  * is removed: no orphan row, no orphan object.
  */
 export async function uploadFileShare(
-  deps: FileDeps,
+  ctx: ModelContext,
   principal: Principal,
   upload: StreamUpload,
 ): Promise<FileWithStorage> {
   const exactSize = upload.sizeIsExact ? upload.size : undefined;
   const { config, slug, fields, key, driver, mimetype, max, storageType } = await prepareShare(
-    deps,
+    ctx,
     principal,
     upload.filename,
     upload.options,
@@ -158,8 +153,8 @@ export async function uploadFileShare(
   try {
     if (upload.sizeIsExact && upload.size !== undefined && written.size !== upload.size)
       throw new AppError('invalid', 'uploadIncomplete');
-    await assertFits(deps.db, config, deps.dataDir, written.size);
-    const row = await deps.db.fileShare.create({
+    await assertFits(ctx.db, config, ctx.config.dataDir, written.size);
+    const row = await ctx.db.fileShare.create({
       data: {
         id: randomUUID(),
         slug,
@@ -175,7 +170,7 @@ export async function uploadFileShare(
       },
       include: { storageConfig: true },
     });
-    await forgetGone(deps.db, 'file', slug);
+    await forgetGone(ctx.db, 'file', slug);
     return row;
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);
@@ -188,8 +183,8 @@ export async function uploadFileShare(
  * Deletes a share's record, and its object too when `withObject`. A share still being uploaded
  * also loses its unfinished multipart upload, so no parts linger in storage.
  */
-export async function removeShare(deps: StorageAccess, file: FileWithStorage, withObject: boolean): Promise<void> {
-  const driver = driverOf(deps, file.storageConfig);
+export async function removeShare(ctx: ModelContext, file: FileWithStorage, withObject: boolean): Promise<void> {
+  const driver = driverOf(ctx, file.storageConfig);
   if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
   if (withObject) {
     try {
@@ -198,12 +193,12 @@ export async function removeShare(deps: StorageAccess, file: FileWithStorage, wi
       if (!(error instanceof StorageError && error.kind === 'not_found')) throw error;
     }
   }
-  await deps.db.fileShare.deleteMany({ where: { id: file.id } });
+  await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
 }
 
-async function retire(deps: StorageAccess, file: FileWithStorage): Promise<void> {
-  await removeShare(deps, file, true);
-  await markGone(deps.db, 'file', file.slug);
+async function retire(ctx: ModelContext, file: FileWithStorage): Promise<void> {
+  await removeShare(ctx, file, true);
+  await markGone(ctx.db, 'file', file.slug);
 }
 
 function isExpired(file: FileShare, now = new Date()): boolean {
@@ -211,14 +206,14 @@ function isExpired(file: FileShare, now = new Date()): boolean {
 }
 
 /** A live share by slug; expired ones are removed (object and record) and answer 410. */
-export async function findLiveFile(deps: StorageAccess, slug: string): Promise<FileWithStorage> {
-  const file = await deps.db.fileShare.findUnique({ where: { slug }, include: { storageConfig: true } });
+export async function findLiveFile(ctx: ModelContext, slug: string): Promise<FileWithStorage> {
+  const file = await ctx.db.fileShare.findUnique({ where: { slug }, include: { storageConfig: true } });
   if (!file || file.status !== 'ready') {
-    if (!file && (await isGone(deps.db, 'file', slug))) throw new AppError('gone', 'fileGone');
+    if (!file && (await isGone(ctx.db, 'file', slug))) throw new AppError('gone', 'fileGone');
     throw new AppError('not_found', 'fileNotFound');
   }
   if (isExpired(file)) {
-    await retire(deps, file);
+    await retire(ctx, file);
     throw new AppError('gone', 'fileExpired');
   }
   return file;
@@ -228,13 +223,13 @@ export async function findLiveFile(deps: StorageAccess, slug: string): Promise<F
  * Counts a view in one conditional statement (api.md §1.9): exactly max_views views succeed; the
  * attempt after the last one removes the share and answers 410.
  */
-async function countFileView(deps: StorageAccess, file: FileWithStorage): Promise<FileWithStorage> {
-  const counted = await deps.db.$queryRaw<{ views: number | bigint }[]>`
+async function countFileView(ctx: ModelContext, file: FileWithStorage): Promise<FileWithStorage> {
+  const counted = await ctx.db.$queryRaw<{ views: number | bigint }[]>`
     UPDATE files SET views = views + 1
     WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${sqlTime()})
     RETURNING views`;
   if (counted.length === 0) {
-    await retire(deps, file);
+    await retire(ctx, file);
     throw new AppError('gone', 'fileViewsUsedUp');
   }
   return { ...file, views: Number(counted[0].views) };
@@ -243,33 +238,33 @@ async function countFileView(deps: StorageAccess, file: FileWithStorage): Promis
 export type PublicFile = { locked: true; file: FileWithStorage } | { locked: false; file: FileWithStorage };
 
 /** GET /public/files/{slug}: a password share answers its info only; any other counts a view. */
-export async function openFileShare(deps: FileDeps, slug: string): Promise<PublicFile> {
-  const file = await findLiveFile(deps, slug);
+export async function openFileShare(ctx: ModelContext, slug: string): Promise<PublicFile> {
+  const file = await findLiveFile(ctx, slug);
   if (file.passwordHash) return { locked: true, file };
-  return { locked: false, file: await countFileView(deps, file) };
+  return { locked: false, file: await countFileView(ctx, file) };
 }
 
 async function checkFilePassword(
-  deps: FileDeps,
+  ctx: ModelContext,
   file: FileShare,
   password: string,
   address: string,
   wrong = new AppError('unauthenticated', 'passwordIncorrect'),
 ) {
-  const wait = deps.passwordLimiter.retryAfter(address);
+  const wait = ctx.passwordLimiter.retryAfter(address);
   if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
   if (!(await verifyPassword(password, file.passwordHash!))) {
-    deps.passwordLimiter.fail(address);
+    ctx.passwordLimiter.fail(address);
     throw wrong;
   }
 }
 
 /** POST /public/files/{slug}/verify: the right password opens the share and counts a view. */
-export async function unlockFileShare(deps: FileDeps, slug: string, password: string, address: string) {
-  const file = await findLiveFile(deps, slug);
+export async function unlockFileShare(ctx: ModelContext, slug: string, password: string, address: string) {
+  const file = await findLiveFile(ctx, slug);
   if (!file.passwordHash) throw new AppError('invalid', 'fileHasNoPassword');
-  await checkFilePassword(deps, file, password, address);
-  return countFileView(deps, file);
+  await checkFilePassword(ctx, file, password, address);
+  return countFileView(ctx, file);
 }
 
 /**
@@ -277,9 +272,9 @@ export async function unlockFileShare(deps: FileDeps, slug: string, password: st
  * link carry `?grant=` (an HMAC of the file id and an expiry) instead of the password itself, so the
  * password never lands in URLs, history or logs.
  */
-export function contentGrant(deps: Pick<StorageDeps, 'masterKey'>, file: FileShare, ttlSeconds = 3600): string {
+export function contentGrant(ctx: ModelContext, file: FileShare, ttlSeconds = 3600): string {
   const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-  return `${expires}.${grantSignature(deps.masterKey, file, expires)}`;
+  return `${expires}.${grantSignature(ctx.masterKey, file, expires)}`;
 }
 
 function grantSignature(masterKey: Buffer, file: FileShare, expires: number): string {
@@ -289,11 +284,11 @@ function grantSignature(masterKey: Buffer, file: FileShare, expires: number): st
     .digest('base64url');
 }
 
-function grantIsValid(deps: FileDeps, file: FileShare, grant: string): boolean {
+function grantIsValid(ctx: ModelContext, file: FileShare, grant: string): boolean {
   const [expiresText, signature] = grant.split('.');
   const expires = Number(expiresText);
   if (!signature || !Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
-  return safeEqual(grantSignature(deps.masterKey, file, expires), signature);
+  return safeEqual(grantSignature(ctx.masterKey, file, expires), signature);
 }
 
 /**
@@ -301,19 +296,19 @@ function grantIsValid(deps: FileDeps, file: FileShare, grant: string): boolean {
  * share needs ?password= or a content grant. Missing → 401, wrong → 403 (api.md §3.4).
  */
 export async function fileForContent(
-  deps: FileDeps,
+  ctx: ModelContext,
   slug: string,
   access: { password?: string | null; grant?: string | null },
   address: string,
 ) {
-  const file = await findLiveFile(deps, slug);
+  const file = await findLiveFile(ctx, slug);
   if (file.maxViews !== null && file.views > file.maxViews) {
-    await retire(deps, file);
+    await retire(ctx, file);
     throw new AppError('gone', 'fileViewsUsedUp');
   }
-  if (file.passwordHash && !(access.grant && grantIsValid(deps, file, access.grant))) {
+  if (file.passwordHash && !(access.grant && grantIsValid(ctx, file, access.grant))) {
     if (!access.password) throw new AppError('unauthenticated', 'filePasswordRequired');
-    await checkFilePassword(deps, file, access.password, address, new AppError('forbidden', 'passwordWrong'));
+    await checkFilePassword(ctx, file, access.password, address, new AppError('forbidden', 'passwordWrong'));
   }
   return file;
 }
@@ -322,9 +317,9 @@ export async function fileForContent(
  * A temporary absolute URL of a share's object for an external Office viewer: the object presigned
  * (for local storage, a signed URL to this app), valid for the config's signature lifetime.
  */
-export async function officeSourceUrl(deps: StorageAccess, file: FileWithStorage, origin: string) {
+export async function officeSourceUrl(ctx: ModelContext, file: FileWithStorage, origin: string) {
   const expiresIn = file.storageConfig.signatureExpiresIn || 3600;
-  const signed = await driverOf(deps, file.storageConfig).presignGet(file.storagePath, {
+  const signed = await driverOf(ctx, file.storageConfig).presignGet(file.storagePath, {
     expiresIn,
     contentType: file.mimetype,
   });
@@ -332,13 +327,13 @@ export async function officeSourceUrl(deps: StorageAccess, file: FileWithStorage
 }
 
 /** The sweeper's job: expired shares lose their object and record, and are remembered as gone. */
-export async function deleteExpiredFiles(deps: StorageAccess): Promise<number> {
-  const expired = await deps.db.fileShare.findMany({
+export async function deleteExpiredFiles(ctx: ModelContext): Promise<number> {
+  const expired = await ctx.db.fileShare.findMany({
     where: { expiresAt: { lte: new Date() } },
     include: { storageConfig: true },
     take: 500,
   });
   for (const file of expired)
-    await retire(deps, file).catch((error) => console.error(`Could not remove expired file ${file.id}:`, error));
+    await retire(ctx, file).catch((error) => console.error(`Could not remove expired file ${file.id}:`, error));
   return expired.length;
 }

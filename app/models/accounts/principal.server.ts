@@ -1,11 +1,11 @@
 import type { Db } from '~/db/client.server';
-import { verifyAdminCredentials } from '~/models/admins.server';
-import { authenticateApiKey } from '~/models/api-keys.server';
-import { resolveSession } from '~/models/sessions.server';
+import { verifyAdminCredentials } from '~/models/accounts/admins.server';
+import { authenticateApiKey } from '~/models/accounts/api-keys.server';
+import { resolveSession } from '~/models/accounts/sessions.server';
 import { Permission, hasPermission } from '~/lib/permissions';
 import { AppError } from '~/lib/errors';
-import { ANONYMOUS, type Principal } from './principal';
-import type { FailureLimiter } from './rate-limit.server';
+import { ANONYMOUS, type Principal } from '~/auth/principal';
+import type { FailureLimiter } from '~/auth/rate-limit.server';
 
 export interface Credentials {
   authorization?: string | null;

@@ -4,9 +4,9 @@ import { hashPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { AppError } from '~/lib/errors';
 import type { UpdateFileInput } from '~/lib/schemas/files';
-import { forgetGone } from './gone-shares.server';
+import { forgetGone } from './gone.server';
 import { removeShare, type FileWithStorage } from './files.server';
-import type { StorageDeps } from './storage-configs.server';
+import type { ModelContext } from '~/models/context.server';
 
 function ownerFilter(principal: Principal) {
   return principal.kind === 'apikey'
@@ -22,7 +22,7 @@ export interface FileListQuery {
 }
 
 /** Management list, newest first; keys see only their own (api.md §3.4). */
-export async function listFiles(deps: StorageDeps, principal: Principal, query: FileListQuery) {
+export async function listFiles(ctx: ModelContext, principal: Principal, query: FileListQuery) {
   authorize(principal, 'file.manage');
   const search = query.search?.trim();
   const where = {
@@ -43,20 +43,20 @@ export async function listFiles(deps: StorageDeps, principal: Principal, query: 
       : {}),
   };
   const [files, total] = await Promise.all([
-    deps.db.fileShare.findMany({
+    ctx.db.fileShare.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: query.offset,
       take: query.limit,
       include: { storageConfig: true },
     }),
-    deps.db.fileShare.count({ where }),
+    ctx.db.fileShare.count({ where }),
   ]);
-  return { files, total, keyNames: await keyNamesFor(deps, files) };
+  return { files, total, keyNames: await keyNamesFor(ctx, files) };
 }
 
 export async function keyNamesFor(
-  deps: StorageDeps,
+  ctx: ModelContext,
   files: { createdBy: string | null }[],
 ): Promise<Map<string, string>> {
   const ids = [
@@ -68,26 +68,26 @@ export async function keyNamesFor(
     ),
   ];
   if (!ids.length) return new Map();
-  const keys = await deps.db.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  const keys = await ctx.db.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
   return new Map(keys.map((k) => [`apikey:${k.id}`, k.name]));
 }
 
 /** One share for its owner or an admin; anyone else gets "not found" (never a hint it exists). */
-export async function getOwnedFile(deps: StorageDeps, principal: Principal, id: string): Promise<FileWithStorage> {
+export async function getOwnedFile(ctx: ModelContext, principal: Principal, id: string): Promise<FileWithStorage> {
   authorize(principal, 'file.manage');
-  const file = await deps.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
+  const file = await ctx.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
   if (!file || !isCreator(principal, file.createdBy)) throw new AppError('not_found', 'fileNotFoundOrForbidden');
   return file;
 }
 
-export function plainPasswordOf(deps: StorageDeps, file: FileWithStorage): string | null {
-  return file.passwordEnc ? decrypt(deps.masterKey, file.passwordEnc) : null;
+export function plainPasswordOf(ctx: ModelContext, file: FileWithStorage): string | null {
+  return file.passwordEnc ? decrypt(ctx.masterKey, file.passwordEnc) : null;
 }
 
-export async function updateFile(deps: StorageDeps, principal: Principal, id: string, input: UpdateFileInput) {
-  const file = await getOwnedFile(deps, principal, id);
+export async function updateFile(ctx: ModelContext, principal: Principal, id: string, input: UpdateFileInput) {
+  const file = await getOwnedFile(ctx, principal, id);
   if (input.slug && input.slug !== file.slug) {
-    const taken = await deps.db.fileShare.findUnique({ where: { slug: input.slug } });
+    const taken = await ctx.db.fileShare.findUnique({ where: { slug: input.slug } });
     if (taken) throw new AppError('conflict', 'fileSlugTaken');
   }
   const password =
@@ -95,9 +95,9 @@ export async function updateFile(deps: StorageDeps, principal: Principal, id: st
       ? {}
       : input.password === ''
         ? { passwordHash: null, passwordEnc: null }
-        : { passwordHash: await hashPassword(input.password), passwordEnc: encrypt(deps.masterKey, input.password) };
+        : { passwordHash: await hashPassword(input.password), passwordEnc: encrypt(ctx.masterKey, input.password) };
   try {
-    const updated = await deps.db.fileShare.update({
+    const updated = await ctx.db.fileShare.update({
       where: { id },
       data: {
         remark: input.remark === undefined ? undefined : input.remark || null,
@@ -109,7 +109,7 @@ export async function updateFile(deps: StorageDeps, principal: Principal, id: st
         ...password,
       },
     });
-    if (updated.slug !== file.slug) await forgetGone(deps.db, 'file', updated.slug);
+    if (updated.slug !== file.slug) await forgetGone(ctx.db, 'file', updated.slug);
     return updated;
   } catch (error) {
     if ((error as { code?: string })?.code === 'P2002') throw new AppError('conflict', 'fileSlugTaken');
@@ -122,7 +122,7 @@ export async function updateFile(deps: StorageDeps, principal: Principal, id: st
  * Each id succeeds or fails on its own; keys may delete only their own shares.
  */
 export async function deleteFiles(
-  deps: StorageDeps,
+  ctx: ModelContext,
   principal: Principal,
   ids: string[],
   mode: 'both' | 'record_only',
@@ -131,13 +131,13 @@ export async function deleteFiles(
   let success = 0;
   const failed: { id: string; error: string }[] = [];
   for (const id of ids) {
-    const file = await deps.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
+    const file = await ctx.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
     if (!file || !isCreator(principal, file.createdBy)) {
       failed.push({ id, error: 'fileNotFoundOrNoDelete' });
       continue;
     }
     try {
-      await removeShare(deps, file, mode === 'both');
+      await removeShare(ctx, file, mode === 'both');
       success++;
     } catch (error) {
       failed.push({ id, error: error instanceof Error ? error.message : String(error) });

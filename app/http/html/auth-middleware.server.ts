@@ -1,8 +1,8 @@
 import { data, type MiddlewareFunction } from 'react-router';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { resolveSession } from '~/models/sessions.server';
-import { isSameOriginRequest } from './same-origin';
-import { readSessionToken } from './session-cookie.server';
+import { resolveSession } from '~/models/accounts/sessions.server';
+import { isSameOriginRequest } from '~/auth/same-origin';
+import { readSessionToken } from '~/auth/session-cookie.server';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

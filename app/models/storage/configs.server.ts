@@ -11,17 +11,8 @@ import {
   type CreateStorageConfigInput,
   type UpdateStorageConfigInput,
 } from '~/lib/schemas/storage-configs';
-import type { StorageRegistry } from '~/storage/registry.server';
 import type { StorageDriver } from '~/storage/types';
-
-export interface StorageDeps {
-  db: Db;
-  masterKey: Buffer;
-  storage: StorageRegistry;
-}
-
-/** What deleting objects and records needs: no secrets. */
-export type StorageAccess = Pick<StorageDeps, 'db' | 'storage'>;
+import type { ModelContext } from '~/models/context.server';
 
 /**
  * The embedded default: a fresh install stores files in DATA_DIR/storage with no configuration,
@@ -69,17 +60,17 @@ export function presentStorageConfig(c: StorageConfig) {
 export type PresentedStorageConfig = ReturnType<typeof presentStorageConfig>;
 
 /** Admins see every config; keys with the file permission see the public ones (api.md §3.5). */
-export async function listStorageConfigs(deps: StorageDeps, principal: Principal): Promise<StorageConfig[]> {
+export async function listStorageConfigs(ctx: ModelContext, principal: Principal): Promise<StorageConfig[]> {
   authorize(principal, 'storage.read');
-  return deps.db.storageConfig.findMany({
+  return ctx.db.storageConfig.findMany({
     where: principal.kind === 'admin' ? {} : { isPublic: true },
     orderBy: [{ isDefault: 'desc' }, { name: 'asc' }],
   });
 }
 
-export async function getStorageConfig(deps: StorageDeps, principal: Principal, id: string): Promise<StorageConfig> {
+export async function getStorageConfig(ctx: ModelContext, principal: Principal, id: string): Promise<StorageConfig> {
   authorize(principal, 'storage.read');
-  const config = await deps.db.storageConfig.findUnique({ where: { id } });
+  const config = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!config || (principal.kind !== 'admin' && !config.isPublic)) throw new AppError('not_found', 'storageNotFound');
   return config;
 }
@@ -88,8 +79,8 @@ export async function getStorageConfig(deps: StorageDeps, principal: Principal, 
  * The config an upload goes to: the one asked for, else the default, else the first — and only a
  * public one for a key ("no permission to use this storage config", spec §8).
  */
-export async function storageForUpload(deps: StorageDeps, principal: Principal, id?: string | null) {
-  const { db } = deps;
+export async function storageForUpload(ctx: ModelContext, principal: Principal, id?: string | null) {
+  const { db } = ctx;
   const keyOnly = principal.kind === 'admin' ? {} : { isPublic: true };
   if (id) {
     const config = await db.storageConfig.findUnique({ where: { id } });
@@ -104,21 +95,21 @@ export async function storageForUpload(deps: StorageDeps, principal: Principal, 
   return config;
 }
 
-export function driverOf(deps: StorageAccess, config: StorageConfig): StorageDriver {
-  return deps.storage.driverFor(config);
+export function driverOf(ctx: ModelContext, config: StorageConfig): StorageDriver {
+  return ctx.storage.driverFor(config);
 }
 
 function signatureExpiry(value: number | undefined): number {
   return value && value > 0 ? Math.min(value, 7 * 24 * 3600) : 3600;
 }
 
-export async function createStorageConfig(deps: StorageDeps, principal: Principal, input: CreateStorageConfigInput) {
+export async function createStorageConfig(ctx: ModelContext, principal: Principal, input: CreateStorageConfigInput) {
   authorize(principal, 'storage.manage');
   const provider = normalizeProvider(input.provider_type);
   const quota =
     input.total_storage_bytes && input.total_storage_bytes > 0 ? input.total_storage_bytes : defaultQuota(provider);
-  const isFirst = (await deps.db.storageConfig.count()) === 0;
-  return deps.db.storageConfig.create({
+  const isFirst = (await ctx.db.storageConfig.count()) === 0;
+  return ctx.db.storageConfig.create({
     data: {
       id: randomUUID(),
       name: input.name,
@@ -127,8 +118,8 @@ export async function createStorageConfig(deps: StorageDeps, principal: Principa
       endpointUrl: input.endpoint_url.replace(/\/+$/, ''),
       bucketName: input.bucket_name,
       region: input.region ?? '',
-      accessKeyIdEnc: encrypt(deps.masterKey, input.access_key_id),
-      secretAccessKeyEnc: encrypt(deps.masterKey, input.secret_access_key),
+      accessKeyIdEnc: encrypt(ctx.masterKey, input.access_key_id),
+      secretAccessKeyEnc: encrypt(ctx.masterKey, input.secret_access_key),
       pathStyle: input.path_style ?? false,
       defaultFolder: cleanFolder(input.default_folder),
       isPublic: input.is_public ?? false,
@@ -148,17 +139,17 @@ function cleanFolder(value: string | undefined): string {
 }
 
 export async function updateStorageConfig(
-  deps: StorageDeps,
+  ctx: ModelContext,
   principal: Principal,
   id: string,
   input: UpdateStorageConfigInput,
 ) {
   authorize(principal, 'storage.manage');
-  const existing = await deps.db.storageConfig.findUnique({ where: { id } });
+  const existing = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!existing) throw new AppError('not_found', 'storageNotFound');
   const isS3 = existing.storageType === 's3';
   const provider = input.provider_type === undefined ? existing.providerType : normalizeProvider(input.provider_type);
-  const updated = await deps.db.storageConfig.update({
+  const updated = await ctx.db.storageConfig.update({
     where: { id },
     data: {
       name: input.name,
@@ -167,9 +158,8 @@ export async function updateStorageConfig(
       bucketName: isS3 ? input.bucket_name : undefined,
       region: isS3 ? input.region : undefined,
       // A blank or absent secret keeps the stored one (the edit form never shows it).
-      accessKeyIdEnc: isS3 && input.access_key_id ? encrypt(deps.masterKey, input.access_key_id) : undefined,
-      secretAccessKeyEnc:
-        isS3 && input.secret_access_key ? encrypt(deps.masterKey, input.secret_access_key) : undefined,
+      accessKeyIdEnc: isS3 && input.access_key_id ? encrypt(ctx.masterKey, input.access_key_id) : undefined,
+      secretAccessKeyEnc: isS3 && input.secret_access_key ? encrypt(ctx.masterKey, input.secret_access_key) : undefined,
       pathStyle: isS3 ? input.path_style : undefined,
       defaultFolder: input.default_folder === undefined ? undefined : cleanFolder(input.default_folder),
       isPublic: input.is_public,
@@ -186,33 +176,33 @@ export async function updateStorageConfig(
             ),
     },
   });
-  deps.storage.forget(id);
+  ctx.storage.forget(id);
   return updated;
 }
 
-export async function deleteStorageConfig(deps: StorageDeps, principal: Principal, id: string): Promise<void> {
+export async function deleteStorageConfig(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   authorize(principal, 'storage.manage');
-  const existing = await deps.db.storageConfig.findUnique({ where: { id } });
+  const existing = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!existing) throw new AppError('not_found', 'storageNotFound');
-  const files = await deps.db.fileShare.count({ where: { storageConfigId: id } });
+  const files = await ctx.db.fileShare.count({ where: { storageConfigId: id } });
   if (files > 0) throw new AppError('conflict', 'storageInUse', { count: files });
-  const mounts = await deps.db.mount.count({ where: { storageConfigId: id } });
+  const mounts = await ctx.db.mount.count({ where: { storageConfigId: id } });
   if (mounts > 0) throw new AppError('conflict', 'storageMounted', { count: mounts });
-  await deps.db.storageConfig.delete({ where: { id } });
-  deps.storage.forget(id);
+  await ctx.db.storageConfig.delete({ where: { id } });
+  ctx.storage.forget(id);
   // Keep a default while any config is left.
   if (existing.isDefault) {
-    const next = await deps.db.storageConfig.findFirst({ orderBy: { createdAt: 'asc' } });
-    if (next) await deps.db.storageConfig.update({ where: { id: next.id }, data: { isDefault: true } });
+    const next = await ctx.db.storageConfig.findFirst({ orderBy: { createdAt: 'asc' } });
+    if (next) await ctx.db.storageConfig.update({ where: { id: next.id }, data: { isDefault: true } });
   }
 }
 
-export async function setDefaultStorageConfig(deps: StorageDeps, principal: Principal, id: string): Promise<void> {
+export async function setDefaultStorageConfig(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   authorize(principal, 'storage.manage');
-  if (!(await deps.db.storageConfig.findUnique({ where: { id } }))) throw new AppError('not_found', 'storageNotFound');
-  await deps.db.$transaction([
-    deps.db.storageConfig.updateMany({ where: { isDefault: true }, data: { isDefault: false } }),
-    deps.db.storageConfig.update({ where: { id }, data: { isDefault: true } }),
+  if (!(await ctx.db.storageConfig.findUnique({ where: { id } }))) throw new AppError('not_found', 'storageNotFound');
+  await ctx.db.$transaction([
+    ctx.db.storageConfig.updateMany({ where: { isDefault: true }, data: { isDefault: false } }),
+    ctx.db.storageConfig.update({ where: { id }, data: { isDefault: true } }),
   ]);
 }
 

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '~/db/client.server';
-import { ensureFirstAdmin } from '~/models/admins.server';
-import { createApiKey } from '~/models/api-keys.server';
-import { createSession } from '~/models/sessions.server';
+import { ensureFirstAdmin } from '~/models/accounts/admins.server';
+import { createApiKey } from '~/models/accounts/api-keys.server';
+import { createSession } from '~/models/accounts/sessions.server';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { Permission } from '~/lib/permissions';
-import { FailureLimiter } from './rate-limit.server';
-import { resolvePrincipal, type Credentials } from './resolve.server';
+import { FailureLimiter } from '~/auth/rate-limit.server';
+import { resolvePrincipal, type Credentials } from './principal.server';
 
 /** Principal resolution case by case, on a real SQLite file. */
 describe('resolvePrincipal', () => {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '~/auth/principal';
-import { openDatabase, type Db } from '~/db/client.server';
+import { type Db } from '~/db/client.server';
 import { AppError } from '~/lib/errors';
 import { LocalDriver } from '~/storage/drivers/local.server';
-import { StorageRegistry } from '~/storage/registry.server';
 import {
   canThumbnail,
   getThumbnail,
@@ -17,8 +16,8 @@ import {
   thumbnailDir,
   thumbnailPlaceholder,
   THUMBNAIL_MAX_SOURCE_BYTES,
-  type ThumbnailDeps,
 } from './thumbnails.server';
+import type { ModelContext } from '~/models/context.server';
 
 const ADMIN: Principal = { kind: 'admin', adminId: 'admin-1', username: 'admin' };
 const keyUser = (keyId: string): Principal => ({
@@ -34,17 +33,17 @@ const keyUser = (keyId: string): Principal => ({
 describe('thumbnails', () => {
   let dir: string;
   let db: Db;
-  let deps: ThumbnailDeps;
+  let deps: ModelContext;
   let driver: LocalDriver;
   let png: Buffer;
   let n = 0;
 
+  let temp: TempContext;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-thumbs-'));
-    db = await openDatabase(path.join(dir, 'thumbs.db'));
-    const masterKey = Buffer.alloc(32, 3);
-    const storage = new StorageRegistry(masterKey, dir);
-    deps = { db, masterKey, storage, dataDir: dir };
+    temp = await tempModelContext();
+    ({ ctx: deps, dir } = temp);
+    db = deps.db;
+    const storage = deps.storage;
     const config = await db.storageConfig.create({
       data: { id: 'local-1', name: 'Local', storageType: 'local', providerType: 'Local', rootPath: 'objects' },
     });
@@ -54,10 +53,7 @@ describe('thumbnails', () => {
       .png()
       .toBuffer();
   });
-  afterAll(async () => {
-    await db.$disconnect();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => temp.close());
 
   /** Writes `body` through the local driver and records a share for it. */
   async function share(body: Buffer, mimetype: string, createdBy: string | null = 'admin-1', size = body.length) {

@@ -22,7 +22,7 @@ export interface RecentUpload {
  * shares the sweeper has not removed yet are left out.
  */
 export async function recentUploads(
-  deps: { db: Db },
+  ctx: { db: Db },
   principal: Principal,
   limit = RECENT_UPLOADS,
 ): Promise<RecentUpload[]> {
@@ -33,7 +33,7 @@ export async function recentUploads(
       : principal.kind === 'apikey'
         ? [`apikey:${principal.keyId}`, principal.keyId]
         : [];
-  const rows = await deps.db.fileShare.findMany({
+  const rows = await ctx.db.fileShare.findMany({
     where: {
       status: 'ready',
       createdBy: { in: createdBy },

@@ -1,26 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Db } from '~/db/client.server';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import { remoteFilename } from '~/net/remote-filename';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from '~/net/safe-fetch.server';
-import { urlFetchAllowedHosts } from './settings.server';
+import { urlFetchAllowedHosts } from '~/models/settings/settings.server';
 import { tooLarge } from './upload-limits.server';
+import type { ModelContext } from '~/models/context.server';
 
 /**
  * Remote files for URL uploads (api.md §3.9): what a URL holds (POST /url/info) and its bytes
  * (GET /url/proxy, the no-JavaScript URL upload). Every fetch goes through safeFetch, with the
  * admin's allow-list from the settings.
  */
-
-/** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
-export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
-
-export interface UrlSourceDeps {
-  db: Db;
-  net?: NetOverrides;
-}
 
 export interface UrlInfo {
   url: string;
@@ -45,8 +37,8 @@ export interface UrlSource {
 /** A probe needs headers only: it must not hang for minutes. */
 const PROBE_TIMEOUT_MS = 20_000;
 
-async function fetchOptions(deps: UrlSourceDeps, extra: SafeFetchOptions): Promise<SafeFetchOptions> {
-  return { allowedHosts: await urlFetchAllowedHosts(deps.db), ...extra, ...deps.net };
+async function fetchOptions(ctx: ModelContext, extra: SafeFetchOptions): Promise<SafeFetchOptions> {
+  return { allowedHosts: await urlFetchAllowedHosts(ctx.db), ...extra, ...ctx.net };
 }
 
 const header = (headers: IncomingHttpHeaders, name: string): string | null => {
@@ -76,8 +68,8 @@ const remoteStatus = (status: number) => new AppError('invalid', 'urlRemoteStatu
  * address…) is never retried. corsSupported is best effort: whether the origin lets `origin`
  * (our page) read the file directly; we send that Origin so CORS-aware servers answer it.
  */
-export async function probeUrl(deps: UrlSourceDeps, url: string, { origin }: { origin: string }): Promise<UrlInfo> {
-  const options = await fetchOptions(deps, { totalTimeoutMs: PROBE_TIMEOUT_MS, headers: { origin } });
+export async function probeUrl(ctx: ModelContext, url: string, { origin }: { origin: string }): Promise<UrlInfo> {
+  const options = await fetchOptions(ctx, { totalTimeoutMs: PROBE_TIMEOUT_MS, headers: { origin } });
   let response: SafeResponse | null = null;
   let method: 'HEAD' | 'GET' = 'HEAD';
   try {
@@ -112,11 +104,11 @@ export async function probeUrl(deps: UrlSourceDeps, url: string, { origin }: { o
  * declared larger Content-Length is refused before reading; an undeclared one fails the stream).
  */
 export async function openUrlSource(
-  deps: UrlSourceDeps,
+  ctx: ModelContext,
   url: string,
   { maxBytes }: { maxBytes: number },
 ): Promise<UrlSource> {
-  const response = await safeFetch(url, await fetchOptions(deps, { method: 'GET', maxBytes }));
+  const response = await safeFetch(url, await fetchOptions(ctx, { method: 'GET', maxBytes }));
   const size = sizeOf(response.headers);
   if (!ok(response.status) || (size !== null && size > maxBytes)) {
     response.body.destroy();

@@ -7,16 +7,8 @@ import sharp from 'sharp';
 import type { Principal } from '~/auth/principal';
 import { StorageError } from '~/storage/types';
 import { getOwnedFile } from './files-admin.server';
-import { driverOf, type StorageDeps } from './storage-configs.server';
-
-/**
- * Thumbnails of image shares for the file management list: made with sharp from the stored object
- * (read as a stream), 160×160 WebP, cached on disk under DATA_DIR/thumbnails. Only the share's
- * owner or an admin gets one. Anything that is not a decodable raster image simply has none.
- */
-export interface ThumbnailDeps extends StorageDeps {
-  dataDir: string;
-}
+import { driverOf } from '~/models/storage/configs.server';
+import type { ModelContext } from '~/models/context.server';
 
 export const THUMBNAIL_SIZE = 160;
 /** Bigger sources get no thumbnail: decoding them costs too much memory for a 160 px picture. */
@@ -170,10 +162,10 @@ const inFlight = new Map<string, Promise<ThumbnailResult>>();
  * Served from the disk cache when there; otherwise made once (concurrent requests share the work).
  * A source that cannot be decoded is remembered with a `.none` marker and answers `none`.
  */
-export async function getThumbnail(deps: ThumbnailDeps, principal: Principal, id: string): Promise<ThumbnailResult> {
-  const file = await getOwnedFile(deps, principal, id);
+export async function getThumbnail(ctx: ModelContext, principal: Principal, id: string): Promise<ThumbnailResult> {
+  const file = await getOwnedFile(ctx, principal, id);
   if (!canThumbnail(file)) return { ok: false, reason: 'none' };
-  const base = path.join(thumbnailDir(deps.dataDir), cacheBase(file));
+  const base = path.join(thumbnailDir(ctx.config.dataDir), cacheBase(file));
   const cached = await readCached(`${base}.webp`);
   if (cached) return { ok: true, data: cached };
   if (await readCached(`${base}.none`)) return { ok: false, reason: 'none' };
@@ -183,7 +175,7 @@ export async function getThumbnail(deps: ThumbnailDeps, principal: Principal, id
   const work = limited(async (): Promise<ThumbnailResult> => {
     let source: Readable;
     try {
-      source = (await driverOf(deps, file.storageConfig).read(file.storagePath)).stream;
+      source = (await driverOf(ctx, file.storageConfig).read(file.storagePath)).stream;
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not_found') return { ok: false, reason: 'missing' };
       console.error(`Thumbnail of file ${file.id}: storage read failed:`, error);

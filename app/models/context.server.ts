@@ -1,0 +1,54 @@
+import type { AppConfig } from '~/config.server';
+import { loadMasterKey } from '~/auth/secrets.server';
+import { FailureLimiter, parseLimit } from '~/auth/rate-limit.server';
+import { openDatabase, openHotPathDatabase, type Db, type Sql } from '~/db/client.server';
+import { StorageRegistry } from '~/storage/registry.server';
+import type { SafeFetchOptions } from '~/net/safe-fetch.server';
+
+/** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
+export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
+
+/**
+ * What every model function gets as its first argument (docs/architecture.md, "Models"): the
+ * database, the storage drivers, the limiters and the process configuration. Doors never reach
+ * into it themselves; they pass it on.
+ */
+export interface ModelContext {
+  config: AppConfig;
+  db: Db;
+  /** Plain better-sqlite3 connection for hot-path prepared statements (models only). */
+  sql: Sql;
+  /** Encrypts stored secrets (S3 keys, share passwords shown again, API keys). */
+  masterKey: Buffer;
+  /** Failed logins (form, API, Basic) per client address. */
+  loginLimiter: FailureLimiter;
+  /** Failed share-password attempts per client address. */
+  passwordLimiter: FailureLimiter;
+  /** Storage drivers from storage configs; reached only through models/storage/drivers.server.ts. */
+  storage: StorageRegistry;
+  /** Server-side fetch overrides (tests only). */
+  net?: NetOverrides;
+}
+
+/** Opens the database (migrating it), the hot-path connection, the drivers and the limiters. */
+export async function openModelContext(config: AppConfig): Promise<ModelContext> {
+  const masterKey = loadMasterKey(config.appSecret, config.dataDir);
+  const db = await openDatabase(config.databaseFile);
+  const sql = openHotPathDatabase(config.databaseFile);
+  const login = parseLimit(config.loginRateLimit);
+  const password = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
+  return {
+    config,
+    db,
+    sql,
+    masterKey,
+    loginLimiter: new FailureLimiter(login.max, login.windowSeconds * 1000),
+    passwordLimiter: new FailureLimiter(password.max, password.windowSeconds * 1000),
+    storage: new StorageRegistry(masterKey, config.dataDir),
+  };
+}
+
+export async function closeModelContext(ctx: ModelContext): Promise<void> {
+  ctx.sql.close();
+  await ctx.db.$disconnect();
+}
