@@ -18,10 +18,9 @@ const holder = globalThis as typeof globalThis & { __cloudclipServices?: Promise
 export function initServices(config: AppConfig, log: (line: string) => void = console.log): Promise<Services> {
   holder.__cloudclipServices ??= (async () => {
     const ctx = await openModelContext(config);
-    const { db } = ctx;
-    await seedDefaultSettings(db);
-    await ensureDefaultStorage(db);
-    const first = await ensureFirstAdmin(db, { username: config.adminUsername, password: config.adminPassword });
+    await seedDefaultSettings(ctx);
+    await ensureDefaultStorage(ctx);
+    const first = await ensureFirstAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
     if (first.created && first.generatedPassword) {
       log(
         [

@@ -14,11 +14,11 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 export async function sweepOnce(
   ctx: ModelContext,
 ): Promise<{ pastes: number; files: number; sessions: number; uploads: number }> {
-  const pastes = await deleteExpiredPastes(ctx.db);
+  const pastes = await deleteExpiredPastes(ctx);
   const files = await deleteExpiredFiles(ctx);
-  const sessions = await deleteExpiredSessions(ctx.db);
+  const sessions = await deleteExpiredSessions(ctx);
   const uploads = await reapStaleUploads(ctx);
-  await pruneGone(ctx.db);
+  await pruneGone(ctx);
   return { pastes, files, sessions, uploads };
 }
 

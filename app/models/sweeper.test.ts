@@ -37,8 +37,8 @@ describe('sweeper', () => {
     expect(await sweepOnce(temp.ctx)).toEqual({ pastes: 1, files: 0, sessions: 1, uploads: 0 });
     expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);
     expect((await db.session.findMany()).map((s) => s.tokenHash)).toEqual(['t2']);
-    expect(await isGone(db, 'paste', 'old')).toBe(true);
-    expect(await isGone(db, 'paste', 'ancient')).toBe(false);
+    expect(await isGone(temp.ctx, 'paste', 'old')).toBe(true);
+    expect(await isGone(temp.ctx, 'paste', 'ancient')).toBe(false);
     expect(await sweepOnce(temp.ctx)).toEqual({ pastes: 0, files: 0, sessions: 0, uploads: 0 });
   });
 });

@@ -198,9 +198,9 @@ describe('URL upload helpers (api.md §3.9)', () => {
   it('seeds url_fetch_allowed_hosts empty (off) and reads it as a list', async () => {
     const row = await services.db.setting.findUniqueOrThrow({ where: { key: 'url_fetch_allowed_hosts' } });
     expect(row).toMatchObject({ value: '', groupId: 1, type: 'text' });
-    expect(await urlFetchAllowedHosts(services.db)).toEqual([]);
+    expect(await urlFetchAllowedHosts(services)).toEqual([]);
     await allow(' 127.0.0.1, nas.lan\n10.0.0.0/8 ');
-    expect(await urlFetchAllowedHosts(services.db)).toEqual(['127.0.0.1', 'nas.lan', '10.0.0.0/8']);
+    expect(await urlFetchAllowedHosts(services)).toEqual(['127.0.0.1', 'nas.lan', '10.0.0.0/8']);
   });
 
   it('refuses the loopback origin by default, with the generic message, without contacting it', async () => {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
+import type { ApiKeyView } from './types';
 import { CopyButton } from '~/components/ui/CopyButton';
 
 /** Shown once, right after a key is created: the whole key, prominently, with a copy button. */
-export function CreatedKeyBanner({ apiKey }: { apiKey: PresentedApiKey }) {
+export function CreatedKeyBanner({ apiKey }: { apiKey: ApiKeyView }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   // With JavaScript the form was posted from further down the page: bring the key into view.

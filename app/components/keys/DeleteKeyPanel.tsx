@@ -1,17 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { DeletePanel } from '~/components/ui/DeletePanel';
-import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
+import type { ApiKeyView } from './types';
 
 /** The delete confirmation: a real form, so it works the same with and without JavaScript. */
-export function DeleteKeyPanel({
-  apiKey,
-  cancelTo,
-  error,
-}: {
-  apiKey: PresentedApiKey;
-  cancelTo: string;
-  error?: string;
-}) {
+export function DeleteKeyPanel({ apiKey, cancelTo, error }: { apiKey: ApiKeyView; cancelTo: string; error?: string }) {
   const { t } = useTranslation();
   return (
     <DeletePanel

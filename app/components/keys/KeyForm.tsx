@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { KEY_ROLES, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';
-import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
+import type { ApiKeyView } from './types';
 import { DateTime } from '~/components/ui/DateTime';
 import { isNeverExpiring } from './KeyList';
 import { PermissionFieldset } from './PermissionFieldset';
@@ -11,7 +11,7 @@ import { PermissionFieldset } from './PermissionFieldset';
 interface Props {
   mode: 'create' | 'update';
   /** The key being edited (update mode). */
-  apiKey?: PresentedApiKey;
+  apiKey?: ApiKeyView;
   /** What was submitted, to keep the fields after an error. */
   values?: ApiKeyFormFields;
   formError?: string;
@@ -71,8 +71,8 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
     custom_key: values?.custom_key ?? '',
     permissions: values?.permissions ?? (apiKey ? flagsFromPermissionBits(apiKey.permissions) : []),
     role: values?.role ?? apiKey?.role ?? 'GENERAL',
-    basic_path: values?.basic_path ?? apiKey?.basic_path ?? '/',
-    is_guest: values ? (values.is_guest ?? '') : apiKey?.is_guest ? '1' : '',
+    basic_path: values?.basic_path ?? apiKey?.basePath ?? '/',
+    is_guest: values ? (values.is_guest ?? '') : apiKey?.isGuest ? '1' : '',
     expiry: values?.expiry ?? (mode === 'update' ? 'keep' : '30'),
     expiry_days: values?.expiry_days ?? '',
   };
@@ -214,7 +214,7 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
             <Choice name="expiry" value="keep" id={`${p}-expiry-keep`} checked={v.expiry === 'keep'}>
               {t('keys.form.expiryKeep')}
               <span className="text-xs text-subtle">
-                {isNeverExpiring(apiKey.expires_at) ? t('keys.list.never') : <DateTime iso={apiKey.expires_at} />}
+                {isNeverExpiring(apiKey.expiresAt) ? t('keys.list.never') : <DateTime iso={apiKey.expiresAt} />}
               </span>
             </Choice>
           )}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NEVER_EXPIRES } from '~/lib/schemas/api-keys';
-import type { PresentedApiKey } from '~/models/accounts/api-keys.server';
+import type { ApiKeyView } from './types';
 import { Badge } from './Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { KeySecret } from './KeySecret';
@@ -41,12 +41,12 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-function Expiry({ apiKey }: { apiKey: PresentedApiKey }) {
+function Expiry({ apiKey }: { apiKey: ApiKeyView }) {
   const { t } = useTranslation();
-  if (isNeverExpiring(apiKey.expires_at)) return <span className="text-subtle">{t('keys.list.never')}</span>;
+  if (isNeverExpiring(apiKey.expiresAt)) return <span className="text-subtle">{t('keys.list.never')}</span>;
   return (
     <div className="flex flex-col items-start gap-1">
-      <DateTime iso={apiKey.expires_at} />
+      <DateTime iso={apiKey.expiresAt} />
       {apiKey.expired && <Badge tone="danger">{t('keys.list.expired')}</Badge>}
     </div>
   );
@@ -60,7 +60,7 @@ export function KeyList({
   keys,
   activeId,
 }: {
-  keys: PresentedApiKey[];
+  keys: ApiKeyView[];
   /** The key being edited or deleted. */ activeId?: string;
 }) {
   const { t } = useTranslation();
@@ -104,15 +104,15 @@ export function KeyList({
                     <span className="sr-only">{t('keys.list.role')}: </span>
                     {key.role}
                   </Badge>
-                  {key.is_guest === 1 && <Badge tone="neutral">{t('keys.list.guest')}</Badge>}
+                  {key.isGuest && <Badge tone="neutral">{t('keys.list.guest')}</Badge>}
                 </div>
                 <p className="mt-1.5 flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-xs text-subtle">
                   <span className="shrink-0">{t('keys.list.basePath')}</span>
-                  <code className="font-mono break-all text-ink">{key.basic_path}</code>
+                  <code className="font-mono break-all text-ink">{key.basePath}</code>
                 </p>
               </Cell>
               <Cell label={t('keys.list.key')}>
-                <KeySecret name={key.name} secret={key.key} masked={key.key_masked} />
+                <KeySecret name={key.name} secret={key.key} masked={`${key.key.slice(0, 6)}...`} />
               </Cell>
               <Cell label={t('keys.list.permissions')} className="lg:max-w-64">
                 <PermissionBadges bits={key.permissions} />
@@ -124,15 +124,15 @@ export function KeyList({
                 <div className="space-y-1.5 lg:space-y-1">
                   <p className="flex gap-3">
                     <span className={mobileLabel}>{t('keys.list.lastUsed')}</span>
-                    {key.last_used ? (
-                      <DateTime iso={key.last_used} />
+                    {key.lastUsedAt ? (
+                      <DateTime iso={key.lastUsedAt} />
                     ) : (
                       <span className="text-subtle">{t('keys.list.neverUsed')}</span>
                     )}
                   </p>
                   <p className="flex gap-3 lg:text-subtle">
                     <span className={mobileLabel}>{t('keys.list.created')}</span>
-                    <DateTime iso={key.created_at} />
+                    <DateTime iso={key.createdAt} />
                   </p>
                 </div>
               </Cell>

@@ -4,31 +4,31 @@ import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { requires } from './principal';
+import { principalOf, requires } from './principal';
+import { presentApiKey } from './presenters/api-keys';
 
 /** Access-key administration (api.md §3.2), admin only. */
 export function apiKeysRouter(services: Services): Router {
-  const { db, masterKey } = services;
   const router = Router();
   router.use('/admin/api-keys', requires('keys.manage'));
 
   router.get('/admin/api-keys', async (_req, res) => {
-    sendOk(res, apiMessage('keysListed'), await listApiKeys(db, masterKey));
+    sendOk(res, apiMessage('keysListed'), (await listApiKeys(services, principalOf(res))).map(presentApiKey));
   });
 
   router.post('/admin/api-keys', async (req, res) => {
-    const key = await createApiKey(db, masterKey, createApiKeySchema.parse(req.body ?? {}));
+    const key = await createApiKey(services, principalOf(res), createApiKeySchema.parse(req.body ?? {}));
     // api.md: HTTP 200 with code 201 in the body.
-    sendOk(res, apiMessage('keyCreated'), key, 201);
+    sendOk(res, apiMessage('keyCreated'), presentApiKey(key), 201);
   });
 
   router.put('/admin/api-keys/:id', async (req, res) => {
-    await updateApiKey(db, req.params.id, updateApiKeySchema.parse(req.body ?? {}));
+    await updateApiKey(services, principalOf(res), req.params.id, updateApiKeySchema.parse(req.body ?? {}));
     sendOk(res, apiMessage('keyUpdated'));
   });
 
   router.delete('/admin/api-keys/:id', async (req, res) => {
-    await deleteApiKey(db, req.params.id);
+    await deleteApiKey(services, principalOf(res), req.params.id);
     sendOk(res, apiMessage('keyDeleted'));
   });
 

@@ -17,7 +17,6 @@ function bearerToken(req: Request): string | null {
 
 /** Admin login, logout, password change and the two auth probes (api.md §3.1). */
 export function authRouter(services: Services): Router {
-  const { db } = services;
   const router = Router();
 
   router.post('/admin/login', async (req, res) => {
@@ -38,15 +37,13 @@ export function authRouter(services: Services): Router {
 
   router.post('/admin/logout', async (req, res) => {
     const token = bearerToken(req);
-    if (token) await revokeSession(db, token).catch(() => undefined);
+    if (token) await revokeSession(services, token).catch(() => undefined);
     res.json({ code: 200, message: apiMessage('logoutOk') });
   });
 
   router.post('/admin/change-password', requires('account.change'), async (req, res) => {
     const input = changePasswordSchema.parse(req.body ?? {});
-    const principal = principalOf(res);
-    if (principal.kind !== 'admin') throw new AppError('forbidden', 'adminRequired');
-    await changeAdminCredentials(db, principal.adminId, input);
+    await changeAdminCredentials(services, principalOf(res), input);
     sendOk(res, apiMessage('credentialsChanged'));
   });
 

@@ -38,7 +38,7 @@ export function apiRouter(services: Services): Router {
         const driver = config ? services.storage.driverFor(config) : null;
         return driver instanceof LocalDriver ? driver : null;
       },
-      maxBytes: () => maxUploadBytes(services.db),
+      maxBytes: () => maxUploadBytes(services),
     }),
   );
   router.use(attachPrincipal(services));

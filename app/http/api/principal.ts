@@ -32,7 +32,7 @@ export function attachPrincipal(services: Services): RequestHandler {
     try {
       // The session cookie counts only for our own pages' requests (see same-origin.ts).
       const sameOrigin = isSameOriginRequest(headersOf(req), ownOrigins(req, services.config.publicUrl));
-      res.locals.principal = await resolvePrincipal(services.db, services.loginLimiter, {
+      res.locals.principal = await resolvePrincipal(services, {
         authorization: req.get('authorization'),
         customAuthKey: req.get('x-custom-auth-key'),
         sessionToken: sameOrigin ? await readSessionToken(req.get('cookie')) : null,

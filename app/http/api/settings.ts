@@ -51,12 +51,11 @@ function throwFirstProblem(result: SettingsUpdate): void {
  * v0.7.3 `/admin/system-settings` and `/admin/proxy-sign-settings`, and the v0.7.4 `/admin/settings…`.
  */
 export function settingsRouter(services: Services): Router {
-  const { db } = services;
   const router = Router();
   router.use(['/admin/system-settings', '/admin/proxy-sign-settings', '/admin/settings'], requires('settings.manage'));
 
   router.get('/admin/system-settings', async (_req, res) => {
-    const rows = await listAllSettings(db, principalOf(res));
+    const rows = await listAllSettings(services, principalOf(res));
     sendOk(
       res,
       apiMessage('settingsListed'),
@@ -78,12 +77,12 @@ export function settingsRouter(services: Services): Router {
         .filter((k) => body[k] !== undefined)
         .map((k) => [k, body[k]]),
     );
-    throwFirstProblem(await updateSettings(db, principalOf(res), values, { atomic: true }));
+    throwFirstProblem(await updateSettings(services, principalOf(res), values, { atomic: true }));
     sendOk(res, apiMessage('settingsUpdated'));
   });
 
   router.get('/admin/proxy-sign-settings', async (_req, res) => {
-    sendOk(res, apiMessage('proxySignLoaded'), await proxySignSettings(db, principalOf(res)));
+    sendOk(res, apiMessage('proxySignLoaded'), await proxySignSettings(services, principalOf(res)));
   });
 
   // Strict JSON types, as in v0.7.3: a string "true" or "60" is refused.
@@ -92,7 +91,7 @@ export function settingsRouter(services: Services): Router {
     if (typeof signAll !== 'boolean') throw new AppError('invalid', 'signAllNotBoolean');
     if (typeof expires !== 'number' || !(expires >= 0)) throw new AppError('invalid', 'expiresNotNonNegative');
     const values = { proxy_sign_all: String(signAll), proxy_sign_expires: expires };
-    throwFirstProblem(await updateSettings(db, principalOf(res), values, { atomic: true }));
+    throwFirstProblem(await updateSettings(services, principalOf(res), values, { atomic: true }));
     sendOk(res, apiMessage('proxySignUpdated'));
   });
 
@@ -100,26 +99,30 @@ export function settingsRouter(services: Services): Router {
     const principal = principalOf(res);
     // An empty ?group= counts as absent, as in v0.7.4.
     if (text(req.query.group)) {
-      const rows = await settingsOfGroup(db, principal, groupId(req.query.group));
+      const rows = await settingsOfGroup(services, principal, groupId(req.query.group));
       const data = flag(req.query.metadata, true)
         ? rows.map(presentSetting)
         : rows.map(({ key, value }) => ({ key, value }));
       return sendOk(res, apiMessage('groupSettingsLoaded'), data);
     }
     // v0.7.4 fails here with a 500; the intended answer is every group (99 only when asked for).
-    const grouped = await settingsByGroup(db, principal, flag(req.query.includeSystem, false));
+    const grouped = await settingsByGroup(services, principal, flag(req.query.includeSystem, false));
     const data = Object.fromEntries(Object.entries(grouped).map(([id, rows]) => [id, rows.map(presentSetting)]));
     sendOk(res, apiMessage('allGroupSettingsLoaded'), data);
   });
 
   router.get('/admin/settings/groups', async (_req, res) => {
-    sendOk(res, apiMessage('settingGroupsLoaded'), { groups: await settingGroups(db, principalOf(res)) });
+    sendOk(res, apiMessage('settingGroupsLoaded'), { groups: await settingGroups(services, principalOf(res)) });
   });
 
   router.get('/admin/settings/metadata', async (req, res) => {
     const key = text(req.query.key);
     if (!key) throw new AppError('invalid', 'settingKeyRequired');
-    sendOk(res, apiMessage('settingMetadataLoaded'), presentSetting(await settingMetadata(db, principalOf(res), key)));
+    sendOk(
+      res,
+      apiMessage('settingMetadataLoaded'),
+      presentSetting(await settingMetadata(services, principalOf(res), key)),
+    );
   });
 
   /**
@@ -130,7 +133,7 @@ export function settingsRouter(services: Services): Router {
    */
   router.put('/admin/settings/group/:groupId', async (req, res) => {
     const id = groupId(req.params.groupId);
-    const result = await updateSettings(db, principalOf(res), objectBody(req.body), { groupId: id });
+    const result = await updateSettings(services, principalOf(res), objectBody(req.body), { groupId: id });
     const errors = result.problems.map((p) => ({ key: p.key, error: apiMessage(p.messageKey, p.details) }));
     const success = errors.length === 0;
     const message = success

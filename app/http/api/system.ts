@@ -24,7 +24,7 @@ export function systemRouter(services: Services): Router {
   });
 
   router.get('/system/max-upload-size', async (_req, res) => {
-    const value = Number.parseInt((await getSetting(services.db, 'max_upload_size')) ?? '', 10);
+    const value = Number.parseInt((await getSetting(services, 'max_upload_size')) ?? '', 10);
     sendOk(res, '获取最大上传文件大小成功', { max_upload_size: Number.isFinite(value) && value > 0 ? value : 100 });
   });
 

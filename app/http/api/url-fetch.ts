@@ -44,7 +44,7 @@ export function urlFetchRouter(services: Services): Router {
    */
   router.get('/url/proxy', async (req, res) => {
     const { url } = urlBody.parse({ url: typeof req.query.url === 'string' ? req.query.url : undefined });
-    const source = await openUrlSource(services, url, { maxBytes: await maxUploadBytes(services.db) });
+    const source = await openUrlSource(services, url, { maxBytes: await maxUploadBytes(services) });
     res.status(200);
     res.setHeader('Content-Type', source.contentType);
     if (source.size !== null) res.setHeader('Content-Length', String(source.size));

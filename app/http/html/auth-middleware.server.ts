@@ -17,7 +17,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
   const token = await readSessionToken(request.headers.get('cookie'));
   if (token) {
-    const principal = await resolveSession(context.get(servicesContext).db, token);
+    const principal = await resolveSession(context.get(servicesContext), token);
     if (principal) context.set(principalContext, principal);
   }
   return next();

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '~/db/client.server';
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
 import { generatePassword, hashPassword, verifyPassword } from '~/auth/password.server';
 import { AppError } from '~/lib/errors';
 import { clearAuthCaches } from '~/auth/auth-cache.server';
 import type { ChangePasswordInput } from '~/lib/schemas/auth';
+import type { ModelContext } from '~/models/context.server';
 
 export interface FirstAdminResult {
   created: boolean;
@@ -17,9 +19,10 @@ export interface FirstAdminResult {
  * password that the caller prints once. There is no fixed default password.
  */
 export async function ensureFirstAdmin(
-  db: Db,
+  ctx: ModelContext,
   wanted: { username?: string; password?: string },
 ): Promise<FirstAdminResult> {
+  const { db } = ctx;
   if ((await db.admin.count()) > 0) return { created: false };
   const username = wanted.username?.trim() || 'admin';
   const generatedPassword = wanted.password ? undefined : generatePassword();
@@ -32,7 +35,8 @@ export async function ensureFirstAdmin(
 let dummyHash: Promise<string> | undefined;
 
 /** The admin for a username and password, or null; the same work is done whichever part is wrong. */
-export async function verifyAdminCredentials(db: Db, username: string, password: string) {
+export async function verifyAdminCredentials(ctx: ModelContext, username: string, password: string) {
+  const { db } = ctx;
   const admin = await db.admin.findUnique({ where: { username } });
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
@@ -43,7 +47,15 @@ export async function verifyAdminCredentials(db: Db, username: string, password:
  * Changes the username and/or password after checking the current password (spec §5 account
  * change). Every session of the admin is revoked: the user must log in again.
  */
-export async function changeAdminCredentials(db: Db, adminId: string, input: ChangePasswordInput): Promise<void> {
+export async function changeAdminCredentials(
+  ctx: ModelContext,
+  principal: Principal,
+  input: ChangePasswordInput,
+): Promise<void> {
+  authorize(principal, 'account.change');
+  if (principal.kind !== 'admin') throw new AppError('forbidden', 'adminRequired');
+  const { adminId } = principal;
+  const { db } = ctx;
   const admin = await db.admin.findUnique({ where: { id: adminId } });
   if (!admin) throw new AppError('not_found', 'adminNotFound');
   if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '~/db/client.server';
 import type { ApiKey } from '~/generated/prisma/client';
-import type { ApiKeyPrincipal } from '~/auth/principal';
+import { authorize } from '~/auth/operations';
+import type { ApiKeyPrincipal, Principal } from '~/auth/principal';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString, safeEqual, sha256Hex } from '~/auth/tokens.server';
 import { authCache, clearAuthCaches } from '~/auth/auth-cache.server';
 import { AppError } from '~/lib/errors';
-import { normalizePath, permissionNames } from '~/lib/permissions';
+import { normalizePath } from '~/lib/permissions';
 import { NEVER_EXPIRES, type CreateApiKeyInput, type UpdateApiKeyInput } from '~/lib/schemas/api-keys';
+import type { ModelContext } from '~/models/context.server';
 
 /** Generated keys: 24 alphanumerics, about 143 bits. */
 const GENERATED_KEY_LENGTH = 24;
@@ -33,7 +34,8 @@ export function toApiKeyPrincipal(row: ApiKey): ApiKeyPrincipal {
  */
 const cache = authCache<{ principal: ApiKeyPrincipal; expiresAt: number }>();
 
-export async function authenticateApiKey(db: Db, key: string): Promise<ApiKeyPrincipal | null> {
+export async function authenticateApiKey(ctx: ModelContext, key: string): Promise<ApiKeyPrincipal | null> {
+  const { db } = ctx;
   if (!key || key.length > 200) return null;
   const digest = sha256Hex(key);
   const cached = cache.get(digest);
@@ -65,39 +67,55 @@ function normalizeBasePath(value: string): string {
   return normalized;
 }
 
-/** The key object of api.md §3.2. It carries the secret: only for admins. */
-export function presentApiKey(row: ApiKey, masterKey: Buffer) {
-  const key = decrypt(masterKey, row.keyEnc);
+/** A key as an admin sees it: the secret included (it can be shown again), no digest. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  key: string;
+  permissions: number;
+  role: string;
+  basePath: string;
+  isGuest: boolean;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+function toRecord(row: ApiKey, masterKey: Buffer): ApiKeyRecord {
   return {
     id: row.id,
     name: row.name,
-    key,
-    key_masked: `${key.slice(0, 6)}...`,
+    key: decrypt(masterKey, row.keyEnc),
     permissions: row.permissions,
     role: row.role,
-    basic_path: row.basicPath,
-    is_guest: row.isGuest ? 1 : 0,
-    last_used: row.lastUsedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt.toISOString(),
-    expired: row.expiresAt.getTime() <= Date.now(),
-    permission_names: permissionNames(row.permissions),
+    basePath: row.basicPath,
+    isGuest: row.isGuest,
+    lastUsedAt: row.lastUsedAt,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
   };
 }
-export type PresentedApiKey = ReturnType<typeof presentApiKey>;
 
-export async function listApiKeys(db: Db, masterKey: Buffer): Promise<PresentedApiKey[]> {
-  const rows = await db.apiKey.findMany({ orderBy: { createdAt: 'desc' } });
-  return rows.map((row) => presentApiKey(row, masterKey));
+export async function listApiKeys(ctx: ModelContext, principal: Principal): Promise<ApiKeyRecord[]> {
+  authorize(principal, 'keys.manage');
+  const rows = await ctx.db.apiKey.findMany({ orderBy: { createdAt: 'desc' } });
+  return rows.map((row) => toRecord(row, ctx.masterKey));
 }
 
-async function assertNameFree(db: Db, name: string, exceptId?: string) {
+async function assertNameFree(ctx: ModelContext, name: string, exceptId?: string) {
+  const { db } = ctx;
   const existing = await db.apiKey.findUnique({ where: { name } });
   if (existing && existing.id !== exceptId) throw new AppError('conflict', 'keyNameTaken');
 }
 
-export async function createApiKey(db: Db, masterKey: Buffer, input: CreateApiKeyInput): Promise<PresentedApiKey> {
-  await assertNameFree(db, input.name);
+export async function createApiKey(
+  ctx: ModelContext,
+  principal: Principal,
+  input: CreateApiKeyInput,
+): Promise<ApiKeyRecord> {
+  authorize(principal, 'keys.manage');
+  const { db, masterKey } = ctx;
+  await assertNameFree(ctx, input.name);
   const key = input.custom_key || randomString(GENERATED_KEY_LENGTH);
   const keyDigest = sha256Hex(key);
   if (await db.apiKey.findUnique({ where: { keyDigest } })) throw new AppError('conflict', 'keyTaken');
@@ -114,13 +132,20 @@ export async function createApiKey(db: Db, masterKey: Buffer, input: CreateApiKe
       expiresAt: parseKeyExpiry(input.expires_at),
     },
   });
-  return presentApiKey(row, masterKey);
+  return toRecord(row, masterKey);
 }
 
-export async function updateApiKey(db: Db, id: string, input: UpdateApiKeyInput): Promise<void> {
+export async function updateApiKey(
+  ctx: ModelContext,
+  principal: Principal,
+  id: string,
+  input: UpdateApiKeyInput,
+): Promise<void> {
+  authorize(principal, 'keys.manage');
+  const { db } = ctx;
   const existing = await db.apiKey.findUnique({ where: { id } });
   if (!existing) throw new AppError('not_found', 'keyNotFound');
-  if (input.name !== undefined) await assertNameFree(db, input.name, id);
+  if (input.name !== undefined) await assertNameFree(ctx, input.name, id);
   await db.apiKey.update({
     where: { id },
     data: {
@@ -136,8 +161,9 @@ export async function updateApiKey(db: Db, id: string, input: UpdateApiKeyInput)
   clearAuthCaches();
 }
 
-export async function deleteApiKey(db: Db, id: string): Promise<void> {
-  const { count } = await db.apiKey.deleteMany({ where: { id } });
+export async function deleteApiKey(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
+  authorize(principal, 'keys.manage');
+  const { count } = await ctx.db.apiKey.deleteMany({ where: { id } });
   clearAuthCaches();
   if (count === 0) throw new AppError('not_found', 'keyNotFound');
 }

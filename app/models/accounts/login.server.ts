@@ -1,6 +1,6 @@
 import type { Principal } from '~/auth/principal';
 import type { FailureLimiter } from '~/auth/rate-limit.server';
-import type { Db } from '~/db/client.server';
+import type { ModelContext } from '~/models/context.server';
 import { AppError } from '~/lib/errors';
 import { MOUNT_PERMISSIONS, Permission } from '~/lib/permissions';
 import { verifyAdminCredentials } from './admins.server';
@@ -11,11 +11,6 @@ export interface LoginResult {
   principal: Principal;
   token: string;
   expiresAt: Date;
-}
-
-interface LoginDeps {
-  db: Db;
-  loginLimiter: FailureLimiter;
 }
 
 /** Bits that make a key useful in the web UI; a WebDAV-only key cannot log in there. */
@@ -41,17 +36,17 @@ async function limited<T>(
 }
 
 export async function loginAdmin(
-  { db, loginLimiter }: LoginDeps,
+  ctx: ModelContext,
   input: { username: string; password: string },
   address: string,
 ): Promise<LoginResult> {
   const admin = await limited(
-    loginLimiter,
+    ctx.loginLimiter,
     address,
-    () => verifyAdminCredentials(db, input.username, input.password),
+    () => verifyAdminCredentials(ctx, input.username, input.password),
     new AppError('unauthenticated', 'invalidCredentials'),
   );
-  const session = await createSession(db, { kind: 'admin', adminId: admin.id });
+  const session = await createSession(ctx, { kind: 'admin', adminId: admin.id });
   return { principal: { kind: 'admin', adminId: admin.id, username: admin.username }, ...session };
 }
 
@@ -59,18 +54,14 @@ export async function loginAdmin(
  * Browser login with an API key (spec §6: an invalid key and a key without enough permissions get
  * different messages). The key itself never goes into the cookie: a session token does.
  */
-export async function loginApiKey(
-  { db, loginLimiter }: LoginDeps,
-  apiKey: string,
-  address: string,
-): Promise<LoginResult> {
+export async function loginApiKey(ctx: ModelContext, apiKey: string, address: string): Promise<LoginResult> {
   const key = await limited(
-    loginLimiter,
+    ctx.loginLimiter,
     address,
-    () => authenticateApiKey(db, apiKey),
+    () => authenticateApiKey(ctx, apiKey),
     new AppError('unauthenticated', 'apiKeyInvalid'),
   );
   if ((key.permissions & PANEL_PERMISSIONS) === 0) throw new AppError('forbidden', 'apiKeyNoPermission');
-  const session = await createSession(db, { kind: 'apikey', apiKeyId: key.keyId });
+  const session = await createSession(ctx, { kind: 'apikey', apiKeyId: key.keyId });
   return { principal: key, ...session };
 }

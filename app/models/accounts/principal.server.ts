@@ -1,11 +1,10 @@
-import type { Db } from '~/db/client.server';
 import { verifyAdminCredentials } from '~/models/accounts/admins.server';
 import { authenticateApiKey } from '~/models/accounts/api-keys.server';
 import { resolveSession } from '~/models/accounts/sessions.server';
 import { Permission, hasPermission } from '~/lib/permissions';
 import { AppError } from '~/lib/errors';
 import { ANONYMOUS, type Principal } from '~/auth/principal';
-import type { FailureLimiter } from '~/auth/rate-limit.server';
+import type { ModelContext } from '~/models/context.server';
 
 export interface Credentials {
   authorization?: string | null;
@@ -21,36 +20,36 @@ export interface Credentials {
  * that fails gives anonymous, so the endpoint answers 401. Basic auth checks a password, so its
  * failures count against the same per-address limit as the login form.
  */
-export async function resolvePrincipal(db: Db, limiter: FailureLimiter, creds: Credentials): Promise<Principal> {
-  const fromHeader = creds.authorization ? await fromAuthorization(db, limiter, creds) : null;
+export async function resolvePrincipal(ctx: ModelContext, creds: Credentials): Promise<Principal> {
+  const fromHeader = creds.authorization ? await fromAuthorization(ctx, creds) : null;
   if (fromHeader) return fromHeader;
   if (creds.customAuthKey) {
-    const key = await authenticateApiKey(db, creds.customAuthKey.trim());
+    const key = await authenticateApiKey(ctx, creds.customAuthKey.trim());
     if (key) return key;
   }
   if (creds.authorization || creds.customAuthKey) return ANONYMOUS;
-  if (creds.sessionToken) return (await resolveSession(db, creds.sessionToken)) ?? ANONYMOUS;
+  if (creds.sessionToken) return (await resolveSession(ctx, creds.sessionToken)) ?? ANONYMOUS;
   return ANONYMOUS;
 }
 
-async function fromAuthorization(db: Db, limiter: FailureLimiter, creds: Credentials): Promise<Principal | null> {
+async function fromAuthorization(ctx: ModelContext, creds: Credentials): Promise<Principal | null> {
   // "split on a single space and must have exactly two parts; the scheme is case-insensitive"
   const parts = creds.authorization!.split(' ');
   if (parts.length !== 2 || !parts[1]) return null;
   const [scheme, value] = parts;
   switch (scheme.toLowerCase()) {
     case 'bearer':
-      return resolveSession(db, value, { adminOnly: true });
+      return resolveSession(ctx, value, { adminOnly: true });
     case 'apikey':
-      return authenticateApiKey(db, value);
+      return authenticateApiKey(ctx, value);
     case 'basic':
-      return fromBasic(db, limiter, value, creds.clientAddress);
+      return fromBasic(ctx, value, creds.clientAddress);
     default:
       return null;
   }
 }
 
-async function fromBasic(db: Db, limiter: FailureLimiter, encoded: string, address: string): Promise<Principal | null> {
+async function fromBasic(ctx: ModelContext, encoded: string, address: string): Promise<Principal | null> {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return null;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
@@ -59,12 +58,13 @@ async function fromBasic(db: Db, limiter: FailureLimiter, encoded: string, addre
   const pass = decoded.slice(colon + 1);
   // key:key — an API key that may use WebDAV.
   if (user && user === pass) {
-    const key = await authenticateApiKey(db, user);
+    const key = await authenticateApiKey(ctx, user);
     if (key && hasPermission(key.permissions, Permission.WEBDAV_READ)) return key;
   }
+  const limiter = ctx.loginLimiter;
   const wait = limiter.retryAfter(address);
   if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
-  const admin = await verifyAdminCredentials(db, user, pass);
+  const admin = await verifyAdminCredentials(ctx, user, pass);
   if (admin) return { kind: 'admin', adminId: admin.id, username: admin.username };
   limiter.fail(address);
   return null;

@@ -1,22 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '~/db/client.server';
+import type { Db } from '~/db/client.server';
+import type { ModelContext } from '~/models/context.server';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { createApiKey } from '~/models/accounts/api-keys.server';
 import { createSession } from '~/models/accounts/sessions.server';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { Permission } from '~/lib/permissions';
 import { FailureLimiter } from '~/auth/rate-limit.server';
+import type { Principal } from '~/auth/principal';
 import { resolvePrincipal, type Credentials } from './principal.server';
+
+const ROOT: Principal = { kind: 'admin', adminId: 'root', username: 'root' };
 
 /** Principal resolution case by case, on a real SQLite file. */
 describe('resolvePrincipal', () => {
-  let dir: string;
+  let temp: TempContext;
+  let ctx: ModelContext;
   let db: Db;
   let limiter: FailureLimiter;
-  const masterKey = Buffer.alloc(32, 7);
   let adminToken: string;
   let keySessionToken: string;
   let expiredToken: string;
@@ -26,31 +28,29 @@ describe('resolvePrincipal', () => {
 
   const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
   const resolve = (creds: Partial<Credentials>) =>
-    resolvePrincipal(db, limiter, { clientAddress: '192.0.2.1', ...creds });
+    resolvePrincipal({ ...ctx, loginLimiter: limiter }, { clientAddress: '192.0.2.1', ...creds });
   const kindOf = async (creds: Partial<Credentials>) => (await resolve(creds)).kind;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-resolve-'));
-    db = await openDatabase(path.join(dir, 'test.db'));
-    await ensureFirstAdmin(db, { username: 'root', password: 'root-password' });
+    temp = await tempModelContext();
+    ({ ctx } = temp);
+    db = ctx.db;
+    await ensureFirstAdmin(ctx, { username: 'root', password: 'root-password' });
     const admin = (await db.admin.findFirst())!;
     const mk = async (name: string, permissions: number, expires_at: string | null) =>
-      (await createApiKey(db, masterKey, createApiKeySchema.parse({ name, permissions, expires_at }))).key;
+      (await createApiKey(ctx, ROOT, createApiKeySchema.parse({ name, permissions, expires_at }))).key;
     textKey = await mk('text', Permission.TEXT, null);
     davKey = await mk('dav', Permission.WEBDAV_READ, null);
     expiredKey = await mk('old', Permission.TEXT, new Date(Date.now() - 1000).toISOString());
-    adminToken = (await createSession(db, { kind: 'admin', adminId: admin.id })).token;
+    adminToken = (await createSession(ctx, { kind: 'admin', adminId: admin.id })).token;
     const textKeyRow = (await db.apiKey.findUnique({ where: { name: 'text' } }))!;
-    keySessionToken = (await createSession(db, { kind: 'apikey', apiKeyId: textKeyRow.id })).token;
-    expiredToken = (await createSession(db, { kind: 'admin', adminId: admin.id }, -1000)).token;
+    keySessionToken = (await createSession(ctx, { kind: 'apikey', apiKeyId: textKeyRow.id })).token;
+    expiredToken = (await createSession(ctx, { kind: 'admin', adminId: admin.id }, -1000)).token;
   });
   beforeEach(() => {
     limiter = new FailureLimiter(3, 60_000);
   });
-  afterAll(async () => {
-    await db.$disconnect();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => temp.close());
 
   it('is anonymous without credentials', async () => {
     expect(await kindOf({})).toBe('anonymous');

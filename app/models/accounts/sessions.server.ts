@@ -1,9 +1,9 @@
-import type { Db } from '~/db/client.server';
 import type { Principal } from '~/auth/principal';
 import { randomString, sha256Hex } from '~/auth/tokens.server';
 import { SESSION_TTL_MS } from '~/auth/session-cookie.server';
 import { authCache, clearAuthCaches } from '~/auth/auth-cache.server';
 import { toApiKeyPrincipal } from './api-keys.server';
+import type { ModelContext } from '~/models/context.server';
 
 /** last_seen_at is refreshed at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -14,7 +14,8 @@ export type SessionOwner = { kind: 'admin'; adminId: string } | { kind: 'apikey'
  * Starts a session: a 32-character random token (about 190 bits) that only the client ever sees;
  * the database keeps its SHA-256, so a leaked database file cannot be replayed.
  */
-export async function createSession(db: Db, owner: SessionOwner, ttlMs = SESSION_TTL_MS) {
+export async function createSession(ctx: ModelContext, owner: SessionOwner, ttlMs = SESSION_TTL_MS) {
+  const { db } = ctx;
   const token = randomString(32);
   const expiresAt = new Date(Date.now() + ttlMs);
   await db.session.create({
@@ -37,10 +38,11 @@ type CachedSession = { principal: Principal; expiresAt: number; kind: string };
 const cache = authCache<CachedSession>();
 
 export async function resolveSession(
-  db: Db,
+  ctx: ModelContext,
   token: string,
   { adminOnly = false }: { adminOnly?: boolean } = {},
 ): Promise<Principal | null> {
+  const { db } = ctx;
   if (!token || token.length > 200) return null;
   const tokenHash = sha256Hex(token);
   const cached = cache.get(tokenHash);
@@ -72,17 +74,20 @@ export async function resolveSession(
   return principal;
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
+export async function revokeSession(ctx: ModelContext, token: string): Promise<void> {
+  const { db } = ctx;
   if (!token) return;
   cache.delete(sha256Hex(token));
   await db.session.deleteMany({ where: { tokenHash: sha256Hex(token) } });
 }
 
-export async function revokeAdminSessions(db: Db, adminId: string): Promise<void> {
+export async function revokeAdminSessions(ctx: ModelContext, adminId: string): Promise<void> {
+  const { db } = ctx;
   await db.session.deleteMany({ where: { adminId } });
   clearAuthCaches();
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<number> {
+export async function deleteExpiredSessions(ctx: ModelContext): Promise<number> {
+  const { db } = ctx;
   return (await db.session.deleteMany({ where: { expiresAt: { lte: new Date() } } })).count;
 }

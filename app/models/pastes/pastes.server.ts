@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
@@ -83,7 +82,7 @@ export async function createPaste(
       : await withRandomSlug((slug) => ctx.db.paste.create({ data: { ...data, slug } }));
     // A stale "gone" mark is harmless under a live paste (it is read only when none exists); a
     // chosen slug clears it anyway, so the link's later fate is its own.
-    if (input.slug) await forgetGone(ctx.db, 'paste', row.slug);
+    if (input.slug) await forgetGone(ctx, 'paste', row.slug);
     return toRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -92,24 +91,26 @@ export async function createPaste(
 }
 
 /** Deletes a paste that is past its expiry or view limit, remembers it as gone, and says so (410). */
-async function goneIfUsedUp(db: Db, row: Paste): Promise<void> {
+async function goneIfUsedUp(ctx: ModelContext, row: Paste): Promise<void> {
   if (!isUsedUp(row)) return;
-  await retire(db, row.id, row.slug);
+  await retire(ctx, row.id, row.slug);
   throw new AppError('gone', 'pasteGone');
 }
 
-async function retire(db: Db, id: string, slug: string): Promise<void> {
+async function retire(ctx: ModelContext, id: string, slug: string): Promise<void> {
+  const { db } = ctx;
   await db.paste.deleteMany({ where: { id } });
-  await markGone(db, 'paste', slug);
+  await markGone(ctx, 'paste', slug);
 }
 
-async function findLive(db: Db, slug: string): Promise<Paste> {
+async function findLive(ctx: ModelContext, slug: string): Promise<Paste> {
+  const { db } = ctx;
   const row = await db.paste.findUnique({ where: { slug } });
   if (!row) {
-    if (await isGone(db, 'paste', slug)) throw new AppError('gone', 'pasteGone');
+    if (await isGone(ctx, 'paste', slug)) throw new AppError('gone', 'pasteGone');
     throw new AppError('not_found', 'pasteNotFound');
   }
-  await goneIfUsedUp(db, row);
+  await goneIfUsedUp(ctx, row);
   return row;
 }
 
@@ -122,7 +123,8 @@ type CountedRow = { views: number | bigint; content: string };
  * while the paste is unexpired and at least two views short of its limit. A viewer that matches
  * neither lost a race (or the paste just expired) and looks again.
  */
-async function countView(db: Db, row: Paste): Promise<PasteView> {
+async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
+  const { db } = ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = sqlTime();
     if (row.maxViews !== null) {
@@ -131,7 +133,7 @@ async function countView(db: Db, row: Paste): Promise<PasteView> {
         WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
         RETURNING views, content`;
       if (last.length) {
-        await markGone(db, 'paste', row.slug);
+        await markGone(ctx, 'paste', row.slug);
         return { ...toRecord(row), content: last[0].content, views: Number(last[0].views) + 1, isLastView: true };
       }
     }
@@ -144,7 +146,7 @@ async function countView(db: Db, row: Paste): Promise<PasteView> {
     }
     const current = await db.paste.findUnique({ where: { id: row.id } });
     if (!current) throw new AppError('gone', 'pasteGone');
-    await goneIfUsedUp(db, current);
+    await goneIfUsedUp(ctx, current);
   }
   throw new AppError('unavailable', 'tryAgain');
 }
@@ -158,9 +160,9 @@ export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false
 export async function viewPaste(ctx: ModelContext, slug: string): Promise<PublicPaste> {
   const fast = ctx.sql ? fastCountView(ctx.sql, slug) : null;
   if (fast) return { locked: false, paste: fast };
-  const row = await findLive(ctx.db, slug);
+  const row = await findLive(ctx, slug);
   if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
-  return { locked: false, paste: await countView(ctx.db, row) };
+  return { locked: false, paste: await countView(ctx, row) };
 }
 
 async function checkSharePassword(ctx: ModelContext, row: Paste, password: string, address: string) {
@@ -174,10 +176,10 @@ async function checkSharePassword(ctx: ModelContext, row: Paste, password: strin
 
 /** POST /paste/{slug}: the password unlocks the content and counts a view. */
 export async function unlockPaste(ctx: ModelContext, slug: string, password: string, address: string) {
-  const row = await findLive(ctx.db, slug);
+  const row = await findLive(ctx, slug);
   if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
   await checkSharePassword(ctx, row, password, address);
-  const view = await countView(ctx.db, row);
+  const view = await countView(ctx, row);
   return { ...view, plainPassword: password };
 }
 
@@ -186,16 +188,17 @@ export async function unlockPaste(ctx: ModelContext, slug: string, password: str
  * view limit cannot be sidestepped through the raw link.
  */
 export async function rawPaste(ctx: ModelContext, slug: string, password: string | null, address: string) {
-  const row = await findLive(ctx.db, slug);
+  const row = await findLive(ctx, slug);
   if (row.passwordHash) {
     if (!password) throw new AppError('unauthenticated', 'passwordRequiredForContent');
     await checkSharePassword(ctx, row, password, address);
   }
-  return countView(ctx.db, row);
+  return countView(ctx, row);
 }
 
 /** Owner-or-admin access to one paste, for management (keys see only their own). */
-async function ownedPaste(db: Db, principal: Principal, where: { id: string } | { slug: string }) {
+async function ownedPaste(ctx: ModelContext, principal: Principal, where: { id: string } | { slug: string }) {
+  const { db } = ctx;
   authorize(principal, 'paste.manage');
   const row = await db.paste.findUnique({ where });
   if (!row || !isCreator(principal, row.createdBy)) throw new AppError('not_found', 'pasteNotFoundOrForbidden');
@@ -203,13 +206,13 @@ async function ownedPaste(db: Db, principal: Principal, where: { id: string } | 
 }
 
 export async function getPasteForOwner(ctx: ModelContext, principal: Principal, id: string) {
-  const row = await ownedPaste(ctx.db, principal, { id });
+  const row = await ownedPaste(ctx, principal, { id });
   return { ...toRecord(row), plainPassword: row.passwordEnc ? decrypt(ctx.masterKey, row.passwordEnc) : null };
 }
 
 export async function updatePaste(ctx: ModelContext, principal: Principal, slug: string, input: UpdatePasteInput) {
-  const row = await ownedPaste(ctx.db, principal, { slug });
-  await goneIfUsedUp(ctx.db, row);
+  const row = await ownedPaste(ctx, principal, { slug });
+  await goneIfUsedUp(ctx, row);
   const password = input.clearPassword
     ? await passwordFields(ctx, null)
     : input.password
@@ -232,7 +235,7 @@ export async function updatePaste(ctx: ModelContext, principal: Principal, slug:
         : input.newSlug
           ? await write(input.newSlug)
           : await withRandomSlug(write);
-    if (updated.slug !== row.slug) await forgetGone(ctx.db, 'paste', updated.slug);
+    if (updated.slug !== row.slug) await forgetGone(ctx, 'paste', updated.slug);
     return { id: updated.id, slug: updated.slug };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -252,16 +255,17 @@ export async function deletePastes(ctx: ModelContext, principal: Principal, ids:
 
 export async function clearExpiredPastes(ctx: ModelContext, principal: Principal): Promise<number> {
   authorize(principal, 'paste.clearExpired');
-  return deleteExpiredPastes(ctx.db);
+  return deleteExpiredPastes(ctx);
 }
 
 /** The sweeper's job: pastes past their expiry, remembered as gone. (Used-up pastes go on their last view.) */
-export async function deleteExpiredPastes(db: Db): Promise<number> {
+export async function deleteExpiredPastes(ctx: ModelContext): Promise<number> {
+  const { db } = ctx;
   const expired = await db.paste.findMany({
     where: { expiresAt: { lte: new Date() } },
     select: { id: true, slug: true },
   });
-  for (const { id, slug } of expired) await retire(db, id, slug);
+  for (const { id, slug } of expired) await retire(ctx, id, slug);
   return expired.length;
 }
 

@@ -1,9 +1,9 @@
-import type { Db } from '~/db/client.server';
 import type { Setting } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { READ_ONLY_FLAG, SETTING_GROUPS, checkSettingValue } from '~/lib/setting-values';
+import type { ModelContext } from '~/models/context.server';
 
 /**
  * Reading and changing system settings by group (api.md §2.9, §3.7), admin only. Every door (the
@@ -38,22 +38,25 @@ export function presentSetting(s: Setting) {
 const GROUP_ORDER = [{ sortOrder: 'asc' }, { key: 'asc' }] as const;
 
 /** Every row ordered by key (the v0.7.3 `GET /admin/system-settings`). */
-export async function listAllSettings(db: Db, principal: Principal): Promise<Setting[]> {
+export async function listAllSettings(ctx: ModelContext, principal: Principal): Promise<Setting[]> {
+  const { db } = ctx;
   authorize(principal, 'settings.manage');
   return db.setting.findMany({ orderBy: { key: 'asc' } });
 }
 
-export async function settingsOfGroup(db: Db, principal: Principal, groupId: number): Promise<Setting[]> {
+export async function settingsOfGroup(ctx: ModelContext, principal: Principal, groupId: number): Promise<Setting[]> {
+  const { db } = ctx;
   authorize(principal, 'settings.manage');
   return db.setting.findMany({ where: { groupId }, orderBy: [...GROUP_ORDER] });
 }
 
 /** Rows keyed by group id; the internal group 99 only when asked for. */
 export async function settingsByGroup(
-  db: Db,
+  ctx: ModelContext,
   principal: Principal,
   includeSystem: boolean,
 ): Promise<Record<string, Setting[]>> {
+  const { db } = ctx;
   authorize(principal, 'settings.manage');
   const rows = await db.setting.findMany({
     where: includeSystem ? {} : { groupId: { not: SETTING_GROUPS.system } },
@@ -65,7 +68,8 @@ export async function settingsByGroup(
 }
 
 /** The groups an admin can edit, with how many settings each has (group 99 is internal). */
-export async function settingGroups(db: Db, principal: Principal) {
+export async function settingGroups(ctx: ModelContext, principal: Principal) {
+  const { db } = ctx;
   authorize(principal, 'settings.manage');
   const rows = await db.setting.findMany({
     where: { groupId: { not: SETTING_GROUPS.system } },
@@ -80,7 +84,8 @@ export async function settingGroups(db: Db, principal: Principal) {
   }));
 }
 
-export async function settingMetadata(db: Db, principal: Principal, key: string): Promise<Setting> {
+export async function settingMetadata(ctx: ModelContext, principal: Principal, key: string): Promise<Setting> {
+  const { db } = ctx;
   authorize(principal, 'settings.manage');
   const row = await db.setting.findUnique({ where: { key } });
   if (!row) throw new AppError('not_found', 'settingNotFound');
@@ -88,14 +93,18 @@ export async function settingMetadata(db: Db, principal: Principal, key: string)
 }
 
 /** The current values of a group as a plain map, for the settings pages. */
-export async function settingValues(db: Db, principal: Principal, groupId: number): Promise<Record<string, string>> {
-  const rows = await settingsOfGroup(db, principal, groupId);
+export async function settingValues(
+  ctx: ModelContext,
+  principal: Principal,
+  groupId: number,
+): Promise<Record<string, string>> {
+  const rows = await settingsOfGroup(ctx, principal, groupId);
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
 /** v0.7.3 `GET /admin/proxy-sign-settings`. */
-export async function proxySignSettings(db: Db, principal: Principal) {
-  const values = await settingValues(db, principal, SETTING_GROUPS.global);
+export async function proxySignSettings(ctx: ModelContext, principal: Principal) {
+  const values = await settingValues(ctx, principal, SETTING_GROUPS.global);
   return {
     signAll: values.proxy_sign_all === 'true',
     expires: Number.parseInt(values.proxy_sign_expires ?? '', 10) || 0,
@@ -134,7 +143,8 @@ interface Plan {
 }
 
 /** Sorts `{key: value}` pairs into canonical values to store and refusals. Reads, never writes. */
-async function plan(db: Db, values: Record<string, unknown>, groupId: number | undefined): Promise<Plan> {
+async function plan(ctx: ModelContext, values: Record<string, unknown>, groupId: number | undefined): Promise<Plan> {
+  const { db } = ctx;
   const keys = Object.keys(values);
   if (keys.length === 0) throw new AppError('invalid', 'noFieldToUpdate');
   // There are a handful of settings; a huge body is a mistake, not a reason for a giant query.
@@ -158,13 +168,13 @@ async function plan(db: Db, values: Record<string, unknown>, groupId: number | u
 
 /** What updateSettings would refuse, without storing anything (a form reports every mistake at once). */
 export async function checkSettings(
-  db: Db,
+  ctx: ModelContext,
   principal: Principal,
   values: Record<string, unknown>,
   options: Pick<UpdateOptions, 'groupId'> = {},
 ): Promise<SettingProblem[]> {
   authorize(principal, 'settings.manage');
-  return (await plan(db, values, options.groupId)).problems;
+  return (await plan(ctx, values, options.groupId)).problems;
 }
 
 /**
@@ -172,13 +182,14 @@ export async function checkSettings(
  * here) and not be read-only; values pass checkSettingValue and are stored in canonical form.
  */
 export async function updateSettings(
-  db: Db,
+  ctx: ModelContext,
   principal: Principal,
   values: Record<string, unknown>,
   options: UpdateOptions = {},
 ): Promise<SettingsUpdate> {
+  const { db } = ctx;
   authorize(principal, 'settings.manage');
-  const { problems, writes } = await plan(db, values, options.groupId);
+  const { problems, writes } = await plan(ctx, values, options.groupId);
   const store = options.atomic && problems.length > 0 ? [] : writes;
   if (store.length > 0) {
     await db.$transaction(store.map(({ key, value }) => db.setting.update({ where: { key }, data: { value } })));

@@ -1,5 +1,5 @@
-import type { Db } from '~/db/client.server';
 import { splitHostList } from '~/net/allow-list';
+import type { ModelContext } from '~/models/context.server';
 
 interface SettingSeed {
   key: string;
@@ -64,7 +64,8 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
 ];
 
 /** Inserts missing default settings; never overwrites a value an admin changed. */
-export async function seedDefaultSettings(db: Db): Promise<void> {
+export async function seedDefaultSettings(ctx: ModelContext): Promise<void> {
+  const { db } = ctx;
   const existing = new Set((await db.setting.findMany({ select: { key: true } })).map((s) => s.key));
   for (const seed of DEFAULT_SETTINGS) {
     if (existing.has(seed.key)) continue;
@@ -72,11 +73,12 @@ export async function seedDefaultSettings(db: Db): Promise<void> {
   }
 }
 
-export async function getSetting(db: Db, key: string): Promise<string | undefined> {
+export async function getSetting(ctx: ModelContext, key: string): Promise<string | undefined> {
+  const { db } = ctx;
   return (await db.setting.findUnique({ where: { key } }))?.value;
 }
 
 /** The admin's private hosts that URL uploads may fetch anyway (setting url_fetch_allowed_hosts); [] = none. */
-export async function urlFetchAllowedHosts(db: Db): Promise<string[]> {
-  return splitHostList(await getSetting(db, 'url_fetch_allowed_hosts'));
+export async function urlFetchAllowedHosts(ctx: ModelContext): Promise<string[]> {
+  return splitHostList(await getSetting(ctx, 'url_fetch_allowed_hosts'));
 }

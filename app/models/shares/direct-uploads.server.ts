@@ -128,10 +128,10 @@ async function goLive(ctx: ModelContext, file: FileWithStorage, options: UploadO
   const stored = await driver.stat(file.storagePath);
   if (!stored) throw new AppError('invalid', 'uploadIncomplete');
   try {
-    const max = await maxUploadBytes(ctx.db);
+    const max = await maxUploadBytes(ctx);
     if (stored.size > max) throw tooLarge(max);
     // The declared size is already counted in the quota; only growth beyond it needs room.
-    await assertFits(ctx.db, file.storageConfig, ctx.config.dataDir, stored.size - Number(file.size));
+    await assertFits(ctx, file.storageConfig, ctx.config.dataDir, stored.size - Number(file.size));
   } catch (error) {
     await discard(ctx, file);
     throw error;
@@ -147,7 +147,7 @@ async function goLive(ctx: ModelContext, file: FileWithStorage, options: UploadO
     },
     include: { storageConfig: true },
   });
-  await forgetGone(ctx.db, 'file', live.slug);
+  await forgetGone(ctx, 'file', live.slug);
   return live;
 }
 

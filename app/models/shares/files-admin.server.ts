@@ -109,7 +109,7 @@ export async function updateFile(ctx: ModelContext, principal: Principal, id: st
         ...password,
       },
     });
-    if (updated.slug !== file.slug) await forgetGone(ctx.db, 'file', updated.slug);
+    if (updated.slug !== file.slug) await forgetGone(ctx, 'file', updated.slug);
     return updated;
   } catch (error) {
     if ((error as { code?: string })?.code === 'P2002') throw new AppError('conflict', 'fileSlugTaken');

@@ -88,9 +88,9 @@ export async function prepareShare(
   const subPath = cleanSubPath(options.path);
   if (subPath === null) throw new AppError('invalid', 'pathInvalid');
   const config = await storageForUpload(ctx, principal, options.s3_config_id || options.storage_config_id);
-  const max = await maxUploadBytes(ctx.db);
+  const max = await maxUploadBytes(ctx);
   if (size !== undefined && size > max) throw tooLarge(max);
-  await assertFits(ctx.db, config, ctx.config.dataDir, size ?? 0);
+  await assertFits(ctx, config, ctx.config.dataDir, size ?? 0);
   const slug = await claimSlug(ctx, principal, options.slug, options.override ?? false);
   return {
     config,
@@ -153,7 +153,7 @@ export async function uploadFileShare(
   try {
     if (upload.sizeIsExact && upload.size !== undefined && written.size !== upload.size)
       throw new AppError('invalid', 'uploadIncomplete');
-    await assertFits(ctx.db, config, ctx.config.dataDir, written.size);
+    await assertFits(ctx, config, ctx.config.dataDir, written.size);
     const row = await ctx.db.fileShare.create({
       data: {
         id: randomUUID(),
@@ -170,7 +170,7 @@ export async function uploadFileShare(
       },
       include: { storageConfig: true },
     });
-    await forgetGone(ctx.db, 'file', slug);
+    await forgetGone(ctx, 'file', slug);
     return row;
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);
@@ -198,7 +198,7 @@ export async function removeShare(ctx: ModelContext, file: FileWithStorage, with
 
 async function retire(ctx: ModelContext, file: FileWithStorage): Promise<void> {
   await removeShare(ctx, file, true);
-  await markGone(ctx.db, 'file', file.slug);
+  await markGone(ctx, 'file', file.slug);
 }
 
 function isExpired(file: FileShare, now = new Date()): boolean {
@@ -209,7 +209,7 @@ function isExpired(file: FileShare, now = new Date()): boolean {
 export async function findLiveFile(ctx: ModelContext, slug: string): Promise<FileWithStorage> {
   const file = await ctx.db.fileShare.findUnique({ where: { slug }, include: { storageConfig: true } });
   if (!file || file.status !== 'ready') {
-    if (!file && (await isGone(ctx.db, 'file', slug))) throw new AppError('gone', 'fileGone');
+    if (!file && (await isGone(ctx, 'file', slug))) throw new AppError('gone', 'fileGone');
     throw new AppError('not_found', 'fileNotFound');
   }
   if (isExpired(file)) {

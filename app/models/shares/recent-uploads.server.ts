@@ -1,6 +1,6 @@
-import type { Db } from '~/db/client.server';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
+import type { ModelContext } from '~/models/context.server';
 
 /** Recent uploads shown on the upload page (spec §9: 3). */
 export const RECENT_UPLOADS = 3;
@@ -22,7 +22,7 @@ export interface RecentUpload {
  * shares the sweeper has not removed yet are left out.
  */
 export async function recentUploads(
-  ctx: { db: Db },
+  ctx: ModelContext,
   principal: Principal,
   limit = RECENT_UPLOADS,
 ): Promise<RecentUpload[]> {

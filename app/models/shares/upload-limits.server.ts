@@ -1,18 +1,18 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import type { Db } from '~/db/client.server';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
 import { getSetting } from '~/models/settings/settings.server';
 import { usedBytes } from '~/models/storage/configs.server';
+import type { ModelContext } from '~/models/context.server';
 
 const MB = 1024 * 1024;
 
 /** The global max upload size (setting in MB; 100 MB when unset or invalid). */
-export async function maxUploadBytes(db: Db): Promise<number> {
-  const value = Number.parseInt((await getSetting(db, 'max_upload_size')) ?? '', 10);
+export async function maxUploadBytes(ctx: ModelContext): Promise<number> {
+  const value = Number.parseInt((await getSetting(ctx, 'max_upload_size')) ?? '', 10);
   return (Number.isFinite(value) && value > 0 ? value : 100) * MB;
 }
 
@@ -24,12 +24,17 @@ export function tooLarge(max: number): AppError {
  * Refuses an upload that will not fit (spec §8 "insufficient storage, showing file size, remaining
  * space and total capacity"): the config's quota for S3, the free disk space for local storage.
  */
-export async function assertFits(db: Db, config: StorageConfig, dataDir: string, size: number): Promise<void> {
+export async function assertFits(
+  ctx: ModelContext,
+  config: StorageConfig,
+  dataDir: string,
+  size: number,
+): Promise<void> {
   let total: number | null = null;
   let remaining: number | null = null;
   if (config.totalStorageBytes !== null && config.totalStorageBytes > 0n) {
     total = Number(config.totalStorageBytes);
-    remaining = Math.max(0, total - (await usedBytes(db, config.id)));
+    remaining = Math.max(0, total - (await usedBytes(ctx, config.id)));
   } else if (config.storageType === 'local') {
     const root = path.resolve(dataDir, config.rootPath || 'storage');
     await fsp.mkdir(root, { recursive: true });

@@ -38,7 +38,7 @@ export interface UrlSource {
 const PROBE_TIMEOUT_MS = 20_000;
 
 async function fetchOptions(ctx: ModelContext, extra: SafeFetchOptions): Promise<SafeFetchOptions> {
-  return { allowedHosts: await urlFetchAllowedHosts(ctx.db), ...extra, ...ctx.net };
+  return { allowedHosts: await urlFetchAllowedHosts(ctx), ...extra, ...ctx.net };
 }
 
 const header = (headers: IncomingHttpHeaders, name: string): string | null => {

@@ -23,7 +23,7 @@ export async function uploadShareFromUrl(
   options: UrlUploadOptions,
 ): Promise<FileWithStorage> {
   authorize(principal, 'file.upload');
-  const source = await openUrlSource(ctx, url, { maxBytes: await maxUploadBytes(ctx.db) });
+  const source = await openUrlSource(ctx, url, { maxBytes: await maxUploadBytes(ctx) });
   const { filename, ...shareOptions } = options;
   try {
     return await uploadFileShare(ctx, principal, {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '~/db/client.server';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
@@ -18,7 +17,8 @@ import type { ModelContext } from '~/models/context.server';
  * The embedded default: a fresh install stores files in DATA_DIR/storage with no configuration,
  * so uploading works without any S3 (design.md §5). Public, so access keys may use it too.
  */
-export async function ensureDefaultStorage(db: Db): Promise<void> {
+export async function ensureDefaultStorage(ctx: ModelContext): Promise<void> {
+  const { db } = ctx;
   if ((await db.storageConfig.count()) > 0) return;
   await db.storageConfig.create({
     data: {
@@ -207,7 +207,8 @@ export async function setDefaultStorageConfig(ctx: ModelContext, principal: Prin
 }
 
 /** Bytes used by share records on a config (for the quota check and the dashboard). */
-export async function usedBytes(db: Db, configId: string): Promise<number> {
+export async function usedBytes(ctx: ModelContext, configId: string): Promise<number> {
+  const { db } = ctx;
   const sum = await db.fileShare.aggregate({ where: { storageConfigId: configId }, _sum: { size: true } });
   return Number(sum._sum.size ?? 0);
 }

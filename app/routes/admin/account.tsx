@@ -43,8 +43,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kept = { newUsername: text('newUsername'), done: false };
   try {
     const principal = context.get(principalContext);
-    authorize(principal, 'account.change');
-    if (principal.kind !== 'admin') throw new Error('unreachable: authorize admits admins only');
     if (text('newPassword') !== text('confirmPassword')) {
       const message = translate(locale, 'account.passwordMismatch');
       return data(
@@ -57,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       newPassword: text('newPassword'),
       newUsername: text('newUsername'),
     });
-    await changeAdminCredentials(context.get(servicesContext).db, principal.adminId, input);
+    await changeAdminCredentials(context.get(servicesContext), principal, input);
     const cookie = await clearSessionCookie(context.get(requestInfoContext).secure);
     return data({ done: true as const }, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {

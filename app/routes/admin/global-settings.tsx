@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { values: globalFormFromSettings({}), saved: false };
   authorize(principal, 'admin.globalSettings');
-  const stored = await settingValues(context.get(servicesContext).db, principal, SETTING_GROUPS.global);
+  const stored = await settingValues(context.get(servicesContext), principal, SETTING_GROUPS.global);
   return { values: globalFormFromSettings(stored), saved };
 }
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const principal = context.get(principalContext);
     authorize(principal, 'settings.manage');
-    const { db } = context.get(servicesContext);
+    const services = context.get(servicesContext);
     const { input, errors } = globalFormToInput(values);
     const options = { groupId: SETTING_GROUPS.global };
     const sizeErrors = Object.entries(errors).map(([field, p]) => [
@@ -54,8 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     ]);
     const problems =
       sizeErrors.length > 0
-        ? await checkSettings(db, principal, input, options)
-        : (await updateSettings(db, principal, input, { ...options, atomic: true })).problems;
+        ? await checkSettings(services, principal, input, options)
+        : (await updateSettings(services, principal, input, { ...options, atomic: true })).problems;
     if (sizeErrors.length === 0 && problems.length === 0) return redirect(`${PATH}?notice=saved`);
     const fieldErrors = { ...settingFieldErrors(problems, locale), ...Object.fromEntries(sizeErrors) };
     return data({ formError: translate(locale, 'settings.fixErrors'), fieldErrors, values }, { status: 400 });

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { authorize } from '~/auth/operations';
 import { CreatedKeyBanner } from '~/components/keys/CreatedKeyBanner';
 import { DeleteKeyPanel } from '~/components/keys/DeleteKeyPanel';
 import { EmptyKeys } from '~/components/keys/EmptyKeys';
@@ -14,7 +13,14 @@ import { translate } from '~/i18n/translate';
 import { apiKeyFormFields, apiKeyFormToInput, type ApiKeyFormFields } from '~/lib/api-key-form';
 import { pageTitle } from '~/lib/meta';
 import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
-import { createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '~/models/accounts/api-keys.server';
+import {
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  updateApiKey,
+  type ApiKeyRecord,
+} from '~/models/accounts/api-keys.server';
+import type { ApiKeyView } from '~/components/keys/types';
 import type { Route } from './+types/key-management';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.keyManagement');
@@ -26,6 +32,16 @@ const PATH = '/admin/key-management';
 const INTENTS = ['create', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 const NOTICES = ['updated', 'deleted'] as const;
+
+function toKeyView(key: ApiKeyRecord): ApiKeyView {
+  return {
+    ...key,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+    expiresAt: key.expiresAt.toISOString(),
+    expired: key.expiresAt.getTime() <= Date.now(),
+  };
+}
 
 function intentOf(value: unknown): Intent {
   return INTENTS.find((intent) => intent === value) ?? 'create';
@@ -42,9 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { keys: [], ...view };
-  authorize(principal, 'keys.manage');
-  const { db, masterKey } = context.get(servicesContext);
-  return { keys: await listApiKeys(db, masterKey), ...view };
+  const keys = await listApiKeys(context.get(servicesContext), principal);
+  return { keys: keys.map(toKeyView), ...view };
 }
 
 /** One action, three intents: create (shows the new key once), update and delete (redirect back). */
@@ -55,10 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values: ApiKeyFormFields = apiKeyFormFields(form);
   const locale = getLocale(context);
   try {
-    authorize(context.get(principalContext), 'keys.manage');
-    const { db, masterKey } = context.get(servicesContext);
+    const principal = context.get(principalContext);
+    const services = context.get(servicesContext);
     if (intent === 'delete') {
-      await deleteApiKey(db, id);
+      await deleteApiKey(services, principal, id);
       return redirect(`${PATH}?notice=deleted`);
     }
     const converted = apiKeyFormToInput(values, intent);
@@ -72,10 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (intent === 'create') {
-      const created = await createApiKey(db, masterKey, createApiKeySchema.parse(converted.input));
-      return { intent, created };
+      const created = await createApiKey(services, principal, createApiKeySchema.parse(converted.input));
+      return { intent, created: toKeyView(created) };
     }
-    await updateApiKey(db, id, updateApiKeySchema.parse(converted.input));
+    await updateApiKey(services, principal, id, updateApiKeySchema.parse(converted.input));
     return redirect(`${PATH}?notice=updated`);
   } catch (error) {
     return formError(error, locale, { intent, id, values, created: undefined });

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   authorize(principal, 'admin.storageConfig');
   const configs = await listStorageConfigs(services, principal);
   const items: StorageItem[] = await Promise.all(
-    configs.map(async (c) => ({ ...presentStorageConfig(c), used_bytes: await usedBytes(services.db, c.id) })),
+    configs.map(async (c) => ({ ...presentStorageConfig(c), used_bytes: await usedBytes(services, c.id) })),
   );
   return { configs: items, ...view };
 }

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { mode: 'direct', saved: false };
   authorize(principal, 'admin.webdavSettings');
-  const stored = await settingValues(context.get(servicesContext).db, principal, SETTING_GROUPS.webdav);
+  const stored = await settingValues(context.get(servicesContext), principal, SETTING_GROUPS.webdav);
   return { mode: stored.webdav_upload_mode ?? 'direct', saved };
 }
 
@@ -36,10 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const principal = context.get(principalContext);
     authorize(principal, 'settings.manage');
-    const { db } = context.get(servicesContext);
+    const services = context.get(servicesContext);
     // The model checks the mode against the setting's options (direct, multipart).
     const result = await updateSettings(
-      db,
+      services,
       principal,
       { webdav_upload_mode: mode },
       { groupId: SETTING_GROUPS.webdav, atomic: true },

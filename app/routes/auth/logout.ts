@@ -7,7 +7,7 @@ import type { Route } from './+types/logout';
 /** Ends the browser session: the token row is deleted, the cookie cleared. */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = await readSessionToken(request.headers.get('cookie'));
-  if (token) await revokeSession(context.get(servicesContext).db, token);
+  if (token) await revokeSession(context.get(servicesContext), token);
   return redirect('/', { headers: { 'Set-Cookie': await clearSessionCookie(context.get(requestInfoContext).secure) } });
 }
 

@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const uploadedId = url.searchParams.get('uploaded');
   const [configs, maxBytes, recent, uploaded] = await Promise.all([
     listStorageConfigs(services, principal),
-    maxUploadBytes(services.db),
+    maxUploadBytes(services),
     recentUploads(services, principal),
     uploadedId ? uploadedShare(request, services, principal, uploadedId) : null,
   ]);
