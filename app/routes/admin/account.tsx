@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import { AccountForm } from '~/components/account/AccountForm';
 import { LogoutCountdown } from '~/components/account/LogoutCountdown';
-import { authorize } from '~/auth/operations';
 import { clearSessionCookie } from '~/auth/session-cookie.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/form-errors.server';
@@ -25,7 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { username: '' };
-  authorize(principal, 'account.change');
   return { username: principal.kind === 'admin' ? principal.username : '' };
 }
 

@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import { authorize } from '~/auth/operations';
 import { loadFileEdit, loadFilePreview, toFileItem } from '~/components/file-admin/data.server';
 import { fileEditToInput, fileEditValues } from '~/components/file-admin/edit-form';
 import { FileManagementPage } from '~/components/file-admin/FileManagementPage';
@@ -50,7 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
   if (principal.kind === 'anonymous') {
     return { ...base, items: [], total: 0, pages: 1, preview: null, edit: null, openError: null };
   }
-  authorize(principal, 'admin.fileManagement');
   const services = context.get(servicesContext);
   const { files, total, keyNames } = await listFiles(services, principal, {
     limit: PAGE_SIZE,
@@ -104,7 +102,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const principal = context.get(principalContext);
     const services = context.get(servicesContext);
-    authorize(principal, 'file.manage');
     if (intent === 'update' && values) {
       const id = String(form.get('id') ?? '');
       const converted = fileEditToInput(

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { authorize } from '~/auth/operations';
 import { DeleteStoragePanel } from '~/components/storage/DeleteStoragePanel';
 import { EmptyStorage } from '~/components/storage/EmptyStorage';
 import { storageFormToInput, storageFormValues, type StorageFormValues } from '~/components/storage/form';
@@ -55,7 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { configs: [] as StorageItem[], ...view };
-  authorize(principal, 'admin.storageConfig');
   const configs = await listStorageConfigs(services, principal);
   const items: StorageItem[] = await Promise.all(
     configs.map(async (c) => ({ ...presentStorageConfig(c), used_bytes: await usedBytes(services, c.id) })),
@@ -74,7 +72,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const extra = { intent, id, values, outcome: undefined as StorageTestOutcome | undefined };
   try {
     const principal = context.get(principalContext);
-    authorize(principal, 'storage.manage');
     const services = context.get(servicesContext);
     if (intent === 'delete') {
       await deleteStorageConfig(services, principal, id);

@@ -1,5 +1,4 @@
 import { redirect } from 'react-router';
-import { authorize } from '~/auth/operations';
 import { loadTextPreview, toTextItem } from '~/components/text-admin/data.server';
 import {
   listHref,
@@ -41,7 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Te
   if (principal.kind === 'anonymous') {
     return { ...base, items: [], total: 0, pages: 1, preview: null, previewError: null };
   }
-  authorize(principal, 'admin.textManagement');
   const services = context.get(servicesContext);
   const { items, total } = await listPastes(services, principal, {
     page,
@@ -81,12 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const principal = context.get(principalContext);
     const services = context.get(servicesContext);
     if (form.get('intent') === 'clear-expired') {
-      authorize(principal, 'paste.clearExpired');
       if (!confirmed) return { confirm: { intent: 'clear-expired' } as ConfirmRequest };
       const count = await clearExpiredPastes(services, principal);
       return redirect(listHref(back, { notice: 'cleared', count: String(count) }));
     }
-    authorize(principal, 'paste.manage');
     const only = form.get('only');
     const { ids } = batchDeleteSchema.parse({
       ids: typeof only === 'string' && only ? [only] : form.getAll('ids').map(String),

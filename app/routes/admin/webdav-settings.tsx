@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { authorize } from '~/auth/operations';
 import { settingFieldErrors } from '~/components/settings/field-errors.server';
 import { WebdavSettingsForm } from '~/components/settings/WebdavSettingsForm';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -24,7 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { mode: 'direct', saved: false };
-  authorize(principal, 'admin.webdavSettings');
   const stored = await settingValues(context.get(servicesContext), principal, SETTING_GROUPS.webdav);
   return { mode: stored.webdav_upload_mode ?? 'direct', saved };
 }
@@ -35,7 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = getLocale(context);
   try {
     const principal = context.get(principalContext);
-    authorize(principal, 'settings.manage');
     const services = context.get(servicesContext);
     // The model checks the mode against the setting's options (direct, multipart).
     const result = await updateSettings(

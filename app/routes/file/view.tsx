@@ -1,6 +1,4 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { isAllowed } from '~/auth/operations';
-import { isCreator, type Principal } from '~/auth/principal';
 import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-form';
 import { FileManagePage } from '~/components/file/FileManagePage';
 import { FileStatus, type FileStatusKind } from '~/components/file/FileStatus';
@@ -26,16 +24,13 @@ import {
 import { qrCodeDataUrl } from '../paste/share.server';
 import { fileLinksFor } from './links.server';
 import { fileContent, fileSummary } from './preview.server';
+import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.file.title');
 
 /** Content grants and the owner's view of the password are in the page: never keep it in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
-
-function canManage(principal: Principal, createdBy: string | null): boolean {
-  return isAllowed(principal, 'file.manage') && isCreator(principal, createdBy);
-}
 
 /** The status page of a domain error (spec §8 file view error keys), or null to rethrow it. */
 function statusOf(error: AppError): FileStatusKind | null {
@@ -70,7 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
     const result = await openFileShare(services, params.slug);
-    const manage = canManage(principal, result.file.createdBy);
+    const manage = mayManageShare(principal, 'file', result.file.createdBy);
     if (!result.locked) {
       const content = await fileContent(services, result.file, origin, null);
       const view = { file: fileSummary(result.file), content, share: await share(result.file), canManage: manage };
@@ -134,7 +129,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       const content = await fileContent(services, file, origin, contentGrant(services, file));
       return {
         intent,
-        unlocked: { file: fileSummary(file), content, canManage: canManage(principal, file.createdBy) },
+        unlocked: { file: fileSummary(file), content, canManage: mayManageShare(principal, 'file', file.createdBy) },
       };
     }
     const id = String(form.get('id') ?? '');

@@ -6,8 +6,6 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { isAllowed } from '~/auth/operations';
-import { isCreator, type Principal } from '~/auth/principal';
 import { ManagePastePage } from '~/components/paste/ManagePastePage';
 import { PastePage } from '~/components/paste/PastePage';
 import { PasteStatus } from '~/components/paste/PasteStatus';
@@ -31,6 +29,7 @@ import {
   type PasteRecord,
   type PasteView,
 } from '~/models/pastes/pastes.server';
+import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.paste.title');
@@ -56,10 +55,6 @@ function shown(p: PasteView): ShownPaste {
     html: renderMarkdownCached(p.id, p.updatedAt, p.content),
     isLastView: p.isLastView,
   };
-}
-
-function canManage(principal: Principal, createdBy: string | null): boolean {
-  return isAllowed(principal, 'paste.manage') && isCreator(principal, createdBy);
 }
 
 /** The raw link of a paste on this page (same origin); none after the last view deleted it. */
@@ -98,7 +93,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return {
         state: 'locked',
         paste: summary(result.paste),
-        canManage: canManage(principal, result.paste.createdBy),
+        canManage: mayManageShare(principal, 'paste', result.paste.createdBy),
       } as const;
     }
     const paste = result.paste;
@@ -106,7 +101,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       state: 'shown',
       paste: shown(paste),
       rawUrl: rawUrl(paste),
-      canManage: !paste.isLastView && canManage(principal, paste.createdBy),
+      canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
     } as const;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -143,7 +138,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         unlocked: {
           paste: shown(paste),
           rawUrl: rawUrl(paste, paste.plainPassword),
-          canManage: !paste.isLastView && canManage(principal, paste.createdBy),
+          canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
         },
       };
     }

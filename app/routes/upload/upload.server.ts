@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
-import { authorize } from '~/auth/operations';
+import { assertMayUpload } from '~/models/shares/access';
 import type { Principal } from '~/auth/principal';
 import { uploadInputFromForm, uploadFormValues, type UploadFormValues } from '~/components/upload/upload-form';
 import { parseUpload } from '~/http/multipart.server';
@@ -55,7 +55,7 @@ export async function uploadFromForm(
   let values: UploadFormValues | undefined;
   try {
     // Refuse before reading a byte when the caller may not upload at all.
-    authorize(principal, 'file.upload');
+    assertMayUpload(principal);
     if (!body) throw new AppError('invalid', 'fileRequired');
     const spoolDir = path.join(services.config.dataDir, 'tmp');
     await fsp.mkdir(spoolDir, { recursive: true });

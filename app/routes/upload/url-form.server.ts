@@ -1,4 +1,4 @@
-import { authorize } from '~/auth/operations';
+import { assertMayUpload } from '~/models/shares/access';
 import type { Principal } from '~/auth/principal';
 import { uploadFormValues, uploadInputFromForm } from '~/components/upload/upload-form';
 import type { UrlFormValues } from '~/components/upload/UrlUploadForm';
@@ -40,7 +40,7 @@ export async function uploadFromUrlForm(
 ): Promise<UrlFormOutcome> {
   let values: UrlFormValues | undefined;
   try {
-    authorize(principal, 'file.upload');
+    assertMayUpload(principal);
     const fields = await fieldsOf(request);
     // Only the URL form posts url-encoded; anything else is a file form without its file.
     if (fields.intent !== 'url') throw new AppError('invalid', 'fileRequired');
