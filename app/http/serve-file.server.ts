@@ -1,10 +1,9 @@
 import type { Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { contentDisposition } from '~/lib/content-disposition';
-import { driverOf } from '~/models/storage/configs.server';
-import type { FileWithStorage } from '~/models/shares/files.server';
-import { StorageError, type ByteRange } from '~/storage/types';
-import type { ModelContext } from '~/models/context.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
+import { AppError } from '~/lib/errors';
+import type { ByteRange, ReadResult } from '~/storage/types';
 
 /** Types a browser would run as a document on our origin: never served inline. */
 const ACTIVE_TYPES =
@@ -44,11 +43,11 @@ export interface ServeOptions {
  */
 export async function streamFile(
   res: Response,
-  deps: ModelContext,
-  file: FileWithStorage,
+  bytes: { file: FileShareRecord; read: (range?: ByteRange) => Promise<ReadResult> },
   options: ServeOptions,
 ): Promise<void> {
-  const size = Number(file.size);
+  const { file } = bytes;
+  const size = file.size;
   const range = parseRange(options.range, size);
   if (range === 'invalid') {
     res.status(416).setHeader('Content-Range', `bytes */${size}`);
@@ -80,9 +79,9 @@ export async function streamFile(
   }
   let object;
   try {
-    object = await driverOf(deps, file.storageConfig).read(file.storagePath, range ?? undefined);
+    object = await bytes.read(range ?? undefined);
   } catch (error) {
-    if (error instanceof StorageError && error.kind === 'range') {
+    if (error instanceof AppError && error.kind === 'range_not_satisfiable') {
       res.status(416).setHeader('Content-Range', `bytes */${size}`);
       res.end();
       return;

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'gone'
   | 'conflict'
   | 'too_large'
+  | 'range_not_satisfiable'
   | 'rate_limited'
   | 'insufficient_storage'
   | 'unavailable';
@@ -22,6 +23,7 @@ export const errorStatus: Record<ErrorKind, number> = {
   gone: 410,
   conflict: 409,
   too_large: 413,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   insufficient_storage: 507,
   unavailable: 503,

@@ -1,8 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +8,7 @@ import { LocalDriver } from '~/storage/drivers/local.server';
 import { S3Driver } from '~/storage/drivers/s3.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import { createTestBucket, type TestBucket } from '../helpers/s3';
+import { tempModelContext } from '../support/model-context';
 
 /**
  * One contract, two drivers: `local` on a temp folder (its signed URLs served by the real route on
@@ -24,18 +22,15 @@ interface Harness {
 }
 
 async function localHarness(): Promise<Harness> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-local-'));
-  const signingKey = randomBytes(32);
-  const driver = new LocalDriver({ root, configId: 'cfg-local', signingKey });
+  // A real model context: the signed URLs are checked and served by the real route and model.
+  const temp = await tempModelContext();
+  const config = await temp.ctx.db.storageConfig.create({
+    data: { id: 'cfg-local', name: 'Local', storageType: 'local', providerType: 'Local', rootPath: 'objects' },
+  });
+  const driver = temp.ctx.storage.driverFor(config);
+  expect(driver).toBeInstanceOf(LocalDriver);
   const app = express();
-  app.use(
-    '/api',
-    localStorageRouter({
-      signingKey,
-      driverFor: async (id) => (id === 'cfg-local' ? driver : null),
-      maxBytes: async () => 1024 ** 3,
-    }),
-  );
+  app.use('/api', localStorageRouter(temp.ctx));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -44,7 +39,7 @@ async function localHarness(): Promise<Harness> {
     absolute: (url) => new URL(url, base).toString(),
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
-      fs.rmSync(root, { recursive: true, force: true });
+      await temp.close();
     },
   };
 }

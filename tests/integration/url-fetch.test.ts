@@ -434,7 +434,7 @@ describe('URL upload helpers (api.md §3.9)', () => {
     await allow('127.0.0.1');
     const deps = services;
     const file = await uploadShareFromUrl(deps, admin, `${origin.base}/file.txt`, { remark: 'from url' });
-    expect(file).toMatchObject({ filename: 'file.txt', size: BigInt(FILE_TEXT.length), remark: 'from url' });
+    expect(file).toMatchObject({ filename: 'file.txt', size: FILE_TEXT.length, remark: 'from url' });
     const stored = fs.readFileSync(path.join(dataDir, 'storage', file.storagePath), 'utf8');
     expect(stored).toBe(FILE_TEXT);
 

@@ -1,6 +1,6 @@
 import { ModalDialog } from '~/components/ui/ModalDialog';
 import { ConfirmForm } from './confirm';
-import type { ConfirmRequest, FileItem } from './model';
+import type { ConfirmRequest, FileItem } from './view';
 
 /**
  * The delete question in a modal `<dialog>` (focus kept inside, Escape cancels, focus returns to

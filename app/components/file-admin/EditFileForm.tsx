@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { SlugField, PasswordEditField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
-import type { FileEdit, FileEditValues } from './model';
+import type { FileEdit, FileEditValues } from './view';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { utcText } from '~/components/ui/DateTime';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
-import { listHref } from './model';
+import { listHref } from './view';
 
 /** No files at all, or none matching the search: say which, and offer the way on. */
 export function EmptyFiles({ search, forKey }: { search: string; forKey: boolean }) {

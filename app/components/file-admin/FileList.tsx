@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { FileRow } from './FileRow';
 import { Icon } from '~/components/ui/Icon';
-import { listHref, type ConfirmRequest, type FileItem, type FilePreview, type ListState } from './model';
+import { listHref, type ConfirmRequest, type FileItem, type FilePreview, type ListState } from './view';
 import { PreviewPanel } from './PreviewPanel';
 
 /**

@@ -15,7 +15,7 @@ import {
   type ConfirmRequest,
   type FileEditValues,
   type FileManagementData,
-} from './model';
+} from './view';
 import { Pagination } from '~/components/ui/Pagination';
 import { SearchForm } from '~/components/ui/SearchForm';
 import { PreviewPanel } from './PreviewPanel';

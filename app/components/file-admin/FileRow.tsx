@@ -4,7 +4,7 @@ import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 import { Icon, type IconName } from '~/components/ui/Icon';
-import { fileHref, listHref, previewKind, type FileItem, type ListState } from './model';
+import { fileHref, listHref, previewKind, type FileItem, type ListState } from './view';
 
 const KIND_ICON: Record<ReturnType<typeof previewKind>, IconName> = {
   image: 'image',

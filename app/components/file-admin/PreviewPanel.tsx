@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '~/lib/format';
 import { Icon } from '~/components/ui/Icon';
-import { fileHref, type FilePreview } from './model';
+import { fileHref, type FilePreview } from './view';
 
 function Media({ preview }: { preview: FilePreview }) {
   const { t } = useTranslation();

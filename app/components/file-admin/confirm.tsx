@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { countKey, DELETE_MODES, type ConfirmRequest, type FileItem } from './model';
+import { countKey, DELETE_MODES, type ConfirmRequest, type FileItem } from './view';
 
 /** How many file names a confirmation lists before it says "and N more". */
 const LISTED = 5;

@@ -3,7 +3,7 @@
  * of api.md §3.4). Pure and client-safe. The password typed is never sent back to the page.
  */
 import { resolveExpiry, type EditExpiryChoice, type ExpiryProblem } from '~/lib/expiry';
-import type { FileEditValues } from './model';
+import type { FileEditValues } from './view';
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '~/lib/format';
 import { FileIcon, iconForType } from './icons';
-import { PREVIEW_BYTES } from './kinds';
+import { PREVIEW_BYTES } from '~/lib/file-kinds';
 import { OfficePreview } from './OfficePreview';
 import type { FileContent, FileSummary } from './types';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { OFFICE_PROVIDERS, isOfficeProvider, officeViewerUrl, type OfficeProvider } from './kinds';
+import { OFFICE_PROVIDERS, isOfficeProvider, officeViewerUrl, type OfficeProvider } from '~/lib/file-kinds';
 
 function hrefFor(pathname: string, search: string, provider: OfficeProvider, grant: string | null): string {
   const params = new URLSearchParams(search);

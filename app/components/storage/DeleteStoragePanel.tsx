@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DeletePanel } from '~/components/ui/DeletePanel';
-import type { StorageItem } from './model';
+import type { StorageItem } from './view';
 
 /**
  * The delete confirmation: a real form, the same with and without JavaScript. A config that files

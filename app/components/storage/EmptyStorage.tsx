@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
-import { storageHref } from './model';
+import { storageHref } from './view';
 
 /** No storage at all (the embedded local one was deleted): uploads cannot work until one is added. */
 export function EmptyStorage() {

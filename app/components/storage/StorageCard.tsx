@@ -5,7 +5,7 @@ import { DateTime } from '~/components/ui/DateTime';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { formatBytes } from '~/lib/format';
 import { Icon } from '~/components/ui/Icon';
-import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './model';
+import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './view';
 import { TestResultPanel } from './TestResultPanel';
 
 /** Used of total, as a bar and in words (the bar is decoration; the words carry it). */

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
-import { PROVIDERS, type StorageItem } from './model';
+import { PROVIDERS, type StorageItem } from './view';
 
 const NO_ERRORS: Record<string, string> = {};
 

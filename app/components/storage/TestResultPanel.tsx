@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { Icon } from '~/components/ui/Icon';
-import { corsRule, type StorageCheck, type StorageItem, type StorageTestOutcome } from './model';
+import { corsRule, type StorageCheck, type StorageItem, type StorageTestOutcome } from './view';
 
 const CHECKS = ['read', 'write', 'frontendSim', 'cors'] as const;
 

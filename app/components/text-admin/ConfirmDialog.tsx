@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '~/components/ui/ModalDialog';
 import { ConfirmDetails, useConfirmLabels } from './confirm';
-import type { ConfirmRequest, TextItem } from './model';
+import type { ConfirmRequest, TextItem } from './view';
 
 function DialogBody({
   request,

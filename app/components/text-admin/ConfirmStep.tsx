@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ConfirmDetails, useConfirmLabels } from './confirm';
-import type { ConfirmRequest, TextItem } from './model';
+import type { ConfirmRequest, TextItem } from './view';
 
 /** The confirmation step without JavaScript: the action answers with this real form. */
 export function ConfirmStep({

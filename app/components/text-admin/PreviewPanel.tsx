@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
-import { editHref, pasteHref, type TextPreview } from './model';
+import { editHref, pasteHref, type TextPreview } from './view';
 
 /** Typography for rendered Markdown (sanitized HTML from renderMarkdown). */
 const MARKDOWN =

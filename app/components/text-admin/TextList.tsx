@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { Icon } from '~/components/ui/Icon';
-import type { ConfirmRequest, ListState, TextItem, TextPreview } from './model';
+import type { ConfirmRequest, ListState, TextItem, TextPreview } from './view';
 import { PreviewPanel } from './PreviewPanel';
 import { TextRow } from './TextRow';
-import { listHref } from './model';
+import { listHref } from './view';
 
 /**
  * The page of texts inside one batch form (`intent=batch-delete`): the checkboxes send `ids`, a

@@ -7,7 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ConfirmStep } from './ConfirmStep';
 import { EmptyTexts } from './EmptyTexts';
 import { Icon } from '~/components/ui/Icon';
-import { countKey, listHref, PAGE_SIZE, type ConfirmRequest, type TextManagementData } from './model';
+import { countKey, listHref, PAGE_SIZE, type ConfirmRequest, type TextManagementData } from './view';
 import { Pagination } from '~/components/ui/Pagination';
 import { SearchError, SearchForm } from '~/components/ui/SearchForm';
 import { PreviewPanel } from './PreviewPanel';

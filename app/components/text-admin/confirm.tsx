@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from 'react-router';
-import { countKey, type ConfirmRequest, type TextItem } from './model';
+import { countKey, type ConfirmRequest, type TextItem } from './view';
 
 /** How many slugs a confirmation names before it says "and N more". */
 const LISTED = 5;

@@ -15,38 +15,17 @@ import {
   presignUpload,
   resumeMultipartUpload,
 } from '~/models/shares/direct-uploads.server';
-import type { FileWithStorage } from '~/models/shares/files.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { fileRecord, originOf } from './file-presenters';
+import { originOf } from './origin';
+import { presentCommittedShare, presentPendingShare } from './presenters/files';
 import { principalOf, requires } from './principal';
 
-/** Where the object lives, as v0.7.3 reported it: the bucket URL for S3, our download URL for local disk. */
-export function objectUrl(file: FileWithStorage, origin: string): string {
-  const { storageConfig: config } = file;
-  if (config.storageType === 's3' && config.endpointUrl) {
-    const base = config.endpointUrl.replace(/\/+$/, '');
-    return `${base}/${config.bucketName}/${file.storagePath.split('/').map(encodeURIComponent).join('/')}`;
-  }
-  return `${origin}/api/file-download/${encodeURIComponent(file.slug)}`;
-}
-
 /** The fields every presign/init answer shares (api.md §3.4 s3/presign). */
-export function pendingShareFields(req: Request, services: Services, file: FileWithStorage) {
-  const origin = originOf(req, services.config.publicUrl);
-  return {
-    file_id: file.id,
-    slug: file.slug,
-    storage_path: file.storagePath,
-    s3_url: objectUrl(file, origin),
-    provider_type: file.storageConfig.providerType,
-    contentType: file.mimetype,
-    hasPassword: file.passwordHash !== null,
-    expiresAt: file.expiresAt?.toISOString() ?? null,
-    maxViews: file.maxViews,
-    url: `/file/${encodeURIComponent(file.slug)}`,
-  };
+export function pendingShareFields(req: Request, services: Services, file: FileShareRecord) {
+  return presentPendingShare(file, originOf(req, services.config.publicUrl));
 }
 
 export const absoluteUrl = (req: Request, services: Services, url: string) =>
@@ -55,11 +34,6 @@ export const absoluteUrl = (req: Request, services: Services, url: string) =>
 /** Part URLs as the client gets them: absolute (the local driver signs paths on this app). */
 export const partUrls = (req: Request, services: Services, urls: { partNumber: number; url: string }[]) =>
   urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) }));
-
-/** The commit answer: the share record (without secrets) and its page. */
-export function committedShare(file: FileWithStorage) {
-  return { ...fileRecord(file, undefined), url: `/file/${encodeURIComponent(file.slug)}` };
-}
 
 /**
  * Browser uploads straight to storage (api.md §3.4 s3/presign + s3/commit; the multipart and
@@ -82,7 +56,7 @@ export function directUploadsRouter(services: Services): Router {
   router.post('/s3/commit', async (req, res) => {
     const { file_id, ...options } = commitSchema.parse(req.body ?? {});
     const file = await commitUpload(services, principalOf(res), file_id, options);
-    sendOk(res, apiMessage('uploadCommitted'), committedShare(file));
+    sendOk(res, apiMessage('uploadCommitted'), presentCommittedShare(file));
   });
 
   router.post('/s3/cancel', async (req, res) => {
@@ -126,7 +100,7 @@ export function directUploadsRouter(services: Services): Router {
       parts,
       options,
     });
-    sendOk(res, apiMessage('multipartCompleted'), committedShare(file));
+    sendOk(res, apiMessage('multipartCompleted'), presentCommittedShare(file));
   });
 
   router.post('/s3/multipart/abort', async (req, res) => {

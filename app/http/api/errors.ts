@@ -1,6 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '~/lib/errors';
+import { toAppError } from '~/storage/errors';
 import { hasTranslation, translate } from '~/i18n/translate';
 import { sendError } from './envelope';
 
@@ -32,12 +33,19 @@ interface BodyParserError extends Error {
   limit?: number;
 }
 
+/** Rate limits and an unavailable storage or database tell the client when to come back. */
+export function setRetryAfter(res: Response, error: AppError): void {
+  const seconds = error.details?.seconds;
+  if ((error.kind === 'rate_limited' || error.kind === 'unavailable') && typeof seconds === 'number')
+    res.setHeader('Retry-After', String(seconds));
+}
+
 /** Maps every error thrown behind /api to the envelope, once. Never a 500 for a caller's mistake. */
-export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
-  if (res.headersSent) return next(error);
+export const errorHandler: ErrorRequestHandler = (thrown, _req, res, next) => {
+  if (res.headersSent) return next(thrown);
+  const error = toAppError(thrown);
   if (error instanceof AppError) {
-    if (error.kind === 'rate_limited' && error.details?.seconds)
-      res.setHeader('Retry-After', String(error.details.seconds));
+    setRetryAfter(res, error);
     return sendError(res, error.status, apiMessage(error.messageKey, error.details), {
       key: error.messageKey,
       params: error.details,

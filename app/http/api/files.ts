@@ -1,18 +1,12 @@
 import { Router } from 'express';
 import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
-import {
-  deleteFiles,
-  getOwnedFile,
-  keyNamesFor,
-  listFiles,
-  plainPasswordOf,
-  updateFile,
-} from '~/models/shares/files-admin.server';
-import { removeThumbnails } from '~/models/shares/thumbnails.server';
+import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
+import { shareLinks } from '~/models/shares/file-access.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { fileRecord, originOf, shareUrls } from './file-presenters';
+import { originOf } from './origin';
+import { presentFileRecord } from './presenters/files';
 import { principalOf, requires } from './principal';
 
 function int(value: unknown, fallback: number, max: number): number {
@@ -29,7 +23,7 @@ export function filesRouter(services: Services): Router {
     const principal = principalOf(res);
     const limit = int(req.query.limit, 30, 200) || 30;
     const offset = int(req.query.offset, 0, Number.MAX_SAFE_INTEGER);
-    const { files, total, keyNames } = await listFiles(services, principal, {
+    const { files, total } = await listFiles(services, principal, {
       limit,
       offset,
       search: typeof req.query.search === 'string' ? req.query.search : undefined,
@@ -40,7 +34,7 @@ export function filesRouter(services: Services): Router {
       code: 200,
       message: apiMessage('filesListed'),
       data: {
-        files: files.map((f) => fileRecord(f, keyNames.get(f.createdBy ?? ''))),
+        files: files.map(presentFileRecord),
         pagination: forKey ? { total, limit, offset, hasMore: offset + limit < total } : { total, limit, offset },
       },
       success: true,
@@ -53,11 +47,7 @@ export function filesRouter(services: Services): Router {
   router.delete('/files/batch-delete', async (req, res) => {
     const { ids, delete_mode } = batchDeleteFilesSchema.parse(req.body ?? {});
     const result = await deleteFiles(services, principalOf(res), ids, delete_mode);
-    await removeThumbnails(services.config.dataDir, ids);
-    const failed = result.failed.map((f) => ({
-      id: f.id,
-      error: f.error === 'fileNotFoundOrNoDelete' ? apiMessage(f.error) : f.error,
-    }));
+    const failed = result.failed.map((f) => ({ id: f.id, error: apiMessage(f.error) }));
     sendOk(res, apiMessage('filesDeleted', { success: result.success, failed: failed.length }), {
       success: result.success,
       failed,
@@ -67,11 +57,10 @@ export function filesRouter(services: Services): Router {
   router.get('/files/:id', async (req, res) => {
     const principal = principalOf(res);
     const file = await getOwnedFile(services, principal, req.params.id);
-    const keyNames = await keyNamesFor(services, [file]);
-    const urls = await shareUrls(services, file, originOf(req, services.config.publicUrl));
+    const urls = await shareLinks(services, file, originOf(req, services.config.publicUrl));
     sendOk(res, apiMessage('fileLoaded'), {
-      ...fileRecord(file, keyNames.get(file.createdBy ?? '')),
-      plain_password: plainPasswordOf(services, file),
+      ...presentFileRecord(file),
+      plain_password: file.plainPassword,
       urls: { ...urls, use_proxy: file.useProxy ? 1 : 0 },
     });
   });

@@ -16,8 +16,6 @@ import { systemRouter } from './system';
 import { uploadsRouter } from './uploads';
 import { urlFetchRouter } from './url-fetch';
 import { urlUploadsRouter } from './url-uploads';
-import { LocalDriver } from '~/storage/drivers/local.server';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 
 /** Body size for JSON requests; uploads stream and never pass through this parser. */
 const JSON_LIMIT = '10mb';
@@ -30,17 +28,7 @@ export function apiRouter(services: Services): Router {
   const router = Router();
   router.use(cors);
   router.use(systemRouter(services));
-  router.use(
-    localStorageRouter({
-      signingKey: services.storage.localSigningKey,
-      driverFor: async (id) => {
-        const config = await services.db.storageConfig.findUnique({ where: { id } });
-        const driver = config ? services.storage.driverFor(config) : null;
-        return driver instanceof LocalDriver ? driver : null;
-      },
-      maxBytes: () => maxUploadBytes(services),
-    }),
-  );
+  router.use(localStorageRouter(services));
   router.use(attachPrincipal(services));
   router.use(uploadsRouter(services));
   // Parse JSON bodies on every method, DELETE included: the client sends bodies on batch deletes.

@@ -17,6 +17,7 @@ import {
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
+import { sendPlainError } from './plain-errors';
 import { principalOf } from './principal';
 import { pastePagination } from './pagination';
 
@@ -110,8 +111,7 @@ export function pastesRouter(services: Services): Router {
       res.send(p.content);
     } catch (error) {
       // Errors are plain text here too (api.md §3.3).
-      if (!(error instanceof AppError)) throw error;
-      res.status(error.status).type('text/plain; charset=utf-8').send(apiMessage(error.messageKey, error.details));
+      await sendPlainError(req, res, error);
     }
   });
 

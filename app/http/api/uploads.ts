@@ -7,8 +7,19 @@ import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf, uploadResult } from './file-presenters';
+import { originOf } from './origin';
+import { presentUploadResult } from './presenters/files';
+import { shareLinks } from '~/models/shares/file-access.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
 import { principalOf, requires } from './principal';
+
+async function uploadAnswer(services: Services, file: FileShareRecord, origin: string, password?: string) {
+  const links = {
+    stored: await shareLinks(services, file, origin),
+    direct: await shareLinks(services, file, origin, 'direct'),
+  };
+  return presentUploadResult(file, links, origin, password);
+}
 
 function contentLength(req: Request): number | undefined {
   const value = Number(req.get('content-length'));
@@ -34,7 +45,7 @@ export function uploadsRouter(services: Services): Router {
       options,
     });
     const origin = originOf(req, services.config.publicUrl);
-    sendOk(res, apiMessage('fileUploaded'), await uploadResult(services, file, origin, options.password));
+    sendOk(res, apiMessage('fileUploaded'), await uploadAnswer(services, file, origin, options.password));
   });
 
   router.post('/upload', requires('file.upload'), async (req, res) => {
@@ -51,7 +62,7 @@ export function uploadsRouter(services: Services): Router {
         options,
       });
       const origin = originOf(req, services.config.publicUrl);
-      sendOk(res, apiMessage('fileUploaded'), await uploadResult(services, file, origin, options.password));
+      sendOk(res, apiMessage('fileUploaded'), await uploadAnswer(services, file, origin, options.password));
     } finally {
       await parsed.cleanup();
     }

@@ -8,7 +8,7 @@ import { openUrlSource, probeUrl } from '~/models/shares/url-source.server';
 import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf } from './file-presenters';
+import { originOf } from './origin';
 
 const urlBody = z.object({
   url: z.string({ error: 'urlRequired' }).trim().min(1, 'urlRequired').max(8192, 'urlNotAllowed'),

@@ -17,10 +17,11 @@ import {
 } from '~/models/shares/direct-uploads.server';
 import { probeUrl } from '~/models/shares/url-source.server';
 import type { Services } from '~/services.server';
-import { absoluteUrl, committedShare, objectUrl, partUrls, pendingShareFields } from './direct-uploads';
+import { absoluteUrl, partUrls, pendingShareFields } from './direct-uploads';
+import { objectUrl, presentCommittedShare } from './presenters/files';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf } from './file-presenters';
+import { originOf } from './origin';
 import { principalOf, requires } from './principal';
 
 interface SourceBody {
@@ -76,7 +77,7 @@ export function urlUploadsRouter(services: Services): Router {
   router.post('/url/commit', async (req, res) => {
     const { file_id, ...options } = commitSchema.parse(req.body ?? {});
     const file = await commitUpload(services, principalOf(res), file_id, options);
-    sendOk(res, apiMessage('uploadCommitted'), committedShare(file));
+    sendOk(res, apiMessage('uploadCommitted'), presentCommittedShare(file));
   });
 
   router.post('/url/multipart/init', async (req, res) => {
@@ -119,7 +120,7 @@ export function urlUploadsRouter(services: Services): Router {
       fileId: file.id,
       slug: file.slug,
       filename: file.filename,
-      size: Number(file.size),
+      size: file.size,
       etag: file.etag,
       url: `/file/${encodeURIComponent(file.slug)}`,
       s3Url: objectUrl(file, origin),

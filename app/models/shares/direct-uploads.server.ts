@@ -4,11 +4,11 @@ import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
 import { StorageError, type CompletedPart } from '~/storage/types';
-import { isUniqueViolation, prepareShare, removeShare, shareFields, type FileWithStorage } from './files.server';
+import { isUniqueViolation, prepareShare, removeShare, shareFields } from './files.server';
 import { forgetGone } from './gone.server';
-import { driverOf } from '~/models/storage/configs.server';
 import { assertFits, maxUploadBytes, tooLarge } from './upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
+import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 
 /**
  * Browser uploads that go straight to storage (design §5, api.md s3/presign + s3/commit): the share
@@ -65,7 +65,7 @@ export async function presignUpload(ctx: ModelContext, principal: Principal, upl
   const { file, driver } = await createPending(ctx, principal, upload, false);
   const expiresIn = Math.max(file.storageConfig.signatureExpiresIn || 0, 3600);
   const uploadUrl = await driver.presignPut(file.storagePath, { expiresIn, contentType: file.mimetype });
-  return { file, uploadUrl };
+  return { file: toFileRecord(file), uploadUrl };
 }
 
 /** Step 1 of a multipart upload: the pending record, the part plan and a URL for every part. */
@@ -78,12 +78,12 @@ export async function initMultipartUpload(
   const plan = planParts(upload.size, upload.partSize);
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const urls = await driver.multipartSignParts(file.storagePath, file.uploadId!, numbers, UPLOAD_LIFETIME_S);
-  return { file, uploadId: file.uploadId!, ...plan, urls };
+  return { file: toFileRecord(file), uploadId: file.uploadId!, ...plan, urls };
 }
 
 /** The caller's pending upload; 404 when it is gone (cancelled, reaped, committed). */
 async function pendingUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
-  const file = await ctx.db.fileShare.findUnique({ where: { id: fileId }, include: { storageConfig: true } });
+  const file = await findShareRow(ctx, fileId);
   if (!file || file.status !== 'uploading' || (uploadId !== undefined && file.uploadId !== uploadId))
     throw new AppError('not_found', 'uploadNotFound');
   if (!isCreator(principal, file.createdBy)) throw new AppError('forbidden', 'uploadNotYours');
@@ -93,7 +93,7 @@ async function pendingUpload(ctx: ModelContext, principal: Principal, fileId: st
 /** After a pause or a page reload: the parts storage already has, and fresh URLs for the rest. */
 export async function resumeMultipartUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId: string) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
-  const driver = driverOf(ctx, file.storageConfig);
+  const driver = driverOfShare(ctx, file);
   const stored = await driver.multipartListParts(file.storagePath, uploadId).catch((error: unknown) => {
     if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
     throw error;
@@ -103,7 +103,7 @@ export async function resumeMultipartUpload(ctx: ModelContext, principal: Princi
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
   const urls = await driver.multipartSignParts(file.storagePath, uploadId, missing, UPLOAD_LIFETIME_S);
-  return { file, parts: stored, urls, ...plan };
+  return { file: toFileRecord(file), parts: stored, urls, ...plan };
 }
 
 /** Only the options a client actually sent at commit replace the ones given at presign (api.md §5 #1). */
@@ -123,8 +123,8 @@ async function optionsPatch(ctx: ModelContext, options: UploadOptions | undefine
  * Makes a pending share live once its object is complete. What counts is what storage holds, not
  * what the browser claimed: an object over the size limit or the quota is removed with its record.
  */
-async function goLive(ctx: ModelContext, file: FileWithStorage, options: UploadOptions | undefined) {
-  const driver = driverOf(ctx, file.storageConfig);
+async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions | undefined) {
+  const driver = driverOfShare(ctx, file);
   const stored = await driver.stat(file.storagePath);
   if (!stored) throw new AppError('invalid', 'uploadIncomplete');
   try {
@@ -148,7 +148,7 @@ async function goLive(ctx: ModelContext, file: FileWithStorage, options: UploadO
     include: { storageConfig: true },
   });
   await forgetGone(ctx, 'file', live.slug);
-  return live;
+  return toFileRecord(live);
 }
 
 /** Step 3 of a single-PUT upload. */
@@ -157,7 +157,7 @@ export async function commitUpload(
   principal: Principal,
   fileId: string,
   options?: UploadOptions,
-): Promise<FileWithStorage> {
+): Promise<FileShareRecord> {
   const file = await pendingUpload(ctx, principal, fileId);
   if (file.uploadId) throw new AppError('invalid', 'uploadIsMultipart');
   return goLive(ctx, file, options);
@@ -168,9 +168,9 @@ export async function completeMultipartUpload(
   ctx: ModelContext,
   principal: Principal,
   input: { fileId: string; uploadId: string; parts: CompletedPart[]; options?: UploadOptions },
-): Promise<FileWithStorage> {
+): Promise<FileShareRecord> {
   const file = await pendingUpload(ctx, principal, input.fileId, input.uploadId);
-  const driver = driverOf(ctx, file.storageConfig);
+  const driver = driverOfShare(ctx, file);
   try {
     await driver.multipartComplete(file.storagePath, input.uploadId, input.parts);
   } catch (error) {
@@ -182,13 +182,13 @@ export async function completeMultipartUpload(
 }
 
 /** Removes a pending upload: its multipart upload, any object written so far, and the record. */
-const discard = (ctx: ModelContext, file: FileWithStorage) => removeShare(ctx, file, true);
+const discard = (ctx: ModelContext, file: ShareRow) => removeShare(ctx, file, true);
 
 /** Cancel or abort by the uploader (api.md url/cancel, url/multipart/abort, s3/multipart/abort). */
 export async function cancelUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
   await discard(ctx, file);
-  return file;
+  return toFileRecord(file);
 }
 
 /**
@@ -217,7 +217,7 @@ export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIF
   );
   for (const config of await ctx.db.storageConfig.findMany()) {
     try {
-      const driver = driverOf(ctx, config);
+      const driver = ctx.storage.driverFor(config);
       for (const upload of await driver.staleUploads(before, config.defaultFolder)) {
         if (pending.has(upload.uploadId)) continue;
         await driver.multipartAbort(upload.key, upload.uploadId);

@@ -3,9 +3,12 @@ import { isCreator, type Principal } from '~/auth/principal';
 import { hashPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { AppError } from '~/lib/errors';
+import { toAppError } from '~/storage/errors';
 import type { UpdateFileInput } from '~/lib/schemas/files';
 import { forgetGone } from './gone.server';
-import { removeShare, type FileWithStorage } from './files.server';
+import { removeShare } from './files.server';
+import { contentGrant, findLiveRow } from './file-access.server';
+import { findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import type { ModelContext } from '~/models/context.server';
 
 function ownerFilter(principal: Principal) {
@@ -21,8 +24,17 @@ export interface FileListQuery {
   createdBy?: string;
 }
 
+/** A share in the management list, with the name of the key that made it (when a key did). */
+export interface ListedFile extends FileShareRecord {
+  creatorKeyName: string | null;
+}
+
 /** Management list, newest first; keys see only their own (api.md §3.4). */
-export async function listFiles(ctx: ModelContext, principal: Principal, query: FileListQuery) {
+export async function listFiles(
+  ctx: ModelContext,
+  principal: Principal,
+  query: FileListQuery,
+): Promise<{ files: ListedFile[]; total: number }> {
   authorize(principal, 'file.manage');
   const search = query.search?.trim();
   const where = {
@@ -52,13 +64,14 @@ export async function listFiles(ctx: ModelContext, principal: Principal, query: 
     }),
     ctx.db.fileShare.count({ where }),
   ]);
-  return { files, total, keyNames: await keyNamesFor(ctx, files) };
+  const keyNames = await keyNamesFor(ctx, files);
+  return {
+    files: files.map((row) => ({ ...toFileRecord(row), creatorKeyName: keyNames.get(row.createdBy ?? '') ?? null })),
+    total,
+  };
 }
 
-export async function keyNamesFor(
-  ctx: ModelContext,
-  files: { createdBy: string | null }[],
-): Promise<Map<string, string>> {
+async function keyNamesFor(ctx: ModelContext, files: { createdBy: string | null }[]): Promise<Map<string, string>> {
   const ids = [
     ...new Set(
       files
@@ -72,20 +85,51 @@ export async function keyNamesFor(
   return new Map(keys.map((k) => [`apikey:${k.id}`, k.name]));
 }
 
-/** One share for its owner or an admin; anyone else gets "not found" (never a hint it exists). */
-export async function getOwnedFile(ctx: ModelContext, principal: Principal, id: string): Promise<FileWithStorage> {
+/** A file share as its owner (or an admin) manages it: the password can be shown again (api.md plain_password). */
+export interface OwnedFileRecord extends FileShareRecord {
+  plainPassword: string | null;
+  /** For a password share: a content grant, so the owner's previews open without the password. */
+  contentGrant: string | null;
+}
+
+/** The row of one share for its owner or an admin; anyone else gets "not found" (never a hint it exists). */
+export async function ownedShareRow(ctx: ModelContext, principal: Principal, id: string): Promise<ShareRow> {
   authorize(principal, 'file.manage');
-  const file = await ctx.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
+  const file = await findShareRow(ctx, id);
   if (!file || !isCreator(principal, file.createdBy)) throw new AppError('not_found', 'fileNotFoundOrForbidden');
   return file;
 }
 
-export function plainPasswordOf(ctx: ModelContext, file: FileWithStorage): string | null {
-  return file.passwordEnc ? decrypt(ctx.masterKey, file.passwordEnc) : null;
+function toOwnedRecord(ctx: ModelContext, row: ShareRow): OwnedFileRecord {
+  return {
+    ...toFileRecord(row),
+    plainPassword: row.passwordEnc ? decrypt(ctx.masterKey, row.passwordEnc) : null,
+    contentGrant: row.passwordHash ? contentGrant(ctx, row) : null,
+  };
 }
 
-export async function updateFile(ctx: ModelContext, principal: Principal, id: string, input: UpdateFileInput) {
-  const file = await getOwnedFile(ctx, principal, id);
+/** One share for its owner or an admin, by id. */
+export async function getOwnedFile(ctx: ModelContext, principal: Principal, id: string): Promise<OwnedFileRecord> {
+  return toOwnedRecord(ctx, await ownedShareRow(ctx, principal, id));
+}
+
+/** One live share for its owner or an admin, by slug (an expired one answers 410 like its page). */
+export async function getOwnedFileBySlug(
+  ctx: ModelContext,
+  principal: Principal,
+  slug: string,
+): Promise<OwnedFileRecord> {
+  const live = await findLiveRow(ctx, slug);
+  return getOwnedFile(ctx, principal, live.id);
+}
+
+export async function updateFile(
+  ctx: ModelContext,
+  principal: Principal,
+  id: string,
+  input: UpdateFileInput,
+): Promise<FileShareRecord> {
+  const file = await ownedShareRow(ctx, principal, id);
   if (input.slug && input.slug !== file.slug) {
     const taken = await ctx.db.fileShare.findUnique({ where: { slug: input.slug } });
     if (taken) throw new AppError('conflict', 'fileSlugTaken');
@@ -108,9 +152,10 @@ export async function updateFile(ctx: ModelContext, principal: Principal, id: st
         useProxy: input.use_proxy,
         ...password,
       },
+      include: { storageConfig: true },
     });
     if (updated.slug !== file.slug) await forgetGone(ctx, 'file', updated.slug);
-    return updated;
+    return toFileRecord(updated);
   } catch (error) {
     if ((error as { code?: string })?.code === 'P2002') throw new AppError('conflict', 'fileSlugTaken');
     throw error;
@@ -118,8 +163,10 @@ export async function updateFile(ctx: ModelContext, principal: Principal, id: st
 }
 
 /**
- * Batch delete (api.md §3.4): `both` removes object and record, `record_only` the record alone.
- * Each id succeeds or fails on its own; keys may delete only their own shares.
+ * Deleting file shares, the one operation every door uses (api.md §3.4 batch delete, the admin list,
+ * the share page): `both` removes object and record, `record_only` the record alone; thumbnails and
+ * an unfinished multipart upload always go with the record. Each id succeeds or fails on its own;
+ * keys may delete only their own shares.
  */
 export async function deleteFiles(
   ctx: ModelContext,
@@ -131,7 +178,7 @@ export async function deleteFiles(
   let success = 0;
   const failed: { id: string; error: string }[] = [];
   for (const id of ids) {
-    const file = await ctx.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
+    const file = await findShareRow(ctx, id);
     if (!file || !isCreator(principal, file.createdBy)) {
       failed.push({ id, error: 'fileNotFoundOrNoDelete' });
       continue;
@@ -140,7 +187,9 @@ export async function deleteFiles(
       await removeShare(ctx, file, mode === 'both');
       success++;
     } catch (error) {
-      failed.push({ id, error: error instanceof Error ? error.message : String(error) });
+      const mapped = toAppError(error);
+      if (!(mapped instanceof AppError)) console.error(`Could not delete file ${id}:`, error);
+      failed.push({ id, error: mapped instanceof AppError ? mapped.messageKey : 'internal' });
     }
   }
   return { success, failed };

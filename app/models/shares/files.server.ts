@@ -1,25 +1,24 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
-import type { FileShare, StorageConfig } from '~/generated/prisma/client';
+import type { StorageConfig } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
-import { hashPassword, verifyPassword } from '~/auth/password.server';
+import { hashPassword } from '~/auth/password.server';
 import { encrypt } from '~/auth/secrets.server';
-import { randomString, safeEqual } from '~/auth/tokens.server';
-import { sqlTime } from '~/db/time';
+import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
 import { cleanSubPath, filenameProblem, safeKeyName } from '~/lib/filename';
 import { mimeFromFilename } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { StorageError } from '~/storage/types';
-import { forgetGone, isGone, markGone } from './gone.server';
-import { driverOf, storageForUpload } from '~/models/storage/configs.server';
+import { forgetGone, markGone } from './gone.server';
+import { storageForUpload } from '~/models/storage/configs.server';
+import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { removeThumbnails } from './thumbnail-cache.server';
 import { assertFits, byteLimit, maxUploadBytes, tooLarge } from './upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
-
-export type FileWithStorage = FileShare & { storageConfig: StorageConfig };
 
 const RANDOM_SLUG_LENGTH = 6;
 const HOUR_MS = 3600 * 1000;
@@ -98,7 +97,7 @@ export async function prepareShare(
     max,
     fields: await shareFields(options, ctx.masterKey),
     key: storageKey(config, subPath, filename, options.original_filename ?? false),
-    driver: driverOf(ctx, config),
+    driver: ctx.storage.driverFor(config),
     mimetype: mimeFromFilename(filename),
     storageType: config.storageType === 'local' ? 'LOCAL' : 'S3',
   };
@@ -123,7 +122,7 @@ export async function uploadFileShare(
   ctx: ModelContext,
   principal: Principal,
   upload: StreamUpload,
-): Promise<FileWithStorage> {
+): Promise<FileShareRecord> {
   const exactSize = upload.sizeIsExact ? upload.size : undefined;
   const { config, slug, fields, key, driver, mimetype, max, storageType } = await prepareShare(
     ctx,
@@ -171,7 +170,7 @@ export async function uploadFileShare(
       include: { storageConfig: true },
     });
     await forgetGone(ctx, 'file', slug);
-    return row;
+    return toFileRecord(row);
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -180,11 +179,11 @@ export async function uploadFileShare(
 }
 
 /**
- * Deletes a share's record, and its object too when `withObject`. A share still being uploaded
- * also loses its unfinished multipart upload, so no parts linger in storage.
+ * Deletes a share's record and its cached thumbnails, and its object too when `withObject`. A share
+ * still being uploaded also loses its unfinished multipart upload, so no parts linger in storage.
  */
-export async function removeShare(ctx: ModelContext, file: FileWithStorage, withObject: boolean): Promise<void> {
-  const driver = driverOf(ctx, file.storageConfig);
+export async function removeShare(ctx: ModelContext, file: ShareRow, withObject: boolean): Promise<void> {
+  const driver = driverOfShare(ctx, file);
   if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
   if (withObject) {
     try {
@@ -194,136 +193,15 @@ export async function removeShare(ctx: ModelContext, file: FileWithStorage, with
     }
   }
   await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
+  await removeThumbnails(ctx.config.dataDir, [file.id]).catch((error) =>
+    console.error(`Could not remove the thumbnails of file ${file.id}:`, error),
+  );
 }
 
-async function retire(ctx: ModelContext, file: FileWithStorage): Promise<void> {
+/** Removes an expired or used-up share and remembers its slug as gone (410 from then on). */
+export async function retire(ctx: ModelContext, file: ShareRow): Promise<void> {
   await removeShare(ctx, file, true);
   await markGone(ctx, 'file', file.slug);
-}
-
-function isExpired(file: FileShare, now = new Date()): boolean {
-  return file.expiresAt !== null && file.expiresAt <= now;
-}
-
-/** A live share by slug; expired ones are removed (object and record) and answer 410. */
-export async function findLiveFile(ctx: ModelContext, slug: string): Promise<FileWithStorage> {
-  const file = await ctx.db.fileShare.findUnique({ where: { slug }, include: { storageConfig: true } });
-  if (!file || file.status !== 'ready') {
-    if (!file && (await isGone(ctx, 'file', slug))) throw new AppError('gone', 'fileGone');
-    throw new AppError('not_found', 'fileNotFound');
-  }
-  if (isExpired(file)) {
-    await retire(ctx, file);
-    throw new AppError('gone', 'fileExpired');
-  }
-  return file;
-}
-
-/**
- * Counts a view in one conditional statement (api.md §1.9): exactly max_views views succeed; the
- * attempt after the last one removes the share and answers 410.
- */
-async function countFileView(ctx: ModelContext, file: FileWithStorage): Promise<FileWithStorage> {
-  const counted = await ctx.db.$queryRaw<{ views: number | bigint }[]>`
-    UPDATE files SET views = views + 1
-    WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${sqlTime()})
-    RETURNING views`;
-  if (counted.length === 0) {
-    await retire(ctx, file);
-    throw new AppError('gone', 'fileViewsUsedUp');
-  }
-  return { ...file, views: Number(counted[0].views) };
-}
-
-export type PublicFile = { locked: true; file: FileWithStorage } | { locked: false; file: FileWithStorage };
-
-/** GET /public/files/{slug}: a password share answers its info only; any other counts a view. */
-export async function openFileShare(ctx: ModelContext, slug: string): Promise<PublicFile> {
-  const file = await findLiveFile(ctx, slug);
-  if (file.passwordHash) return { locked: true, file };
-  return { locked: false, file: await countFileView(ctx, file) };
-}
-
-async function checkFilePassword(
-  ctx: ModelContext,
-  file: FileShare,
-  password: string,
-  address: string,
-  wrong = new AppError('unauthenticated', 'passwordIncorrect'),
-) {
-  const wait = ctx.passwordLimiter.retryAfter(address);
-  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
-  if (!(await verifyPassword(password, file.passwordHash!))) {
-    ctx.passwordLimiter.fail(address);
-    throw wrong;
-  }
-}
-
-/** POST /public/files/{slug}/verify: the right password opens the share and counts a view. */
-export async function unlockFileShare(ctx: ModelContext, slug: string, password: string, address: string) {
-  const file = await findLiveFile(ctx, slug);
-  if (!file.passwordHash) throw new AppError('invalid', 'fileHasNoPassword');
-  await checkFilePassword(ctx, file, password, address);
-  return countFileView(ctx, file);
-}
-
-/**
- * A content grant: after a visitor unlocked a password share on its page, previews and the download
- * link carry `?grant=` (an HMAC of the file id and an expiry) instead of the password itself, so the
- * password never lands in URLs, history or logs.
- */
-export function contentGrant(ctx: ModelContext, file: FileShare, ttlSeconds = 3600): string {
-  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-  return `${expires}.${grantSignature(ctx.masterKey, file, expires)}`;
-}
-
-function grantSignature(masterKey: Buffer, file: FileShare, expires: number): string {
-  // Bound to the password hash too: changing the password revokes outstanding grants.
-  return createHmac('sha256', masterKey)
-    .update(`file-grant\n${file.id}\n${file.passwordHash}\n${expires}`)
-    .digest('base64url');
-}
-
-function grantIsValid(ctx: ModelContext, file: FileShare, grant: string): boolean {
-  const [expiresText, signature] = grant.split('.');
-  const expires = Number(expiresText);
-  if (!signature || !Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
-  return safeEqual(grantSignature(ctx.masterKey, file, expires), signature);
-}
-
-/**
- * The share behind /file-view, /file-download and /office-preview: no view is counted; a password
- * share needs ?password= or a content grant. Missing → 401, wrong → 403 (api.md §3.4).
- */
-export async function fileForContent(
-  ctx: ModelContext,
-  slug: string,
-  access: { password?: string | null; grant?: string | null },
-  address: string,
-) {
-  const file = await findLiveFile(ctx, slug);
-  if (file.maxViews !== null && file.views > file.maxViews) {
-    await retire(ctx, file);
-    throw new AppError('gone', 'fileViewsUsedUp');
-  }
-  if (file.passwordHash && !(access.grant && grantIsValid(ctx, file, access.grant))) {
-    if (!access.password) throw new AppError('unauthenticated', 'filePasswordRequired');
-    await checkFilePassword(ctx, file, access.password, address, new AppError('forbidden', 'passwordWrong'));
-  }
-  return file;
-}
-
-/**
- * A temporary absolute URL of a share's object for an external Office viewer: the object presigned
- * (for local storage, a signed URL to this app), valid for the config's signature lifetime.
- */
-export async function officeSourceUrl(ctx: ModelContext, file: FileWithStorage, origin: string) {
-  const expiresIn = file.storageConfig.signatureExpiresIn || 3600;
-  const signed = await driverOf(ctx, file.storageConfig).presignGet(file.storagePath, {
-    expiresIn,
-    contentType: file.mimetype,
-  });
-  return { url: new URL(signed, origin).toString(), expiresIn };
 }
 
 /** The sweeper's job: expired shares lose their object and record, and are remembered as gone. */

@@ -6,8 +6,9 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Principal } from '~/auth/principal';
 import { StorageError } from '~/storage/types';
-import { getOwnedFile } from './files-admin.server';
-import { driverOf } from '~/models/storage/configs.server';
+import { ownedShareRow } from './files-admin.server';
+import { thumbnailDir } from './thumbnail-cache.server';
+import { driverOfShare } from './records.server';
 import type { ModelContext } from '~/models/context.server';
 
 export const THUMBNAIL_SIZE = 160;
@@ -62,10 +63,6 @@ export type ThumbnailResult =
    * missing: the object is gone; unavailable: storage could not be read just now.
    */
   | { ok: false; reason: 'none' | 'missing' | 'unavailable' };
-
-export function thumbnailDir(dataDir: string): string {
-  return path.join(dataDir, 'thumbnails');
-}
 
 /** `<fileId>-<etag or size>`: a new object version gets a new name, so a cached file never goes stale. */
 function cacheBase(file: { id: string; etag: string | null; size: bigint | number }): string {
@@ -163,7 +160,7 @@ const inFlight = new Map<string, Promise<ThumbnailResult>>();
  * A source that cannot be decoded is remembered with a `.none` marker and answers `none`.
  */
 export async function getThumbnail(ctx: ModelContext, principal: Principal, id: string): Promise<ThumbnailResult> {
-  const file = await getOwnedFile(ctx, principal, id);
+  const file = await ownedShareRow(ctx, principal, id);
   if (!canThumbnail(file)) return { ok: false, reason: 'none' };
   const base = path.join(thumbnailDir(ctx.config.dataDir), cacheBase(file));
   const cached = await readCached(`${base}.webp`);
@@ -175,7 +172,7 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
   const work = limited(async (): Promise<ThumbnailResult> => {
     let source: Readable;
     try {
-      source = (await driverOf(ctx, file.storageConfig).read(file.storagePath)).stream;
+      source = (await driverOfShare(ctx, file).read(file.storagePath)).stream;
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not_found') return { ok: false, reason: 'missing' };
       console.error(`Thumbnail of file ${file.id}: storage read failed:`, error);
@@ -202,26 +199,6 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
   }).finally(() => inFlight.delete(base));
   inFlight.set(base, work);
   return work;
-}
-
-/** Removes the cached thumbnails (and markers) of these shares, e.g. after they were deleted. */
-export async function removeThumbnails(dataDir: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const wanted = new Set(ids.map((id) => id.replace(/[^A-Za-z0-9_-]/g, '')));
-  let names: string[];
-  try {
-    names = await fsp.readdir(thumbnailDir(dataDir));
-  } catch {
-    return;
-  }
-  await Promise.all(
-    names
-      .filter((name) => {
-        const dash = name.lastIndexOf('-');
-        return dash > 0 && wanted.has(name.slice(0, dash));
-      })
-      .map((name) => fsp.rm(path.join(thumbnailDir(dataDir), name), { force: true })),
-  );
 }
 
 let placeholder: Promise<Buffer> | undefined;

@@ -11,12 +11,11 @@ import { LocalDriver } from '~/storage/drivers/local.server';
 import {
   canThumbnail,
   getThumbnail,
-  removeThumbnails,
   sniffRaster,
-  thumbnailDir,
   thumbnailPlaceholder,
   THUMBNAIL_MAX_SOURCE_BYTES,
 } from './thumbnails.server';
+import { removeThumbnails, thumbnailDir } from './thumbnail-cache.server';
 import type { ModelContext } from '~/models/context.server';
 
 const ADMIN: Principal = { kind: 'admin', adminId: 'admin-1', username: 'admin' };

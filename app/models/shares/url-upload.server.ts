@@ -1,7 +1,8 @@
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { UploadOptions } from '~/lib/schemas/files';
-import { uploadFileShare, type FileWithStorage } from './files.server';
+import { uploadFileShare } from './files.server';
+import type { FileShareRecord } from './records.server';
 import { maxUploadBytes } from './upload-limits.server';
 import { openUrlSource } from './url-source.server';
 import type { ModelContext } from '~/models/context.server';
@@ -21,7 +22,7 @@ export async function uploadShareFromUrl(
   principal: Principal,
   url: string,
   options: UrlUploadOptions,
-): Promise<FileWithStorage> {
+): Promise<FileShareRecord> {
   authorize(principal, 'file.upload');
   const source = await openUrlSource(ctx, url, { maxBytes: await maxUploadBytes(ctx) });
   const { filename, ...shareOptions } = options;

@@ -10,7 +10,6 @@ import {
   type CreateStorageConfigInput,
   type UpdateStorageConfigInput,
 } from '~/lib/schemas/storage-configs';
-import type { StorageDriver } from '~/storage/types';
 import type { ModelContext } from '~/models/context.server';
 
 /**
@@ -93,10 +92,6 @@ export async function storageForUpload(ctx: ModelContext, principal: Principal, 
     (await db.storageConfig.findFirst({ where: keyOnly, orderBy: { createdAt: 'asc' } }));
   if (!config) throw new AppError('invalid', 'noStorageAvailable');
   return config;
-}
-
-export function driverOf(ctx: ModelContext, config: StorageConfig): StorageDriver {
-  return ctx.storage.driverFor(config);
 }
 
 function signatureExpiry(value: number | undefined): number {

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { loadFileEdit, loadFilePreview, toFileItem } from '~/components/file-admin/data.server';
+import { loadFileEdit, loadFilePreview, toFileItem } from '~/routes/admin/file-management.server';
 import { fileEditToInput, fileEditValues } from '~/components/file-admin/edit-form';
 import { FileManagementPage } from '~/components/file-admin/FileManagementPage';
 import {
@@ -10,7 +10,7 @@ import {
   type ConfirmRequest,
   type FileEditValues,
   type FileManagementData,
-} from '~/components/file-admin/model';
+} from '~/components/file-admin/view';
 import { principalContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/form-errors.server';
 import { getLocale } from '~/i18n/middleware.server';
@@ -19,7 +19,6 @@ import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
 import { deleteFiles, listFiles, updateFile } from '~/models/shares/files-admin.server';
-import { removeThumbnails } from '~/models/shares/thumbnails.server';
 import type { Route } from './+types/file-management';
 import { listQueryOf, listReturnOf } from '~/lib/list-query';
 
@@ -50,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
     return { ...base, items: [], total: 0, pages: 1, preview: null, edit: null, openError: null };
   }
   const services = context.get(servicesContext);
-  const { files, total, keyNames } = await listFiles(services, principal, {
+  const { files, total } = await listFiles(services, principal, {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
     search: search || undefined,
@@ -71,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
   const now = new Date();
   return {
     ...base,
-    items: files.map((file) => toFileItem(principal, file, keyNames, now)),
+    items: files.map((file) => toFileItem(principal, file, now)),
     total,
     pages,
     preview: preview?.preview ?? null,
@@ -124,11 +123,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const unique = [...new Set(ids)];
     if (form.get('confirmed') !== '1') return { ...extra, confirm: { ids: unique, mode: delete_mode } };
     const result = await deleteFiles(services, principal, unique, delete_mode);
-    const failed = new Set(result.failed.map((f) => f.id));
-    await removeThumbnails(
-      services.config.dataDir,
-      unique.filter((id) => !failed.has(id)),
-    ).catch((error) => console.error('Could not remove thumbnails:', error));
     return redirect(
       listHref(back, { notice: 'deleted', count: String(result.success), failed: String(result.failed.length) }),
     );

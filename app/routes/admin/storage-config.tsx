@@ -4,7 +4,7 @@ import { DeleteStoragePanel } from '~/components/storage/DeleteStoragePanel';
 import { EmptyStorage } from '~/components/storage/EmptyStorage';
 import { storageFormToInput, storageFormValues, type StorageFormValues } from '~/components/storage/form';
 import { Icon } from '~/components/ui/Icon';
-import { noticeOf, storageHref, type StorageItem, type StorageTestOutcome } from '~/components/storage/model';
+import { noticeOf, storageHref, type StorageItem, type StorageTestOutcome } from '~/components/storage/view';
 import { StorageCard } from '~/components/storage/StorageCard';
 import { StorageForm } from '~/components/storage/StorageForm';
 import { FormAlert } from '~/components/ui/FormAlert';

@@ -1,12 +1,12 @@
 import { redirect } from 'react-router';
-import { loadTextPreview, toTextItem } from '~/components/text-admin/data.server';
+import { loadTextPreview, toTextItem } from '~/routes/admin/text-management.server';
 import {
   listHref,
   noticeOf,
   PAGE_SIZE,
   type ConfirmRequest,
   type TextManagementData,
-} from '~/components/text-admin/model';
+} from '~/components/text-admin/view';
 import { TextManagementPage } from '~/components/text-admin/TextManagementPage';
 import { principalContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/form-errors.server';

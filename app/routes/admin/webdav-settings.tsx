@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
-import { settingFieldErrors } from '~/components/settings/field-errors.server';
+import { settingFieldErrors } from '~/routes/admin/settings-errors.server';
 import { WebdavSettingsForm } from '~/components/settings/WebdavSettingsForm';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';

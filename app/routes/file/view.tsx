@@ -12,18 +12,13 @@ import { pageTitle } from '~/lib/meta';
 import { updateFileSchema } from '~/lib/schemas/files';
 import { unlockSchema } from '~/lib/schemas/pastes';
 import { linkOrigin } from '~/lib/share-links';
-import { deleteFiles, getOwnedFile, plainPasswordOf, updateFile } from '~/models/shares/files-admin.server';
-import {
-  contentGrant,
-  fileForContent,
-  findLiveFile,
-  openFileShare,
-  unlockFileShare,
-  type FileWithStorage,
-} from '~/models/shares/files.server';
+import { deleteFiles, getOwnedFile, getOwnedFileBySlug, updateFile } from '~/models/shares/files-admin.server';
+import { fileForContent, openFileShare, unlockFileShare } from '~/models/shares/file-access.server';
+import { shareContent } from '~/models/shares/preview.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
 import { qrCodeDataUrl } from '../paste/share.server';
 import { fileLinksFor } from './links.server';
-import { fileContent, fileSummary } from './preview.server';
+import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
 
@@ -53,21 +48,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
   const origin = linkOrigin(request.url, services.config.publicUrl);
-  const share = async (file: FileWithStorage) => {
+  const share = async (file: FileShareRecord) => {
     const page = fileLinksFor(request, services, file.slug).page;
     return { page, qr: await qrCodeDataUrl(page) };
   };
   try {
     if (mode) {
-      const live = await findLiveFile(services, params.slug);
-      const file = await getOwnedFile(services, principal, live.id);
-      const editable = { ...fileSummary(file), plainPassword: plainPasswordOf(services, file) };
+      const file = await getOwnedFileBySlug(services, principal, params.slug);
+      const editable = { ...fileSummary(file), plainPassword: file.plainPassword };
       return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
     const result = await openFileShare(services, params.slug);
     const manage = mayManageShare(principal, 'file', result.file.createdBy);
     if (!result.locked) {
-      const content = await fileContent(services, result.file, origin, null);
+      const content = await shareContent(services, result.file, origin, null);
       const view = { file: fileSummary(result.file), content, share: await share(result.file), canManage: manage };
       return { state: 'shown', ...view } as const;
     }
@@ -76,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       try {
         const address = context.get(requestInfoContext).clientAddress;
         const file = await fileForContent(services, params.slug, { grant }, address);
-        const content = await fileContent(services, file, origin, grant);
+        const content = await shareContent(services, file, origin, grant);
         return {
           state: 'shown',
           file: fileSummary(file),
@@ -124,9 +118,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (intent === 'unlock') {
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
       const address = context.get(requestInfoContext).clientAddress;
-      const file = await unlockFileShare(services, params.slug, password, address);
+      const { file, grant } = await unlockFileShare(services, params.slug, password, address);
       const origin = linkOrigin(request.url, services.config.publicUrl);
-      const content = await fileContent(services, file, origin, contentGrant(services, file));
+      const content = await shareContent(services, file, origin, grant);
       return {
         intent,
         unlocked: { file: fileSummary(file), content, canManage: mayManageShare(principal, 'file', file.createdBy) },

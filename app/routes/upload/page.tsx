@@ -15,7 +15,7 @@ import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
-import { getOwnedFile, plainPasswordOf } from '~/models/shares/files-admin.server';
+import { getOwnedFile } from '~/models/shares/files-admin.server';
 import { recentUploads } from '~/models/shares/recent-uploads.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
 import { maxUploadBytes } from '~/models/shares/upload-limits.server';
@@ -40,12 +40,12 @@ function accessOf(principal: Principal) {
 async function uploadedShare(request: Request, services: Services, principal: Principal, id: string) {
   try {
     const file = await getOwnedFile(services, principal, id);
-    const links = fileLinksFor(request, services, file.slug, plainPasswordOf(services, file));
+    const links = fileLinksFor(request, services, file.slug, file.plainPassword);
     return {
       slug: file.slug,
       filename: file.filename,
-      size: Number(file.size),
-      hasPassword: file.passwordHash !== null,
+      size: file.size,
+      hasPassword: file.hasPassword,
       expiresAt: file.expiresAt?.toISOString() ?? null,
       maxViews: file.maxViews,
       links,

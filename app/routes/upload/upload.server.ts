@@ -9,7 +9,8 @@ import { uploadInputFromForm, uploadFormValues, type UploadFormValues } from '~/
 import { parseUpload } from '~/http/multipart.server';
 import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
-import { uploadFileShare, type FileWithStorage } from '~/models/shares/files.server';
+import { uploadFileShare } from '~/models/shares/files.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 
 /** A problem with the form's own fields (the expiry choice), found before any byte is stored. */
@@ -23,7 +24,7 @@ export class UploadFormProblem extends Error {
 }
 
 export type UploadOutcome =
-  { ok: true; file: FileWithStorage } | { ok: false; error: unknown; values?: UploadFormValues };
+  { ok: true; file: FileShareRecord } | { ok: false; error: unknown; values?: UploadFormValues };
 
 /** How long a failed upload's remaining bytes are read (and dropped) so the browser sees the answer. */
 const DRAIN_MS = 60_000;

@@ -5,7 +5,7 @@ import type { UrlFormValues } from '~/components/upload/UrlUploadForm';
 import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { isHttpUrl } from '~/lib/upload/url-upload';
-import type { FileWithStorage } from '~/models/shares/files.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
 import { uploadShareFromUrl } from '~/models/shares/url-upload.server';
 import type { Services } from '~/services.server';
 
@@ -20,7 +20,7 @@ export class UrlFormProblem extends Error {
 }
 
 export type UrlFormOutcome =
-  { ok: true; file: FileWithStorage } | { ok: false; error: unknown; values?: UrlFormValues };
+  { ok: true; file: FileShareRecord } | { ok: false; error: unknown; values?: UrlFormValues };
 
 /** The form's string fields. */
 async function fieldsOf(request: Request): Promise<Record<string, string>> {

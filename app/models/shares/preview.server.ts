@@ -1,50 +1,48 @@
-import { languageOf, PREVIEW_BYTES, previewKindOf } from '~/components/file/kinds';
-import type { FileContent, FilePreview, FileSummary } from '~/components/file/types';
+import { languageOf, PREVIEW_BYTES, previewKindOf } from '~/lib/file-kinds';
+import type { FileContent, FilePreview } from '~/lib/file-preview';
 import { renderMarkdown } from '~/lib/markdown';
-import { officeSourceUrl, type FileWithStorage } from '~/models/shares/files.server';
-import { driverOf } from '~/models/storage/configs.server';
+import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
+import { officeSourceOf } from './file-access.server';
+import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from './records.server';
 
 /** Code is highlighted only up to this size (highlighting is the slow part). */
 const HIGHLIGHT_BYTES = 100 * 1024;
 
-export function fileSummary(file: FileWithStorage): FileSummary {
-  return {
-    id: file.id,
-    slug: file.slug,
-    filename: file.filename,
-    mimetype: file.mimetype,
-    size: Number(file.size),
-    remark: file.remark,
-    hasPassword: file.passwordHash !== null,
-    views: file.views,
-    maxViews: file.maxViews,
-    expiresAt: file.expiresAt?.toISOString() ?? null,
-    createdAt: file.createdAt.toISOString(),
-    useProxy: file.useProxy,
-  };
+async function rowOf(ctx: ModelContext, file: FileShareRecord): Promise<ShareRow> {
+  const row = await findShareRow(ctx, file.id);
+  if (!row) throw new AppError('not_found', 'fileNotFound');
+  return row;
 }
 
-/** The first `max` bytes of a share's object as UTF-8 text (a cut multi-byte character is dropped). */
-async function readHead(deps: ModelContext, file: FileWithStorage, max: number) {
-  const size = Number(file.size);
-  if (size === 0) return { text: '', truncated: false };
-  const { stream } = await driverOf(deps, file.storageConfig).read(file.storagePath, {
+/**
+ * The first `max` bytes of a share's object as UTF-8 text. A multi-byte character cut in half at
+ * the end is dropped, and `truncated` says whether the file is longer.
+ */
+export async function readShareText(
+  ctx: ModelContext,
+  file: FileShareRecord,
+  max: number,
+): Promise<{ text: string; truncated: boolean }> {
+  if (file.size === 0) return { text: '', truncated: false };
+  const row = await rowOf(ctx, file);
+  const { stream } = await driverOfShare(ctx, row).read(row.storagePath, {
     start: 0,
-    end: Math.min(size, max) - 1,
+    end: Math.min(file.size, max) - 1,
   });
   const chunks: Buffer[] = [];
   let total = 0;
   try {
     for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      total += (chunk as Buffer).length;
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      chunks.push(bytes);
+      total += bytes.length;
       if (total >= max) break;
     }
   } finally {
     stream.destroy();
   }
-  const truncated = size > max;
+  const truncated = file.size > max;
   const bytes = Buffer.concat(chunks).subarray(0, max);
   return { text: new TextDecoder('utf-8').decode(bytes, { stream: truncated }), truncated };
 }
@@ -57,31 +55,31 @@ function highlighted(text: string, language: string): string {
 }
 
 /** The Office document's temporary absolute URL for the provider's viewer, or null when it cannot be signed. */
-async function officeSource(deps: ModelContext, file: FileWithStorage, origin: string): Promise<string | null> {
+async function officeSource(ctx: ModelContext, file: FileShareRecord, origin: string): Promise<string | null> {
   try {
-    return (await officeSourceUrl(deps, file, origin)).url;
+    return (await officeSourceOf(ctx, await rowOf(ctx, file), origin)).url;
   } catch (error) {
     console.error(`Could not presign an Office preview of file ${file.id}:`, error);
     return null;
   }
 }
 
-async function previewOf(deps: ModelContext, file: FileWithStorage, origin: string): Promise<FilePreview> {
+async function previewOf(ctx: ModelContext, file: FileShareRecord, origin: string): Promise<FilePreview> {
   const kind = previewKindOf(file.mimetype);
   try {
     switch (kind) {
       case 'markdown': {
-        const { text, truncated } = await readHead(deps, file, PREVIEW_BYTES);
+        const { text, truncated } = await readShareText(ctx, file, PREVIEW_BYTES);
         return { kind, html: renderMarkdown(text), truncated };
       }
       case 'text': {
-        const { text, truncated } = await readHead(deps, file, PREVIEW_BYTES);
+        const { text, truncated } = await readShareText(ctx, file, PREVIEW_BYTES);
         const language = languageOf(file.filename);
         const html = language && text.length <= HIGHLIGHT_BYTES ? highlighted(text, language) : null;
         return { kind, text, html, truncated };
       }
       case 'office':
-        return { kind, source: await officeSource(deps, file, origin) };
+        return { kind, source: await officeSource(ctx, file, origin) };
       case 'none':
         return { kind, failed: false };
       default:
@@ -97,9 +95,9 @@ async function previewOf(deps: ModelContext, file: FileWithStorage, origin: stri
  * What an open share shows: preview and download URLs on this app (carrying the content grant after
  * a password unlock, never the password), and the preview itself.
  */
-export async function fileContent(
-  deps: ModelContext,
-  file: FileWithStorage,
+export async function shareContent(
+  ctx: ModelContext,
+  file: FileShareRecord,
   origin: string,
   grant: string | null,
 ): Promise<FileContent> {
@@ -109,6 +107,6 @@ export async function fileContent(
     previewUrl: `/api/file-view/${slug}${query}`,
     downloadUrl: `/api/file-download/${slug}${query}`,
     grant,
-    preview: await previewOf(deps, file, origin),
+    preview: await previewOf(ctx, file, origin),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mimeFromFilename } from '~/lib/mime';
-import { editFileValues, updateInputFromFileForm } from './edit-form';
-import { isOfficeProvider, languageOf, officeViewerUrl, previewKindOf } from './kinds';
+import { editFileValues, updateInputFromFileForm } from '~/components/file/edit-form';
+import { isOfficeProvider, languageOf, officeViewerUrl, previewKindOf } from './file-kinds';
 
 const kind = (name: string) => previewKindOf(mimeFromFilename(name));
 

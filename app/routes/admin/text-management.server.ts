@@ -3,7 +3,7 @@ import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { renderMarkdown } from '~/lib/markdown';
 import { getPasteForOwner, type PasteListItem } from '~/models/pastes/pastes.server';
-import type { Creator, TextItem, TextPreview } from './model';
+import type { Creator, TextItem, TextPreview } from '~/components/text-admin/view';
 import type { ModelContext } from '~/models/context.server';
 
 /** Characters of content shown in a row. */

@@ -1,0 +1,126 @@
+import type { ListedFile } from '~/models/shares/files-admin.server';
+import type { ShareLinks } from '~/models/shares/file-access.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
+
+/** The wire shapes of file shares in api.md §3.4 (snake_case, 0/1 flags, the legacy URL pairs). */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Public file info: the URLs only once the share is open (`links` given). */
+export function presentPublicFile(file: FileShareRecord, links: ShareLinks | null) {
+  const info = {
+    id: file.id,
+    slug: file.slug,
+    filename: file.filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    remark: file.remark,
+    created_at: iso(file.createdAt),
+    created_by: file.createdBy,
+    requires_password: file.hasPassword,
+    views: file.views,
+    max_views: file.maxViews,
+    expires_at: iso(file.expiresAt),
+    use_proxy: file.useProxy ? 1 : 0,
+  };
+  return links ? { ...info, previewUrl: links.previewUrl, downloadUrl: links.downloadUrl } : info;
+}
+
+/** File record of the management list and detail, without any secret. */
+export function presentFileRecord(file: FileShareRecord & { creatorKeyName?: string | null }) {
+  return {
+    id: file.id,
+    filename: file.filename,
+    slug: file.slug,
+    storage_path: file.storagePath,
+    storage_config_id: file.storageConfigId,
+    storage_type: file.storageType,
+    file_path: file.filePath,
+    mimetype: file.mimetype,
+    size: file.size,
+    remark: file.remark,
+    created_at: iso(file.createdAt),
+    updated_at: iso(file.updatedAt),
+    views: file.views,
+    max_views: file.maxViews,
+    expires_at: iso(file.expiresAt),
+    etag: file.etag,
+    created_by: file.createdBy,
+    use_proxy: file.useProxy ? 1 : 0,
+    storage_config_name: file.storage.name,
+    storage_provider_type: file.storage.providerType,
+    provider_type: file.storage.providerType,
+    storage_config_detail_id: file.storageConfigId,
+    has_password: file.hasPassword,
+    ...(file.creatorKeyName ? { key_name: file.creatorKeyName } : {}),
+  };
+}
+
+/**
+ * The upload-direct / upload answer. Proxy URLs carry ?password= when one was set (the uploader
+ * knows it); `direct` are the presigned URLs whatever the share's mode.
+ */
+export function presentUploadResult(
+  file: FileShareRecord,
+  links: { stored: ShareLinks; direct: ShareLinks },
+  origin: string,
+  password: string | undefined,
+) {
+  const withPassword = (url: string) => (password ? `${url}?password=${encodeURIComponent(password)}` : url);
+  const { stored, direct } = links;
+  return {
+    id: file.id,
+    slug: file.slug,
+    filename: file.filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    remark: file.remark,
+    created_at: iso(file.createdAt),
+    requires_password: file.hasPassword,
+    views: 0,
+    max_views: file.maxViews,
+    expires_at: iso(file.expiresAt),
+    previewUrl: file.useProxy ? withPassword(stored.previewUrl) : stored.previewUrl,
+    downloadUrl: file.useProxy ? withPassword(stored.downloadUrl) : stored.downloadUrl,
+    s3_direct_preview_url: direct.previewUrl,
+    s3_direct_download_url: direct.downloadUrl,
+    proxy_preview_url: withPassword(stored.proxyPreviewUrl),
+    proxy_download_url: withPassword(stored.proxyDownloadUrl),
+    use_proxy: file.useProxy ? 1 : 0,
+    created_by: file.createdBy,
+    url: `${origin}/file/${encodeURIComponent(file.slug)}`,
+  };
+}
+
+/** Where the object lives, as v0.7.3 reported it: the bucket URL for S3, our download URL for local disk. */
+export function objectUrl(file: FileShareRecord, origin: string): string {
+  const { storage } = file;
+  if (storage.kind === 's3' && storage.endpointUrl) {
+    const base = storage.endpointUrl.replace(/\/+$/, '');
+    return `${base}/${storage.bucketName}/${file.storagePath.split('/').map(encodeURIComponent).join('/')}`;
+  }
+  return `${origin}/api/file-download/${encodeURIComponent(file.slug)}`;
+}
+
+/** The fields every presign/init answer shares (api.md §3.4 s3/presign). */
+export function presentPendingShare(file: FileShareRecord, origin: string) {
+  return {
+    file_id: file.id,
+    slug: file.slug,
+    storage_path: file.storagePath,
+    s3_url: objectUrl(file, origin),
+    provider_type: file.storage.providerType,
+    contentType: file.mimetype,
+    hasPassword: file.hasPassword,
+    expiresAt: file.expiresAt?.toISOString() ?? null,
+    maxViews: file.maxViews,
+    url: `/file/${encodeURIComponent(file.slug)}`,
+  };
+}
+
+/** The commit answer: the share record (without secrets) and its page. */
+export function presentCommittedShare(file: FileShareRecord) {
+  return { ...presentFileRecord(file), url: `/file/${encodeURIComponent(file.slug)}` };
+}
+
+export type { ListedFile };

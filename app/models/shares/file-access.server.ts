@@ -1,0 +1,244 @@
+import { createHmac } from 'node:crypto';
+import { verifyPassword } from '~/auth/password.server';
+import { safeEqual } from '~/auth/tokens.server';
+import { sqlTime } from '~/db/time';
+import { AppError } from '~/lib/errors';
+import { isOfficeType } from '~/lib/file-kinds';
+import type { ModelContext } from '~/models/context.server';
+import { toAppError } from '~/storage/errors';
+import type { ByteRange, ReadResult } from '~/storage/types';
+import { retire } from './files.server';
+import { isGone } from './gone.server';
+import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+
+/**
+ * How visitors reach a file share (api.md §3.4, spec §5): the public info, the password unlock, the
+ * content grant that stands in for the password afterwards, and the bytes themselves. Doors get
+ * records and byte streams; they never see a driver, a hash or a storage secret.
+ */
+
+export interface ContentAccess {
+  password?: string | null;
+  grant?: string | null;
+}
+
+function isExpired(file: ShareRow, now = new Date()): boolean {
+  return file.expiresAt !== null && file.expiresAt <= now;
+}
+
+/** A live share by slug; expired ones are removed (object and record) and answer 410. */
+export async function findLiveRow(ctx: ModelContext, slug: string): Promise<ShareRow> {
+  const file = await ctx.db.fileShare.findUnique({ where: { slug }, include: { storageConfig: true } });
+  if (!file || file.status !== 'ready') {
+    if (!file && (await isGone(ctx, 'file', slug))) throw new AppError('gone', 'fileGone');
+    throw new AppError('not_found', 'fileNotFound');
+  }
+  if (isExpired(file)) {
+    await retire(ctx, file);
+    throw new AppError('gone', 'fileExpired');
+  }
+  return file;
+}
+
+/**
+ * Counts a view in one conditional statement (api.md §1.9): exactly max_views views succeed; the
+ * attempt after the last one removes the share and answers 410.
+ */
+async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRow> {
+  const counted = await ctx.db.$queryRaw<{ views: number | bigint }[]>`
+    UPDATE files SET views = views + 1
+    WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${sqlTime()})
+    RETURNING views`;
+  const first = counted[0];
+  if (!first) {
+    await retire(ctx, file);
+    throw new AppError('gone', 'fileViewsUsedUp');
+  }
+  return { ...file, views: Number(first.views) };
+}
+
+export type PublicFile = { locked: boolean; file: FileShareRecord };
+
+/** GET /public/files/{slug}: a password share answers its info only; any other counts a view. */
+export async function openFileShare(ctx: ModelContext, slug: string): Promise<PublicFile> {
+  const file = await findLiveRow(ctx, slug);
+  if (file.passwordHash) return { locked: true, file: toFileRecord(file) };
+  return { locked: false, file: toFileRecord(await countFileView(ctx, file)) };
+}
+
+async function checkFilePassword(
+  ctx: ModelContext,
+  file: ShareRow,
+  password: string,
+  address: string,
+  wrong = new AppError('unauthenticated', 'passwordIncorrect'),
+) {
+  const wait = ctx.passwordLimiter.retryAfter(address);
+  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+  if (!(await verifyPassword(password, file.passwordHash!))) {
+    ctx.passwordLimiter.fail(address);
+    throw wrong;
+  }
+}
+
+/**
+ * POST /public/files/{slug}/verify: the right password opens the share and counts a view. The
+ * answer carries a content grant for the page's preview and download links.
+ */
+export async function unlockFileShare(
+  ctx: ModelContext,
+  slug: string,
+  password: string,
+  address: string,
+): Promise<{ file: FileShareRecord; grant: string }> {
+  const file = await findLiveRow(ctx, slug);
+  if (!file.passwordHash) throw new AppError('invalid', 'fileHasNoPassword');
+  await checkFilePassword(ctx, file, password, address);
+  const counted = await countFileView(ctx, file);
+  return { file: toFileRecord(counted), grant: contentGrant(ctx, counted) };
+}
+
+/**
+ * A content grant: after a visitor unlocked a password share on its page, previews and the download
+ * link carry `?grant=` (an HMAC of the file id and an expiry) instead of the password itself, so the
+ * password never lands in URLs, history or logs.
+ */
+export function contentGrant(ctx: ModelContext, file: ShareRow, ttlSeconds = 3600): string {
+  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+  return `${expires}.${grantSignature(ctx.masterKey, file, expires)}`;
+}
+
+function grantSignature(masterKey: Buffer, file: ShareRow, expires: number): string {
+  // Bound to the password hash too: changing the password revokes outstanding grants.
+  return createHmac('sha256', masterKey)
+    .update(`file-grant\n${file.id}\n${file.passwordHash}\n${expires}`)
+    .digest('base64url');
+}
+
+function grantIsValid(ctx: ModelContext, file: ShareRow, grant: string): boolean {
+  const [expiresText, signature] = grant.split('.');
+  const expires = Number(expiresText);
+  if (!signature || !Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
+  return safeEqual(grantSignature(ctx.masterKey, file, expires), signature);
+}
+
+/**
+ * The share behind /file-view, /file-download and /office-preview: no view is counted; a password
+ * share needs ?password= or a content grant. Missing → 401, wrong → 403 (api.md §3.4).
+ */
+async function rowForContent(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
+  const file = await findLiveRow(ctx, slug);
+  if (file.maxViews !== null && file.views > file.maxViews) {
+    await retire(ctx, file);
+    throw new AppError('gone', 'fileViewsUsedUp');
+  }
+  if (file.passwordHash && !(access.grant && grantIsValid(ctx, file, access.grant))) {
+    if (!access.password) throw new AppError('unauthenticated', 'filePasswordRequired');
+    await checkFilePassword(ctx, file, access.password, address, new AppError('forbidden', 'passwordWrong'));
+  }
+  return file;
+}
+
+/** The open share for a page that reopens it with a grant (no view counted). */
+export async function fileForContent(
+  ctx: ModelContext,
+  slug: string,
+  access: ContentAccess,
+  address: string,
+): Promise<FileShareRecord> {
+  return toFileRecord(await rowForContent(ctx, slug, access, address));
+}
+
+/** Presigned URLs live at most this long when handed to a browser or an external viewer. */
+const MAX_REDIRECT_SECONDS = 3600;
+
+async function presignedGet(ctx: ModelContext, file: ShareRow, download: boolean, expiresIn: number) {
+  return driverOfShare(ctx, file).presignGet(file.storagePath, {
+    expiresIn,
+    downloadName: download ? file.filename : undefined,
+    contentType: file.mimetype,
+  });
+}
+
+/** A share's bytes for the proxy door: `read` streams from storage (a range when asked). */
+export type ShareBytes =
+  | { file: FileShareRecord; redirect: string }
+  | { file: FileShareRecord; read: (range?: ByteRange) => Promise<ReadResult> };
+
+/**
+ * /file-view and /file-download: a direct-mode share answers with a short-lived presigned URL to
+ * redirect to; a proxy-mode share with a reader the door streams from.
+ */
+export async function openShareBytes(
+  ctx: ModelContext,
+  slug: string,
+  access: ContentAccess,
+  address: string,
+  disposition: 'inline' | 'attachment',
+): Promise<ShareBytes> {
+  const row = await rowForContent(ctx, slug, access, address);
+  const file = toFileRecord(row);
+  if (!row.useProxy) {
+    const expiresIn = Math.min(row.storageConfig.signatureExpiresIn, MAX_REDIRECT_SECONDS);
+    return { file, redirect: await presignedGet(ctx, row, disposition === 'attachment', expiresIn) };
+  }
+  const driver = driverOfShare(ctx, row);
+  return {
+    file,
+    read: (range) => driver.read(row.storagePath, range).catch((error: unknown) => Promise.reject(toAppError(error))),
+  };
+}
+
+/**
+ * A temporary absolute URL of a share's object for an external Office viewer: the object presigned
+ * (for local storage, a signed URL to this app), valid for the config's signature lifetime.
+ */
+export async function officeSourceOf(ctx: ModelContext, row: ShareRow, origin: string) {
+  const expiresIn = row.storageConfig.signatureExpiresIn || MAX_REDIRECT_SECONDS;
+  const signed = await presignedGet(ctx, row, false, expiresIn);
+  return { url: new URL(signed, origin).toString(), expiresIn };
+}
+
+/** GET /office-preview/{slug}: the Office document's source URL for the viewer. */
+export async function officeSource(
+  ctx: ModelContext,
+  slug: string,
+  access: ContentAccess,
+  address: string,
+  origin: string,
+) {
+  const row = await rowForContent(ctx, slug, access, address);
+  if (!isOfficeType(row.mimetype)) throw new AppError('invalid', 'notOfficeFile');
+  return { file: toFileRecord(row), ...(await officeSourceOf(ctx, row, origin)) };
+}
+
+export interface ShareLinks {
+  previewUrl: string;
+  downloadUrl: string;
+  proxyPreviewUrl: string;
+  proxyDownloadUrl: string;
+}
+
+/** Where a share's content is read from: our proxy URLs, or short-lived presigned URLs (direct mode). */
+export async function shareLinks(
+  ctx: ModelContext,
+  file: FileShareRecord,
+  origin: string,
+  mode: 'stored' | 'direct' = 'stored',
+): Promise<ShareLinks> {
+  const slug = encodeURIComponent(file.slug);
+  const proxyPreviewUrl = `${origin}/api/file-view/${slug}`;
+  const proxyDownloadUrl = `${origin}/api/file-download/${slug}`;
+  if (file.useProxy && mode === 'stored')
+    return { previewUrl: proxyPreviewUrl, downloadUrl: proxyDownloadUrl, proxyPreviewUrl, proxyDownloadUrl };
+  const row = await ctx.db.fileShare.findUnique({ where: { id: file.id }, include: { storageConfig: true } });
+  if (!row) throw new AppError('not_found', 'fileNotFound');
+  const expiresIn = row.storageConfig.signatureExpiresIn;
+  const absolute = (url: string) => new URL(url, origin).toString();
+  return {
+    previewUrl: absolute(await presignedGet(ctx, row, false, expiresIn)),
+    downloadUrl: absolute(await presignedGet(ctx, row, true, expiresIn)),
+    proxyPreviewUrl,
+    proxyDownloadUrl,
+  };
+}

@@ -1,0 +1,84 @@
+import type { FileShare, StorageConfig } from '~/generated/prisma/client';
+import type { ModelContext } from '~/models/context.server';
+import type { StorageDriver } from '~/storage/types';
+
+/** A file-share row with its storage config, as the share models read it. Never leaves models/. */
+export type ShareRow = FileShare & { storageConfig: StorageConfig };
+
+/**
+ * A file share as every door sees it (docs/architecture.md, "Models return records"): no password
+ * hash or ciphertext, no storage secrets, no Prisma types. Sizes are numbers.
+ */
+export interface FileShareRecord {
+  id: string;
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  remark: string | null;
+  hasPassword: boolean;
+  views: number;
+  maxViews: number | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  createdBy: string | null;
+  useProxy: boolean;
+  etag: string | null;
+  storagePath: string;
+  /** Virtual path when the share was made from a mount. */
+  filePath: string | null;
+  storageConfigId: string;
+  /** The share's storage type as stored ("LOCAL" or "S3", api.md). */
+  storageType: string;
+  /** The storage config it lives on: what may be shown of it. */
+  storage: {
+    name: string;
+    kind: 'local' | 's3';
+    providerType: string;
+    endpointUrl: string | null;
+    bucketName: string | null;
+  };
+}
+
+export function toFileRecord(row: ShareRow): FileShareRecord {
+  const config = row.storageConfig;
+  return {
+    id: row.id,
+    slug: row.slug,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    size: Number(row.size),
+    remark: row.remark,
+    hasPassword: row.passwordHash !== null,
+    views: row.views,
+    maxViews: row.maxViews,
+    expiresAt: row.expiresAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    createdBy: row.createdBy,
+    useProxy: row.useProxy,
+    etag: row.etag,
+    storagePath: row.storagePath,
+    filePath: row.filePath,
+    storageConfigId: row.storageConfigId,
+    storageType: row.storageType,
+    storage: {
+      name: config.name,
+      kind: config.storageType === 'local' ? 'local' : 's3',
+      providerType: config.providerType,
+      endpointUrl: config.endpointUrl,
+      bucketName: config.bucketName,
+    },
+  };
+}
+
+/** The driver a share's object lives on (design §1: only share models and the vfs reach drivers). */
+export function driverOfShare(ctx: ModelContext, row: ShareRow): StorageDriver {
+  return ctx.storage.driverFor(row.storageConfig);
+}
+
+/** A share row by id, with its config; null when there is none. */
+export function findShareRow(ctx: ModelContext, id: string): Promise<ShareRow | null> {
+  return ctx.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
+}

@@ -1,0 +1,70 @@
+import type { Readable } from 'node:stream';
+import { AppError } from '~/lib/errors';
+import type { ModelContext } from '~/models/context.server';
+import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { verifyGrant } from '~/storage/drivers/local-signing.server';
+import { LocalDriver } from '~/storage/drivers/local.server';
+import { toAppError } from '~/storage/errors';
+import type { ReadResult } from '~/storage/types';
+
+/** A part is never larger than S3's largest part (5 GiB), however large the whole file. */
+const MAX_PART_BYTES = 5 * 1024 ** 3;
+
+/** What a valid signed local-storage URL allows: one read, or one write of an object or a part. */
+export type SignedLocalObject =
+  | {
+      op: 'get';
+      downloadName: string;
+      contentType: string;
+      read: () => Promise<ReadResult>;
+    }
+  | { op: 'put' | 'part'; write: (body: Readable) => Promise<{ etag: string | null }> };
+
+const failed = (error: unknown) => Promise.reject(toAppError(error));
+
+/** The body cut off at `max` bytes (a too_large error past it); the request's own errors pass through. */
+function capped(body: Readable, max: number): Readable {
+  const limited = body.pipe(byteLimit(max));
+  body.on('error', (error) => limited.destroy(error));
+  return limited;
+}
+
+/**
+ * The local driver's "presigned" URLs (design §5): the signature, not a session, authorizes the
+ * request. A signed PUT may not fill the disk beyond the max upload size before commit refuses it.
+ */
+export async function openSignedLocalObject(
+  ctx: ModelContext,
+  configId: string,
+  query: URLSearchParams,
+): Promise<SignedLocalObject> {
+  const grant = verifyGrant(ctx.storage.localSigningKey, configId, query);
+  if (!grant) throw new AppError('forbidden', 'signatureInvalid');
+  const config = await ctx.db.storageConfig.findUnique({ where: { id: grant.configId } });
+  const driver = config ? ctx.storage.driverFor(config) : null;
+  if (!(driver instanceof LocalDriver)) throw new AppError('not_found', 'storageNotFound');
+  if (grant.op === 'get') {
+    return {
+      op: 'get',
+      downloadName: grant.downloadName ?? grant.key.split('/').pop() ?? 'file',
+      contentType: grant.contentType ?? 'application/octet-stream',
+      read: () => driver.read(grant.key).catch(failed),
+    };
+  }
+  const max = await maxUploadBytes(ctx);
+  if (grant.op === 'put') {
+    return {
+      op: 'put',
+      write: (body) => driver.write(grant.key, capped(body, max), { contentType: grant.contentType }).catch(failed),
+    };
+  }
+  const { uploadId, partNumber } = grant;
+  if (!uploadId || !partNumber) throw new AppError('forbidden', 'signatureInvalid');
+  return {
+    op: 'part',
+    write: (body) =>
+      driver
+        .multipartWritePart(grant.key, uploadId, partNumber, capped(body, Math.min(max, MAX_PART_BYTES)))
+        .catch(failed),
+  };
+}

@@ -1,0 +1,20 @@
+import type { FileSummary } from '~/components/file/types';
+import type { FileShareRecord } from '~/models/shares/records.server';
+
+/** The file page's view of a share record: dates as ISO strings. */
+export function fileSummary(file: FileShareRecord): FileSummary {
+  return {
+    id: file.id,
+    slug: file.slug,
+    filename: file.filename,
+    mimetype: file.mimetype,
+    size: file.size,
+    remark: file.remark,
+    hasPassword: file.hasPassword,
+    views: file.views,
+    maxViews: file.maxViews,
+    expiresAt: file.expiresAt?.toISOString() ?? null,
+    createdAt: file.createdAt.toISOString(),
+    useProxy: file.useProxy,
+  };
+}
