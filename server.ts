@@ -27,6 +27,11 @@ async function main() {
     server.once('error', reject);
   });
 
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  config.selfUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+
   let appModule: AppModule;
   let closeVite: (() => Promise<void>) | undefined;
   if (config.isProduction) {
@@ -82,8 +87,6 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
 }
 

@@ -17,6 +17,11 @@ export interface AppConfig {
   /** "failures/seconds" per client address for share passwords; default 20/600. */
   passwordRateLimit: string | undefined;
   isProduction: boolean;
+  /**
+   * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
+   * to itself (the local storage test's signed URLs) go here, never to a host named by a request.
+   */
+  selfUrl?: string;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -1,3 +1,5 @@
+import { pasteHref, pasteRawHref } from './hrefs';
+
 /** Absolute links to a paste: its page and its raw text. Client-safe and pure. */
 
 /** The origin links are built on: PUBLIC_URL when configured, else the origin the request came to. */
@@ -18,7 +20,5 @@ export interface PasteLinks {
 }
 
 export function pasteLinks(origin: string, slug: string, password?: string | null): PasteLinks {
-  const path = encodeURIComponent(slug);
-  const query = password ? `?password=${encodeURIComponent(password)}` : '';
-  return { page: `${origin}/paste/${path}`, raw: `${origin}/api/raw/${path}${query}` };
+  return { page: pasteHref(slug, undefined, origin), raw: pasteRawHref(slug, password, origin) };
 }

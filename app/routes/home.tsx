@@ -6,7 +6,7 @@ import { CreatePasteForm } from '~/components/paste/CreatePasteForm';
 import { ShareResult, type CreatedPaste } from '~/components/paste/ShareResult';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (createdId && access === 'allowed') {
     const services = context.get(servicesContext);
     try {
-      const paste = await getPasteForOwner(services, principal, createdId);
+      const paste = await getPasteForOwner(services, principal, { id: createdId });
       const links = pasteLinksFor(request, services, paste.slug, paste.plainPassword);
       created = {
         slug: paste.slug,

@@ -163,7 +163,7 @@ test('visitors cannot open the edit page', async ({ page }, testInfo) => {
   const response = await page.goto(`/file/${slug}?edit=1`);
   expect(response?.status()).toBe(401);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.file.status.unauthorizedHeading);
-  await expect(page.getByRole('link', { name: en.file.status.login })).toBeVisible();
+  await expect(page.getByRole('link', { name: en.pages.unauthorized.login })).toBeVisible();
   // The public page has no owner controls for them.
   await page.goto(`/file/${slug}`);
   await expect(page.getByTestId('text-preview')).toHaveText('x');

@@ -262,6 +262,25 @@ describe('files API', () => {
       expect(typeof body.data.result.cors.note).toBe('string');
     });
 
+    it('tests the local config whatever Origin the caller sends, or none (never fetching that host)', async () => {
+      const configs = (await call('GET', '/s3-configs', { auth: admin })).body.data as {
+        id: string;
+        storage_type: string;
+      }[];
+      const local = configs.find((c) => c.storage_type === 'local');
+      expect(local).toBeDefined();
+      const origins: Record<string, string>[] = [{ Origin: 'http://evil.example:9' }, { Origin: 'null' }, {}];
+      for (const headers of origins) {
+        const res = await call('POST', `/s3-configs/${local!.id}/test`, { auth: admin, headers });
+        expect(res.status, JSON.stringify(headers)).toBe(200);
+        const result = res.body.data.result;
+        expect(result.read.success).toBe(true);
+        expect(result.write.success).toBe(true);
+        // The browser's round trip through the app's own signed URLs, made against the app itself.
+        expect(result.frontendSim.success, JSON.stringify(result.frontendSim)).toBe(true);
+      }
+    });
+
     it('uploads to S3 and downloads byte-identical through the proxy and through a presigned redirect', async () => {
       const data = randomBytes(2_000_000);
       const proxied = (await put('s3.bin', data, `?s3_config_id=${s3ConfigId}`)).body.data;

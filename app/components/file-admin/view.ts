@@ -1,3 +1,7 @@
+import { fileHref } from '~/lib/hrefs';
+
+export { fileHref };
+
 /** Shapes and URL helpers shared by the file management route and its components (client-safe). */
 
 export const FILE_ADMIN_PATH = '/admin/file-management';
@@ -117,10 +121,6 @@ export function listHref(state: Partial<ListState>, extra: Record<string, string
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const search = params.toString();
   return `${FILE_ADMIN_PATH}${search ? `?${search}` : ''}${hash}`;
-}
-
-export function fileHref(slug: string): string {
-  return `/file/${encodeURIComponent(slug)}`;
 }
 
 /** A positive page number from the query; anything else is page 1. */

@@ -5,6 +5,7 @@ import type { EditFileValues } from './edit-form';
 import { EditFileForm } from './EditFileForm';
 import { FileMeta } from './FileMeta';
 import type { EditableFile } from './types';
+import { fileHref } from '~/lib/hrefs';
 
 export interface ManageFailure {
   intent: string;
@@ -27,7 +28,7 @@ export function FileManagePage({
   failed?: ManageFailure;
 }) {
   const { t } = useTranslation();
-  const path = `/file/${encodeURIComponent(file.slug)}`;
+  const path = fileHref(file.slug);
   const mine = (intent: string) => (failed?.intent === intent ? failed : undefined);
   return (
     <section aria-labelledby="page-heading" className="space-y-6">

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
-import { FileIcon, type FileIconName } from './icons';
+import { Icon, type IconName } from '~/components/ui/Icon';
 import type { FileSummary } from './types';
 
-function Item({ icon, label, children }: { icon: FileIconName; label: string; children: React.ReactNode }) {
+function Item({ icon, label, children }: { icon: IconName; label: string; children: React.ReactNode }) {
   return (
     <div className="flex min-w-0 items-start gap-2.5">
-      <FileIcon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-subtle" />
+      <Icon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-subtle" />
       <div className="min-w-0">
         <dt className="text-xs text-subtle">{label}</dt>
         <dd className="text-sm font-medium break-words text-ink">{children}</dd>

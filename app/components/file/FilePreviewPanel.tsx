@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '~/lib/format';
-import { FileIcon, iconForType } from './icons';
+import { Icon, iconForType } from '~/components/ui/Icon';
 import { PREVIEW_BYTES } from '~/lib/file-kinds';
 import { OfficePreview } from './OfficePreview';
 import type { FileContent, FileSummary } from './types';
@@ -38,7 +38,7 @@ export function FilePreviewPanel({ file, content }: { file: FileSummary; content
       body = (
         <div className="flex flex-col items-center gap-4 px-4 py-10">
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-soft text-accent">
-            <FileIcon name="music" className="h-7 w-7" />
+            <Icon name="audio" className="h-7 w-7" />
           </span>
           <audio controls preload="metadata" src={previewUrl} className="w-full max-w-lg">
             {t('file.preview.mediaUnsupported')}
@@ -104,7 +104,7 @@ export function FilePreviewPanel({ file, content }: { file: FileSummary; content
       body = (
         <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
           <span className="flex h-14 w-14 items-center justify-center rounded-full bg-muted text-subtle">
-            <FileIcon name={iconForType(file.mimetype)} className="h-7 w-7" />
+            <Icon name={iconForType(file.mimetype)} className="h-7 w-7" />
           </span>
           <p className="max-w-sm text-sm text-subtle">
             {preview.failed ? t('file.preview.failed') : t('file.preview.none')}
@@ -120,7 +120,7 @@ export function FilePreviewPanel({ file, content }: { file: FileSummary; content
           {t('file.preview.heading')}
         </h2>
         <a href={downloadUrl} download={file.filename} className="btn btn-primary px-3 py-1.5">
-          <FileIcon name="download" />
+          <Icon name="download" />
           {t('file.actions.download')}
           <span className="font-normal opacity-80 tabular-nums">({formatBytes(file.size)})</span>
         </a>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/ui/CopyButton';
-import { FileIcon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 import type { FileShareLink } from './types';
 
 /** The share link of a file page, selectable without JavaScript and copyable with it, and its QR code. */
@@ -12,7 +12,7 @@ export function FileShareCard({ share, hasPassword }: { share: FileShareLink; ha
         id="share-heading"
         className="flex items-center gap-2 text-sm font-semibold tracking-wide text-subtle uppercase"
       >
-        <FileIcon name="link" className="h-4 w-4" />
+        <Icon name="link" className="h-4 w-4" />
         {t('file.share.heading')}
       </h2>
       <div>

@@ -5,9 +5,10 @@ import { FormAlert } from '~/components/ui/FormAlert';
 import { FilePreviewPanel } from './FilePreviewPanel';
 import { FileMeta } from './FileMeta';
 import { FileShareCard } from './FileShareCard';
-import { FileIcon, iconForType } from './icons';
+import { Icon, iconForType } from '~/components/ui/Icon';
 import type { FileContent, FileShareLink, FileSummary } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
+import { fileHref } from '~/lib/hrefs';
 
 /**
  * The public page of a file share: its name and facts, the remark, then either the password prompt
@@ -31,14 +32,13 @@ export function FileView({
   grantExpired?: boolean;
 }) {
   const { t } = useTranslation();
-  const path = `/file/${encodeURIComponent(file.slug)}`;
   const lastView = content !== null && file.maxViews !== null && file.views >= file.maxViews;
   return (
     <section aria-labelledby="page-heading" className="space-y-5">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex min-w-0 items-start gap-3">
           <span className="mt-1 hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-accent sm:flex">
-            <FileIcon name={iconForType(file.mimetype)} className="h-6 w-6" />
+            <Icon name={iconForType(file.mimetype)} className="h-6 w-6" />
           </span>
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide text-subtle uppercase">{t('pages.file.heading')}</p>
@@ -50,15 +50,15 @@ export function FileView({
         </div>
         {canManage && (
           <div className="flex shrink-0 gap-2">
-            <Link to={`${path}?edit=1`} className="btn px-3 py-1.5 text-xs">
-              <FileIcon name="edit" className="h-3.5 w-3.5" />
+            <Link to={fileHref(file.slug, 'edit')} className="btn px-3 py-1.5 text-xs">
+              <Icon name="edit" className="h-3.5 w-3.5" />
               {t('file.actions.edit')}
             </Link>
             <Link
-              to={`${path}?delete=1`}
+              to={fileHref(file.slug, 'delete')}
               className="btn px-3 py-1.5 text-xs text-danger hover:border-danger/40 hover:bg-danger/10"
             >
-              <FileIcon name="trash" className="h-3.5 w-3.5" />
+              <Icon name="trash" className="h-3.5 w-3.5" />
               {t('file.actions.delete')}
             </Link>
           </div>
@@ -74,8 +74,8 @@ export function FileView({
           ) : (
             <UnlockForm
               keyPrefix="file.unlock"
-              icon={<FileIcon name="lock" className="h-5 w-5" />}
-              buttonIcon={<FileIcon name="lock" />}
+              icon={<Icon name="lock" className="h-5 w-5" />}
+              buttonIcon={<Icon name="lock" />}
               error={unlockError}
               notice={grantExpired ? t('file.unlock.grantExpired') : undefined}
               className="w-full"

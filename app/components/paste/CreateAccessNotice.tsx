@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Icon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 
 /**
  * Shown instead of the clipboard form to visitors who could not create a paste: anonymous visitors

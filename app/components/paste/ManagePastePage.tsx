@@ -5,6 +5,7 @@ import { DeletePastePanel } from './DeletePastePanel';
 import { EditPasteForm, type EditablePaste } from './EditPasteForm';
 import { PasteMeta } from './PasteMeta';
 import type { FieldErrors } from './types';
+import { pasteHref } from '~/lib/hrefs';
 
 export interface ManageFailure {
   formError: string;
@@ -13,7 +14,7 @@ export interface ManageFailure {
   clearPassword: boolean;
 }
 
-/** The owner's pages of a paste: the edit form (`?edit=<id>`) or the delete confirmation (`?delete=<id>`). */
+/** The owner's pages of a paste: the edit form (`?edit=1`) or the delete confirmation (`?delete=1`). */
 export function ManagePastePage({
   mode,
   paste,
@@ -28,7 +29,7 @@ export function ManagePastePage({
   failure?: ManageFailure;
 }) {
   const { t } = useTranslation();
-  const pastePath = `/paste/${encodeURIComponent(paste.slug)}`;
+  const pastePath = pasteHref(paste.slug);
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
       <header>

@@ -10,7 +10,7 @@ import {
   type Placeholders,
   type TextEdit,
 } from '~/lib/markdown-edit';
-import { Icon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 
 type Mode = 'write' | 'preview' | 'split';
 const MODES: Mode[] = ['write', 'preview', 'split'];

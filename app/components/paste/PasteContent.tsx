@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { useHydrated } from '~/components/ui/use-hydrated';
-import { Icon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 import type { ShownPaste } from './types';
 
 export type PasteFormat = 'rendered' | 'plain';

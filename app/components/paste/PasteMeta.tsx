@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '~/components/ui/DateTime';
-import { Icon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 import type { PasteSummary } from './types';
 
 /** Views (of the maximum), expiry and creation time of a paste, as a compact description list. */
@@ -24,7 +24,7 @@ export function PasteMeta({ paste }: { paste: PasteSummary }) {
         </dd>
       </div>
       <div className="inline-flex items-center gap-1.5">
-        <Icon name="file" className="h-4 w-4 shrink-0" />
+        <Icon name="text" className="h-4 w-4 shrink-0" />
         <dt>{t('paste.view.created')}</dt>
         <dd className="font-medium text-ink">
           <DateTime iso={paste.createdAt} />

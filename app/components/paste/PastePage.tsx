@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { Icon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 import { PasteContent, type PasteFormat } from './PasteContent';
 import { PasteMeta, PasteRemark } from './PasteMeta';
+import { pasteHref } from '~/lib/hrefs';
 import type { PasteSummary, ShownPaste } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 
@@ -33,8 +34,7 @@ export function PastePage({
 }) {
   const { t } = useTranslation();
   const current = shown?.paste ?? paste;
-  const pastePath = `/paste/${encodeURIComponent(current.slug)}`;
-  const manage = { edit: `${pastePath}?edit=${current.id}`, delete: `${pastePath}?delete=${current.id}` };
+  const manage = { edit: pasteHref(current.slug, 'edit'), delete: pasteHref(current.slug, 'delete') };
   return (
     <section aria-labelledby="page-heading" className="space-y-5">
       <header className="flex flex-wrap items-end justify-between gap-3">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
 import type { PasteLinks } from '~/lib/share-links';
-import { Icon } from './icons';
+import { Icon } from '~/components/ui/Icon';
 
 export interface CreatedPaste {
   slug: string;

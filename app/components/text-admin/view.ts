@@ -1,3 +1,7 @@
+import { pasteHref } from '~/lib/hrefs';
+
+export { pasteHref };
+
 /** Shapes and URL helpers shared by the text management route and its components (client-safe). */
 
 export const TEXT_ADMIN_PATH = '/admin/text-management';
@@ -51,12 +55,8 @@ export function listHref(state: Partial<ListState>, extra: Record<string, string
   return `${TEXT_ADMIN_PATH}${search ? `?${search}` : ''}${hash}`;
 }
 
-export function pasteHref(slug: string): string {
-  return `/paste/${encodeURIComponent(slug)}`;
-}
-
 export function editHref(slug: string): string {
-  return `${pasteHref(slug)}?edit=1`;
+  return pasteHref(slug, 'edit');
 }
 
 /** A positive page number from the query; anything else is page 1. */

@@ -29,6 +29,22 @@ export const ICONS = {
   star: 'M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z',
   play: 'M7 4v16l13-8z',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01',
+  link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  database:
+    'M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3',
+  tag: 'M3 12V4h8l9 9-8 8zM7.5 7.5h.01',
+  alert: 'M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
+  globe:
+    'M12 3a9 9 0 1 0 0 18a9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z',
+  bold: 'M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z',
+  italic: 'M19 4h-9M14 20H5M15 4L9 20',
+  heading: 'M6 4v16M18 4v16M6 12h12',
+  code: 'M16 18l6-6-6-6M8 6l-6 6 6 6',
+  codeBlock: 'M4 4h16v16H4zM10 9l-3 3 3 3M14 9l3 3-3 3',
+  list: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
+  taskList: 'M3 5l2 2 3-3M3 12l2 2 3-3M11 6h10M11 13h10M11 19h10M4 19h2',
+  quote: 'M7 7h4v6c0 2-1 3.5-3 4M15 7h4v6c0 2-1 3.5-3 4',
 } as const;
 
 export type IconName = keyof typeof ICONS;
@@ -48,4 +64,13 @@ export function Icon({ name, className = 'h-4 w-4' }: { name: IconName; classNam
       <path d={ICONS[name]} />
     </svg>
   );
+}
+
+/** The icon that stands for a file of this MIME type. */
+export function iconForType(mimetype: string): IconName {
+  if (mimetype.startsWith('image/')) return 'image';
+  if (mimetype.startsWith('video/')) return 'video';
+  if (mimetype.startsWith('audio/')) return 'audio';
+  if (mimetype.startsWith('text/') || mimetype === 'application/json' || mimetype === 'application/pdf') return 'text';
+  return 'file';
 }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FileIcon, iconForType } from '~/components/file/icons';
+import { Icon, iconForType } from '~/components/ui/Icon';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
+import { fileHref } from '~/lib/hrefs';
 
 export interface RecentFile {
   id: string;
@@ -30,14 +31,10 @@ export function RecentUploads({ files }: { files: RecentFile[] }) {
           {files.map((file) => (
             <li key={file.id} className="flex items-center gap-3 px-4 py-3">
               <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-accent">
-                <FileIcon name={iconForType(file.mimetype)} className="h-4.5 w-4.5" />
+                <Icon name={iconForType(file.mimetype)} className="h-4.5 w-4.5" />
               </span>
               <div className="min-w-0 flex-1">
-                <Link
-                  to={`/file/${encodeURIComponent(file.slug)}`}
-                  className="link block truncate font-medium"
-                  title={file.filename}
-                >
+                <Link to={fileHref(file.slug)} className="link block truncate font-medium" title={file.filename}>
                   {file.filename}
                 </Link>
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-subtle">
@@ -46,7 +43,7 @@ export function RecentUploads({ files }: { files: RecentFile[] }) {
                   <DateTime iso={file.createdAt} />
                   {file.hasPassword && (
                     <span className="inline-flex items-center gap-1">
-                      <FileIcon name="lock" className="h-3 w-3" />
+                      <Icon name="lock" className="h-3 w-3" />
                       {t('upload.recent.protected')}
                     </span>
                   )}

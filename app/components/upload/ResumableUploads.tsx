@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FileIcon } from '~/components/file/icons';
+import { Icon } from '~/components/ui/Icon';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 import { storedBytes, type StoredUpload } from '~/lib/upload/upload-store';
@@ -24,7 +24,7 @@ export function ResumableUploads({
     >
       <div className="flex items-start gap-3">
         <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
-          <FileIcon name="upload" className="h-4 w-4" />
+          <Icon name="upload" className="h-4 w-4" />
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="resumable-heading" className="font-semibold">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FileIcon } from '~/components/file/icons';
+import { Icon } from '~/components/ui/Icon';
 
 /**
  * Shown instead of the upload form to visitors who could not upload: anonymous visitors (with a
@@ -11,7 +11,7 @@ export function UploadAccessNotice({ reason }: { reason: 'anonymous' | 'forbidde
   return (
     <section aria-labelledby="access-heading" className="card flex flex-col gap-4 sm:flex-row sm:items-start">
       <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
-        <FileIcon name="lock" className="h-5 w-5" />
+        <Icon name="lock" className="h-5 w-5" />
       </span>
       <div className="min-w-0 flex-1">
         <h2 id="access-heading" className="text-lg font-semibold">

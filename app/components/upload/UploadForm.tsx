@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigate, useRevalidator } from 'react-router';
-import { FileIcon } from '~/components/file/icons';
+import { Icon } from '~/components/ui/Icon';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -215,7 +215,7 @@ export function UploadForm({
             }
           >
             <span className="mx-auto flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-accent">
-              <FileIcon name="upload" className="h-5 w-5" />
+              <Icon name="upload" className="h-5 w-5" />
             </span>
             <label htmlFor="file" className="mt-3 block text-sm font-medium">
               {t('upload.form.file')}
@@ -262,7 +262,7 @@ export function UploadForm({
           )}
           {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
           <button type="submit" className="btn btn-primary mt-5 w-full" disabled={uploads.running}>
-            <FileIcon name="upload" />
+            <Icon name="upload" />
             {submitLabel}
           </button>
           {hydrated && uploads.active && <p className="mt-2 text-xs text-subtle">{t('upload.form.progressHint')}</p>}

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileIcon, iconForType } from '~/components/file/icons';
 import { CopyButton } from '~/components/ui/CopyButton';
-import { Icon } from '~/components/ui/Icon';
+import { Icon, iconForType } from '~/components/ui/Icon';
 import { formatBytes } from '~/lib/format';
 import { uploadErrorText } from '~/lib/upload/upload-error';
 import { ProgressBar } from './ProgressBar';
@@ -86,7 +85,7 @@ function QueueItem({ item, actions, maxText }: { item: UploadItem; actions: Queu
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 items-start gap-3">
           <span className="mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-accent">
-            <FileIcon name={iconForType(file.type || 'application/octet-stream')} className="h-4.5 w-4.5" />
+            <Icon name={iconForType(file.type || 'application/octet-stream')} className="h-4.5 w-4.5" />
           </span>
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-baseline gap-x-3">

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FileIcon } from '~/components/file/icons';
+import { Icon } from '~/components/ui/Icon';
 import { DateTime } from '~/components/ui/DateTime';
 import { LinkField } from '~/components/paste/ShareResult';
 import { formatBytes } from '~/lib/format';
@@ -35,7 +35,7 @@ export function UploadResult({ file }: { file: UploadedFile }) {
         <div className="min-w-0 flex-1 space-y-5">
           <div className="flex items-start gap-3">
             <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success text-white">
-              <FileIcon name="check" className="h-4 w-4" />
+              <Icon name="check" className="h-4 w-4" />
             </span>
             <div className="min-w-0">
               <h2 id="uploaded-heading" className="text-lg font-semibold">
@@ -47,7 +47,7 @@ export function UploadResult({ file }: { file: UploadedFile }) {
               {file.hasPassword && <p className="text-sm text-subtle">{t('upload.result.passwordNote')}</p>}
               <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-subtle">
                 <li className="inline-flex items-center gap-1">
-                  <FileIcon name="clock" className="h-3.5 w-3.5" />
+                  <Icon name="clock" className="h-3.5 w-3.5" />
                   {file.expiresAt ? (
                     <span>
                       {t('file.meta.expires')} <DateTime iso={file.expiresAt} />
@@ -57,14 +57,14 @@ export function UploadResult({ file }: { file: UploadedFile }) {
                   )}
                 </li>
                 <li className="inline-flex items-center gap-1">
-                  <FileIcon name="eye" className="h-3.5 w-3.5" />
+                  <Icon name="eye" className="h-3.5 w-3.5" />
                   {file.maxViews
                     ? t('upload.result.maxViews', { count: file.maxViews })
                     : t('upload.result.unlimitedViews')}
                 </li>
                 {file.hasPassword && (
                   <li className="inline-flex items-center gap-1">
-                    <FileIcon name="lock" className="h-3.5 w-3.5" />
+                    <Icon name="lock" className="h-3.5 w-3.5" />
                     {t('upload.result.protected')}
                   </li>
                 )}
@@ -87,7 +87,7 @@ export function UploadResult({ file }: { file: UploadedFile }) {
             note={file.hasPassword ? t('upload.result.downloadPasswordNote') : undefined}
           />
           <Link to="/upload" className="btn btn-primary">
-            <FileIcon name="plus" />
+            <Icon name="plus" />
             {t('upload.result.another')}
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FileIcon } from '~/components/file/icons';
+import { Icon } from '~/components/ui/Icon';
 
 export type UploadTab = 'file' | 'url';
 
@@ -14,7 +14,7 @@ export function UploadTabs({ current }: { current: UploadTab }) {
       aria-current={current === id ? 'page' : undefined}
       className="inline-flex items-center gap-2 rounded-md px-3.5 py-1.5 text-sm font-medium text-subtle transition-colors hover:text-ink aria-[current=page]:bg-surface aria-[current=page]:text-ink aria-[current=page]:shadow-sm"
     >
-      <FileIcon name={icon} className="h-4 w-4" />
+      <Icon name={icon} className="h-4 w-4" />
       {t(`upload.tabs.${id}`)}
     </Link>
   );

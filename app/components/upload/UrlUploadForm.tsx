@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
-import { FileIcon } from '~/components/file/icons';
+import { Icon } from '~/components/ui/Icon';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
@@ -176,7 +176,7 @@ export function UrlUploadForm({
       <section aria-labelledby="url-heading" className="card min-w-0 self-start p-5 sm:p-6 lg:sticky lg:top-20">
         <div className="flex items-start gap-3">
           <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
-            <FileIcon name="globe" className="h-4.5 w-4.5" />
+            <Icon name="globe" className="h-4.5 w-4.5" />
           </span>
           <div className="min-w-0">
             <h2 id="url-heading" className="font-semibold">
@@ -216,7 +216,7 @@ export function UrlUploadForm({
             onClick={() => void fetchInfo()}
             disabled={loadingInfo || running}
           >
-            <FileIcon name="search" />
+            <Icon name="search" />
             {loadingInfo ? t('upload.url.fetchingInfo') : t('upload.url.fetchInfo')}
           </button>
         )}
@@ -240,7 +240,7 @@ export function UrlUploadForm({
           </section>
         )}
         <button type="submit" className="btn btn-primary mt-5 w-full" disabled={running || posting}>
-          <FileIcon name="upload" />
+          <Icon name="upload" />
           {running || posting ? t('upload.url.submitting') : t('upload.url.submit')}
         </button>
         {posting && <p className="mt-2 text-xs text-subtle">{t('upload.url.serverHint')}</p>}

@@ -161,7 +161,7 @@ export function pastesRouter(services: Services): Router {
 
   router.get('/pastes/:id', async (req, res) => {
     const principal = principalOf(res);
-    const p = await getPasteForOwner(services, principal, req.params.id);
+    const p = await getPasteForOwner(services, principal, { id: req.params.id });
     sendOk(res, apiMessage('pasteLoaded'), {
       id: p.id,
       slug: p.slug,

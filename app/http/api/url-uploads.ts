@@ -23,6 +23,7 @@ import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf } from './origin';
 import { principalOf, requires } from './principal';
+import { fileHref } from '~/lib/hrefs';
 
 interface SourceBody {
   url: string;
@@ -122,7 +123,7 @@ export function urlUploadsRouter(services: Services): Router {
       filename: file.filename,
       size: file.size,
       etag: file.etag,
-      url: `/file/${encodeURIComponent(file.slug)}`,
+      url: fileHref(file.slug),
       s3Url: objectUrl(file, origin),
     });
   });

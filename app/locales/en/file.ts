@@ -83,7 +83,6 @@ export default {
     unauthorizedBody: 'You need to log in to do this.',
     forbiddenHeading: 'You cannot access this',
     forbiddenBody: 'You do not have permission for this file.',
-    login: 'Log in',
-    backToFile: 'Back to the file',
+    back: 'Back to the file',
   },
 };

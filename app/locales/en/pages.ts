@@ -24,6 +24,17 @@ export default {
     webdavSettings: 'WebDAV settings',
     sections: 'Admin sections',
   },
+  missing: {
+    heading: 'Not found',
+    body: 'There is nothing at this link. Check the link, or ask the sender for a new one.',
+  },
+  gone: { heading: 'No longer available', body: 'It has expired or reached its limit, and has been deleted.' },
+  unauthorized: { heading: 'Please log in', body: 'You need to log in to do this.', login: 'Log in' },
+  forbidden: { heading: 'You cannot access this', body: 'You do not have permission for this.' },
+  unavailable: {
+    heading: 'Temporarily unavailable',
+    body: 'A service Cloudclip needs is not answering right now. Please try again in a moment.',
+  },
   notFound: {
     title: 'Page not found',
     heading: 'Page not found',

@@ -140,7 +140,7 @@ export default {
     missingBody: 'There is no text share at this link. Check the link, or ask the sender for a new one.',
     goneHeading: 'This text share is no longer available',
     goneBody: 'It has expired or reached its maximum number of views, and has been deleted.',
-    deniedHeading: 'You cannot manage this text share',
-    backToPaste: 'Back to the text share',
+    forbiddenHeading: 'You cannot manage this text share',
+    back: 'Back to the text share',
   },
 };

@@ -83,7 +83,6 @@ export default {
     unauthorizedBody: '你需要登录后才能进行此操作。',
     forbiddenHeading: '无权访问',
     forbiddenBody: '你没有此文件的访问权限。',
-    login: '登录',
-    backToFile: '返回文件页面',
+    back: '返回文件页面',
   },
 };

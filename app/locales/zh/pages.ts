@@ -23,6 +23,11 @@ export default {
     webdavSettings: 'WebDAV 设置',
     sections: '管理栏目',
   },
+  missing: { heading: '未找到', body: '此链接下没有内容。请检查链接，或请分享者重新发送。' },
+  gone: { heading: '已不可用', body: '它已过期或已达到次数上限，并已被删除。' },
+  unauthorized: { heading: '请先登录', body: '您需要登录后才能进行此操作。', login: '登录' },
+  forbidden: { heading: '无法访问', body: '您没有执行此操作的权限。' },
+  unavailable: { heading: '暂时不可用', body: 'Cloudclip 依赖的服务暂时没有响应，请稍后重试。' },
   notFound: {
     title: '页面不存在',
     heading: '页面不存在',

@@ -139,7 +139,7 @@ export default {
     missingBody: '此链接下没有文本分享。请检查链接，或向发送者索取新的链接。',
     goneHeading: '此文本分享已不可用',
     goneBody: '它已过期或已达到最大查看次数，并已被删除。',
-    deniedHeading: '您无法管理此文本分享',
-    backToPaste: '返回文本分享',
+    forbiddenHeading: '您无法管理此文本分享',
+    back: '返回文本分享',
   },
 };

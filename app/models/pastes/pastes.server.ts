@@ -205,8 +205,13 @@ async function ownedPaste(ctx: ModelContext, principal: Principal, where: { id: 
   return row;
 }
 
-export async function getPasteForOwner(ctx: ModelContext, principal: Principal, id: string) {
-  const row = await ownedPaste(ctx, principal, { id });
+/** One paste for its owner or an admin, by id or by slug, with its password (api.md plain_password). */
+export async function getPasteForOwner(
+  ctx: ModelContext,
+  principal: Principal,
+  which: { id: string } | { slug: string },
+) {
+  const row = await ownedPaste(ctx, principal, which);
   return { ...toRecord(row), plainPassword: row.passwordEnc ? decrypt(ctx.masterKey, row.passwordEnc) : null };
 }
 

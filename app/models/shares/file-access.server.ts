@@ -10,6 +10,7 @@ import type { ByteRange, ReadResult } from '~/storage/types';
 import { retire } from './files.server';
 import { isGone } from './gone.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { fileContentHref } from '~/lib/hrefs';
 
 /**
  * How visitors reach a file share (api.md §3.4, spec §5): the public info, the password unlock, the
@@ -226,9 +227,8 @@ export async function shareLinks(
   origin: string,
   mode: 'stored' | 'direct' = 'stored',
 ): Promise<ShareLinks> {
-  const slug = encodeURIComponent(file.slug);
-  const proxyPreviewUrl = `${origin}/api/file-view/${slug}`;
-  const proxyDownloadUrl = `${origin}/api/file-download/${slug}`;
+  const proxyPreviewUrl = fileContentHref(file.slug, 'view', {}, origin);
+  const proxyDownloadUrl = fileContentHref(file.slug, 'download', {}, origin);
   if (file.useProxy && mode === 'stored')
     return { previewUrl: proxyPreviewUrl, downloadUrl: proxyDownloadUrl, proxyPreviewUrl, proxyDownloadUrl };
   const row = await ctx.db.fileShare.findUnique({ where: { id: file.id }, include: { storageConfig: true } });

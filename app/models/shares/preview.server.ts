@@ -5,6 +5,7 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { officeSourceOf } from './file-access.server';
 import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from './records.server';
+import { fileContentHref } from '~/lib/hrefs';
 
 /** Code is highlighted only up to this size (highlighting is the slow part). */
 const HIGHLIGHT_BYTES = 100 * 1024;
@@ -101,11 +102,9 @@ export async function shareContent(
   origin: string,
   grant: string | null,
 ): Promise<FileContent> {
-  const slug = encodeURIComponent(file.slug);
-  const query = grant ? `?grant=${encodeURIComponent(grant)}` : '';
   return {
-    previewUrl: `/api/file-view/${slug}${query}`,
-    downloadUrl: `/api/file-download/${slug}${query}`,
+    previewUrl: fileContentHref(file.slug, 'view', { grant }),
+    downloadUrl: fileContentHref(file.slug, 'download', { grant }),
     grant,
     preview: await previewOf(ctx, file, origin),
   };

@@ -109,7 +109,9 @@ export async function testStorageConfig(
     await driver.remove([probeKey]).catch(() => undefined);
   }
 
-  const base = origin ?? 'http://127.0.0.1';
+  // The local driver signs paths on this app: they are resolved against the app's own address, never
+  // against a host taken from the request (a script's Origin, or none at all).
+  const base = ctx.config.selfUrl ?? `http://127.0.0.1:${ctx.config.port}`;
   const frontendSim: Check = { success: false, error: null, note: '', steps: {} };
   const simKey = `${prefix}.cloudclip-test/${randomUUID()}-presigned.txt`;
   try {

@@ -4,7 +4,7 @@ import { AccountForm } from '~/components/account/AccountForm';
 import { LogoutCountdown } from '~/components/account/LogoutCountdown';
 import { clearSessionCookie } from '~/auth/session-cookie.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';

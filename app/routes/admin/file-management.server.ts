@@ -14,6 +14,7 @@ import {
   type FilePreview,
 } from '~/components/file-admin/view';
 import type { ModelContext } from '~/models/context.server';
+import { fileContentHref } from '~/lib/hrefs';
 
 /** A text preview shows at most this many bytes; the share page has the rest. */
 const TEXT_PREVIEW_BYTES = 64 * 1024;
@@ -101,8 +102,8 @@ export async function loadFilePreview(
       return { preview: { ...preview, kind: 'none', reason: 'unreadable' }, openError: null };
     }
   }
-  const grant = file.contentGrant ? `?grant=${encodeURIComponent(file.contentGrant)}` : '';
-  return { preview: { ...preview, url: `/api/file-view/${encodeURIComponent(file.slug)}${grant}` }, openError: null };
+  const url = fileContentHref(file.slug, 'view', { grant: file.contentGrant });
+  return { preview: { ...preview, url }, openError: null };
 }
 
 /** The edit form's data for one share (its owner or an admin), including the plain password. */

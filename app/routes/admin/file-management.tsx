@@ -12,7 +12,7 @@ import {
   type FileManagementData,
 } from '~/components/file-admin/view';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';

@@ -10,7 +10,7 @@ import {
 import { GlobalSettingsForm } from '~/components/settings/GlobalSettingsForm';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';

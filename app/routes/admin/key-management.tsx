@@ -7,7 +7,7 @@ import { KeyForm } from '~/components/keys/KeyForm';
 import { KeyList } from '~/components/keys/KeyList';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { apiKeyFormFields, apiKeyFormToInput, type ApiKeyFormFields } from '~/lib/api-key-form';

@@ -56,7 +56,7 @@ export async function loadTextPreview(
   locale: string,
 ): Promise<{ preview: TextPreview | null; previewError: string | null }> {
   try {
-    const paste = await getPasteForOwner(deps, principal, id);
+    const paste = await getPasteForOwner(deps, principal, { id });
     const truncated = paste.content.length > PANEL_PREVIEW_CHARS;
     const preview = {
       id: paste.id,

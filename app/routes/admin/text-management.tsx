@@ -9,7 +9,7 @@ import {
 } from '~/components/text-admin/view';
 import { TextManagementPage } from '~/components/text-admin/TextManagementPage';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteSchema } from '~/lib/schemas/pastes';

@@ -4,7 +4,7 @@ import { settingFieldErrors } from '~/routes/admin/settings-errors.server';
 import { WebdavSettingsForm } from '~/components/settings/WebdavSettingsForm';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';

@@ -5,7 +5,7 @@ import { LoginForm, type LoginMode } from '~/components/auth/LoginForm';
 import { firstAllowedModule } from '~/auth/admin-modules';
 import { serializeSessionCookie } from '~/auth/session-cookie.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-redirect';

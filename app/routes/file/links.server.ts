@@ -1,5 +1,6 @@
 import { linkOrigin } from '~/lib/share-links';
 import type { Services } from '~/services.server';
+import { fileContentHref, fileHref } from '~/lib/hrefs';
 
 export interface FileLinks {
   /** The share page, /file/<slug>. */
@@ -11,7 +12,5 @@ export interface FileLinks {
 /** Absolute links to a file share, on PUBLIC_URL when set, else on the request's origin. */
 export function fileLinksFor(request: Request, services: Services, slug: string, password?: string | null): FileLinks {
   const origin = linkOrigin(request.url, services.config.publicUrl);
-  const path = encodeURIComponent(slug);
-  const query = password ? `?password=${encodeURIComponent(password)}` : '';
-  return { page: `${origin}/file/${path}`, download: `${origin}/api/file-download/${path}${query}` };
+  return { page: fileHref(slug, undefined, origin), download: fileContentHref(slug, 'download', { password }, origin) };
 }

@@ -1,10 +1,10 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-form';
 import { FileManagePage } from '~/components/file/FileManagePage';
-import { FileStatus, type FileStatusKind } from '~/components/file/FileStatus';
+import { StatusPage } from '~/components/layout/StatusPage';
 import { FileView } from '~/components/file/FileView';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError, statusError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
@@ -21,20 +21,12 @@ import { fileLinksFor } from './links.server';
 import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
+import { fileHref } from '~/lib/hrefs';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.file.title');
 
 /** Content grants and the owner's view of the password are in the page: never keep it in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
-
-/** The status page of a domain error (spec §8 file view error keys), or null to rethrow it. */
-function statusOf(error: AppError): FileStatusKind | null {
-  if (error.kind === 'not_found') return 'missing';
-  if (error.kind === 'gone') return 'gone';
-  if (error.kind === 'unauthenticated') return 'unauthorized';
-  if (error.kind === 'forbidden') return 'forbidden';
-  return null;
-}
 
 /**
  * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the share
@@ -88,17 +80,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const locked = { file: fileSummary(result.file), share: await share(result.file), canManage: manage };
     return { state: 'locked', ...locked, grantExpired: false } as const;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const kind = statusOf(error);
-    if (!kind) throw error;
-    const message =
-      mode && (kind === 'unauthorized' || kind === 'forbidden' || kind === 'missing')
-        ? translate(getLocale(context), `errors.${error.messageKey}`, error.details)
-        : null;
-    // From the edit or delete page: back to the file page, or log in and come back here.
-    const backTo = mode && kind !== 'gone' && kind !== 'unauthorized' ? url.pathname : null;
-    const loginTo = kind === 'unauthorized' ? url.pathname + url.search : null;
-    return data({ state: 'status', kind, message, backTo, loginTo } as const, { status: error.status });
+    // From the edit or delete page: the reason, back to the file page, or log in and come back.
+    return statusError(error, getLocale(context), {
+      subject: 'file',
+      showReason: mode !== null,
+      backTo: mode ? url.pathname : null,
+      loginTo: url.pathname + url.search,
+    });
   }
 }
 
@@ -139,7 +127,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data({ ...failure, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
     }
     const updated = await updateFile(services, principal, id, updateFileSchema.parse(converted.input));
-    return redirect(`/file/${encodeURIComponent(updated.slug)}?edit=1&notice=saved`);
+    return redirect(`${fileHref(updated.slug, 'edit')}&notice=saved`);
   } catch (error) {
     return formError(error, locale, failure);
   }
@@ -173,10 +161,7 @@ export function shouldRevalidate({
 export default function FilePage({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
-  if (loaderData.state === 'status') {
-    const { kind, message, backTo, loginTo } = loaderData;
-    return <FileStatus kind={kind} message={message ?? undefined} backTo={backTo} loginTo={loginTo} />;
-  }
+  if (loaderData.state === 'status') return <StatusPage {...loaderData.status} />;
   if (loaderData.state !== 'shown' && loaderData.state !== 'locked') {
     return <FileManagePage mode={loaderData.state} file={loaderData.file} saved={loaderData.saved} failed={failed} />;
   }

@@ -1,17 +1,10 @@
-import {
-  createContext,
-  data,
-  redirect,
-  useParams,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { createContext, data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ManagePastePage } from '~/components/paste/ManagePastePage';
 import { PastePage } from '~/components/paste/PastePage';
-import { PasteStatus } from '~/components/paste/PasteStatus';
+import { StatusPage } from '~/components/layout/StatusPage';
 import type { PasteSummary, ShownPaste } from '~/components/paste/types';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError, statusError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
@@ -30,6 +23,7 @@ import {
   type PasteView,
 } from '~/models/pastes/pastes.server';
 import { mayManageShare } from '~/models/shares/access';
+import { pasteHref } from '~/lib/hrefs';
 import type { Route } from './+types/view';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.paste.title');
@@ -70,7 +64,7 @@ function rawUrl(p: PasteView, password?: string): string | null {
 const unlockedNow = createContext(false);
 
 /**
- * `?edit=<id>` and `?delete=<id>` open the owner's edit form and delete confirmation; they read the
+ * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the
  * paste through the owner's door and never count a view. Anything else is the public page: it
  * counts a view exactly like GET /api/paste/{slug} (a password paste counts once it is unlocked).
  */
@@ -78,13 +72,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const principal = context.get(principalContext);
-  const manageId = url.searchParams.get('edit') ?? url.searchParams.get('delete');
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
   if (context.get(unlockedNow)) return { state: 'unlocked' } as const;
   try {
-    if (mode && manageId) {
-      const paste = await getPasteForOwner(services, principal, manageId);
-      if (paste.slug !== params.slug) throw new AppError('not_found', 'pasteNotFoundOrForbidden');
+    if (mode) {
+      const paste = await getPasteForOwner(services, principal, { slug: params.slug });
       const editable = { ...summary(paste), content: paste.content, plainPassword: paste.plainPassword };
       return { state: mode, paste: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
@@ -104,14 +96,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
     } as const;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (mode) {
-      const message = translate(getLocale(context), `errors.${error.messageKey}`, error.details);
-      return data({ state: 'denied', message } as const, { status: error.status });
-    }
-    if (error.kind === 'gone') return data({ state: 'gone' } as const, { status: 410 });
-    if (error.kind === 'not_found') return data({ state: 'missing' } as const, { status: 404 });
-    throw error;
+    // The edit or delete page of a paste this visitor may not manage says why, whatever the reason.
+    return statusError(error, getLocale(context), {
+      subject: 'paste',
+      kind: mode ? 'forbidden' : undefined,
+      showReason: mode !== null,
+      backTo: mode ? pasteHref(params.slug) : null,
+    });
   }
 }
 
@@ -153,8 +144,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data({ ...failure, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
     }
     const updated = await updatePaste(services, principal, params.slug, updatePasteSchema.parse(converted.input));
-    const id = encodeURIComponent(updated.id);
-    return redirect(`/paste/${encodeURIComponent(updated.slug)}?edit=${id}&notice=saved`);
+    return redirect(`${pasteHref(updated.slug, 'edit')}&notice=saved`);
   } catch (error) {
     return formError(error, locale, failure);
   }
@@ -187,7 +177,6 @@ export function shouldRevalidate({
 
 export default function PasteRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const params = useParams();
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
   const state = loaderData.state;
@@ -197,10 +186,7 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
     return <PastePage paste={unlocked.paste} shown={unlocked} canManageLocked={false} initialFormat={initialFormat} />;
   }
   if (state === 'unlocked') return null; // only ever together with the action's answer
-  if (state === 'missing' || state === 'gone') return <PasteStatus kind={state} />;
-  if (state === 'denied') {
-    return <PasteStatus kind="denied" message={loaderData.message} pastePath={`/paste/${params.slug ?? ''}`} />;
-  }
+  if (state === 'status') return <StatusPage {...loaderData.status} />;
 
   if (state === 'edit' || state === 'delete') {
     const failure = failed?.intent === (state === 'edit' ? 'update' : 'delete') ? failed : undefined;

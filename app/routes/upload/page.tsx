@@ -10,7 +10,7 @@ import { UploadTabs, type UploadTab } from '~/components/upload/UploadTabs';
 import { UrlUploadForm, urlFieldOfError } from '~/components/upload/UrlUploadForm';
 import { fieldOfError } from '~/components/upload/upload-form';
 import { principalContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/form-errors.server';
+import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';

@@ -1,6 +1,7 @@
 import type { ListedFile } from '~/models/shares/files-admin.server';
 import type { ShareLinks } from '~/models/shares/file-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
+import { fileContentHref, fileHref } from '~/lib/hrefs';
 
 /** The wire shapes of file shares in api.md §3.4 (snake_case, 0/1 flags, the legacy URL pairs). */
 
@@ -88,7 +89,7 @@ export function presentUploadResult(
     proxy_download_url: withPassword(stored.proxyDownloadUrl),
     use_proxy: file.useProxy ? 1 : 0,
     created_by: file.createdBy,
-    url: `${origin}/file/${encodeURIComponent(file.slug)}`,
+    url: fileHref(file.slug, undefined, origin),
   };
 }
 
@@ -99,7 +100,7 @@ export function objectUrl(file: FileShareRecord, origin: string): string {
     const base = storage.endpointUrl.replace(/\/+$/, '');
     return `${base}/${storage.bucketName}/${file.storagePath.split('/').map(encodeURIComponent).join('/')}`;
   }
-  return `${origin}/api/file-download/${encodeURIComponent(file.slug)}`;
+  return fileContentHref(file.slug, 'download', {}, origin);
 }
 
 /** The fields every presign/init answer shares (api.md §3.4 s3/presign). */
@@ -114,13 +115,13 @@ export function presentPendingShare(file: FileShareRecord, origin: string) {
     hasPassword: file.hasPassword,
     expiresAt: file.expiresAt?.toISOString() ?? null,
     maxViews: file.maxViews,
-    url: `/file/${encodeURIComponent(file.slug)}`,
+    url: fileHref(file.slug),
   };
 }
 
 /** The commit answer: the share record (without secrets) and its page. */
 export function presentCommittedShare(file: FileShareRecord) {
-  return { ...presentFileRecord(file), url: `/file/${encodeURIComponent(file.slug)}` };
+  return { ...presentFileRecord(file), url: fileHref(file.slug) };
 }
 
 export type { ListedFile };

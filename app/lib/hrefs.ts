@@ -1,0 +1,40 @@
+/**
+ * Every URL of a share, built in one place (client-safe and pure). Paths are relative to the app;
+ * pass an `origin` (see linkOrigin in share-links.ts) for absolute links shown to other people.
+ */
+
+const seg = (slug: string) => encodeURIComponent(slug);
+
+function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export type ManageMode = 'edit' | 'delete';
+
+/** The page of a text share: /paste/<slug>; `?edit=1` / `?delete=1` open its owner's pages. */
+export function pasteHref(slug: string, mode?: ManageMode, origin = ''): string {
+  return `${origin}${withQuery(`/paste/${seg(slug)}`, mode ? { [mode]: '1' } : {})}`;
+}
+
+/** A text share's raw text, /api/raw/<slug>, with ?password= when the caller knows the password. */
+export function pasteRawHref(slug: string, password?: string | null, origin = ''): string {
+  return `${origin}${withQuery(`/api/raw/${seg(slug)}`, { password })}`;
+}
+
+/** The page of a file share: /file/<slug>; `?edit=1` / `?delete=1` open its owner's pages. */
+export function fileHref(slug: string, mode?: ManageMode, origin = ''): string {
+  return `${origin}${withQuery(`/file/${seg(slug)}`, mode ? { [mode]: '1' } : {})}`;
+}
+
+/** A file share's content through the app: inline (view) or as an attachment (download). */
+export function fileContentHref(
+  slug: string,
+  disposition: 'view' | 'download',
+  access: { password?: string | null; grant?: string | null } = {},
+  origin = '',
+): string {
+  return `${origin}${withQuery(`/api/file-${disposition}/${seg(slug)}`, { password: access.password, grant: access.grant })}`;
+}
