@@ -22,7 +22,7 @@ export function DeleteStoragePanel({
       idPrefix="delete-storage"
       keyPrefix="storage.delete"
       heading={t('storage.delete.heading', { name: config.name })}
-      body={t(config.storage_type === 's3' ? 'storage.delete.body' : 'storage.delete.bodyLocal')}
+      body={t(config.storageType === 's3' ? 'storage.delete.body' : 'storage.delete.bodyLocal')}
       cancelTo={cancelTo}
       error={error}
       sectionId="delete-storage"
@@ -30,7 +30,7 @@ export function DeleteStoragePanel({
       headingClassName="font-semibold break-words"
       formClassName="mt-4"
     >
-      {config.is_default === 1 && <p className="mt-1 text-sm text-subtle">{t('storage.delete.default')}</p>}
+      {config.isDefault && <p className="mt-1 text-sm text-subtle">{t('storage.delete.default')}</p>}
     </DeletePanel>
   );
 }

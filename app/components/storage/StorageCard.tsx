@@ -102,7 +102,7 @@ export function StorageCard({
   origin: string;
 }) {
   const { t } = useTranslation();
-  const s3 = config.storage_type === 's3';
+  const s3 = config.storageType === 's3';
   const headingId = `config-${config.id}-name`;
   return (
     <article
@@ -123,18 +123,18 @@ export function StorageCard({
             </h2>
             <p className="text-sm text-subtle">
               {s3
-                ? t('storage.list.s3Type', { provider: t(providerLabel(config.provider_type)) })
+                ? t('storage.list.s3Type', { provider: t(providerLabel(config.providerType)) })
                 : t('storage.list.localType')}
             </p>
           </div>
           <div className="flex flex-wrap gap-1.5">
-            {config.is_default === 1 && <Badge>{t('storage.list.default')}</Badge>}
-            {config.is_public === 1 ? (
+            {config.isDefault && <Badge>{t('storage.list.default')}</Badge>}
+            {config.isPublic ? (
               <Badge tone="neutral">{t('storage.list.public')}</Badge>
             ) : (
               <Badge tone="neutral">{t('storage.list.private')}</Badge>
             )}
-            {!config.has_credentials && <Badge tone="danger">{t('storage.list.noCredentials')}</Badge>}
+            {!config.hasCredentials && <Badge tone="danger">{t('storage.list.noCredentials')}</Badge>}
           </div>
         </div>
       </header>
@@ -143,21 +143,21 @@ export function StorageCard({
         {s3 ? (
           <>
             <Detail label={t('storage.list.endpoint')}>
-              <span className="font-mono text-[0.8125rem] break-all">{config.endpoint_url}</span>
+              <span className="font-mono text-[0.8125rem] break-all">{config.endpointUrl}</span>
             </Detail>
             <Detail label={t('storage.list.bucket')}>
-              <span className="font-mono text-[0.8125rem] break-all">{config.bucket_name}</span>
+              <span className="font-mono text-[0.8125rem] break-all">{config.bucketName}</span>
               {config.region && <span className="text-subtle"> · {config.region}</span>}
-              {config.path_style === 1 && <span className="text-subtle"> · {t('storage.list.pathStyle')}</span>}
+              {config.pathStyle && <span className="text-subtle"> · {t('storage.list.pathStyle')}</span>}
             </Detail>
-            {config.default_folder && (
+            {config.defaultFolder && (
               <Detail label={t('storage.list.defaultFolder')}>
-                <span className="font-mono text-[0.8125rem] break-all">{config.default_folder}</span>
+                <span className="font-mono text-[0.8125rem] break-all">{config.defaultFolder}</span>
               </Detail>
             )}
-            {config.custom_host && (
+            {config.customHost && (
               <Detail label={t('storage.list.customHost')}>
-                <span className="font-mono text-[0.8125rem] break-all">{config.custom_host}</span>
+                <span className="font-mono text-[0.8125rem] break-all">{config.customHost}</span>
               </Detail>
             )}
           </>
@@ -167,11 +167,11 @@ export function StorageCard({
           </Detail>
         )}
         <Detail label={t('storage.list.quota')}>
-          <Quota used={config.used_bytes} total={config.total_storage_bytes} />
+          <Quota used={config.usedBytes} total={config.totalStorageBytes} />
         </Detail>
         <Detail label={t('storage.list.lastUsed')}>
-          {config.last_used ? (
-            <DateTime iso={config.last_used} />
+          {config.lastUsedAt ? (
+            <DateTime iso={config.lastUsedAt} />
           ) : (
             <span className="text-subtle">{t('storage.list.neverTested')}</span>
           )}
@@ -195,7 +195,7 @@ export function StorageCard({
           <Icon name="edit" className="h-3.5 w-3.5" />
           {t('storage.list.edit')}
         </Link>
-        {config.is_default !== 1 && (
+        {!config.isDefault && (
           <ActionButton
             config={config}
             intent="set-default"

@@ -81,20 +81,20 @@ export function StorageForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
   const form = useRef<HTMLFormElement>(null);
   const p = mode === 'create' ? 'new-storage' : 'edit-storage';
-  const s3 = !config || config.storage_type === 's3';
+  const s3 = !config || config.storageType === 's3';
   const v: StorageFormValues = values ?? {
     name: config?.name ?? '',
-    provider_type: config?.provider_type ?? 'AWS S3',
-    endpoint_url: config?.endpoint_url ?? '',
-    bucket_name: config?.bucket_name ?? '',
+    provider_type: config?.providerType ?? 'AWS S3',
+    endpoint_url: config?.endpointUrl ?? '',
+    bucket_name: config?.bucketName ?? '',
     region: config?.region ?? '',
     access_key_id: '',
-    default_folder: config?.default_folder ?? '',
-    custom_host: config?.custom_host ?? '',
-    signature_expires_in: String(config?.signature_expires_in ?? 3600),
-    total_storage_gb: quotaGb(config?.total_storage_bytes ?? null),
-    path_style: Boolean(config?.path_style),
-    is_public: Boolean(config?.is_public),
+    default_folder: config?.defaultFolder ?? '',
+    custom_host: config?.customHost ?? '',
+    signature_expires_in: String(config?.signatureExpiresIn ?? 3600),
+    total_storage_gb: quotaGb(config?.totalStorageBytes ?? null),
+    path_style: Boolean(config?.pathStyle),
+    is_public: Boolean(config?.isPublic),
   };
   const aria = (field: string, hint?: unknown) => fieldAria(`${p}-${field}`, fieldErrors[field], hint);
 

@@ -100,12 +100,12 @@ export function TestResultPanel({
           <CheckRow key={name} name={name} check={result[name]} />
         ))}
       </ul>
-      {config.storage_type === 's3' && !result.cors.success && (
+      {config.storageType === 's3' && !result.cors.success && (
         <div className="mt-4">
           <CorsGuide origin={origin} />
         </div>
       )}
-      {config.storage_type === 's3' && (
+      {config.storageType === 's3' && (
         <p className="mt-4 text-xs break-all text-subtle">
           {t('storage.test.connection', {
             endpoint: info.endpoint ?? '',

@@ -1,14 +1,30 @@
 /** Shapes and URL helpers of the storage configuration page (client-safe). */
-import type { PresentedStorageConfig } from '~/models/storage/configs.server';
-import type { testStorageConfig } from '~/models/storage/test.server';
+import type { StorageCheck, StorageTestOutcome } from '~/lib/storage-test';
+
+export type { StorageCheck, StorageTestOutcome };
 
 export const STORAGE_PATH = '/admin/storage-config';
 
-/** A config as the page lists it: no secrets (presentStorageConfig), plus what its shares use. */
-export type StorageItem = PresentedStorageConfig & { used_bytes: number };
-
-export type StorageTestOutcome = Awaited<ReturnType<typeof testStorageConfig>>;
-export type StorageCheck = StorageTestOutcome['result']['read'];
+/** A config as the page lists it: no secrets, dates as ISO strings, plus the bytes its shares use. */
+export interface StorageItem {
+  id: string;
+  name: string;
+  storageType: 'local' | 's3';
+  providerType: string;
+  endpointUrl: string | null;
+  bucketName: string | null;
+  region: string;
+  pathStyle: boolean;
+  defaultFolder: string;
+  isPublic: boolean;
+  isDefault: boolean;
+  totalStorageBytes: number | null;
+  customHost: string | null;
+  signatureExpiresIn: number;
+  hasCredentials: boolean;
+  lastUsedAt: string | null;
+  usedBytes: number;
+}
 
 export const NOTICES = ['created', 'updated', 'deleted', 'default'] as const;
 export type StorageNotice = (typeof NOTICES)[number];

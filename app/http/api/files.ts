@@ -4,15 +4,11 @@ import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/share
 import { shareLinks } from '~/models/shares/file-access.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { filePagination } from './pagination';
 import { apiMessage } from './errors';
 import { originOf } from './origin';
 import { presentFileRecord } from './presenters/files';
 import { principalOf, requires } from './principal';
-
-function int(value: unknown, fallback: number, max: number): number {
-  const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
-  return Number.isFinite(n) && n >= 0 ? Math.min(n, max) : fallback;
-}
 
 /** Share records for their owners and admins (api.md §3.4 /files*). */
 export function filesRouter(services: Services): Router {
@@ -21,21 +17,19 @@ export function filesRouter(services: Services): Router {
 
   router.get('/files', async (req, res) => {
     const principal = principalOf(res);
-    const limit = int(req.query.limit, 30, 200) || 30;
-    const offset = int(req.query.offset, 0, Number.MAX_SAFE_INTEGER);
+    const forKey = principal.kind === 'apikey';
+    const page = filePagination(req.query, forKey);
     const { files, total } = await listFiles(services, principal, {
-      limit,
-      offset,
+      ...page.query,
       search: typeof req.query.search === 'string' ? req.query.search : undefined,
       createdBy: typeof req.query.created_by === 'string' ? req.query.created_by : undefined,
     });
-    const forKey = principal.kind === 'apikey';
     res.json({
       code: 200,
       message: apiMessage('filesListed'),
       data: {
         files: files.map(presentFileRecord),
-        pagination: forKey ? { total, limit, offset, hasMore: offset + limit < total } : { total, limit, offset },
+        pagination: page.describe(total),
       },
       success: true,
       ...(principal.kind === 'apikey'

@@ -1,13 +1,24 @@
 import type { Request } from 'express';
 
-function positiveInt(value: unknown, fallback: number, max: number): number {
+export function positiveInt(value: unknown, fallback: number, max: number): number {
   const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
   return Number.isFinite(n) && n > 0 ? Math.min(n, max) : fallback;
 }
 
-function nonNegativeInt(value: unknown): number {
+export function nonNegativeInt(value: unknown): number {
   const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
   return Number.isFinite(n) && n >= 0 ? n : 0;
+}
+
+/** File list paging (api.md §3.4): limit/offset, 30 by default; keys also get `hasMore`. */
+export function filePagination(query: Request['query'], forKey: boolean) {
+  const limit = positiveInt(query.limit, 30, 200);
+  const offset = nonNegativeInt(query.offset);
+  return {
+    query: { limit, offset },
+    describe: (total: number) =>
+      forKey ? { total, limit, offset, hasMore: offset + limit < total } : { total, limit, offset },
+  };
 }
 
 /**

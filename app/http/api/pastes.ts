@@ -11,53 +11,14 @@ import {
   unlockPaste,
   updatePaste,
   viewPaste,
-  type PasteListItem,
-  type PasteRecord,
 } from '~/models/pastes/pastes.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { iso, presentPasteListItem, presentPublicPaste } from './presenters/pastes';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
-import { principalOf } from './principal';
+import { clientAddress, principalOf } from './principal';
 import { pastePagination } from './pagination';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** The fields every public paste answer shares (bare objects, api.md §3.3). */
-function publicFields(p: PasteRecord) {
-  return {
-    slug: p.slug,
-    remark: p.remark,
-    expiresAt: iso(p.expiresAt),
-    maxViews: p.maxViews,
-    views: p.views,
-    createdAt: iso(p.createdAt),
-    created_by: p.createdBy,
-  };
-}
-
-function listItem(p: PasteListItem, forKey: boolean) {
-  const common = {
-    id: p.id,
-    slug: p.slug,
-    remark: p.remark,
-    has_password: p.hasPassword ? 1 : 0,
-    expires_at: iso(p.expiresAt),
-    max_views: p.maxViews,
-    views: p.views,
-    created_by: p.createdBy,
-    created_at: iso(p.createdAt),
-    updated_at: iso(p.updatedAt),
-    ...(p.keyName ? { key_name: p.keyName } : {}),
-  };
-  if (forKey) return { ...common, content: p.content };
-  const preview = p.content.length > 200 ? `${p.content.slice(0, 200)}...` : p.content;
-  return { ...common, view_count: p.views, content_preview: preview };
-}
-
-function address(req: Request) {
-  return req.ip ?? 'unknown';
-}
 
 /** Text pastes (api.md §3.3). */
 export function pastesRouter(services: Services): Router {
@@ -83,16 +44,16 @@ export function pastesRouter(services: Services): Router {
   router.get('/paste/:slug', async (req, res) => {
     const result = await viewPaste(services, req.params.slug);
     const p = result.paste;
-    if (result.locked) return res.json({ ...publicFields(p), hasPassword: true, requiresPassword: true });
-    res.json({ ...publicFields(p), content: p.content, hasPassword: false, isLastView: result.paste.isLastView });
+    if (result.locked) return res.json({ ...presentPublicPaste(p), hasPassword: true, requiresPassword: true });
+    res.json({ ...presentPublicPaste(p), content: p.content, hasPassword: false, isLastView: result.paste.isLastView });
   });
 
   router.post('/paste/:slug', async (req, res) => {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
-    const p = await unlockPaste(services, req.params.slug, parsed.data.password, address(req));
+    const p = await unlockPaste(services, req.params.slug, parsed.data.password, clientAddress(req));
     res.json({
-      ...publicFields(p),
+      ...presentPublicPaste(p),
       content: p.content,
       hasPassword: true,
       plain_password: p.plainPassword,
@@ -104,7 +65,7 @@ export function pastesRouter(services: Services): Router {
   router.get('/raw/:slug', async (req, res) => {
     const password = typeof req.query.password === 'string' ? req.query.password : null;
     try {
-      const p = await rawPaste(services, req.params.slug, password, address(req));
+      const p = await rawPaste(services, req.params.slug, password, clientAddress(req));
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.setHeader('Content-Disposition', `inline; filename="${p.slug}.txt"`);
       res.setHeader('Cache-Control', 'no-store');
@@ -127,7 +88,7 @@ export function pastesRouter(services: Services): Router {
     res.json({
       code: 200,
       message: apiMessage('pastesListed'),
-      data: items.map((p) => listItem(p, forKey)),
+      data: items.map((p) => presentPasteListItem(p, forKey)),
       success: true,
       pagination: page.describe(total),
       ...(principal.kind === 'apikey'

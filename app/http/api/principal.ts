@@ -60,3 +60,8 @@ export function requires(operation: Operation): RequestHandler {
     }
   };
 }
+
+/** The client's address (Express resolves it from the socket, or X-Forwarded-For with TRUST_PROXY). */
+export function clientAddress(req: Request): string {
+  return req.ip ?? 'unknown';
+}

@@ -12,14 +12,11 @@ import { toAppError } from '~/storage/errors';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { sendOk } from './envelope';
+import { clientAddress } from './principal';
 import { apiMessage, setRetryAfter } from './errors';
 import { sendPlainError } from './plain-errors';
 import { originOf } from './origin';
 import { presentPublicFile } from './presenters/files';
-
-function address(req: Request) {
-  return req.ip ?? 'unknown';
-}
 
 function access(req: Request) {
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -39,14 +36,20 @@ export function publicFilesRouter(services: Services): Router {
   router.post('/public/files/:slug/verify', async (req, res) => {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
-    const { file } = await unlockFileShare(services, req.params.slug, parsed.data.password, address(req));
+    const { file } = await unlockFileShare(services, req.params.slug, parsed.data.password, clientAddress(req));
     const links = await shareLinks(services, file, originOf(req, services.config.publicUrl));
     sendOk(res, apiMessage('passwordVerified'), presentPublicFile(file, links));
   });
 
   const content = (disposition: 'inline' | 'attachment') => async (req: Request, res: Response) => {
     try {
-      const bytes = await openShareBytes(services, String(req.params.slug), access(req), address(req), disposition);
+      const bytes = await openShareBytes(
+        services,
+        String(req.params.slug),
+        access(req),
+        clientAddress(req),
+        disposition,
+      );
       if ('redirect' in bytes) {
         res.setHeader('Cache-Control', 'no-store');
         return res.redirect(302, bytes.redirect);
@@ -62,7 +65,13 @@ export function publicFilesRouter(services: Services): Router {
   router.get('/office-preview/:slug', async (req, res) => {
     try {
       const origin = originOf(req, services.config.publicUrl);
-      const { file, url, expiresIn } = await officeSource(services, req.params.slug, access(req), address(req), origin);
+      const { file, url, expiresIn } = await officeSource(
+        services,
+        req.params.slug,
+        access(req),
+        clientAddress(req),
+        origin,
+      );
       res.json({
         url,
         filename: file.filename,

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { AppError } from '~/lib/errors';
 import {
   listAllSettings,
-  presentSetting,
   proxySignSettings,
   settingGroups,
   settingMetadata,
@@ -13,6 +12,7 @@ import {
 } from '~/models/settings/settings-admin.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { presentSetting } from './presenters/settings';
 import { apiMessage } from './errors';
 import { principalOf, requires } from './principal';
 

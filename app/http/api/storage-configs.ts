@@ -5,13 +5,13 @@ import {
   deleteStorageConfig,
   getStorageConfig,
   listStorageConfigs,
-  presentStorageConfig,
   setDefaultStorageConfig,
   updateStorageConfig,
 } from '~/models/storage/configs.server';
 import { testStorageConfig } from '~/models/storage/test.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { presentStorageConfig } from './presenters/storage-configs';
 import { apiMessage } from './errors';
 import { principalOf } from './principal';
 

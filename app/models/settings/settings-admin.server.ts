@@ -1,4 +1,3 @@
-import type { Setting } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
@@ -19,32 +18,34 @@ const GROUP_NAMES: Record<number, string> = {
   [SETTING_GROUPS.system]: '系统设置',
 };
 
-/** A setting row in the snake_case shape of api.md §3.7. */
-export function presentSetting(s: Setting) {
-  return {
-    key: s.key,
-    value: s.value,
-    description: s.description,
-    type: s.type,
-    group_id: s.groupId,
-    options: s.options,
-    sort_order: s.sortOrder,
-    flags: s.flags,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
-  };
+/** One system setting as the doors see it (settings hold no secrets; the row's own fields). */
+export interface SettingRecord {
+  key: string;
+  value: string;
+  description: string | null;
+  type: string;
+  groupId: number;
+  options: string | null;
+  sortOrder: number;
+  flags: number;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 const GROUP_ORDER = [{ sortOrder: 'asc' }, { key: 'asc' }] as const;
 
 /** Every row ordered by key (the v0.7.3 `GET /admin/system-settings`). */
-export async function listAllSettings(ctx: ModelContext, principal: Principal): Promise<Setting[]> {
+export async function listAllSettings(ctx: ModelContext, principal: Principal): Promise<SettingRecord[]> {
   const { db } = ctx;
   authorize(principal, 'settings.manage');
   return db.setting.findMany({ orderBy: { key: 'asc' } });
 }
 
-export async function settingsOfGroup(ctx: ModelContext, principal: Principal, groupId: number): Promise<Setting[]> {
+export async function settingsOfGroup(
+  ctx: ModelContext,
+  principal: Principal,
+  groupId: number,
+): Promise<SettingRecord[]> {
   const { db } = ctx;
   authorize(principal, 'settings.manage');
   return db.setting.findMany({ where: { groupId }, orderBy: [...GROUP_ORDER] });
@@ -55,14 +56,14 @@ export async function settingsByGroup(
   ctx: ModelContext,
   principal: Principal,
   includeSystem: boolean,
-): Promise<Record<string, Setting[]>> {
+): Promise<Record<string, SettingRecord[]>> {
   const { db } = ctx;
   authorize(principal, 'settings.manage');
   const rows = await db.setting.findMany({
     where: includeSystem ? {} : { groupId: { not: SETTING_GROUPS.system } },
     orderBy: [{ groupId: 'asc' }, ...GROUP_ORDER],
   });
-  const out: Record<string, Setting[]> = {};
+  const out: Record<string, SettingRecord[]> = {};
   for (const row of rows) (out[String(row.groupId)] ??= []).push(row);
   return out;
 }
@@ -84,7 +85,7 @@ export async function settingGroups(ctx: ModelContext, principal: Principal) {
   }));
 }
 
-export async function settingMetadata(ctx: ModelContext, principal: Principal, key: string): Promise<Setting> {
+export async function settingMetadata(ctx: ModelContext, principal: Principal, key: string): Promise<SettingRecord> {
   const { db } = ctx;
   authorize(principal, 'settings.manage');
   const row = await db.setting.findUnique({ where: { key } });

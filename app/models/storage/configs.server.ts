@@ -32,46 +32,80 @@ export async function ensureDefaultStorage(ctx: ModelContext): Promise<void> {
   });
 }
 
-/** The config object of api.md §3.5, without either secret (they never leave the server). */
-export function presentStorageConfig(c: StorageConfig) {
+/** A storage config as the doors see it: neither secret (they never leave the server), no Prisma type. */
+export interface StorageConfigRecord {
+  id: string;
+  name: string;
+  storageType: 'local' | 's3';
+  providerType: string;
+  endpointUrl: string | null;
+  bucketName: string | null;
+  region: string;
+  pathStyle: boolean;
+  defaultFolder: string;
+  isPublic: boolean;
+  isDefault: boolean;
+  totalStorageBytes: number | null;
+  customHost: string | null;
+  signatureExpiresIn: number;
+  adminId: string | null;
+  /** Local storage needs none; an S3 config has both keys stored. */
+  hasCredentials: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  lastUsedAt: Date | null;
+}
+
+function toRecord(c: StorageConfig): StorageConfigRecord {
   return {
     id: c.id,
     name: c.name,
-    storage_type: c.storageType,
-    provider_type: c.providerType,
-    endpoint_url: c.endpointUrl,
-    bucket_name: c.bucketName,
+    storageType: c.storageType === 'local' ? 'local' : 's3',
+    providerType: c.providerType,
+    endpointUrl: c.endpointUrl,
+    bucketName: c.bucketName,
     region: c.region ?? '',
-    path_style: c.pathStyle ? 1 : 0,
-    default_folder: c.defaultFolder,
-    is_public: c.isPublic ? 1 : 0,
-    is_default: c.isDefault ? 1 : 0,
-    total_storage_bytes: c.totalStorageBytes === null ? null : Number(c.totalStorageBytes),
-    custom_host: c.customHost,
-    signature_expires_in: c.signatureExpiresIn,
-    admin_id: c.adminId,
-    has_credentials: c.storageType === 'local' || (!!c.accessKeyIdEnc && !!c.secretAccessKeyEnc),
-    created_at: c.createdAt.toISOString(),
-    updated_at: c.updatedAt.toISOString(),
-    last_used: c.lastUsedAt?.toISOString() ?? null,
+    pathStyle: c.pathStyle,
+    defaultFolder: c.defaultFolder,
+    isPublic: c.isPublic,
+    isDefault: c.isDefault,
+    totalStorageBytes: c.totalStorageBytes === null ? null : Number(c.totalStorageBytes),
+    customHost: c.customHost,
+    signatureExpiresIn: c.signatureExpiresIn,
+    adminId: c.adminId,
+    hasCredentials: c.storageType === 'local' || (!!c.accessKeyIdEnc && !!c.secretAccessKeyEnc),
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    lastUsedAt: c.lastUsedAt,
   };
 }
-export type PresentedStorageConfig = ReturnType<typeof presentStorageConfig>;
 
 /** Admins see every config; keys with the file permission see the public ones (api.md §3.5). */
-export async function listStorageConfigs(ctx: ModelContext, principal: Principal): Promise<StorageConfig[]> {
+export async function listStorageConfigs(ctx: ModelContext, principal: Principal): Promise<StorageConfigRecord[]> {
   authorize(principal, 'storage.read');
-  return ctx.db.storageConfig.findMany({
+  const rows = await ctx.db.storageConfig.findMany({
     where: principal.kind === 'admin' ? {} : { isPublic: true },
     orderBy: [{ isDefault: 'desc' }, { name: 'asc' }],
   });
+  return rows.map(toRecord);
 }
 
-export async function getStorageConfig(ctx: ModelContext, principal: Principal, id: string): Promise<StorageConfig> {
+/** Admin view of every config with the bytes its shares use (the storage page's list). */
+export async function listStorageConfigsWithUsage(ctx: ModelContext, principal: Principal) {
+  authorize(principal, 'storage.manage');
+  const configs = await listStorageConfigs(ctx, principal);
+  return Promise.all(configs.map(async (c) => ({ ...c, usedBytes: await usedBytes(ctx, c.id) })));
+}
+
+export async function getStorageConfig(
+  ctx: ModelContext,
+  principal: Principal,
+  id: string,
+): Promise<StorageConfigRecord> {
   authorize(principal, 'storage.read');
   const config = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!config || (principal.kind !== 'admin' && !config.isPublic)) throw new AppError('not_found', 'storageNotFound');
-  return config;
+  return toRecord(config);
 }
 
 /**
@@ -104,7 +138,7 @@ export async function createStorageConfig(ctx: ModelContext, principal: Principa
   const quota =
     input.total_storage_bytes && input.total_storage_bytes > 0 ? input.total_storage_bytes : defaultQuota(provider);
   const isFirst = (await ctx.db.storageConfig.count()) === 0;
-  return ctx.db.storageConfig.create({
+  const created = await ctx.db.storageConfig.create({
     data: {
       id: randomUUID(),
       name: input.name,
@@ -125,6 +159,7 @@ export async function createStorageConfig(ctx: ModelContext, principal: Principa
       adminId: principal.kind === 'admin' ? principal.adminId : null,
     },
   });
+  return toRecord(created);
 }
 
 /** "a/b/" style prefix without leading slash, or "" (no "..", no empty segments). */
@@ -172,7 +207,7 @@ export async function updateStorageConfig(
     },
   });
   ctx.storage.forget(id);
-  return updated;
+  return toRecord(updated);
 }
 
 export async function deleteStorageConfig(ctx: ModelContext, principal: Principal, id: string): Promise<void> {

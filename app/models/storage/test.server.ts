@@ -6,13 +6,9 @@ import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import type { ModelContext } from '~/models/context.server';
+import type { StorageCheck, StorageTestOutcome } from '~/lib/storage-test';
 
-interface Check {
-  success: boolean;
-  error: string | null;
-  note: string;
-  [detail: string]: unknown;
-}
+type Check = StorageCheck;
 
 /** Turns a driver or network failure into plain words a self-hoster can act on. */
 function explain(error: unknown, t: (key: string) => string): string {
@@ -61,7 +57,7 @@ export async function testStorageConfig(
   id: string,
   origin: string | null,
   locale: string,
-) {
+): Promise<StorageTestOutcome> {
   authorize(principal, 'storage.manage');
   const config = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!config) throw new AppError('not_found', 'storageNotFound');

@@ -18,11 +18,9 @@ import {
   createStorageConfig,
   deleteStorageConfig,
   getStorageConfig,
-  listStorageConfigs,
-  presentStorageConfig,
+  listStorageConfigsWithUsage,
   setDefaultStorageConfig,
   updateStorageConfig,
-  usedBytes,
 } from '~/models/storage/configs.server';
 import { testStorageConfig } from '~/models/storage/test.server';
 import type { Services } from '~/services.server';
@@ -54,10 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { configs: [] as StorageItem[], ...view };
-  const configs = await listStorageConfigs(services, principal);
-  const items: StorageItem[] = await Promise.all(
-    configs.map(async (c) => ({ ...presentStorageConfig(c), used_bytes: await usedBytes(services, c.id) })),
-  );
+  const configs = await listStorageConfigsWithUsage(services, principal);
+  const items: StorageItem[] = configs.map((c) => ({ ...c, lastUsedAt: c.lastUsedAt?.toISOString() ?? null }));
   return { configs: items, ...view };
 }
 

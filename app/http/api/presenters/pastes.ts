@@ -1,0 +1,37 @@
+import type { PasteListItem, PasteRecord } from '~/models/pastes/pastes.server';
+
+/** The wire shapes of text pastes in api.md §3.3. */
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The fields every public paste answer shares (bare objects, api.md §3.3). */
+export function presentPublicPaste(p: PasteRecord) {
+  return {
+    slug: p.slug,
+    remark: p.remark,
+    expiresAt: iso(p.expiresAt),
+    maxViews: p.maxViews,
+    views: p.views,
+    createdAt: iso(p.createdAt),
+    created_by: p.createdBy,
+  };
+}
+
+export function presentPasteListItem(p: PasteListItem, forKey: boolean) {
+  const common = {
+    id: p.id,
+    slug: p.slug,
+    remark: p.remark,
+    has_password: p.hasPassword ? 1 : 0,
+    expires_at: iso(p.expiresAt),
+    max_views: p.maxViews,
+    views: p.views,
+    created_by: p.createdBy,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
+    ...(p.keyName ? { key_name: p.keyName } : {}),
+  };
+  if (forKey) return { ...common, content: p.content };
+  const preview = p.content.length > 200 ? `${p.content.slice(0, 200)}...` : p.content;
+  return { ...common, view_count: p.views, content_preview: preview };
+}
