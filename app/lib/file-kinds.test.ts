@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { mimeFromFilename } from '~/lib/mime';
-import { editFileValues, updateInputFromFileForm } from '~/components/file/edit-form';
 import { isOfficeProvider, languageOf, officeViewerUrl, previewKindOf } from './file-kinds';
 
 const kind = (name: string) => previewKindOf(mimeFromFilename(name));
@@ -47,39 +46,5 @@ describe('Office providers', () => {
     expect(officeViewerUrl('google', source)).toBe(
       `https://docs.google.com/gview?embedded=true&url=${encodeURIComponent(source)}`,
     );
-  });
-});
-
-describe('updateInputFromFileForm', () => {
-  const form = (entries: Record<string, string>) => new Map(Object.entries(entries));
-  const now = new Date('2024-05-01T12:00:00.000Z');
-
-  it('keeps slug and expiry unless changed, always sends max views, and clears or sets the password', () => {
-    expect(updateInputFromFileForm(form({ slug: 'same', remark: ' r ', max_views: '' }), 'same', now)).toEqual({
-      ok: true,
-      input: { remark: 'r', max_views: '0', use_proxy: '1' },
-    });
-    expect(
-      updateInputFromFileForm(
-        form({ slug: 'new', expiry: 'never', password: 'x', clearPassword: 'on', use_proxy: '0' }),
-        'old',
-        now,
-      ),
-    ).toEqual({
-      ok: true,
-      input: { remark: '', slug: 'new', expires_at: null, max_views: '0', password: '', use_proxy: '0' },
-    });
-    expect(updateInputFromFileForm(form({ expiry: '1d', password: 'x' }), 'old', now)).toMatchObject({
-      ok: true,
-      input: { expires_at: '2024-05-02T12:00:00.000Z', password: 'x' },
-    });
-  });
-
-  it('reports a custom expiry without days', () => {
-    expect(updateInputFromFileForm(form({ expiry: 'custom' }), 'old', now)).toMatchObject({
-      ok: false,
-      field: 'expiryDays',
-    });
-    expect(editFileValues(form({})).expiry).toBe('keep');
   });
 });

@@ -34,21 +34,21 @@ test('edit changes the remark, link suffix and password; a taken suffix is refus
     .getByRole('link', { name: fill(t.list.editLabel, { name: file.filename }) })
     .click();
   const form = page.getByRole('region', { name: fill(t.edit.heading, { name: file.filename }) });
-  await expect(form.getByLabel(t.edit.slug)).toHaveValue(file.slug);
-  await expect(form.getByLabel(t.edit.maxViews)).toHaveValue('5');
+  await expect(form.getByLabel(en.file.edit.slug)).toHaveValue(file.slug);
+  await expect(form.getByLabel(en.file.edit.maxViews)).toHaveValue('5');
 
   // A link suffix another file uses: refused on the field, nothing saved.
-  await form.getByLabel(t.edit.remark).fill('Changed remark');
-  await form.getByLabel(t.edit.slug).fill(other.slug);
-  await form.getByRole('button', { name: t.edit.save }).click();
+  await form.getByLabel(en.file.edit.remark).fill('Changed remark');
+  await form.getByLabel(en.file.edit.slug).fill(other.slug);
+  await form.getByRole('button', { name: en.file.edit.submit }).click();
   await expect(form.getByRole('alert')).toHaveText(en.errors.fileSlugTaken);
-  await expect(form.getByLabel(t.edit.remark)).toHaveValue('Changed remark');
+  await expect(form.getByLabel(en.file.edit.remark)).toHaveValue('Changed remark');
   expect((await fileById(request, token, file.id))?.remark).toBeNull();
 
   const slug = `${marker}-new`;
-  await form.getByLabel(t.edit.slug).fill(slug);
-  await form.getByLabel(t.edit.password).fill('secret-1');
-  await form.getByRole('button', { name: t.edit.save }).click();
+  await form.getByLabel(en.file.edit.slug).fill(slug);
+  await form.getByLabel(en.file.edit.password).fill('secret-1');
+  await form.getByRole('button', { name: en.file.edit.submit }).click();
   await expect(notice(page, t.notice.updated)).toBeVisible();
   const row = fileRow(page, file.filename);
   await expect(row).toContainText('Changed remark');
@@ -61,10 +61,10 @@ test('edit changes the remark, link suffix and password; a taken suffix is refus
 
   // The owner sees the current password, and can remove it.
   await row.getByRole('link', { name: fill(t.list.editLabel, { name: file.filename }) }).click();
-  await page.getByText(t.edit.currentPassword).click();
+  await page.getByText(en.file.edit.currentPassword).click();
   await expect(page.getByText('secret-1', { exact: true })).toBeVisible();
-  await page.getByLabel(t.edit.clearPassword).check();
-  await page.getByRole('button', { name: t.edit.save }).click();
+  await page.getByLabel(en.file.edit.clearPassword).check();
+  await page.getByRole('button', { name: en.file.edit.submit }).click();
   await expect(notice(page, t.notice.updated)).toBeVisible();
   await expect(fileRow(page, file.filename).getByText(t.list.passwordNo, { exact: true })).toBeVisible();
 });
@@ -124,8 +124,8 @@ test('cancelling the delete question deletes nothing', async ({ page, request },
   await page.getByRole('button', { name: t.batch.deleteSelected }).click();
   const ask = confirmation(page);
   await ask
-    .getByRole('button', { name: t.confirm.cancel })
-    .or(ask.getByRole('link', { name: t.confirm.cancel }))
+    .getByRole('button', { name: en.common.confirm.cancel })
+    .or(ask.getByRole('link', { name: en.common.confirm.cancel }))
     .click();
   await expect(confirmation(page)).toHaveCount(0);
   await expect(fileRows(page)).toHaveCount(1);

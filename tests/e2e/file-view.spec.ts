@@ -132,9 +132,9 @@ test('the owner edits the info, then deletes the file and lands on the home page
   await page.getByRole('link', { name: en.file.actions.edit }).click();
   await expect(page).toHaveURL(new RegExp(`/file/${slug}\\?edit=1$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(en.file.edit.heading, { name: 'mine.txt' }));
-  await page.getByLabel(en.upload.form.slug, { exact: true }).fill(renamed);
-  await page.getByLabel(en.upload.form.remark, { exact: true }).fill('edited remark');
-  await page.getByLabel(en.upload.form.maxViews, { exact: true }).fill('5');
+  await page.getByLabel(en.file.edit.slug, { exact: true }).fill(renamed);
+  await page.getByLabel(en.file.edit.remark, { exact: true }).fill('edited remark');
+  await page.getByLabel(en.file.edit.maxViews, { exact: true }).fill('5');
   await page.getByLabel(en.file.edit.clearPassword).check();
   await page.getByRole('button', { name: en.file.edit.submit }).click();
   await expect(page).toHaveURL(new RegExp(`/file/${renamed}\\?edit=1&notice=saved$`));

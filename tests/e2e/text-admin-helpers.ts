@@ -96,8 +96,8 @@ export function confirmation(page: Page): Locator {
 export async function cancelConfirmation(page: Page): Promise<void> {
   const confirm = confirmation(page);
   await confirm
-    .getByRole('button', { name: t.confirm.cancel })
-    .or(confirm.getByRole('link', { name: t.confirm.cancel }))
+    .getByRole('button', { name: en.common.confirm.cancel })
+    .or(confirm.getByRole('link', { name: en.common.confirm.cancel }))
     .click();
   await expect(confirmation(page)).toHaveCount(0);
 }

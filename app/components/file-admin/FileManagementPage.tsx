@@ -1,40 +1,69 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useHydrated } from '~/components/ui/use-hydrated';
+import { AdminList } from '~/components/admin-list/AdminList';
+import { AdminListPage } from '~/components/admin-list/AdminListPage';
+import { ConfirmDialog, ConfirmStep, useConfirm, type ConfirmQuestion } from '~/components/admin-list/Confirm';
+import { EmptyList } from '~/components/admin-list/EmptyList';
+import { countKey } from '~/components/admin-list/list-state';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { ConfirmStep, useConfirm } from './confirm';
-import { ConfirmDialog } from './ConfirmDialog';
-import { EditFileForm } from './EditFileForm';
-import { EmptyFiles } from './EmptyFiles';
-import { FileList } from './FileList';
 import { Icon } from '~/components/ui/Icon';
+import { EditFileForm } from '~/components/file/EditFileForm';
+import type { EditFileValues } from '~/components/file/edit-form';
+import { FileRow } from './FileRow';
+import { PreviewPanel } from './PreviewPanel';
 import {
-  countKey,
+  DELETE_MODES,
+  FILE_ADMIN_PATH,
   listHref,
   PAGE_SIZE,
   type ConfirmRequest,
-  type FileEditValues,
+  type FileItem,
   type FileManagementData,
 } from './view';
-import { Pagination } from '~/components/ui/Pagination';
-import { SearchForm } from '~/components/ui/SearchForm';
-import { PreviewPanel } from './PreviewPanel';
 
-function Summary({ data }: { data: FileManagementData }) {
+/** What goes: the share and its stored file, or the share alone (part of the delete form). */
+function DeleteModeField({ mode }: { mode: ConfirmRequest['mode'] }) {
   const { t } = useTranslation();
-  const { total, page, search } = data;
-  const from = (page - 1) * PAGE_SIZE + 1;
-  const to = Math.min(total, page * PAGE_SIZE);
   return (
-    <p className="text-sm text-subtle" aria-live="polite">
-      <span className="font-medium text-ink">
-        {search
-          ? t(countKey('fileAdmin.summary.results', total), { count: total, query: search })
-          : t(countKey('fileAdmin.summary.total', total), { count: total })}
-      </span>
-      {total > PAGE_SIZE && <> · {t('fileAdmin.summary.range', { from, to })}</>}
-    </p>
+    <fieldset>
+      <legend className="field-label">{t('fileAdmin.confirm.modeLegend')}</legend>
+      <div className="space-y-2">
+        {DELETE_MODES.map((value) => (
+          <label
+            key={value}
+            className="flex cursor-pointer gap-3 rounded-lg border border-line bg-surface p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft/50"
+          >
+            <input
+              type="radio"
+              name="delete_mode"
+              value={value}
+              defaultChecked={mode === value}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand"
+            />
+            <span className="min-w-0">
+              <span className="block text-sm font-medium text-ink">{t(`fileAdmin.confirm.modes.${value}`)}</span>
+              <span className="block text-xs text-subtle">{t(`fileAdmin.confirm.modeHints.${value}`)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
+}
+
+/** The delete question: which files, and whether their stored objects go too. */
+function questionOf(t: TFunction, request: ConfirmRequest, items: FileItem[]): ConfirmQuestion {
+  const count = request.ids.length;
+  return {
+    heading: t(countKey('fileAdmin.confirm.heading', count), { count }),
+    body: t(countKey('fileAdmin.confirm.body', count)),
+    names: request.ids.flatMap((id) => items.find((item) => item.id === id)?.filename ?? []),
+    total: count,
+    confirmLabel: t(countKey('fileAdmin.confirm.confirm', count), { count }),
+    fields: [['intent', 'delete'], ...request.ids.map((id): [string, string] => ['ids', id])],
+    extra: <DeleteModeField mode={request.mode} />,
+  };
 }
 
 function Notices({ data }: { data: FileManagementData }) {
@@ -55,7 +84,7 @@ function Notices({ data }: { data: FileManagementData }) {
 export interface EditFailure {
   formError: string;
   fieldErrors: Record<string, string>;
-  values: FileEditValues;
+  values: EditFileValues;
 }
 
 /** /admin/file-management: search, the page of files, preview, edit, batch delete. */
@@ -72,85 +101,100 @@ export function FileManagementPage({
   editFailure?: EditFailure;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const dialog = useConfirm();
+  const dialog = useConfirm<ConfirmRequest>();
   const state = { q: data.q, page: data.page };
   const previewInList = data.preview !== null && data.items.some((item) => item.id === data.preview?.id);
+  const columns = [
+    { label: t('fileAdmin.list.select'), hidden: true, className: 'w-10 pr-0 pl-4' },
+    { label: t('fileAdmin.list.thumbnailColumn'), hidden: true, className: 'w-16 pr-0' },
+    { label: t('fileAdmin.list.file') },
+    { label: t('fileAdmin.list.status'), className: 'w-48' },
+    { label: t('fileAdmin.list.creatorCreated'), className: 'w-40' },
+    { label: t('fileAdmin.list.actions'), hidden: true, className: 'w-32 pr-4 text-right' },
+  ];
+
+  const edit = data.edit && (
+    <section id="file-edit" aria-labelledby="file-edit-heading" className="card scroll-mt-24 p-5 sm:p-6">
+      <h2 id="file-edit-heading" className="text-lg font-semibold break-all">
+        {t('fileAdmin.edit.heading', { name: data.edit.filename })}
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-subtle">{t('fileAdmin.edit.intro', { slug: data.edit.slug })}</p>
+      <EditFileForm
+        key={data.edit.id}
+        file={data.edit}
+        values={editFailure?.values}
+        formError={editFailure?.formError}
+        fieldErrors={editFailure?.fieldErrors}
+        cancelTo={listHref(state, {}, `#file-${data.edit.id}`)}
+      />
+    </section>
+  );
 
   return (
-    <section aria-labelledby="page-heading" className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {t('pages.admin.fileManagement')}
-          </h1>
-          <p className="mt-2 max-w-2xl text-subtle">
-            {data.keyName ? t('fileAdmin.scope.key', { name: data.keyName }) : t('fileAdmin.scope.admin')}
-          </p>
-        </div>
+    <AdminListPage
+      data={data}
+      keyPrefix="fileAdmin"
+      heading={t('pages.admin.fileManagement')}
+      basePath={FILE_ADMIN_PATH}
+      pageSize={PAGE_SIZE}
+      actions={
         <Link to="/upload" className="btn btn-primary">
           <Icon name="upload" />
           {t('fileAdmin.upload')}
         </Link>
-      </header>
-
-      <Notices data={data} />
-      {error && <FormAlert>{error}</FormAlert>}
-      {data.openError && <FormAlert>{data.openError}</FormAlert>}
-      {confirm && <ConfirmStep request={confirm} items={data.items} cancelTo={listHref(state)} />}
-
-      {data.edit && (
-        <section id="file-edit" aria-labelledby="file-edit-heading" className="card scroll-mt-24 p-5 sm:p-6">
-          <h2 id="file-edit-heading" className="text-lg font-semibold break-all">
-            {t('fileAdmin.edit.heading', { name: data.edit.filename })}
-          </h2>
-          <p className="mt-1 mb-5 text-sm text-subtle">{t('fileAdmin.edit.intro', { slug: data.edit.slug })}</p>
-          <EditFileForm
-            key={data.edit.id}
-            file={data.edit}
-            values={editFailure?.values}
-            formError={editFailure?.formError}
-            fieldErrors={editFailure?.fieldErrors}
-            cancelTo={listHref(state, {}, `#file-${data.edit.id}`)}
-          />
-        </section>
-      )}
-
-      <SearchForm
-        q={data.q}
-        tooShort={data.tooShort}
-        id="file-search"
-        keyPrefix="fileAdmin.search"
-        clearTo={listHref({})}
-        className="w-full max-w-xl"
-        inlineError
-      />
-
-      {data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}
-
-      {data.total > 0 ? (
-        <div className="space-y-4">
-          <Summary data={data} />
-          <FileList
-            key={`${data.page}:${data.items.map((item) => item.id).join()}`}
-            items={data.items}
-            state={state}
-            preview={previewInList ? data.preview : null}
-            editId={data.edit?.id ?? null}
-            onAsk={dialog.ask}
-          />
-          <Pagination
-            page={state.page}
-            pages={data.pages}
-            href={(page) => listHref({ ...state, page })}
-            keyPrefix="fileAdmin.pagination"
-          />
-        </div>
-      ) : (
-        <EmptyFiles search={data.search} forKey={data.keyName !== null} />
-      )}
-
-      {hydrated && <ConfirmDialog request={dialog.request} items={data.items} onClose={dialog.close} />}
-    </section>
+      }
+      notices={<Notices data={data} />}
+      errors={[error, data.openError]}
+      confirmStep={confirm && <ConfirmStep question={questionOf(t, confirm, data.items)} cancelTo={listHref(state)} />}
+      above={
+        <>
+          {edit}
+          {data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}
+        </>
+      }
+      list={
+        <AdminList
+          key={`${data.page}:${data.items.map((item) => item.id).join()}`}
+          items={data.items}
+          intent="delete"
+          keyPrefix="fileAdmin"
+          layout="xl"
+          columns={columns}
+          renderRow={(item) => (
+            <FileRow
+              item={item}
+              state={state}
+              previewing={data.preview?.id === item.id}
+              editing={data.edit?.id === item.id}
+            />
+          )}
+          preview={
+            previewInList && data.preview
+              ? {
+                  id: data.preview.id,
+                  rowId: 'file-preview',
+                  panel: (
+                    <PreviewPanel preview={data.preview} closeTo={listHref(state, {}, `#file-${data.preview.id}`)} />
+                  ),
+                }
+              : null
+          }
+          onAsk={(ids) => dialog.ask({ ids, mode: 'both' })}
+        />
+      }
+      empty={
+        <EmptyList
+          keyPrefix="fileAdmin"
+          search={data.search}
+          forKey={data.keyName !== null}
+          icon="file"
+          showAllTo={listHref({})}
+          create={{ to: '/upload', icon: 'upload', labelKey: 'fileAdmin.empty.upload' }}
+        />
+      }
+      dialog={
+        <ConfirmDialog question={dialog.request && questionOf(t, dialog.request, data.items)} onClose={dialog.close} />
+      }
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { FileEditView } from '~/components/file/types';
 import { fileHref } from '~/lib/hrefs';
 
 export { fileHref };
@@ -74,30 +75,7 @@ export interface FilePreview {
 }
 
 /** The edit form's starting point. */
-export interface FileEdit {
-  id: string;
-  slug: string;
-  filename: string;
-  remark: string | null;
-  expiresAt: string | null;
-  maxViews: number | null;
-  views: number;
-  hasPassword: boolean;
-  /** Shown to the owner or an admin on request, as api.md allows. */
-  plainPassword: string | null;
-  useProxy: boolean;
-}
-
-/** What the edit form sends back after a failure (never the password). */
-export interface FileEditValues {
-  remark: string;
-  slug: string;
-  expiry: string;
-  expiryDays: string;
-  maxViews: string;
-  clearPassword: boolean;
-  useProxy: boolean;
-}
+export type FileEdit = FileEditView & { filename: string };
 
 /** The delete question: which files, and whether their stored objects go too. */
 export interface ConfirmRequest {

@@ -10,7 +10,6 @@ import { fileHref } from '~/lib/hrefs';
 export interface ManageFailure {
   intent: string;
   values?: EditFileValues;
-  clearPassword?: boolean;
   formError: string;
   fieldErrors?: Record<string, string>;
 }
@@ -52,7 +51,6 @@ export function FileManagePage({
         <EditFileForm
           file={file}
           values={mine('update')?.values}
-          clearPassword={mine('update')?.clearPassword}
           formError={mine('update')?.formError}
           fieldErrors={mine('update')?.fieldErrors}
           cancelTo={path}

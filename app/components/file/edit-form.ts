@@ -1,9 +1,9 @@
 import { resolveExpiry, type EditExpiryChoice, type ExpiryProblem } from '~/lib/expiry';
 
 /**
- * The owner's edit form of a file share as plain data, and its conversion to the body of
- * PUT /api/files/{id} (updateFileSchema), so the form and the JSON API meet in one schema.
- * Client-safe and pure.
+ * The one edit form of a file share (the share page's and file management's) as plain data, and its
+ * conversion to the body of PUT /api/files/{id} (updateFileSchema), so the form and the JSON API
+ * meet in one schema. Client-safe and pure. The password typed is never sent back to the page.
  */
 export interface EditFileValues {
   slug: string;
@@ -11,6 +11,7 @@ export interface EditFileValues {
   expiry: string;
   expiryDays: string;
   max_views: string;
+  clearPassword: boolean;
   use_proxy: '1' | '0';
 }
 
@@ -30,6 +31,7 @@ export function editFileValues(form: FormLike): EditFileValues {
     expiry: text(form, 'expiry') || 'keep',
     expiryDays: text(form, 'expiryDays').trim(),
     max_views: text(form, 'max_views').trim(),
+    clearPassword: form.get('clearPassword') === 'on',
     use_proxy: text(form, 'use_proxy') === '0' ? '0' : '1',
   };
 }
@@ -42,8 +44,9 @@ export interface EditFileProblem {
 
 /**
  * The update body. An unchanged or emptied slug keeps the current one; the expiry select starts at
- * "keep"; max views is always sent (as the web client does), which restarts the view count; the
- * password is set when typed, cleared when "remove" is ticked, and otherwise left alone.
+ * "keep"; max views is sent only when it changed (`max_views_before` is what the form showed),
+ * because sending it starts the view count again (api.md §1.9); the password is set when typed,
+ * cleared when "remove" is ticked, and otherwise left alone.
  */
 export function updateInputFromFileForm(form: FormLike, currentSlug: string, now = new Date()) {
   const values = editFileValues(form);
@@ -56,15 +59,16 @@ export function updateInputFromFileForm(form: FormLike, currentSlug: string, now
     } satisfies EditFileProblem;
   }
   const password = text(form, 'password');
-  const clearPassword = form.get('clearPassword') === 'on';
+  const maxViews = values.max_views || '0';
+  const maxViewsBefore = text(form, 'max_views_before').trim() || '0';
   return {
     ok: true as const,
     input: {
       remark: values.remark.trim(),
       ...(values.slug && values.slug !== currentSlug ? { slug: values.slug } : {}),
       ...(expiry.expiresAt !== undefined ? { expires_at: expiry.expiresAt } : {}),
-      max_views: values.max_views || '0',
-      ...(clearPassword ? { password: '' } : password ? { password } : {}),
+      ...(maxViews !== maxViewsBefore ? { max_views: maxViews } : {}),
+      ...(values.clearPassword ? { password: '' } : password ? { password } : {}),
       use_proxy: values.use_proxy,
     },
   };

@@ -14,7 +14,20 @@ export interface FileSummary {
   useProxy: boolean;
 }
 
-/** The owner's edit form also sees the current password (api.md §1.11 plain_password). */
+/** What the edit form starts from; the owner also sees the current password (api.md §1.11 plain_password). */
+export interface FileEditView {
+  id: string;
+  slug: string;
+  remark: string | null;
+  expiresAt: string | null;
+  maxViews: number | null;
+  views: number;
+  hasPassword: boolean;
+  plainPassword: string | null;
+  useProxy: boolean;
+}
+
+/** The share page's edit and delete pages: the summary and the edit form's starting point. */
 export interface EditableFile extends FileSummary {
   plainPassword: string | null;
 }

@@ -1,17 +1,46 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
-import { useHydrated } from '~/components/ui/use-hydrated';
+import { AdminList } from '~/components/admin-list/AdminList';
+import { AdminListPage } from '~/components/admin-list/AdminListPage';
+import { ConfirmDialog, ConfirmStep, useConfirm, type ConfirmQuestion } from '~/components/admin-list/Confirm';
+import { EmptyList } from '~/components/admin-list/EmptyList';
+import { countKey } from '~/components/admin-list/list-state';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { useConfirmSubmit } from './confirm';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ConfirmStep } from './ConfirmStep';
-import { EmptyTexts } from './EmptyTexts';
 import { Icon } from '~/components/ui/Icon';
-import { countKey, listHref, PAGE_SIZE, type ConfirmRequest, type TextManagementData } from './view';
-import { Pagination } from '~/components/ui/Pagination';
-import { SearchError, SearchForm } from '~/components/ui/SearchForm';
 import { PreviewPanel } from './PreviewPanel';
-import { TextList } from './TextList';
+import { TextRow } from './TextRow';
+import {
+  listHref,
+  PAGE_SIZE,
+  TEXT_ADMIN_PATH,
+  type ConfirmRequest,
+  type TextItem,
+  type TextManagementData,
+} from './view';
+
+/** The question before a batch delete or clearing the expired texts, as a real form's fields. */
+function questionOf(t: TFunction, request: ConfirmRequest, items: TextItem[]): ConfirmQuestion {
+  if (request.intent === 'clear-expired') {
+    return {
+      heading: t('textAdmin.confirm.clearHeading'),
+      body: t('textAdmin.confirm.clearBody'),
+      names: [],
+      total: 0,
+      confirmLabel: t('textAdmin.confirm.clearConfirm'),
+      fields: [['intent', 'clear-expired']],
+    };
+  }
+  const count = request.ids.length;
+  return {
+    heading: t(countKey('textAdmin.confirm.deleteHeading', count), { count }),
+    body: t('textAdmin.confirm.deleteBody'),
+    names: request.ids.flatMap((id) => items.find((item) => item.id === id)?.slug ?? []),
+    total: count,
+    confirmLabel: t(countKey('textAdmin.confirm.deleteConfirm', count), { count }),
+    fields: [['intent', 'batch-delete'], ...request.ids.map((id): [string, string] => ['ids', id])],
+  };
+}
 
 /** Admins only: delete every expired text. Asks first, in a dialog or (without JS) a confirmation step. */
 function ClearExpiredForm({ onAsk }: { onAsk: (request: ConfirmRequest) => void }) {
@@ -33,23 +62,6 @@ function ClearExpiredForm({ onAsk }: { onAsk: (request: ConfirmRequest) => void 
   );
 }
 
-function Summary({ data }: { data: TextManagementData }) {
-  const { t } = useTranslation();
-  const { total, page, search } = data;
-  const from = (page - 1) * PAGE_SIZE + 1;
-  const to = Math.min(total, page * PAGE_SIZE);
-  return (
-    <p className="text-sm text-subtle" aria-live="polite">
-      <span className="font-medium text-ink">
-        {search
-          ? t(countKey('textAdmin.summary.results', total), { count: total, query: search })
-          : t(countKey('textAdmin.summary.total', total), { count: total })}
-      </span>
-      {total > PAGE_SIZE && <> · {t('textAdmin.summary.range', { from, to })}</>}
-    </p>
-  );
-}
-
 /** /admin/text-management: search, the page of texts, preview, batch delete, clear expired. */
 export function TextManagementPage({
   data,
@@ -62,82 +74,79 @@ export function TextManagementPage({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const dialog = useConfirmSubmit();
+  const dialog = useConfirm<ConfirmRequest>();
   const state = { q: data.q, page: data.page };
   const previewInList = data.preview !== null && data.items.some((item) => item.id === data.preview?.id);
   const notice = data.notice;
+  const columns = [
+    { label: t('textAdmin.list.select'), hidden: true, className: 'w-10 pr-0 pl-4' },
+    { label: t('textAdmin.list.share') },
+    { label: t('textAdmin.list.status'), className: 'w-40 lg:w-44' },
+    { label: t('textAdmin.list.actions'), hidden: true, className: 'w-32 pr-4 text-right' },
+  ];
 
   return (
-    <section aria-labelledby="page-heading" className="space-y-6">
-      <header>
-        <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {t('pages.admin.textManagement')}
-        </h1>
-        <p className="mt-2 max-w-2xl text-subtle">
-          {data.keyName ? t('textAdmin.scope.key', { name: data.keyName }) : t('textAdmin.scope.admin')}
-        </p>
-      </header>
-
-      {notice && (
-        <FormAlert tone="success">
-          {t(countKey(`textAdmin.notice.${notice.kind}`, notice.count, 'None'), { count: notice.count })}
-        </FormAlert>
-      )}
-      {error && <FormAlert>{error}</FormAlert>}
-      {confirm && <ConfirmStep request={confirm} items={data.items} cancelTo={listHref(state)} />}
-
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-        <SearchForm
-          q={data.q}
-          tooShort={data.tooShort}
-          id="text-search"
-          keyPrefix="textAdmin.search"
-          clearTo={listHref({})}
-          className="w-full max-w-lg min-w-0 flex-1 basis-72"
-        />
-        <div className="flex flex-wrap gap-2">
+    <AdminListPage
+      data={data}
+      keyPrefix="textAdmin"
+      heading={t('pages.admin.textManagement')}
+      basePath={TEXT_ADMIN_PATH}
+      pageSize={PAGE_SIZE}
+      actions={
+        <>
           {data.isAdmin && <ClearExpiredForm onAsk={dialog.ask} />}
           <Link to="/" className="btn btn-primary">
             <Icon name="plus" />
             {t('textAdmin.newText')}
           </Link>
-        </div>
-      </div>
-      {data.tooShort && <SearchError id="text-search" keyPrefix="textAdmin.search" className="-mt-3" />}
-
-      {data.previewError && <FormAlert>{data.previewError}</FormAlert>}
-      {data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}
-
-      {data.total > 0 ? (
-        <div className="space-y-4">
-          <Summary data={data} />
-          <TextList
-            key={`${data.page}:${data.items.map((item) => item.id).join()}`}
-            items={data.items}
-            state={state}
-            preview={previewInList ? data.preview : null}
-            onAsk={dialog.ask}
-          />
-          <Pagination
-            page={state.page}
-            pages={data.pages}
-            href={(page) => listHref({ ...state, page })}
-            keyPrefix="textAdmin.pagination"
-          />
-        </div>
-      ) : (
-        <EmptyTexts search={data.search} forKey={data.keyName !== null} />
-      )}
-
-      {hydrated && (
-        <ConfirmDialog
-          request={dialog.request}
+        </>
+      }
+      notices={
+        notice && (
+          <FormAlert tone="success">
+            {t(countKey(`textAdmin.notice.${notice.kind}`, notice.count, 'None'), { count: notice.count })}
+          </FormAlert>
+        )
+      }
+      errors={[error, data.previewError]}
+      confirmStep={confirm && <ConfirmStep question={questionOf(t, confirm, data.items)} cancelTo={listHref(state)} />}
+      above={data.preview && !previewInList && <PreviewPanel preview={data.preview} closeTo={listHref(state)} />}
+      list={
+        <AdminList
+          key={`${data.page}:${data.items.map((item) => item.id).join()}`}
           items={data.items}
-          onConfirm={dialog.confirm}
-          onCancel={dialog.cancel}
+          intent="batch-delete"
+          keyPrefix="textAdmin"
+          layout="md"
+          columns={columns}
+          renderRow={(item) => <TextRow item={item} state={state} previewing={data.preview?.id === item.id} />}
+          preview={
+            previewInList && data.preview
+              ? {
+                  id: data.preview.id,
+                  rowId: 'text-preview',
+                  panel: (
+                    <PreviewPanel preview={data.preview} closeTo={listHref(state, {}, `#paste-${data.preview.id}`)} />
+                  ),
+                }
+              : null
+          }
+          onAsk={(ids) => dialog.ask({ intent: 'batch-delete', ids })}
         />
-      )}
-    </section>
+      }
+      empty={
+        <EmptyList
+          keyPrefix="textAdmin"
+          search={data.search}
+          forKey={data.keyName !== null}
+          icon="text"
+          showAllTo={listHref({})}
+          create={{ to: '/', icon: 'plus', labelKey: 'textAdmin.empty.create' }}
+        />
+      }
+      dialog={
+        <ConfirmDialog question={dialog.request && questionOf(t, dialog.request, data.items)} onClose={dialog.close} />
+      }
+    />
   );
 }

@@ -5,8 +5,7 @@ import { Icon } from './Icon';
 /**
  * A GET form: the search lives in the URL (`?q=`), so it can be bookmarked and works without JS.
  * `keyPrefix` names the translation group holding `label`, `placeholder`, `submit`, `clear` and
- * `tooShort`; the input gets `id` and a too-short search is explained by the element `${id}-error`,
- * rendered here when `inlineError` is set, or by a SearchError placed elsewhere on the page.
+ * `tooShort`; the input gets `id` and a too-short search is explained under it (`${id}-error`).
  */
 export function SearchForm({
   q,
@@ -15,7 +14,6 @@ export function SearchForm({
   keyPrefix,
   clearTo,
   className,
-  inlineError = false,
 }: {
   q: string;
   tooShort: boolean;
@@ -24,7 +22,6 @@ export function SearchForm({
   /** The list without a search. */
   clearTo: string;
   className: string;
-  inlineError?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -56,17 +53,11 @@ export function SearchForm({
           </Link>
         )}
       </div>
-      {inlineError && tooShort && <SearchError id={id} keyPrefix={keyPrefix} />}
+      {tooShort && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {t(`${keyPrefix}.tooShort`)}
+        </p>
+      )}
     </Form>
-  );
-}
-
-/** Why a too-short search was not applied (id `${id}-error`, named by the SearchForm input). */
-export function SearchError({ id, keyPrefix, className }: { id: string; keyPrefix: string; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <p id={`${id}-error`} className={className ? `field-error ${className}` : 'field-error'} role="alert">
-      {t(`${keyPrefix}.tooShort`)}
-    </p>
   );
 }

@@ -27,11 +27,23 @@ function messageOf(locale: string, key: string, values?: Record<string, unknown>
     : translate(locale, 'errors.invalidInput');
 }
 
+/** Domain errors that belong to one field of every form that has it: shown there too. */
+const FIELD_OF: Record<string, string> = {
+  slugTaken: 'slug',
+  fileSlugTaken: 'slug',
+  slugReserved: 'slug',
+  keyNameTaken: 'name',
+  currentPasswordWrong: 'currentPassword',
+  usernameTaken: 'newUsername',
+};
+
 /** An action's answer for a failed submission: the form's message, per-field messages, the status. */
 export function formError<Extra extends object = object>(thrown: unknown, locale: string, extra?: Extra) {
   const error = toAppError(thrown);
   if (error instanceof AppError) {
-    const body: FormErrorData = { formError: messageOf(locale, error.messageKey, error.details), fieldErrors: {} };
+    const message = messageOf(locale, error.messageKey, error.details);
+    const field = FIELD_OF[error.messageKey];
+    const body: FormErrorData = { formError: message, fieldErrors: field ? { [field]: message } : {} };
     return data({ ...body, ...(extra as Extra) }, { status: error.status, headers: retryHeaders(error) });
   }
   if (error instanceof ZodError) {

@@ -28,6 +28,11 @@ export default {
     copyright: '© {{year}} Cloudclip',
     version: 'Version {{version}}',
   },
+  confirm: {
+    cancel: 'Cancel',
+    working: 'Working…',
+    andMore: 'and {{count}} more',
+  },
   actions: {
     backHome: 'Back to home',
     back: 'Back',

@@ -28,6 +28,11 @@ export default {
     copyright: '© {{year}} Cloudclip',
     version: '版本 {{version}}',
   },
+  confirm: {
+    cancel: '取消',
+    working: '处理中…',
+    andMore: '以及另外 {{count}} 个',
+  },
   actions: {
     backHome: '返回首页',
     back: '返回',

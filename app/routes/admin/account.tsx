@@ -8,15 +8,9 @@ import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
-import { AppError } from '~/lib/errors';
 import { changePasswordSchema } from '~/lib/schemas/auth';
 import { changeAdminCredentials } from '~/models/accounts/admins.server';
 import type { Route } from './+types/account';
-
-const DOMAIN_ERROR_FIELDS: Record<string, string> = {
-  currentPasswordWrong: 'currentPassword',
-  usernameTaken: 'newUsername',
-};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.account');
 
@@ -58,9 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ done: true as const }, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
     // Domain errors that belong to one field are shown there as well as at the top of the form.
-    const field = error instanceof AppError ? DOMAIN_ERROR_FIELDS[error.messageKey] : undefined;
-    const fieldErrors = field ? { [field]: translate(locale, `errors.${(error as AppError).messageKey}`) } : undefined;
-    return formError(error, locale, fieldErrors ? { ...kept, fieldErrors } : kept);
+    return formError(error, locale, kept);
   }
 }
 

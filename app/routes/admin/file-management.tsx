@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { loadFileEdit, loadFilePreview, toFileItem } from '~/routes/admin/file-management.server';
-import { fileEditToInput, fileEditValues } from '~/components/file-admin/edit-form';
+import { editFileValues, updateInputFromFileForm, type EditFileValues } from '~/components/file/edit-form';
 import { FileManagementPage } from '~/components/file-admin/FileManagementPage';
 import {
   listHref,
@@ -8,17 +8,15 @@ import {
   noticeOf,
   PAGE_SIZE,
   type ConfirmRequest,
-  type FileEditValues,
   type FileManagementData,
 } from '~/components/file-admin/view';
 import { principalContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
-import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
-import { deleteFiles, listFiles, updateFile } from '~/models/shares/files-admin.server';
+import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
 import type { Route } from './+types/file-management';
 import { listQueryOf, listReturnOf } from '~/lib/list-query';
 
@@ -82,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
 interface ActionResult {
   confirm?: ConfirmRequest;
   intent?: 'update' | 'delete';
-  values?: FileEditValues;
+  values?: EditFileValues;
 }
 
 /**
@@ -96,20 +94,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = listReturnOf(url.searchParams);
   const locale = getLocale(context);
   const intent = form.get('intent') === 'update' ? 'update' : 'delete';
-  const values = intent === 'update' ? fileEditValues(form) : undefined;
+  const values = intent === 'update' ? editFileValues(form) : undefined;
   const extra: ActionResult = { intent, values, confirm: undefined };
   try {
     const principal = context.get(principalContext);
     const services = context.get(servicesContext);
     if (intent === 'update' && values) {
       const id = String(form.get('id') ?? '');
-      const converted = fileEditToInput(
-        values,
-        String(form.get('password') ?? ''),
-        String(form.get('max_views_before') ?? ''),
-      );
+      const current = await getOwnedFile(services, principal, id);
+      const converted = updateInputFromFileForm(form, current.slug);
       if (!converted.ok) {
-        const message = translate(locale, `fileAdmin.edit.${converted.problem}`);
+        const message = translate(locale, `upload.form.${converted.problem}`);
         return data({ ...extra, formError: message, fieldErrors: { [converted.field]: message } }, { status: 400 });
       }
       await updateFile(services, principal, id, updateFileSchema.parse(converted.input));
@@ -127,11 +122,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       listHref(back, { notice: 'deleted', count: String(result.success), failed: String(result.failed.length) }),
     );
   } catch (error) {
-    // A taken link suffix belongs to the slug field, not only to the form.
-    if (error instanceof AppError && error.messageKey === 'fileSlugTaken') {
-      const message = translate(locale, 'errors.fileSlugTaken');
-      return data({ ...extra, formError: message, fieldErrors: { slug: message } }, { status: 409 });
-    }
     return formError(error, locale, extra);
   }
 }
