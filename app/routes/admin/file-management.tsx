@@ -6,6 +6,7 @@ import {
   listHref,
   modeOf,
   noticeOf,
+  FILE_ADMIN_PATH,
   PAGE_SIZE,
   type ConfirmRequest,
   type FileManagementData,
@@ -17,8 +18,9 @@ import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
 import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
+import { listRequest, pagesOf } from './admin-list.server';
 import type { Route } from './+types/file-management';
-import { listQueryOf, listReturnOf } from '~/lib/list-query';
+import { listReturnOf } from '~/lib/list-query';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.fileManagement');
 
@@ -30,18 +32,10 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * `?edit=<id>` the edit form, `?notice=` reports the last action. Key users see only their own files.
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<FileManagementData> {
-  const url = new URL(request.url);
-  const { q, search, tooShort, page } = listQueryOf(url.searchParams);
-  const principal = context.get(principalContext);
-  const base = {
-    q,
-    search,
-    tooShort,
-    page,
-    notice: noticeOf(url.searchParams),
-    isAdmin: principal.kind === 'admin',
-    keyName: principal.kind === 'apikey' ? principal.name : null,
-  };
+  const list = listRequest(request, context);
+  const { url, principal } = list;
+  const { search, page } = list.base;
+  const base = { ...list.base, notice: noticeOf(url.searchParams) };
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') {
     return { ...base, items: [], total: 0, pages: 1, preview: null, edit: null, openError: null };
@@ -52,14 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
     offset: (page - 1) * PAGE_SIZE,
     search: search || undefined,
   });
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  // Past the last page (say, after deleting its last rows): go to the last page, keep the notice.
-  if (page > pages) {
-    const keep = Object.fromEntries(
-      [...url.searchParams].filter(([key]) => key === 'notice' || key === 'count' || key === 'failed'),
-    );
-    throw redirect(listHref({ q, page: pages }, keep));
-  }
+  const pages = pagesOf(url, FILE_ADMIN_PATH, total, PAGE_SIZE, ['notice', 'count', 'failed']);
   const locale = getLocale(context);
   const previewId = url.searchParams.get('preview');
   const editId = url.searchParams.get('edit');

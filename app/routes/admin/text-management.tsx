@@ -4,6 +4,7 @@ import {
   listHref,
   noticeOf,
   PAGE_SIZE,
+  TEXT_ADMIN_PATH,
   type ConfirmRequest,
   type TextManagementData,
 } from '~/components/text-admin/view';
@@ -14,8 +15,9 @@ import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteSchema } from '~/lib/schemas/pastes';
 import { clearExpiredPastes, deletePastes, listPastes } from '~/models/pastes/pastes.server';
+import { listRequest, pagesOf } from './admin-list.server';
 import type { Route } from './+types/text-management';
-import { listQueryOf, listReturnOf } from '~/lib/list-query';
+import { listReturnOf } from '~/lib/list-query';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.textManagement');
 
@@ -24,18 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
  * preview (read without counting a view), `?notice=&count=` reports the last action.
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TextManagementData> {
-  const url = new URL(request.url);
-  const { q, search, tooShort, page } = listQueryOf(url.searchParams);
-  const principal = context.get(principalContext);
-  const base = {
-    q,
-    search,
-    tooShort,
-    page,
-    notice: noticeOf(url.searchParams),
-    isAdmin: principal.kind === 'admin',
-    keyName: principal.kind === 'apikey' ? principal.name : null,
-  };
+  const list = listRequest(request, context);
+  const { url, principal } = list;
+  const { search, page } = list.base;
+  const base = { ...list.base, notice: noticeOf(url.searchParams) };
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') {
     return { ...base, items: [], total: 0, pages: 1, preview: null, previewError: null };
@@ -46,12 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Te
     limit: PAGE_SIZE,
     search: search || undefined,
   });
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  // Past the last page (say, after deleting its last rows): go to the last page, keep the notice.
-  if (page > pages) {
-    const keep = Object.fromEntries([...url.searchParams].filter(([key]) => key === 'notice' || key === 'count'));
-    throw redirect(listHref({ q, page: pages }, keep));
-  }
+  const pages = pagesOf(url, TEXT_ADMIN_PATH, total, PAGE_SIZE, ['notice', 'count']);
   const previewId = url.searchParams.get('preview');
   const now = new Date();
   return {
