@@ -44,5 +44,5 @@ export function adminGuard(principal: Principal, pathname: string): string | nul
   if (allowed.length === 0) return '/';
   const module = moduleForPath(pathname);
   if (!module || allowed.includes(module)) return null;
-  return allowed[0].path;
+  return allowed[0]?.path ?? '/';
 }

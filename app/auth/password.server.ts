@@ -27,10 +27,11 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [n, r, p] = parts.slice(1, 4).map(Number);
+  const [, nText, rText, pText, saltText = '', hashText = ''] = parts;
+  const [n, r, p] = [nText, rText, pText].map(Number) as [number, number, number];
   if (![n, r, p].every((v) => Number.isInteger(v) && v > 0)) return false;
-  const salt = Buffer.from(parts[4], 'base64url');
-  const expected = Buffer.from(parts[5], 'base64url');
+  const salt = Buffer.from(saltText, 'base64url');
+  const expected = Buffer.from(hashText, 'base64url');
   if (expected.length !== KEYLEN) return false;
   const actual = await derive(password, salt, n, r, p);
   return timingSafeEqual(actual, expected);

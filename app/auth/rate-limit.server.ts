@@ -21,8 +21,9 @@ export class FailureLimiter {
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
   retryAfter(key: string, now = Date.now()): number {
     const times = this.recent(key, now);
-    if (times.length < this.maxFailures) return 0;
-    return Math.max(1, Math.ceil((times[0] + this.windowMs - now) / 1000));
+    const oldest = times[0];
+    if (times.length < this.maxFailures || oldest === undefined) return 0;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
   }
 
   fail(key: string, now = Date.now()): void {

@@ -27,7 +27,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
       const [tag, ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
-      return { tag: tag.trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
+      return { tag: (tag ?? '').trim().toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
     })
     .filter((entry) => entry.tag && entry.tag !== '*' && entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);

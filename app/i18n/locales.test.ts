@@ -58,7 +58,7 @@ describe('translations', () => {
       const text = fs.readFileSync(file, 'utf8');
       for (const pattern of patterns) {
         for (const match of text.matchAll(pattern)) {
-          let key = match[1];
+          let key = match[1] ?? '';
           if (pattern.source.includes('AppError') || pattern.source.includes('apiMessage')) key = `errors.${key}`;
           checked++;
           if (!enKeys.has(key) || !zhKeys.has(key)) missing.push(`${path.relative(root, file)}: ${key}`);

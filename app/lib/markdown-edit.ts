@@ -165,7 +165,8 @@ function link({ value, selectionStart: s, selectionEnd: e }: TextState, placehol
 function codeBlock({ value, selectionStart: s, selectionEnd: e }: TextState, placeholder: string): TextEdit {
   const selected = value.slice(s, e);
   const fenced = /^```[^\n]*\n([\s\S]*?)\n?```\n?$/.exec(selected);
-  if (fenced) return edit(s, e, fenced[1], s, s + fenced[1].length);
+  const inner = fenced?.[1];
+  if (inner !== undefined) return edit(s, e, inner, s, s + inner.length);
   const body = selected.replace(/\n$/, '') || placeholder;
   // Fences stand on lines of their own.
   const before = s > 0 && value[s - 1] !== '\n' ? '\n' : '';
@@ -193,7 +194,7 @@ function prefixLines(
   const lineEnd = newline === -1 ? value.length : newline;
   const lines = value.slice(lineStart, lineEnd).split('\n');
 
-  if (lines.length === 1 && lines[0].trim() === '') {
+  if (lines.length === 1 && lines[0]?.trim() === '') {
     // An empty line: start a new item with a placeholder to type over.
     const insert = `${prefix}${placeholder}`;
     return edit(lineStart, lineEnd, insert, lineStart + prefix.length, lineStart + insert.length);
@@ -208,8 +209,9 @@ function prefixLines(
   const insert = changed.join('\n');
   if (s === e && lines.length === 1) {
     // Keep the caret where it was in the line's text.
-    const delta = changed[0].length - lines[0].length;
-    const caret = Math.max(lineStart, Math.min(lineStart + changed[0].length, s + delta));
+    const [line = '', changedLine = ''] = [lines[0], changed[0]];
+    const delta = changedLine.length - line.length;
+    const caret = Math.max(lineStart, Math.min(lineStart + changedLine.length, s + delta));
     return edit(lineStart, lineEnd, insert, caret, caret);
   }
   return edit(lineStart, lineEnd, insert, lineStart, lineStart + insert.length);

@@ -7,5 +7,5 @@ export function isTheme(value: unknown): value is Theme {
 
 /** The toggle cycles auto → light → dark → auto (spec §2). */
 export function nextTheme(theme: Theme): Theme {
-  return THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length];
+  return THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] ?? theme;
 }

@@ -56,7 +56,7 @@ export function allowListEntryProblem(entry: string): AllowListProblem | null {
   if (entry.length > 253) return 'invalid';
   const labels = entry.split('.');
   if (!labels.every((label) => LABEL.test(label))) return 'invalid';
-  if (/^\d+$/.test(labels[labels.length - 1])) return 'invalid';
+  if (/^\d+$/.test(labels.at(-1) ?? '')) return 'invalid';
   return null;
 }
 

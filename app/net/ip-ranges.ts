@@ -28,7 +28,8 @@ export function parseIPv6(text: string): IpBytes | null {
     const v4 = parseIPv4(text.slice(lastColon + 1));
     if (!v4 || lastColon < 1) return null;
     head = text.slice(0, lastColon + 1) + '0:0';
-    groups = [(v4[0] << 8) | v4[1], (v4[2] << 8) | v4[3]];
+    const [a = 0, b = 0, c = 0, d = 0] = v4;
+    groups = [(a << 8) | b, (c << 8) | d];
   }
   const halves = head.split('::');
   if (halves.length > 2) return null;
@@ -41,8 +42,8 @@ export function parseIPv6(text: string): IpBytes | null {
     }
     return out;
   };
-  const left = parse(halves[0]);
-  const right = halves.length === 2 ? parse(halves[1]) : [];
+  const left = parse(halves[0] ?? '');
+  const right = halves.length === 2 ? parse(halves[1] ?? '') : [];
   if (!left || !right) return null;
   let all: number[];
   if (halves.length === 2) {
@@ -77,7 +78,7 @@ interface Cidr {
 export function parseCidr(text: string): Cidr | null {
   const [addr, bits, extra] = text.split('/');
   if (extra !== undefined) return null;
-  const bytes = parseIp(addr);
+  const bytes = parseIp(addr ?? '');
   if (!bytes) return null;
   const max = bytes.length * 8;
   if (bits === undefined) return { bytes, prefix: max };
@@ -90,7 +91,7 @@ function inCidr(bytes: IpBytes, cidr: Cidr): boolean {
   for (let bit = 0; bit < cidr.prefix; bit += 8) {
     const take = Math.min(8, cidr.prefix - bit);
     const mask = (0xff << (8 - take)) & 0xff;
-    if ((bytes[bit / 8] & mask) !== (cidr.bytes[bit / 8] & mask)) return false;
+    if (((bytes[bit / 8] ?? 0) & mask) !== ((cidr.bytes[bit / 8] ?? 0) & mask)) return false;
   }
   return true;
 }
@@ -124,9 +125,11 @@ const V6_FORBIDDEN = cidrs([
   '3fff::/20', // documentation
 ]);
 
+const IPV4_MAPPED = parseCidr('::ffff:0:0/96')!;
+
 /** IPv6 forms that carry an IPv4 address: judged by that address. [prefix, offset of the 4 bytes]. */
 const V6_EMBEDDING: [Cidr, number][] = [
-  [parseCidr('::ffff:0:0/96')!, 12], // IPv4-mapped
+  [IPV4_MAPPED, 12], // IPv4-mapped
   [parseCidr('64:ff9b::/96')!, 12], // NAT64 well-known prefix
   [parseCidr('2002::/16')!, 2], // 6to4
 ];
@@ -150,7 +153,7 @@ export function isPublicAddress(address: string): boolean {
 
 /** IPv4-mapped IPv6 folded to IPv4, so "::ffff:10.0.0.1" and "10.0.0.1" compare equal. */
 function canonical(bytes: IpBytes): IpBytes {
-  if (bytes.length === 16 && inCidr(bytes, V6_EMBEDDING[0][0])) return bytes.slice(12);
+  if (bytes.length === 16 && inCidr(bytes, IPV4_MAPPED)) return bytes.slice(12);
   return bytes;
 }
 

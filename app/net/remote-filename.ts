@@ -37,16 +37,16 @@ function safeDecode(text: string): string {
 export function dispositionFilename(header: string): string | null {
   const extended = /(?:^|;)\s*filename\*\s*=\s*([\w!#$%&+^`{}~-]+)'[^']*'([^;\s]+)/i.exec(header);
   if (extended) {
-    const charset = extended[1].toLowerCase();
-    const value = extended[2];
+    const charset = (extended[1] ?? '').toLowerCase();
+    const value = extended[2] ?? '';
     if (charset === 'utf-8') return safeDecode(value);
     if (charset === 'iso-8859-1')
       return value.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
   const quoted = /(?:^|;)\s*filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
-  if (quoted) return quoted[1].replace(/\\(.)/g, '$1');
+  if (quoted) return (quoted[1] ?? '').replace(/\\(.)/g, '$1');
   const token = /(?:^|;)\s*filename\s*=\s*([^;\s"]+)/i.exec(header);
-  return token ? token[1] : null;
+  return token?.[1] ?? null;
 }
 
 function cleanName(name: string): string {
@@ -62,8 +62,8 @@ function keepTail(text: string, max: number): string {
   const chars = [...text];
   let bytes = 0;
   let start = chars.length;
-  while (start > 0 && bytes + Buffer.byteLength(chars[start - 1], 'utf8') <= max) {
-    bytes += Buffer.byteLength(chars[start - 1], 'utf8');
+  while (start > 0 && bytes + Buffer.byteLength(chars[start - 1]!, 'utf8') <= max) {
+    bytes += Buffer.byteLength(chars[start - 1]!, 'utf8');
     start--;
   }
   return chars.slice(start).join('');

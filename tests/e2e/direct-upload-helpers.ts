@@ -146,7 +146,7 @@ async function recordProgress(page: Page, name: string): Promise<() => Promise<n
     },
     { label, key },
   );
-  return () => page.evaluate((key) => [...(window as unknown as Record<string, number[]>)[key]], key);
+  return () => page.evaluate((key) => [...(window as unknown as Record<string, number[]>)[key]!], key);
 }
 
 const itemButton = (item: Locator, verb: string, name: string) =>
@@ -284,7 +284,7 @@ export async function pausedMultipartUpload(
   await expect(item.getByText(en.upload.stage.uploading, { exact: true })).toBeVisible();
   const resumeCalls = traffic.calls('multipart/resume', pausedAt);
   expect(resumeCalls).toHaveLength(1);
-  const resumed = await dataOf<ResumeData>(resumeCalls[0]);
+  const resumed = await dataOf<ResumeData>(resumeCalls[0]!);
   expect(resumed.partCount).toBe(BIG_PARTS);
   // The storage's truth: at least the parts the page counted (one may have landed as it paused).
   expect(storedPercent(resumed.parts.map((p) => p.partNumber))).toBeGreaterThanOrEqual(percent);
@@ -362,7 +362,7 @@ export async function reloadedMultipartUpload(
   await expect(notice).toHaveCount(0);
   const resumeCalls = traffic.calls('multipart/resume', reloaded);
   expect(resumeCalls).toHaveLength(1);
-  const resumed = await dataOf<ResumeData>(resumeCalls[0]);
+  const resumed = await dataOf<ResumeData>(resumeCalls[0]!);
   expect(storedPercent(resumed.parts.map((p) => p.partNumber))).toBeGreaterThanOrEqual(stored);
   expect(resumed.presigned_urls).toHaveLength(BIG_PARTS - resumed.parts.length);
   await setThroughput(cdp);

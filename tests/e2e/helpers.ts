@@ -19,7 +19,7 @@ export type Theme = (typeof THEMES)[number];
 
 /** The toggle's accessible name in English for the current theme (it names the next one too). */
 export function themeToggleName(current: Theme): string {
-  const next = THEMES[(THEMES.indexOf(current) + 1) % THEMES.length];
+  const next = THEMES[(THEMES.indexOf(current) + 1) % THEMES.length]!;
   return fill(en.common.theme.toggle, { current: en.common.theme[current], next: en.common.theme[next] });
 }
 
@@ -44,7 +44,7 @@ export async function luminance(locator: Locator, property: 'backgroundColor' | 
     const ctx = canvas.getContext('2d')!;
     ctx.fillStyle = getComputedStyle(el)[prop];
     ctx.fillRect(0, 0, 1, 1);
-    const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
+    const [r = 0, g = 0, b = 0, a = 0] = ctx.getImageData(0, 0, 1, 1).data;
     return { r, g, b, a };
   }, property);
   expect(rgb.a, `${property} should be opaque`).toBe(255);

@@ -70,7 +70,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
       if (match && !settled) {
         settled = true;
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1]!);
       }
     };
     child.stdout!.on('data', onData);

@@ -149,7 +149,7 @@ test.describe('URL uploads from an allow-listed private host', () => {
     await expect(info.getByRole('definition')).toHaveText([large.name, '6 MB', SAMPLE_TYPE]);
     const probe = api('/api/url/info');
     expect(probe).toHaveLength(1);
-    expect(await dataOf<{ corsSupported: boolean; size: number }>(probe[0])).toMatchObject({
+    expect(await dataOf<{ corsSupported: boolean; size: number }>(probe[0]!)).toMatchObject({
       corsSupported: false,
       size: large.bytes.length,
     });
@@ -168,7 +168,7 @@ test.describe('URL uploads from an allow-listed private host', () => {
     const { link } = await uploadedLinks(page);
     expect(new URL(link).pathname).toBe(`/file/${slug}`);
     expect(api('/api/url/proxy')).toHaveLength(1);
-    expect(new URL(api('/api/url/proxy')[0].url()).searchParams.get('url')).toBe(url);
+    expect(new URL(api('/api/url/proxy')[0]!.url()).searchParams.get('url')).toBe(url);
     expect(api('/api/url/multipart/init')).toHaveLength(1);
     expect(api('/api/url/multipart/complete')).toHaveLength(1);
     expect(api('/api/url/presign')).toHaveLength(0);

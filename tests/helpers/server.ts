@@ -46,7 +46,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const match = /listening on (http:\/\/\S+)/.exec(log);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1]!);
       }
     };
     child.stdout!.on('data', onData);

@@ -258,7 +258,7 @@ describe('auth and access keys API', () => {
         await call('POST', '/admin/api-keys', { auth: admin(), body: { name: 'full', permissions: 204547 } })
       ).body.data;
       expect((await call('GET', '/admin/api-keys')).status).toBe(401);
-      for (const [method, p] of [
+      for (const [method, p] of <[string, string][]>[
         ['GET', '/admin/api-keys'],
         ['POST', '/admin/api-keys'],
         ['PUT', `/admin/api-keys/${full.id}`],

@@ -174,9 +174,9 @@ describe('first start', () => {
       }[];
       db.close();
       expect(admins).toHaveLength(1);
-      expect(admins[0].username).toBe('admin');
-      expect(admins[0].password_hash).toMatch(/^scrypt\$/);
-      expect(admins[0].password_hash).not.toContain(password);
+      expect(admins[0]!.username).toBe('admin');
+      expect(admins[0]!.password_hash).toMatch(/^scrypt\$/);
+      expect(admins[0]!.password_hash).not.toContain(password);
     } finally {
       await first.stop();
     }

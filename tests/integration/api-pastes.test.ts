@@ -144,7 +144,7 @@ describe('pastes API', () => {
       const results = await Promise.all(Array.from({ length: 50 }, () => call('GET', `/paste/${slug}`)));
       const ok = results.filter((r) => r.status === 200);
       expect(ok).toHaveLength(1);
-      expect(ok[0].body).toMatchObject({ content: 'only once', isLastView: true });
+      expect(ok[0]!.body).toMatchObject({ content: 'only once', isLastView: true });
       expect(results.filter((r) => r.status === 410)).toHaveLength(49);
     });
   });

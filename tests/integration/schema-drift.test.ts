@@ -161,7 +161,7 @@ describe('schema drift: migrations vs schema.prisma', () => {
               .toUpperCase();
             return f.relationFromFields!.map(
               (from, i) =>
-                `${byName.get(from)}->${tableName(target)}.${targetCols.get(f.relationToFields![i])} ON DELETE ${onDelete}`,
+                `${byName.get(from)}->${tableName(target)}.${targetCols.get(f.relationToFields![i]!)} ON DELETE ${onDelete}`,
             );
           })
           .sort();

@@ -151,7 +151,7 @@ describe.each([
     const level = await d.list('list/', { delimiter: '/' });
     expect(level.objects.map((o) => o.key)).toEqual(['list/a.txt', 'list/b.txt', 'list/c.txt']);
     expect(level.prefixes).toEqual(['list/sub/']);
-    expect(level.objects[0].size).toBe('list/a.txt'.length);
+    expect(level.objects[0]!.size).toBe('list/a.txt'.length);
     const partial = await d.list('list/su', { delimiter: '/' });
     expect(partial.prefixes).toEqual(['list/sub/']);
     const seen: string[] = [];
@@ -243,7 +243,7 @@ describe.each([
     expect(urls.map((u) => u.partNumber)).toEqual([1, 2]);
     const etags: string[] = [];
     for (const [i, body] of [part1, part2].entries()) {
-      const res = await fetch(h.absolute(urls[i].url), { method: 'PUT', body });
+      const res = await fetch(h.absolute(urls[i]!.url), { method: 'PUT', body });
       expect(res.status).toBe(200);
       etags.push(res.headers.get('etag')!.replace(/"/g, ''));
     }
@@ -253,8 +253,8 @@ describe.each([
       [2, etags[1], part2.length],
     ]);
     await d.multipartComplete(key, uploadId, [
-      { partNumber: 2, etag: etags[1] },
-      { partNumber: 1, etag: etags[0] },
+      { partNumber: 2, etag: etags[1]! },
+      { partNumber: 1, etag: etags[0]! },
     ]);
     const back = await readAll((await d.read(key)).stream);
     expect(md5(back)).toBe(md5(Buffer.concat([part1, part2])));

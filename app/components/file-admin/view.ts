@@ -49,7 +49,7 @@ const TEXT_TYPES = new Set([
 
 /** What the preview panel can show for a type. SVG (served as a download, never inline) gets nothing. */
 export function previewKind(mimetype: string): PreviewKind {
-  const type = mimetype.split(';')[0].trim().toLowerCase();
+  const type = (mimetype.split(';')[0] ?? '').trim().toLowerCase();
   if (type.startsWith('image/')) return type === 'image/svg+xml' ? 'none' : 'image';
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';

@@ -73,16 +73,17 @@ export function UploadForm({
     getOptions: readOptions,
     onBatchDone: (batch: UploadItem[], listed: number) => {
       const failed = batch.filter((item) => item.status === 'error');
-      if (batch.length === 1 && failed.length === 1) {
-        const error = failed[0].error;
+      const only = batch.length === 1 ? batch[0] : undefined;
+      if (only && failed.length === 1) {
+        const error = only.error;
         const message = uploadErrorText(error, { t, exists: (key) => i18n.exists(key) });
         fail(message, error?.key ? fieldOfError(error.key) : undefined);
         return;
       }
       if (failed.length) fail(t('upload.batch.someFailed', { failed: failed.length, total: batch.length }));
-      const single = batch.length === 1 && batch[0].status === 'success' && listed === 1;
       // One file: the share box of the form (QR code, download link), as after a form post.
-      if (single && batch[0].result) navigate(`/upload?uploaded=${encodeURIComponent(batch[0].result.id)}`);
+      if (only?.status === 'success' && listed === 1 && only.result)
+        navigate(`/upload?uploaded=${encodeURIComponent(only.result.id)}`);
       else if (batch.some((item) => item.status === 'success')) void revalidator.revalidate();
     },
     onItemDone: (item, listed) => {

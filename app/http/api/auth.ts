@@ -12,7 +12,8 @@ import { principalOf, requires } from './principal';
 
 function bearerToken(req: Request): string | null {
   const parts = (req.get('authorization') ?? '').split(' ');
-  return parts.length === 2 && parts[0].toLowerCase() === 'bearer' ? parts[1] : null;
+  const [scheme, token] = parts;
+  return parts.length === 2 && scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
 /** Admin login, logout, password change and the two auth probes (api.md §3.1). */

@@ -38,7 +38,7 @@ describe('directUpload', () => {
     });
     expect(record.url).toBe('/file/s');
     expect(calls).toEqual(['presign', 'put', 'commit']);
-    expect(vi.mocked(t.put).mock.calls[0][2]?.headers).toEqual({ 'Content-Type': 'text/plain' });
+    expect(vi.mocked(t.put).mock.calls[0]![2]?.headers).toEqual({ 'Content-Type': 'text/plain' });
     expect(t.commit).toHaveBeenCalledWith({ file_id: 'f1', etag: '"e"', size: 5 }, undefined);
     expect(stages).toEqual(['initializing', 'uploading', 'processing', 'completing', 'completed']);
     expect(progress.at(-1)).toBe(100);

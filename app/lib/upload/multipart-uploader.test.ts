@@ -39,10 +39,10 @@ describe('MultipartUploader', () => {
     expect(server.maxInFlight).toBe(3);
     expect(server.calls.init).toBe(1);
     expect(server.calls.complete).toHaveLength(1);
-    const { parts, file_id, upload_id } = server.calls.complete[0];
+    const { parts, file_id, upload_id } = server.calls.complete[0]!;
     expect({ file_id, upload_id }).toEqual({ file_id: 'file-1', upload_id: 'upload-1' });
     expect(parts.map((p) => p.partNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(parts[10].etag).toBe('"etag-11"');
+    expect(parts[10]!.etag).toBe('"etag-11"');
     expect(uploader.chunks.at(-1)).toMatchObject({ start: 10 * PART, end: 10 * PART + 123, size: 123 });
     expect(uploader.result?.slug).toBe('abc123');
     expect(states).toEqual(['uploading', 'completed']);
@@ -57,11 +57,11 @@ describe('MultipartUploader', () => {
     const done = uploader.start();
     await flush();
     expect(server.pending.map((p) => p.partNumber)).toEqual([1, 2, 3]);
-    server.pending[1].succeed();
+    server.pending[1]!.succeed();
     await flush();
     expect(server.pending.map((p) => p.partNumber)).toEqual([1, 3, 4]);
     while (server.pending.length) {
-      server.pending[0].succeed();
+      server.pending[0]!.succeed();
       await flush();
       expect(server.inFlight).toBeLessThanOrEqual(3);
     }
@@ -81,7 +81,7 @@ describe('MultipartUploader', () => {
     expect(server.attempts.get(2)).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(server.attempts.get(2)).toBe(2);
-    expect(uploader.chunks[1].retryCount).toBe(2);
+    expect(uploader.chunks[1]!.retryCount).toBe(2);
 
     await vi.advanceTimersByTimeAsync(1999);
     expect(server.attempts.get(2)).toBe(2);
@@ -121,7 +121,7 @@ describe('MultipartUploader', () => {
     const { server, uploader, states } = setup(5 * PART);
     const done = uploader.start();
     await flush();
-    server.pending[0].succeed(); // part 1 stored
+    server.pending[0]!.succeed(); // part 1 stored
     await flush();
     const inFlight = [...server.pending];
     expect(inFlight.map((p) => p.partNumber)).toEqual([2, 3, 4]);
@@ -141,12 +141,12 @@ describe('MultipartUploader', () => {
     expect(server.calls.resume).toBe(1);
     expect(server.pending.map((p) => p.partNumber)).toEqual([2, 3, 4]);
     while (server.pending.length) {
-      server.pending[0].succeed();
+      server.pending[0]!.succeed();
       await flush();
     }
     expect(await resumed).toBe('completed');
     expect(server.calls.puts.filter((n) => n === 1)).toHaveLength(1);
-    expect(server.calls.complete[0].parts.map((p) => p.partNumber)).toEqual([1, 2, 3, 4, 5]);
+    expect(server.calls.complete[0]!.parts.map((p) => p.partNumber)).toEqual([1, 2, 3, 4, 5]);
     expect(states).toEqual(['uploading', 'paused', 'uploading', 'completed']);
   });
 
@@ -192,7 +192,7 @@ describe('MultipartUploader', () => {
     const { server, uploader } = setup(2 * PART);
     const done = uploader.start();
     await flush();
-    server.pending[0].succeed(null);
+    server.pending[0]!.succeed(null);
     expect(await done).toBe('failed');
     expect(uploader.error?.code).toBe('incompleteInfo');
     expect(server.attempts.get(1)).toBe(1);

@@ -27,8 +27,9 @@ export class SpeedMeter {
     const last = this.samples.at(-1);
     if (last && loaded < last.loaded) this.samples = [];
     this.samples.push({ at, loaded });
-    while (this.samples.length > 2 && at - this.samples[0].at > WINDOW_MS) this.samples.shift();
-    const first = this.samples[0];
+    while (this.samples.length > 2 && at - this.samples[0]!.at > WINDOW_MS) this.samples.shift();
+    // Never empty here: the sample just pushed is in it.
+    const first = this.samples[0]!;
     const elapsed = at - first.at;
     return elapsed > 0 ? Math.max(0, ((loaded - first.loaded) * 1000) / elapsed) : 0;
   }

@@ -31,7 +31,7 @@ describe('UploadStore', () => {
       ...state,
       savedAt: 5000,
     });
-    expect(storedBytes(store.list()[0])).toBe(1500); // part 1 (1000) and the short last part (500)
+    expect(storedBytes(store.list()[0]!)).toBe(1500); // part 1 (1000) and the short last part (500)
     expect(fileFingerprint({ ...file, lastModified: 1 })).not.toBe(fileFingerprint(file));
     store.remove(fileFingerprint(file));
     expect(store.list()).toEqual([]);
@@ -141,9 +141,9 @@ describe('multipart uploads with the store', () => {
     expect(server.calls.resume).toBe(1);
     expect(second.chunks.map((c) => c.status)).toEqual(['completed', 'completed', 'uploading']);
     expect(server.pending.map((p) => p.partNumber)).toEqual([3]);
-    server.pending[0].succeed();
+    server.pending[0]!.succeed();
     expect(await resumed).toBe('completed');
-    expect(server.calls.complete[0].parts).toEqual([
+    expect(server.calls.complete[0]!.parts).toEqual([
       { partNumber: 1, etag: '"etag-1"' },
       { partNumber: 2, etag: '"etag-2"' },
       { partNumber: 3, etag: '"etag-3"' },

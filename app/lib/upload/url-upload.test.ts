@@ -51,7 +51,7 @@ describe('URL upload', () => {
     expect(result.blob.size).toBe(10);
     expect(result.blob.type).toBe('application/zip');
     expect(seen).toEqual([0, 5, 10]);
-    expect(vi.mocked(fetchImpl).mock.calls[0][1]).toMatchObject({ mode: 'cors', credentials: 'omit' });
+    expect(vi.mocked(fetchImpl).mock.calls[0]![1]).toMatchObject({ mode: 'cors', credentials: 'omit' });
   });
 
   it('falls back to /api/url/proxy on a network or CORS error (TypeError)', async () => {
@@ -118,12 +118,12 @@ describe('URL upload', () => {
     });
     expect(record.slug).toBe('abc');
     expect(posts.map((p) => p.url)).toEqual(['/api/url/info', '/api/url/presign', '/api/url/commit']);
-    expect(posts[1].body).toMatchObject({
+    expect(posts[1]!.body).toMatchObject({
       url: 'https://example.com/r.txt',
       password: 'pw',
       metadata: { filename: 'r.txt', contentType: 'text/plain', size: 8 },
     });
-    expect(posts[2].body).toEqual({ file_id: 'f1', etag: '"e"', size: 8 });
+    expect(posts[2]!.body).toEqual({ file_id: 'f1', etag: '"e"', size: 8 });
     const percents = progress.map((p) => p.percent);
     expect(percents).toEqual([0, 24, 49, 50, 50, 74, 99, 100]);
     expect(progress.map((p) => p.phase)).toEqual([

@@ -36,7 +36,7 @@ async function fromAuthorization(ctx: ModelContext, creds: Credentials): Promise
   // "split on a single space and must have exactly two parts; the scheme is case-insensitive"
   const parts = creds.authorization!.split(' ');
   if (parts.length !== 2 || !parts[1]) return null;
-  const [scheme, value] = parts;
+  const [scheme = '', value = ''] = parts;
   switch (scheme.toLowerCase()) {
     case 'bearer':
       return resolveSession(ctx, value, { adminOnly: true });

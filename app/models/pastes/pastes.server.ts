@@ -132,17 +132,19 @@ async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
         DELETE FROM pastes
         WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
         RETURNING views, content`;
-      if (last.length) {
+      const lastRow = last[0];
+      if (lastRow) {
         await markGone(ctx, 'paste', row.slug);
-        return { ...toRecord(row), content: last[0].content, views: Number(last[0].views) + 1, isLastView: true };
+        return { ...toRecord(row), content: lastRow.content, views: Number(lastRow.views) + 1, isLastView: true };
       }
     }
     const counted = await db.$queryRaw<CountedRow[]>`
       UPDATE pastes SET views = views + 1
       WHERE id = ${row.id} AND (max_views IS NULL OR views + 1 < max_views) AND (expires_at IS NULL OR expires_at > ${now})
       RETURNING views, content`;
-    if (counted.length) {
-      return { ...toRecord(row), content: counted[0].content, views: Number(counted[0].views), isLastView: false };
+    const countedRow = counted[0];
+    if (countedRow) {
+      return { ...toRecord(row), content: countedRow.content, views: Number(countedRow.views), isLastView: false };
     }
     const current = await db.paste.findUnique({ where: { id: row.id } });
     if (!current) throw new AppError('gone', 'pasteGone');

@@ -49,7 +49,7 @@ export function sniffRaster(head: Buffer): Raster | null {
 
 /** Whether a share can have a thumbnail at all (the list shows one only then). */
 export function canThumbnail(file: { mimetype: string; size: bigint | number }): boolean {
-  const decoder = DECODER_OF[file.mimetype.split(';')[0].trim().toLowerCase()];
+  const decoder = DECODER_OF[(file.mimetype.split(';')[0] ?? '').trim().toLowerCase()];
   const size = Number(file.size);
   if (!decoder || size <= 0 || size > THUMBNAIL_MAX_SOURCE_BYTES) return false;
   const format = (sharp.format as unknown as Record<string, { input?: { stream?: boolean } } | undefined>)[decoder];

@@ -55,7 +55,7 @@ export class LocalDriver implements StorageDriver {
     const full = path.resolve(this.root, key);
     if (full !== this.root && !full.startsWith(this.root + path.sep))
       throw new StorageError('invalid_key', 'Key escapes the storage root');
-    if (INTERNAL.has(key.split('/')[0])) throw new StorageError('invalid_key', 'Reserved key');
+    if (INTERNAL.has(key.split('/')[0] ?? '')) throw new StorageError('invalid_key', 'Reserved key');
     return full;
   }
 
@@ -94,7 +94,7 @@ export class LocalDriver implements StorageDriver {
       }
     }
     const more = start >= 0 && start + limit < entries.length;
-    return { objects, prefixes, cursor: more ? page[page.length - 1].key : undefined };
+    return { objects, prefixes, cursor: more ? page.at(-1)?.key : undefined };
   }
 
   private async walk(dirKey: string, prefix: string, oneLevel: boolean, out: { key: string; isDir: boolean }[]) {

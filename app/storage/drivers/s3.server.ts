@@ -221,7 +221,7 @@ export class S3Driver implements StorageDriver {
       if (failed.length)
         throw new StorageError(
           'unavailable',
-          `Could not delete ${failed.map((e) => e.Key).join(', ')}: ${failed[0].Message}`,
+          `Could not delete ${failed.map((e) => e.Key).join(', ')}: ${failed[0]?.Message}`,
         );
     }
   }
