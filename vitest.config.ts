@@ -12,7 +12,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['app/**/*.test.ts', 'app/**/*.test.tsx'],
+          include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layer rules of docs/architecture.md are lint rules (eslint.config.js). Each fixture here is
+ * linted as if it stood at `as` inside app/, and must be refused with the layer message, or, for
+ * the allowed one, pass: a rule that never fires would let every import through.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function restrictedImports(fixture: string, as: string) {
+  const code = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', fixture), 'utf8');
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, as) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+}
+
+describe('layer rules', () => {
+  it('let a component import client-safe code', async () => {
+    expect(await restrictedImports('component-ok.tsx', 'app/components/ui/LintFixtureOk.tsx')).toEqual([]);
+  });
+
+  it('refuse a component that imports a model', async () => {
+    const found = await restrictedImports('component-reaches-model.tsx', 'app/components/ui/LintFixture.tsx');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain('Components are UI only');
+  });
+
+  it('refuse a door (route or API) that imports a driver or the database', async () => {
+    for (const as of ['app/routes/lint-fixture.ts', 'app/http/api/lint-fixture.ts']) {
+      const found = await restrictedImports('door-reaches-driver.ts', as);
+      expect(found, as).toHaveLength(2);
+      expect(found.every((m) => m.message.includes('Doors call a model'))).toBe(true);
+    }
+  });
+
+  it('refuse server code in lib and models in auth', async () => {
+    expect(await restrictedImports('lib-imports-server.ts', 'app/lib/lint-fixture.ts')).toHaveLength(1);
+    expect(await restrictedImports('auth-calls-model.ts', 'app/auth/lint-fixture.ts')).toHaveLength(1);
+  });
+});
