@@ -14,7 +14,7 @@ import { pageTitle } from '~/lib/meta';
 import { createInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { createPasteSchema } from '~/lib/schemas/pastes';
 import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
-import { pasteLinksFor, qrCodeDataUrl } from './paste/share.server';
+import { pasteLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');

@@ -16,8 +16,7 @@ import { deleteFiles, getOwnedFile, getOwnedFileBySlug, updateFile } from '~/mod
 import { fileForContent, openFileShare, unlockFileShare } from '~/models/shares/file-access.server';
 import { shareContent } from '~/models/shares/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
-import { qrCodeDataUrl } from '../paste/share.server';
-import { fileLinksFor } from './links.server';
+import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
 import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';

@@ -1,0 +1,45 @@
+import QRCode from 'qrcode';
+import { fileContentHref, fileHref } from '~/lib/hrefs';
+import { linkOrigin, pasteLinks, type PasteLinks } from '~/lib/share-links';
+import type { Services } from '~/services.server';
+
+/**
+ * Absolute links of a share as its page shows them (share box, QR code), on PUBLIC_URL when set,
+ * else on the request's origin. One place for the HTML door; the URLs themselves come from lib/hrefs.
+ */
+
+/** Absolute page and raw links of a paste. */
+export function pasteLinksFor(
+  request: Request,
+  services: Services,
+  slug: string,
+  password?: string | null,
+): PasteLinks {
+  return pasteLinks(linkOrigin(request.url, services.config.publicUrl), slug, password);
+}
+
+export interface FileLinks {
+  /** The share page, /file/<slug>. */
+  page: string;
+  /** The download, /api/file-download/<slug>, with ?password= when the caller knows the password. */
+  download: string;
+}
+
+/** Absolute page and download links of a file share. */
+export function fileLinksFor(request: Request, services: Services, slug: string, password?: string | null): FileLinks {
+  const origin = linkOrigin(request.url, services.config.publicUrl);
+  return { page: fileHref(slug, undefined, origin), download: fileContentHref(slug, 'download', { password }, origin) };
+}
+/**
+ * A QR code for `url` as an SVG data URL, made on the server so it shows without JavaScript. Dark
+ * modules on white whatever the theme: scanners need the contrast.
+ */
+export async function qrCodeDataUrl(url: string): Promise<string> {
+  const svg = await QRCode.toString(url, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
