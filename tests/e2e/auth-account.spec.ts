@@ -1,18 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, submitAdminLogin } from './auth-helpers';
 import { en, fill } from './helpers';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
 
 // Changing the password revokes every admin session: this runs against a private server, so the
 // shared server's admin keeps its password.
-let server: SpawnedServer;
+let server: RunningServer;
 const OLD = { username: 'admin', password: 'old-password-123' };
 const NEW_PASSWORD = 'new-password-456';
 
 test.beforeEach(async () => {
-  server = await spawnServer({ adminUsername: OLD.username, adminPassword: OLD.password });
+  server = await startServer({ adminUsername: OLD.username, adminPassword: OLD.password });
 });
 test.afterEach(async () => {
   await server?.stop();

@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { submitAdminLogin, messagePattern, submitKeyLogin } from './auth-helpers';
 import { en } from './helpers';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
 
 // The limit is per client address and every test runs from 127.0.0.1: a private server with a
 // small limit keeps the shared server's counter out of it.
-let server: SpawnedServer;
+let server: RunningServer;
 const ADMIN = { username: 'admin', password: 'rate-limit-password' };
 
 test.beforeEach(async () => {
-  server = await spawnServer({ adminPassword: ADMIN.password, env: { LOGIN_RATE_LIMIT: '3/600' } });
+  server = await startServer({ adminPassword: ADMIN.password, env: { LOGIN_RATE_LIMIT: '3/600' } });
 });
 test.afterEach(async () => {
   await server?.stop();

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { ADMIN, loginAsAdmin } from './auth-helpers';
 import { en, fill, zh } from './helpers';
 import { startSwiftE2e, swiftConfigFields, type SwiftE2e } from './swift-e2e';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 import {
   downloadFromFilePage,
   fillUploadForm,
@@ -28,7 +28,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.use({ locale: 'en-US' });
 
-  let server: SpawnedServer;
+  let server: RunningServer;
   let swift: SwiftE2e;
   let client: S3Client;
   let bucket: string;
@@ -55,7 +55,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
     swift = await startSwiftE2e({ name: 'upload', port: 18181, basePort: 16310, bucketPrefix: 'e2e-upload' });
     ({ client, bucket } = swift);
 
-    server = await spawnServer({ adminPassword: ADMIN.password });
+    server = await startServer({ adminPassword: ADMIN.password });
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

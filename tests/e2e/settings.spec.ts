@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { submitAdminLogin, submitKeyLogin } from './auth-helpers';
 import { en, fill, luminance, zh } from './helpers';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
 
@@ -9,10 +9,10 @@ test.use({ locale: 'en-US' });
 // signing) that other specs rely on, and both projects would race on the same rows: each worker
 // gets a private server instead of the shared one.
 const ADMIN = { username: 'admin', password: 'settings-admin-password' };
-let server: SpawnedServer;
+let server: RunningServer;
 
 test.beforeAll(async () => {
-  server = await spawnServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
 });
 test.afterAll(async () => {
   await server?.stop();

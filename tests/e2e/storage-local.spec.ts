@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill } from './helpers';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
 
 /** The embedded local storage: renaming it is server-wide, so each test has a private server. */
 const t = en.storage;
 const ADMIN = { username: 'admin', password: 'storage-local-password' };
-let server: SpawnedServer;
+let server: RunningServer;
 
 test.beforeEach(async () => {
-  server = await spawnServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
 });
 test.afterEach(async () => {
   await server?.stop();

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { expect, test, type Page } from '@playwright/test';
-import { createS3Client } from '../helpers/s3-env';
+import { createS3Client } from '../support/s3-env';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill } from './helpers';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
 // One S3 server and one private app server for the file: its tests run in order, in one worker.
@@ -36,14 +36,14 @@ const swiftEnv = (origin: string) => ({
 const t = en.storage;
 const ADMIN = { username: 'admin', password: 'storage-e2e-password' };
 
-let server: SpawnedServer | undefined;
+let server: RunningServer | undefined;
 let s3: S3Client | undefined;
 let bucket = '';
 let swiftStarted = false;
 
 test.beforeAll(async ({}, testInfo) => {
   testInfo.setTimeout(180_000);
-  server = await spawnServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
   const started = execFileSync('bash', [path.join(root, 'scripts/swift-s3.sh'), 'start'], {
     env: swiftEnv(server.url),
     encoding: 'utf8',

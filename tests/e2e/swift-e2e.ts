@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, ListBucketsCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createS3Client, type S3TestEnv } from '../helpers/s3-env';
+import { createS3Client, type S3TestEnv } from '../support/s3-env';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);

@@ -9,7 +9,7 @@ import {
   type UploadTarget,
 } from './direct-upload-helpers';
 import { startSwiftE2e, swiftConfigFields, type SwiftE2e } from './swift-e2e';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 
 /**
  * The JavaScript uploader against a real S3 server (OpenStack Swift with its S3 layer,
@@ -22,7 +22,7 @@ test.describe('direct uploads to an S3 storage config', { tag: '@js' }, () => {
   test.describe.configure({ mode: 'serial', timeout: 90_000 });
   test.use({ locale: 'en-US' });
 
-  let server: SpawnedServer;
+  let server: RunningServer;
   let swift: SwiftE2e;
   let client: S3Client;
   let bucket: string;
@@ -46,7 +46,7 @@ test.describe('direct uploads to an S3 storage config', { tag: '@js' }, () => {
     swift = await startSwiftE2e({ name: 'direct', port: 18581, basePort: 16610, bucketPrefix: 'e2e-direct' });
     ({ client, bucket } = swift);
 
-    server = await spawnServer({ adminPassword: ADMIN.password });
+    server = await startServer({ adminPassword: ADMIN.password });
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

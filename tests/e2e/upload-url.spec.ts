@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { ADMIN, loginAsAdmin } from './auth-helpers';
 import { dataOf, expectDownloadIdentical, MiB, setThroughput, throttle } from './direct-upload-helpers';
 import { en, zh } from './helpers';
-import { spawnServer, type SpawnedServer } from './spawn-server';
+import { startServer, type RunningServer } from '../support/server';
 import { uniqueFileSlug, uploadedLinks } from './upload-helpers';
 
 /**
@@ -87,11 +87,11 @@ test.describe('URL uploads from an allow-listed private host', () => {
   // Over one part: the browser sends it as a multipart upload.
   const large = { name: 'remote archive.bin', bytes: randomBytes(6 * MiB) };
   let site: FileSite;
-  let server: SpawnedServer;
+  let server: RunningServer;
 
   test.beforeAll(async () => {
     site = await serveFiles({ [small.name]: small.bytes, [large.name]: large.bytes });
-    server = await spawnServer({ adminPassword: ADMIN.password });
+    server = await startServer({ adminPassword: ADMIN.password });
     // No settings API yet: the admin's allow-list goes straight into this private server's database.
     const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { timeout: 5000 });
     const changed = db

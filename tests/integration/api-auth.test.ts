@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
 
 /** Admin login, probes, password change and API-key administration (api.md §3.1–§3.2). */
 describe('auth and access keys API', () => {
@@ -10,19 +11,10 @@ describe('auth and access keys API', () => {
   const bodies: string[] = [];
   const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-  async function call(method: string, p: string, opts: { auth?: string; body?: unknown; raw?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (opts.auth) headers.Authorization = opts.auth;
-    if (opts.body !== undefined || opts.raw !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${server.url}/api${p}`, {
-      method,
-      headers,
-      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-    });
-    const text = await res.text();
-    bodies.push(text);
-    return { status: res.status, body: JSON.parse(text) };
-  }
+  const call = apiClient(
+    () => server.url,
+    (text) => bodies.push(text),
+  );
   const login = async (username = 'admin', password = 'test-admin-password') =>
     (await call('POST', '/admin/login', { body: { username, password } })).body.data.token as string;
 
@@ -57,7 +49,10 @@ describe('auth and access keys API', () => {
       expect((await call('POST', '/admin/login', { body: { username: 'ghost', password: 'x' } })).status).toBe(401);
       expect((await call('POST', '/admin/login', { body: { username: 'admin' } })).status).toBe(400);
       expect((await call('POST', '/admin/login', { body: { username: 1, password: [] } })).status).toBe(400);
-      expect((await call('POST', '/admin/login', { raw: '{"username":' })).status).toBe(400);
+      expect(
+        (await call('POST', '/admin/login', { raw: '{"username":', headers: { 'Content-Type': 'application/json' } }))
+          .status,
+      ).toBe(400);
     });
   });
 
@@ -352,7 +347,7 @@ describe('auth and access keys API', () => {
 
 describe('login rate limit', () => {
   it('answers 429 with Retry-After after repeated wrong passwords, also for the right one', async () => {
-    const server = await startServer({ LOGIN_RATE_LIMIT: '3/600' });
+    const server = await startServer({ env: { LOGIN_RATE_LIMIT: '3/600' } });
     try {
       const attempt = (password: string) =>
         fetch(`${server.url}/api/admin/login`, {

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../support/server';
 
 /** The JSON API base of api.md §1–§2, against the real production build and a real SQLite file. */
 describe('API base', () => {
@@ -159,7 +160,7 @@ describe('API base', () => {
 
 describe('first start', () => {
   it('without ADMIN_PASSWORD generates a random admin password, prints it once, stores only a hash', async () => {
-    const first = await startServer({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '' });
+    const first = await startServer({ env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, keepData: true });
     const dataDir = first.dataDir;
     try {
       const match = /password: (\S+)/.exec(first.output());
@@ -180,11 +181,12 @@ describe('first start', () => {
     } finally {
       await first.stop();
     }
-    const second = await startServer({ ADMIN_USERNAME: '', ADMIN_PASSWORD: '', DATA_DIR: dataDir });
+    const second = await startServer({ env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dataDir });
     try {
       expect(second.output()).not.toMatch(/password:/);
     } finally {
       await second.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -6,8 +6,9 @@ import path from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBucket, s3ConfigBody, type TestBucket } from '../helpers/s3';
-import { startServer, type RunningServer } from '../helpers/server';
+import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
+import { apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
 
 /**
  * Browser uploads straight to storage (issue 6): presign → PUT → commit, and resumable multipart,
@@ -16,31 +17,9 @@ import { startServer, type RunningServer } from '../helpers/server';
 const MIB = 1024 * 1024;
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
-interface Api {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-  headers: Headers;
-}
-
 function client(getServer: () => RunningServer) {
-  return async function call(method: string, p: string, body?: unknown, auth?: string): Promise<Api> {
-    const headers: Record<string, string> = {};
-    if (auth) headers.Authorization = auth;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${getServer().url}/api${p}`, {
-      method,
-      headers,
-      redirect: 'manual',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const type = res.headers.get('content-type') ?? '';
-    return {
-      status: res.status,
-      body: type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer()),
-      headers: res.headers,
-    };
-  };
+  const api = apiClient(() => getServer().url);
+  return (method: string, p: string, body?: unknown, auth?: string) => api(method, p, { body, auth });
 }
 
 /** A PUT the way the browser does it: to the presigned URL, bytes only. */
@@ -497,7 +476,7 @@ describe('the janitor after a crash mid-upload', () => {
     const localParts = path.join(server.dataDir, 'storage', '.cloudclip-multipart', local.upload_id);
     expect(fs.existsSync(localParts)).toBe(true);
 
-    server = await startServer({ DATA_DIR: server.dataDir });
+    server = await startServer({ dataDir: server.dataDir });
     // The first sweep runs a few seconds after start.
     const records = () => {
       const dbAfter = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestBucket, type TestBucket } from '../helpers/s3';
-import { startServer, type RunningServer } from '../helpers/server';
+import { createTestBucket, type TestBucket } from '../support/s3';
+import { apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
 
 /** File shares end to end (api.md §3.4–§3.5): local default storage and a real S3 config. */
 describe('files API', () => {
@@ -18,24 +19,7 @@ describe('files API', () => {
   const unique = (p: string) => `${p}-${Date.now().toString(36)}-${n++}`;
   const md5 = (b: Buffer | Uint8Array) => createHash('md5').update(b).digest('hex');
 
-  async function call(
-    method: string,
-    p: string,
-    opts: { auth?: string; body?: unknown; raw?: BodyInit; headers?: Record<string, string> } = {},
-  ) {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.auth) headers.Authorization = opts.auth;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${server.url}/api${p}`, {
-      method,
-      headers,
-      redirect: 'manual',
-      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-    });
-    const type = res.headers.get('content-type') ?? '';
-    const body = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body, headers: res.headers };
-  }
+  const call = apiClient(() => server.url);
   const put = (name: string, data: Buffer | string, query = '', auth = admin) =>
     call('PUT', `/upload-direct/${encodeURIComponent(name)}${query}`, {
       auth,
@@ -64,7 +48,7 @@ describe('files API', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer({ PASSWORD_RATE_LIMIT: '1000/60' });
+    server = await startServer({ env: { PASSWORD_RATE_LIMIT: '1000/60' } });
     bucket = await createTestBucket('files');
     admin = `Bearer ${(await call('POST', '/admin/login', { body: { username: 'admin', password: 'test-admin-password' } })).body.data.token}`;
     const mk = async (name: string, permissions: number) =>

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
 
 /** Paste endpoints of api.md §3.3 against the real build and a real SQLite file. */
 describe('pastes API', () => {
@@ -11,25 +12,13 @@ describe('pastes API', () => {
   let otherKey: string;
   let fileKey: string;
 
-  async function call(method: string, p: string, opts: { auth?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
-    if (opts.auth) headers.Authorization = opts.auth;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${server.url}/api${p}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
-    return { status: res.status, body: json, headers: res.headers };
-  }
+  const call = apiClient(() => server.url);
   const create = (body: Record<string, unknown>, auth = admin) => call('POST', '/paste', { auth, body });
   let n = 0;
   const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${n++}`;
 
   beforeAll(async () => {
-    server = await startServer({ PASSWORD_RATE_LIMIT: '1000/60' });
+    server = await startServer({ env: { PASSWORD_RATE_LIMIT: '1000/60' } });
     const login = await call('POST', '/admin/login', { body: { username: 'admin', password: 'test-admin-password' } });
     admin = `Bearer ${login.body.data.token}`;
     const mkKey = async (name: string, permissions: number) =>
@@ -189,11 +178,11 @@ describe('pastes API', () => {
     it('GET /raw needs the password: plain-text errors, text/plain content, nosniff', async () => {
       const missing = await call('GET', `/raw/${slug}`);
       expect(missing.status).toBe(401);
-      expect(missing.body).toBe('需要密码才能访问此内容');
-      expect((await call('GET', `/raw/${slug}?password=bad`)).body).toBe('密码错误');
+      expect(missing.text).toBe('需要密码才能访问此内容');
+      expect((await call('GET', `/raw/${slug}?password=bad`)).text).toBe('密码错误');
       const ok = await call('GET', `/raw/${slug}?password=${encodeURIComponent('open sesame')}`);
       expect(ok.status).toBe(200);
-      expect(ok.body).toBe('secret body');
+      expect(ok.text).toBe('secret body');
       expect(ok.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
       expect(ok.headers.get('content-disposition')).toBe(`inline; filename="${slug}.txt"`);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../support/server';
 
 /**
  * System settings over the JSON API (api.md §3.7): the v0.7.3 endpoints and the v0.7.4

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ListBucketsCommand } from '@aws-sdk/client-s3';
 import type { TestProject } from 'vitest/node';
-import { createS3Client, S3_ENV_VARS, type S3TestEnv } from '../helpers/s3-env.ts';
+import { createS3Client, S3_ENV_VARS, type S3TestEnv } from '../support/s3-env';
 
 /**
  * Starts a real S3 server (OpenStack Swift + s3api, scripts/swift-s3.sh) for the integration

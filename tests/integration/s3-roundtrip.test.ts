@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestBucket, type TestBucket } from '../helpers/s3.ts';
+import { createTestBucket, type TestBucket } from '../support/s3';
 
 // A real round trip against the Swift S3 server started by global-setup.ts: no mocks.
 describe('S3 round trip against the local Swift server', () => {

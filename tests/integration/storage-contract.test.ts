@@ -7,7 +7,7 @@ import { localStorageRouter } from '~/http/api/local-storage';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import { S3Driver } from '~/storage/drivers/s3.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
-import { createTestBucket, type TestBucket } from '../helpers/s3';
+import { createTestBucket, type TestBucket } from '../support/s3';
 import { tempModelContext } from '../support/model-context';
 
 /**

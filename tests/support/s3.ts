@@ -7,9 +7,9 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
-import { createS3Client, S3_ENV_VARS, type S3TestEnv } from './s3-env.ts';
+import { createS3Client, S3_ENV_VARS, type S3TestEnv } from './s3-env';
 
-export { addDeleteObjectsContentMd5, createS3Client } from './s3-env.ts';
+export { addDeleteObjectsContentMd5, createS3Client } from './s3-env';
 
 /** The endpoint started by tests/integration/global-setup.ts (inject first, env vars as fallback). */
 export function s3TestEnv(): S3TestEnv {

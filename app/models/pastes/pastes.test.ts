@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppError } from '~/lib/errors';
+import { Permission } from '~/lib/permissions';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
+import { createPaste, deletePastes, getPasteForOwner, unlockPaste, updatePaste, viewPaste } from './pastes.server';
+
+/** The paste model called directly on a real temp SQLite file: every rule without a server. */
+describe('pastes model', () => {
+  let temp: TempContext;
+  beforeAll(async () => {
+    temp = await tempModelContext({ PASSWORD_RATE_LIMIT: '3/600' });
+  });
+  afterAll(() => temp.close());
+
+  const rejection = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected a rejection');
+      },
+      (error: unknown) => error as AppError,
+    );
+
+  it('needs the text permission to create: 401 for nobody, 403 for a key without it', async () => {
+    expect((await rejection(createPaste(temp.ctx, ANONYMOUS, { content: 'x' }))).kind).toBe('unauthenticated');
+    const fileOnly = keyPrincipal('k-file', Permission.FILE_SHARE);
+    expect((await rejection(createPaste(temp.ctx, fileOnly, { content: 'x' }))).kind).toBe('forbidden');
+    const made = await createPaste(temp.ctx, keyPrincipal('k-text', Permission.TEXT), { content: 'ok' });
+    expect(made.createdBy).toBe('apikey:k-text');
+  });
+
+  it('returns records without the password hash or ciphertext', async () => {
+    const made = await createPaste(temp.ctx, ADMIN, { content: 'secret', password: 'pw' });
+    expect(made.hasPassword).toBe(true);
+    expect(Object.keys(made).some((key) => /hash|enc/i.test(key))).toBe(false);
+  });
+
+  it('counts views and answers 410 after the last one', async () => {
+    const made = await createPaste(temp.ctx, ADMIN, { content: 'twice', maxViews: 2 });
+    const first = await viewPaste(temp.ctx, made.slug);
+    const second = await viewPaste(temp.ctx, made.slug);
+    expect([first.locked, second.locked]).toEqual([false, false]);
+    expect(second.locked === false && second.paste.isLastView).toBe(true);
+    expect((await rejection(viewPaste(temp.ctx, made.slug))).kind).toBe('gone');
+  });
+
+  it('limits wrong passwords per address', async () => {
+    const made = await createPaste(temp.ctx, ADMIN, { content: 'locked', password: 'right' });
+    for (let i = 0; i < 3; i++) {
+      expect((await rejection(unlockPaste(temp.ctx, made.slug, 'wrong', '192.0.2.7'))).kind).toBe('unauthenticated');
+    }
+    // The limit is reached: even the right password waits now, from that address only.
+    expect((await rejection(unlockPaste(temp.ctx, made.slug, 'right', '192.0.2.7'))).kind).toBe('rate_limited');
+    expect((await unlockPaste(temp.ctx, made.slug, 'right', '192.0.2.8')).content).toBe('locked');
+  });
+
+  it('lets only the owner or an admin manage a paste, and never hints that it exists', async () => {
+    const owner = keyPrincipal('k-owner', Permission.TEXT);
+    const other = keyPrincipal('k-other', Permission.TEXT);
+    const made = await createPaste(temp.ctx, owner, { content: 'mine' });
+    expect((await rejection(getPasteForOwner(temp.ctx, other, { id: made.id }))).kind).toBe('not_found');
+    expect((await rejection(updatePaste(temp.ctx, other, made.slug, { content: 'theirs' }))).kind).toBe('not_found');
+    expect(await deletePastes(temp.ctx, other, [made.id])).toBe(0);
+    expect((await getPasteForOwner(temp.ctx, owner, { slug: made.slug })).content).toBe('mine');
+    expect((await getPasteForOwner(temp.ctx, ADMIN, { id: made.id })).content).toBe('mine');
+    expect(await deletePastes(temp.ctx, owner, [made.id])).toBe(1);
+  });
+});

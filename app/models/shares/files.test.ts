@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '~/lib/errors';
+import { Permission } from '~/lib/permissions';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
+import { openFileShare, openShareBytes, unlockFileShare } from './file-access.server';
+import { deleteFiles, getOwnedFile } from './files-admin.server';
+import { uploadFileShare } from './files.server';
+import { thumbnailDir } from './thumbnail-cache.server';
+
+/** File shares on the embedded local storage of a temp data folder: records, bytes, deletion. */
+describe('file shares model', () => {
+  let temp: TempContext;
+  beforeAll(async () => {
+    temp = await tempModelContext();
+  });
+  afterAll(() => temp.close());
+
+  const upload = (principal = ADMIN, text = 'hello', options = {}) =>
+    uploadFileShare(temp.ctx, principal, {
+      filename: 'note.txt',
+      body: Readable.from([Buffer.from(text)]),
+      size: Buffer.byteLength(text),
+      sizeIsExact: true,
+      options,
+    });
+  const objectPath = (storagePath: string) => path.join(temp.dir, 'storage', storagePath);
+  const rejection = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('expected a rejection');
+      },
+      (error: unknown) => error as AppError,
+    );
+
+  it('stores the bytes and returns a record with no secret in it', async () => {
+    const file = await upload(ADMIN, 'hello', { password: 'pw' });
+    expect(fs.readFileSync(objectPath(file.storagePath), 'utf8')).toBe('hello');
+    expect(file).toMatchObject({ filename: 'note.txt', size: 5, hasPassword: true, storage: { kind: 'local' } });
+    const keys = JSON.stringify(Object.keys(file)) + JSON.stringify(Object.keys(file.storage));
+    expect(keys).not.toMatch(/hash|enc|secret|accessKey/i);
+    // The owner's view carries the password again (api.md plain_password) and a grant for previews.
+    const owned = await getOwnedFile(temp.ctx, ADMIN, file.id);
+    expect(owned.plainPassword).toBe('pw');
+    expect(owned.contentGrant).toMatch(/^\d+\./);
+  });
+
+  it('refuses uploads from callers without the file permission, before storing anything', async () => {
+    const before = fs.readdirSync(path.join(temp.dir, 'storage')).length;
+    expect((await rejection(upload(ANONYMOUS))).kind).toBe('unauthenticated');
+    expect((await rejection(upload(keyPrincipal('k-text', Permission.TEXT)))).kind).toBe('forbidden');
+    expect(fs.readdirSync(path.join(temp.dir, 'storage')).length).toBe(before);
+  });
+
+  it('serves the bytes through a reader, ranges included, after the password', async () => {
+    const file = await upload(ADMIN, 'abcdefgh', { password: 'pw' });
+    expect((await openFileShare(temp.ctx, file.slug)).locked).toBe(true);
+    expect((await rejection(openShareBytes(temp.ctx, file.slug, {}, '192.0.2.1', 'inline'))).kind).toBe(
+      'unauthenticated',
+    );
+    const { grant } = await unlockFileShare(temp.ctx, file.slug, 'pw', '192.0.2.1');
+    const bytes = await openShareBytes(temp.ctx, file.slug, { grant }, '192.0.2.1', 'attachment');
+    if (!('read' in bytes)) throw new Error('a proxy-mode share streams');
+    const part = await bytes.read({ start: 2, end: 4 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('cde');
+    // An unsatisfiable range is the domain's 416, not a storage error.
+    expect((await rejection(bytes.read({ start: 100, end: 200 }))).kind).toBe('range_not_satisfiable');
+  });
+
+  it('deletes record, object and thumbnails in one operation, only for the owner or an admin', async () => {
+    const owner = keyPrincipal('k-owner', Permission.FILE_SHARE);
+    const file = await upload(owner);
+    fs.mkdirSync(thumbnailDir(temp.dir), { recursive: true });
+    const thumb = path.join(thumbnailDir(temp.dir), `${file.id}-s5.webp`);
+    fs.writeFileSync(thumb, 'webp');
+
+    const foreign = await deleteFiles(temp.ctx, keyPrincipal('k-other', Permission.FILE_SHARE), [file.id], 'both');
+    expect(foreign).toEqual({ success: 0, failed: [{ id: file.id, error: 'fileNotFoundOrNoDelete' }] });
+    expect(fs.existsSync(objectPath(file.storagePath))).toBe(true);
+
+    expect((await deleteFiles(temp.ctx, owner, [file.id], 'both')).success).toBe(1);
+    expect(fs.existsSync(objectPath(file.storagePath))).toBe(false);
+    expect(fs.existsSync(thumb)).toBe(false);
+    expect(await temp.ctx.db.fileShare.findUnique({ where: { id: file.id } })).toBeNull();
+  });
+
+  it('keeps the object when only the record is deleted', async () => {
+    const file = await upload();
+    expect((await deleteFiles(temp.ctx, ADMIN, [file.id], 'record_only')).success).toBe(1);
+    expect(fs.existsSync(objectPath(file.storagePath))).toBe(true);
+  });
+});

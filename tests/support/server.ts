@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ServerOptions {
+  /** Extra environment, e.g. { LOGIN_RATE_LIMIT: '3/600' }. */
+  env?: Record<string, string>;
+  adminUsername?: string;
+  adminPassword?: string;
+  /** A data folder to use (a restart on the same data). The caller owns it: stop() leaves it. */
+  dataDir?: string;
+  /** Keep the fresh data folder this helper made when the server stops (to restart on it). */
+  keepData?: boolean;
+  timeoutMs?: number;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** SIGTERM (graceful shutdown; SIGKILL after 10 s), then removes the data folder this helper made. */
+  stop: () => Promise<void>;
+  /** SIGKILL: the process gets no chance to clean up (a crash, an OOM kill). The data stays. */
+  kill: () => Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The one server spawner of the test suites: the production build (build/server.js, or the copy in
+ * E2E_BUILD_DIR) on a port the OS picks, with a fresh data folder — the real app, a real SQLite
+ * file, nothing mocked. Ready once it prints its "listening on http://…" line.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const entry = path.join(path.resolve(ROOT, process.env.E2E_BUILD_DIR ?? 'build'), 'server.js');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  const owned = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-test-'));
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USERNAME: options.adminUsername ?? 'admin',
+      ADMIN_PASSWORD: options.adminPassword ?? 'test-admin-password',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${log}`)), options.timeoutMs ?? 30_000);
+    child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}:\n${log}`)));
+    child.once('error', fail);
+  });
+
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  // 'close', not 'exit': only then has everything the child printed been read.
+  const closed = () => new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      if (!ended()) {
+        const done = closed();
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(force);
+      }
+      if (owned && !options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (ended()) return;
+      const done = closed();
+      child.kill('SIGKILL');
+      await done;
+    },
+  };
+}
