@@ -54,7 +54,7 @@ export default defineConfig({
   projects: [
     // Specs that start their own fixed-port S3 server run in one project only: tag them `@no-js-only`.
     { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true }, grepInvert: /@no-js-only\b/ },
-    // Progressive enhancement (design §7): the same flows with JavaScript off. Tag a test `@js` to
+    // Progressive enhancement (docs/architecture.md §7): the same flows with JavaScript off. Tag a test `@js` to
     // keep it out of this project.
     { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, grepInvert: /@js\b/ },
   ],

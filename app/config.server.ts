@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Process configuration, read once from the environment (design.md §6). */
+/** Process configuration, read once from the environment (docs/architecture.md §6). */
 export interface AppConfig {
   port: number;
   host: string;

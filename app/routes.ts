@@ -1,6 +1,6 @@
 import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-router/dev/routes';
 
-/** Every route of spec §2. Pages of features still to come show an honest "not available yet". */
+/** Every route of docs/product/spec.md §2. Pages of features still to come show an honest "not available yet". */
 const adminChildren = [
   ['text-management', 'textManagement'],
   ['file-management', 'fileManagement'],

@@ -1,7 +1,7 @@
 import { isAllowed, type Operation } from './operations';
 import type { Principal } from './principal';
 
-/** The modules of the admin area (spec §2), in sidebar order, with the operation each needs. */
+/** The modules of the admin area (docs/product/spec.md §2), in sidebar order, with the operation each needs. */
 export const ADMIN_MODULES = [
   { path: '/admin', key: 'dashboard', operation: 'admin.dashboard' },
   { path: '/admin/text-management', key: 'textManagement', operation: 'admin.textManagement' },
@@ -26,7 +26,7 @@ export function allowedModules(principal: Principal): AdminModule[] {
 }
 
 /**
- * Where the guards send a principal (spec §2): the dashboard for an admin, else text management
+ * Where the guards send a principal (docs/product/spec.md §2): the dashboard for an admin, else text management
  * with the text permission, else file management with the file permission, else Home.
  */
 export function firstAllowedModule(principal: Principal): string {

@@ -45,7 +45,7 @@ describe('permission table', () => {
               thrown = error;
             }
             expect(thrown).toBeInstanceOf(AppError);
-            // Authenticated but not allowed is 403, never 401 (api.md §1.3).
+            // Authenticated but not allowed is 403, never 401 (docs/product/api.md §1.3).
             expect((thrown as AppError).status).toBe(403);
           }
         });
@@ -57,7 +57,7 @@ describe('permission table', () => {
   }
 });
 
-describe('route guards (spec §2)', () => {
+describe('route guards (docs/product/spec.md §2)', () => {
   it('lets anonymous visitors through to the login form', () => {
     expect(adminGuard(anonymous, '/admin/key-management')).toBeNull();
   });
@@ -80,7 +80,7 @@ describe('route guards (spec §2)', () => {
   });
 });
 
-describe('system settings (spec §2: admin only)', () => {
+describe('system settings (docs/product/spec.md §2: admin only)', () => {
   it('refuse every key, whatever its bits, with 403, and let admins through', () => {
     for (const operation of ['settings.manage', 'admin.globalSettings', 'admin.webdavSettings'] as const) {
       expect(OPERATIONS[operation]).toEqual({ admin: true });
@@ -97,7 +97,7 @@ describe('system settings (spec §2: admin only)', () => {
   });
 });
 
-describe('file creator check (spec §6)', () => {
+describe('file creator check (docs/product/spec.md §6)', () => {
   it('passes admins always, keys only for their own id with or without the prefix', () => {
     expect(isCreator(admin, 'someone-else')).toBe(true);
     expect(isCreator(key(1), 'apikey:k1')).toBe(true);

@@ -1,6 +1,6 @@
 import { hasPermission } from '~/lib/permissions';
 
-/** Who is asking (design.md §1): resolved once per request by every door. */
+/** Who is asking (docs/architecture.md §1): resolved once per request by every door. */
 export type Principal =
   | { kind: 'admin'; adminId: string; username: string }
   | {
@@ -26,7 +26,7 @@ export function creatorId(principal: Principal): string | null {
 }
 
 /**
- * File-creator check (spec §6): an admin always passes; a key only when created_by is its id,
+ * File-creator check (docs/product/spec.md §6): an admin always passes; a key only when created_by is its id,
  * with or without the "apikey:" prefix.
  */
 export function isCreator(principal: Principal, createdBy: string | null | undefined): boolean {

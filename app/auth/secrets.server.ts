@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * The app's master key: from APP_SECRET, or else a random key kept in DATA_DIR/secret.key
  * (created on first start, readable by the owner only). It encrypts the secrets the API must be
- * able to show again (S3 keys, share passwords, API keys), design.md §5.
+ * able to show again (S3 keys, share passwords, API keys), docs/architecture.md §5.
  */
 export function loadMasterKey(appSecret: string | undefined, dataDir: string): Buffer {
   if (appSecret) return createHash('sha256').update(appSecret).digest();

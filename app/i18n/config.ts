@@ -16,7 +16,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * spec §1: Chinese when the browser's language starts with "zh", otherwise English. The browser's
+ * docs/product/spec.md §1: Chinese when the browser's language starts with "zh", otherwise English. The browser's
  * language is the first (highest-priority) entry of Accept-Language.
  */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {

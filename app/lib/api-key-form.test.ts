@@ -69,7 +69,7 @@ describe('permission flags ⇄ bits', () => {
     expect(permissionBitsFromFlags([])).toBe(0);
     expect(permissionBitsFromFlags(flagsFromPermissionBits(PERMISSION_PRESETS.general))).toBe(66307);
   });
-  it('has the templates of api.md', () => {
+  it('has the templates of docs/product/api.md', () => {
     expect(PERMISSION_PRESETS).toEqual({ readOnly: 256, basic: 771, general: 66307, full: 204547 });
   });
 });

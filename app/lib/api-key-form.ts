@@ -13,7 +13,7 @@ export const MAX_CUSTOM_DAYS = 36500;
 
 export const KEY_ROLES = ['GENERAL', 'GUEST', 'ADMIN'] as const;
 
-/** Permission templates of api.md §1.5, offered as one-click presets in the form. */
+/** Permission templates of docs/product/api.md §1.5, offered as one-click presets in the form. */
 export const PERMISSION_PRESETS = {
   readOnly: Permission.MOUNT_VIEW,
   basic: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD,
@@ -29,7 +29,7 @@ export interface ApiKeyFormFields {
   name?: string;
   key_mode?: string;
   custom_key?: string;
-  /** Checked permission flags (object-form names of spec §3). */
+  /** Checked permission flags (object-form names of docs/product/spec.md §3). */
   permissions?: string[];
   role?: string;
   basic_path?: string;

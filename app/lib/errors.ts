@@ -1,5 +1,5 @@
 /**
- * The one error vocabulary of the domain (design.md §1). Models throw AppError; each door maps the
+ * The one error vocabulary of the domain (docs/architecture.md §1). Models throw AppError; each door maps the
  * kind to its own protocol once (JSON envelope status, form error, WebDAV status).
  */
 export type ErrorKind =

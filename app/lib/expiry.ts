@@ -1,5 +1,5 @@
 /**
- * The expiry choices of the share forms (spec §5: 1 day, 7 days, 30 days, never, custom days) and
+ * The expiry choices of the share forms (docs/product/spec.md §5: 1 day, 7 days, 30 days, never, custom days) and
  * their conversion to the ISO `expiresAt` the models take. Pure and client-safe: the paste forms use
  * it now, the file upload form can use the same choices later.
  */

@@ -75,7 +75,7 @@ export function languageOf(filename: string): string | null {
 /** Text and Markdown previews show at most this much of the file. */
 export const PREVIEW_BYTES = 256 * 1024;
 
-/** The two Office preview providers (spec §5): Microsoft's and Google's online viewers. */
+/** The two Office preview providers (docs/product/spec.md §5): Microsoft's and Google's online viewers. */
 export const OFFICE_PROVIDERS = ['microsoft', 'google'] as const;
 export type OfficeProvider = (typeof OFFICE_PROVIDERS)[number];
 

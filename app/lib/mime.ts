@@ -1,6 +1,6 @@
 /**
  * MIME types by file extension (client-safe). Markdown extensions are text/markdown and anything
- * unknown is application/octet-stream (spec §5).
+ * unknown is application/octet-stream (docs/product/spec.md §5).
  */
 const TYPES: Record<string, string> = {
   md: 'text/markdown',

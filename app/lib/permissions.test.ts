@@ -13,7 +13,7 @@ import {
 } from './permissions';
 
 describe('permission bits', () => {
-  it('have the values of spec §6 and add up to 204547', () => {
+  it('have the values of docs/product/spec.md §6 and add up to 204547', () => {
     expect(Permission).toEqual({
       TEXT: 1,
       FILE_SHARE: 2,
@@ -49,7 +49,7 @@ describe('permission bits', () => {
     expect(permissionsFromObject(permissionsToObject(general))).toBe(general);
     expect(permissionsToObject(Permission.MOUNT_VIEW)).toMatchObject({ mount_view: true, text: false, file: false });
   });
-  it('names set bits in the fixed order of api.md', () => {
+  it('names set bits in the fixed order of docs/product/api.md', () => {
     expect(permissionNames(Permission.WEBDAV_READ | Permission.TEXT)).toEqual(['文本分享', 'WebDAV读取']);
   });
 });

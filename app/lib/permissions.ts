@@ -1,5 +1,5 @@
 /**
- * Access-key permission bits (spec §6, api.md §1.5) and the path rules that go with them.
+ * Access-key permission bits (docs/product/spec.md §6, docs/product/api.md §1.5) and the path rules that go with them.
  * Client-safe: the UI uses the same definitions to show or hide what a key may do.
  */
 export const Permission = {
@@ -23,7 +23,7 @@ export const MOUNT_PERMISSIONS =
   Permission.MOUNT_RENAME |
   Permission.MOUNT_DELETE;
 
-/** Object form of a key's permissions (spec §3), in the order of api.md's permission_names. */
+/** Object form of a key's permissions (docs/product/spec.md §3), in the order of docs/product/api.md's permission_names. */
 export const PERMISSION_FLAGS = [
   ['text', Permission.TEXT, '文本分享'],
   ['file_share', Permission.FILE_SHARE, '文件分享'],
@@ -42,7 +42,7 @@ export function hasPermission(permissions: number, required: number): boolean {
   return (permissions & required) === required;
 }
 
-/** "A mount permission means any of the mount bits" (spec §6). */
+/** "A mount permission means any of the mount bits" (docs/product/spec.md §6). */
 export function hasAnyMountPermission(permissions: number): boolean {
   return (permissions & MOUNT_PERMISSIONS) !== 0;
 }
@@ -58,7 +58,7 @@ export function permissionsFromObject(flags: Partial<Record<PermissionFlag | 'fi
   return bits;
 }
 
-/** The object form of /test/api-key (api.md §3.1): `file`, not `file_share`. */
+/** The object form of /test/api-key (docs/product/api.md §3.1): `file`, not `file_share`. */
 export function permissionsToObject(bits: number) {
   return {
     text: hasPermission(bits, Permission.TEXT),
@@ -108,7 +108,7 @@ export function normalizePath(input: string): string | null {
 
 /**
  * May a key with base path `basePath` operate on `path`? Compared by whole segments after
- * normalising both, so "/docs" never grants "/docs-secret" and ".." never escapes (spec §5).
+ * normalising both, so "/docs" never grants "/docs-secret" and ".." never escapes (docs/product/spec.md §5).
  */
 export function isWithinBasePath(basePath: string, path: string): boolean {
   const base = normalizePath(basePath);

@@ -15,7 +15,7 @@ const meta = (key: string, type: string, extra: Partial<SettingMeta> = {}): Sett
 });
 const ok = (value: string) => ({ ok: true, value });
 
-describe('setting values (api.md §3.7)', () => {
+describe('setting values (docs/product/api.md §3.7)', () => {
   it('max_upload_size: a whole number of MB from 1, as a number or digits', () => {
     const m = meta('max_upload_size', 'number');
     expect(checkSettingValue(m, 250)).toEqual(ok('250'));

@@ -1,7 +1,7 @@
 import { checkAllowList } from '~/net/allow-list';
 
 /**
- * Checking one value for one setting before it is stored (api.md §3.7, "values are validated by
+ * Checking one value for one setting before it is stored (docs/product/api.md §3.7, "values are validated by
  * type"). Pure and client-safe; the settings model applies it to every door (JSON API, forms).
  *
  * Values are stored as strings, always in one canonical spelling ("100", "true", "nas.lan, 10.0.0.0/8"),
@@ -9,7 +9,7 @@ import { checkAllowList } from '~/net/allow-list';
  * allow-list): a value that parses differently there than here would be a silent failure.
  */
 
-/** Group ids of api.md §2.9. */
+/** Group ids of docs/product/api.md §2.9. */
 export const SETTING_GROUPS = { global: 1, preview: 2, webdav: 3, system: 99 } as const;
 
 /** The `flags` column: 2 = read-only (internal bookkeeping such as db_initialized). */

@@ -1,4 +1,4 @@
-/** Share slugs (custom link suffixes): spec §5 and api.md §1.10. Client-safe. */
+/** Share slugs (custom link suffixes): docs/product/spec.md §5 and docs/product/api.md §1.10. Client-safe. */
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const SLUG_MAX_LENGTH = 50;
 

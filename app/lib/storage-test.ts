@@ -1,4 +1,4 @@
-/** What a storage config test reports (api.md §3.5 test result), shared by the model and the page. */
+/** What a storage config test reports (docs/product/api.md §3.5 test result), shared by the model and the page. */
 export interface StorageCheck {
   success: boolean;
   error: string | null;

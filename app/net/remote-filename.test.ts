@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filenameProblem } from '~/lib/filename';
 import { dispositionFilename, remoteFilename } from './remote-filename';
 
-describe('remoteFilename (api.md §3.9)', () => {
+describe('remoteFilename (docs/product/api.md §3.9)', () => {
   it('takes the last path segment when it has a dot, decoded', () => {
     expect(remoteFilename('https://example.com/a/b/report.pdf?x=1')).toBe('report.pdf');
     expect(remoteFilename('https://example.com/%E6%96%87%E4%BB%B6.txt', 'attachment; filename="x.bin"')).toBe(

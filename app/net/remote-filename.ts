@@ -1,7 +1,7 @@
 import { FILENAME_MAX_BYTES } from '~/lib/filename';
 
 /**
- * The file name of a remote URL (api.md §3.9): the last path segment when it has a dot (a file
+ * The file name of a remote URL (docs/product/api.md §3.9): the last path segment when it has a dot (a file
  * extension), else the Content-Disposition filename, else "download". The result is always a
  * name our upload checks accept: remote servers are untrusted, so separators, quotes and control
  * characters are replaced and the length is capped.

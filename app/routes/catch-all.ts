@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
 
-/** spec §2: any other path redirects to Home. */
+/** docs/product/spec.md §2: any other path redirects to Home. */
 export const loader = () => redirect('/');
 export const action = () => redirect('/');

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * The storage driver contract (design.md §5). Every driver — `local` (a folder on disk) and `s3`
+ * The storage driver contract (docs/architecture.md §5). Every driver — `local` (a folder on disk) and `s3`
  * (any S3-compatible endpoint) — implements all of it, and one contract test suite runs against
  * both (tests/integration/storage-contract.test.ts).
  *

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import routeConfig from '../../app/routes';
 import { en, logInAsAdmin, titleOf } from './helpers';
 
-/** The English title of every admin child (spec §2); a child added to app/routes.ts must be added here. */
+/** The English title of every admin child (docs/product/spec.md §2); a child added to app/routes.ts must be added here. */
 const ADMIN_TITLES: Record<string, string> = {
   'text-management': en.pages.admin.textManagement,
   'file-management': en.pages.admin.fileManagement,
@@ -37,7 +37,7 @@ test('app/routes.ts lists every admin child of the spec', () => {
 // Shares that do not exist answer their own page with 404; everything else is 200.
 const MISSING_SHARES = new Set(['/paste/x', '/file/x']);
 
-// Anonymous visitors: admin pages answer in place with the login form (spec §2: no redirect).
+// Anonymous visitors: admin pages answer in place with the login form (docs/product/spec.md §2: no redirect).
 for (const [path, title] of ROUTES) {
   test(`${path} answers with its own titled page`, async ({ page }) => {
     const response = await page.goto(path);

@@ -217,7 +217,7 @@ test.describe('without the allow-list, a private URL is refused', () => {
       const body = (await info.json()) as { success: boolean; message: string; error: { key: string } };
       expect(body.success).toBe(false);
       expect(body.error.key).toBe('urlNotAllowed');
-      // api.md §1.12: the message is the Chinese one, the same whatever lies behind the URL.
+      // docs/product/api.md §1.12: the message is the Chinese one, the same whatever lies behind the URL.
       expect(body.message).toBe(zh.errors.urlNotAllowed);
       const proxy = await request.get(`/api/url/proxy?url=${encodeURIComponent(url)}`);
       expect(proxy.status()).toBe(400);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
 
-/** Admin login, probes, password change and API-key administration (api.md §3.1–§3.2). */
+/** Admin login, probes, password change and API-key administration (docs/product/api.md §3.1–§3.2). */
 describe('auth and access keys API', () => {
   let server: RunningServer;
   const bodies: string[] = [];

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server';
 
-/** The JSON API base of api.md §1–§2, against the real production build and a real SQLite file. */
+/** The JSON API base of docs/product/api.md §1–§2, against the real production build and a real SQLite file. */
 describe('API base', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('API base', () => {
     expect((await res.json()).code).toBe(413);
   });
 
-  it('answers CORS preflights as api.md §1.1 says', async () => {
+  it('answers CORS preflights as docs/product/api.md §1.1 says', async () => {
     const res = await api('/paste', {
       method: 'OPTIONS',
       headers: { Origin: 'https://client.example', 'Access-Control-Request-Method': 'POST' },

@@ -378,7 +378,7 @@ describe('URL uploads into a share', () => {
     expect(expires).toBeLessThanOrEqual(2 * 3600_000);
   });
 
-  it('multipart init, complete and abort answer the shapes of api.md §3.9', async () => {
+  it('multipart init, complete and abort answer the shapes of docs/product/api.md §3.9', async () => {
     const init = await call(
       'POST',
       '/url/multipart/init',

@@ -7,7 +7,7 @@ import { createTestBucket, type TestBucket } from '../support/s3';
 import { apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
 
-/** File shares end to end (api.md §3.4–§3.5): local default storage and a real S3 config. */
+/** File shares end to end (docs/product/api.md §3.4–§3.5): local default storage and a real S3 config. */
 describe('files API', () => {
   let server: RunningServer;
   let admin: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
 
-/** Paste endpoints of api.md §3.3 against the real build and a real SQLite file. */
+/** Paste endpoints of docs/product/api.md §3.3 against the real build and a real SQLite file. */
 describe('pastes API', () => {
   let server: RunningServer;
   let admin: string;

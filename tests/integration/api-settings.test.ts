@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
- * System settings over the JSON API (api.md §3.7): the v0.7.3 endpoints and the v0.7.4
+ * System settings over the JSON API (docs/product/api.md §3.7): the v0.7.3 endpoints and the v0.7.4
  * `/admin/settings…` family, both over the same rows, against the real app process.
  */
 describe('settings API', () => {

@@ -141,7 +141,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
-describe('URL upload helpers (api.md §3.9)', () => {
+describe('URL upload helpers (docs/product/api.md §3.9)', () => {
   let dataDir: string;
   let services: Services;
   let app: http.Server;

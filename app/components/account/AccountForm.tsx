@@ -57,7 +57,7 @@ function PasswordField({
 }
 
 /**
- * The account change form (spec §5): current password required, a new username and/or a new
+ * The account change form (docs/product/spec.md §5): current password required, a new username and/or a new
  * password (typed twice). Posted as a full page load: on success every session ends, so the page
  * that answers must not be re-fetched with the cleared cookie.
  */

@@ -5,7 +5,7 @@ export const LOGOUT_DELAY_SECONDS = 3;
 const LOGIN_PATH = '/admin';
 
 /**
- * After an account change (spec §4): a visible countdown, then the login form. JavaScript counts
+ * After an account change (docs/product/spec.md §4): a visible countdown, then the login form. JavaScript counts
  * down and navigates; without it a <meta refresh> (hoisted into <head> by React) does the same.
  */
 export function LogoutCountdown() {

@@ -15,7 +15,7 @@ interface Props {
   values?: { username?: string };
 }
 
-/** Two modes, admin account and API key (spec §2), as one real form: works without JavaScript. */
+/** Two modes, admin account and API key (docs/product/spec.md §2), as one real form: works without JavaScript. */
 export function LoginForm({ mode, redirectTo, currentPath, error, fieldErrors = {}, values = {} }: Props) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === 'submitting';

@@ -6,9 +6,9 @@ export { fileHref };
 /** Shapes and URL helpers shared by the file management route and its components (client-safe). */
 
 export const FILE_ADMIN_PATH = '/admin/file-management';
-/** spec §9: 50 files a page. */
+/** docs/product/spec.md §9: 50 files a page. */
 export const PAGE_SIZE = 50;
-/** spec §5: a search needs at least this many characters. */
+/** docs/product/spec.md §5: a search needs at least this many characters. */
 export type DeleteMode = 'both' | 'record_only';
 export const DELETE_MODES: readonly DeleteMode[] = ['both', 'record_only'];
 

@@ -13,7 +13,7 @@ function hrefFor(pathname: string, search: string, provider: OfficeProvider, gra
 }
 
 /**
- * An Office document through one of two online viewers (spec §2): Microsoft's (the default) or
+ * An Office document through one of two online viewers (docs/product/spec.md §2): Microsoft's (the default) or
  * Google's, chosen by `?office=microsoft|google`; anything else is refused. The switch is a pair of
  * links, so it works without JavaScript (after a password unlock they carry the content grant, so
  * the page opens unlocked again); with JavaScript it switches in place without reloading the page,

@@ -10,7 +10,7 @@ describe('updateInputFromFileForm', () => {
       ok: true,
       input: { remark: 'r', use_proxy: '1' },
     });
-    // Sending max views restarts the count (api.md §1.9): only when the form's value changed.
+    // Sending max views restarts the count (docs/product/api.md §1.9): only when the form's value changed.
     expect(updateInputFromFileForm(form({ max_views: '5', max_views_before: '5' }), 'same', now)).toMatchObject({
       ok: true,
       input: { remark: '' },

@@ -45,7 +45,7 @@ export interface EditFileProblem {
 /**
  * The update body. An unchanged or emptied slug keeps the current one; the expiry select starts at
  * "keep"; max views is sent only when it changed (`max_views_before` is what the form showed),
- * because sending it starts the view count again (api.md §1.9); the password is set when typed,
+ * because sending it starts the view count again (docs/product/api.md §1.9); the password is set when typed,
  * cleared when "remove" is ticked, and otherwise left alone.
  */
 export function updateInputFromFileForm(form: FormLike, currentSlug: string, now = new Date()) {

@@ -14,7 +14,7 @@ export interface FileSummary {
   useProxy: boolean;
 }
 
-/** What the edit form starts from; the owner also sees the current password (api.md §1.11 plain_password). */
+/** What the edit form starts from; the owner also sees the current password (docs/product/api.md §1.11 plain_password). */
 export interface FileEditView {
   id: string;
   slug: string;

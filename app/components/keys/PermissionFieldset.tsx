@@ -13,8 +13,8 @@ const GROUPS: Array<{ key: 'sharing' | 'mount' | 'webdav'; flags: PermissionFlag
 const PRESETS = [...(Object.keys(PERMISSION_PRESETS) as Array<keyof typeof PERMISSION_PRESETS>), 'none'] as const;
 
 /**
- * The nine permission flags of spec §3 as checkboxes (name="permissions", value = flag), grouped
- * by area. With JavaScript, preset buttons tick the templates of api.md §1.5.
+ * The nine permission flags of docs/product/spec.md §3 as checkboxes (name="permissions", value = flag), grouped
+ * by area. With JavaScript, preset buttons tick the templates of docs/product/api.md §1.5.
  */
 export function PermissionFieldset({
   idPrefix,

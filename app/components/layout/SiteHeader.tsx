@@ -96,7 +96,7 @@ function MobileMenu() {
   );
 }
 
-/** Top navigation (spec §2). On phones the links fold into a <details> menu that needs no JS. */
+/** Top navigation (docs/product/spec.md §2). On phones the links fold into a <details> menu that needs no JS. */
 export function SiteHeader({ theme, locale }: { theme: Theme; locale: string }) {
   const { t } = useTranslation();
   return (

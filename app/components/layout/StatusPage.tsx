@@ -32,7 +32,7 @@ const ICON: Record<StatusKind, IconName> = {
 
 /**
  * The one full-page message of the app: not found, gone, log in, forbidden, unavailable, an error,
- * offline, or a feature not built yet (spec §8). Share pages word it for their subject.
+ * offline, or a feature not built yet (docs/product/spec.md §8). Share pages word it for their subject.
  */
 export function StatusPage({ kind, subject, message, backTo, loginTo }: StatusView) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { splitHostList } from '~/net/allow-list';
 /**
  * The global settings form's fields and their conversion to setting values (group 1). Pure and
  * client-safe. The max upload size is typed with a unit (KB, MB or GB) but stored in whole MB
- * (`max_upload_size`, api.md §2.9; the v0.7.3 client reads it as an integer).
+ * (`max_upload_size`, docs/product/api.md §2.9; the v0.7.3 client reads it as an integer).
  *
  * A size that is not a whole number of MB is refused, not rounded: the limit is a hard bound, and
  * rounding would quietly let through bigger files than typed (up) or refuse files the admin meant to

@@ -33,7 +33,7 @@ export function noticeOf(value: string | null): StorageNotice | null {
   return NOTICES.find((n) => n === value) ?? null;
 }
 
-/** Provider choices of the form (api.md §2.6), with the translation key of each label. */
+/** Provider choices of the form (docs/product/api.md §2.6), with the translation key of each label. */
 export const PROVIDERS = [
   { value: 'Cloudflare R2', label: 'storage.providers.r2' },
   { value: 'Backblaze B2', label: 'storage.providers.b2' },

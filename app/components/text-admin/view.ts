@@ -13,7 +13,7 @@ export type { Creator, ListState };
 
 export const TEXT_ADMIN_PATH = '/admin/text-management';
 export const PAGE_SIZE = 10;
-/** spec §5: a search needs at least this many characters. */
+/** docs/product/spec.md §5: a search needs at least this many characters. */
 
 /** One row of the list: plain data, dates as ISO strings. */
 export interface TextItem {

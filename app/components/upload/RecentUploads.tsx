@@ -16,7 +16,7 @@ export interface RecentFile {
   expiresAt: string | null;
 }
 
-/** The caller's three most recent uploads (spec §2), each linking to its file page. */
+/** The caller's three most recent uploads (docs/product/spec.md §2), each linking to its file page. */
 export function RecentUploads({ files }: { files: RecentFile[] }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { DEFAULT_EXPIRY, resolveExpiry, type ExpiryProblem } from '~/lib/expiry'
 
 /**
  * The upload form (file tab of /upload) as plain data: what the user chose, and its conversion to
- * the input of uploadOptionsSchema (the field names of api.md §3.4), so the form and the JSON API
+ * the input of uploadOptionsSchema (the field names of docs/product/api.md §3.4), so the form and the JSON API
  * meet in one schema. Client-safe and pure.
  */
 

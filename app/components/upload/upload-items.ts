@@ -6,7 +6,7 @@ import type { UploadError } from '~/lib/upload/upload-error';
 
 /* The rows of the JavaScript uploader's file list (use-file-uploads.ts), and how they change. */
 
-/** spec §4 file upload item (pending, uploading, success, error), plus paused and cancelled. */
+/** docs/product/spec.md §4 file upload item (pending, uploading, success, error), plus paused and cancelled. */
 export type ItemStatus = 'pending' | 'uploading' | 'paused' | 'success' | 'error' | 'cancelled';
 
 export interface UploadItem {
@@ -26,7 +26,7 @@ export interface UploadItem {
   tooLarge: boolean;
 }
 
-/** spec §5: markdown extensions as text/markdown, unknown types as application/octet-stream. */
+/** docs/product/spec.md §5: markdown extensions as text/markdown, unknown types as application/octet-stream. */
 export function mimetypeOf(file: File): string {
   const byName = mimeFromFilename(file.name);
   return byName !== DEFAULT_MIME ? byName : file.type || DEFAULT_MIME;

@@ -81,7 +81,7 @@ export function useFileUploads({
     () => null,
   );
   const stored = useMemo(() => parseStoredUploads(raw), [raw]);
-  // Expired entries go (spec §4: 24 h).
+  // Expired entries go (docs/product/spec.md §4: 24 h).
   useEffect(() => {
     store().list();
   }, []);

@@ -7,7 +7,7 @@ import { apiMessage } from './errors';
 import { principalOf, requires } from './principal';
 import { presentApiKey } from './presenters/api-keys';
 
-/** Access-key administration (api.md §3.2), admin only. */
+/** Access-key administration (docs/product/api.md §3.2), admin only. */
 export function apiKeysRouter(services: Services): Router {
   const router = Router();
   router.use('/admin/api-keys', requires('keys.manage'));
@@ -18,7 +18,7 @@ export function apiKeysRouter(services: Services): Router {
 
   router.post('/admin/api-keys', async (req, res) => {
     const key = await createApiKey(services, principalOf(res), createApiKeySchema.parse(req.body ?? {}));
-    // api.md: HTTP 200 with code 201 in the body.
+    // docs/product/api.md: HTTP 200 with code 201 in the body.
     sendOk(res, apiMessage('keyCreated'), presentApiKey(key), 201);
   });
 

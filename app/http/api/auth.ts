@@ -16,7 +16,7 @@ function bearerToken(req: Request): string | null {
   return parts.length === 2 && scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Admin login, logout, password change and the two auth probes (api.md §3.1). */
+/** Admin login, logout, password change and the two auth probes (docs/product/api.md §3.1). */
 export function authRouter(services: Services): Router {
   const router = Router();
 
@@ -24,7 +24,7 @@ export function authRouter(services: Services): Router {
     const parsed = adminLoginSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'credentialsRequired');
     const { principal, token, expiresAt } = await loginAdmin(services, parsed.data, req.ip ?? 'unknown');
-    // api.md: this response has no `success` field.
+    // docs/product/api.md: this response has no `success` field.
     res.json({
       code: 200,
       message: apiMessage('loginOk'),

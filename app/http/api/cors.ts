@@ -18,7 +18,7 @@ const ALLOW_HEADERS = [
 ].join(', ');
 
 /**
- * CORS as api.md §1.1: the Origin is echoed with credentials allowed, so existing clients served
+ * CORS as docs/product/api.md §1.1: the Origin is echoed with credentials allowed, so existing clients served
  * from another origin keep working. This is safe for the browser session because its cookie is
  * SameSite=Lax: browsers never attach it to cross-site fetches, so a foreign origin can only use the
  * Bearer/ApiKey credentials it already holds.

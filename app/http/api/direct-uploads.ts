@@ -23,7 +23,7 @@ import { originOf } from './origin';
 import { presentCommittedShare, presentPendingShare } from './presenters/files';
 import { principalOf, requires } from './principal';
 
-/** The fields every presign/init answer shares (api.md §3.4 s3/presign). */
+/** The fields every presign/init answer shares (docs/product/api.md §3.4 s3/presign). */
 export function pendingShareFields(req: Request, services: Services, file: FileShareRecord) {
   return presentPendingShare(file, originOf(req, services.config.publicUrl));
 }
@@ -36,7 +36,7 @@ export const partUrls = (req: Request, services: Services, urls: { partNumber: n
   urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) }));
 
 /**
- * Browser uploads straight to storage (api.md §3.4 s3/presign + s3/commit; the multipart and
+ * Browser uploads straight to storage (docs/product/api.md §3.4 s3/presign + s3/commit; the multipart and
  * cancel endpoints are ours: v0.7.3 had no resumable share upload). Works for S3 and local disk
  * alike: the local driver's "presigned" URLs point back at this app.
  */

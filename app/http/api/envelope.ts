@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 
 /**
- * The JSON envelope of api.md §1.2: `{code, message, data, success}`. On errors the HTTP status
+ * The JSON envelope of docs/product/api.md §1.2: `{code, message, data, success}`. On errors the HTTP status
  * always equals `code`. A few endpoints answer bare objects instead; they use res.json directly.
  */
 export function sendOk(res: Response, message: string, data?: unknown, code = 200): void {

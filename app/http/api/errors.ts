@@ -6,8 +6,8 @@ import { hasTranslation, translate } from '~/i18n/translate';
 import { sendError } from './envelope';
 
 /**
- * API messages are Chinese, as in api.md: existing CloudPaste clients match substrings of them
- * (api.md §1.12), so they must not change with the caller's language.
+ * API messages are Chinese, as in docs/product/api.md: existing CloudPaste clients match substrings of them
+ * (docs/product/api.md §1.12), so they must not change with the caller's language.
  */
 const API_LOCALE = 'zh';
 

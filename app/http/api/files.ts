@@ -10,7 +10,7 @@ import { originOf } from './origin';
 import { presentFileRecord } from './presenters/files';
 import { principalOf, requires } from './principal';
 
-/** Share records for their owners and admins (api.md §3.4 /files*). */
+/** Share records for their owners and admins (docs/product/api.md §3.4 /files*). */
 export function filesRouter(services: Services): Router {
   const router = Router();
   router.use('/files', requires('file.manage'));

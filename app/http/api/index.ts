@@ -21,7 +21,7 @@ import { urlUploadsRouter } from './url-uploads';
 const JSON_LIMIT = '10mb';
 
 /**
- * The JSON API door: `/api/*` (api.md). Each area is its own router; errors map in one place.
+ * The JSON API door: `/api/*` (docs/product/api.md). Each area is its own router; errors map in one place.
  * Routes that stream request bodies (uploads, local storage PUTs) come before the JSON parser.
  */
 export function apiRouter(services: Services): Router {

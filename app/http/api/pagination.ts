@@ -10,7 +10,7 @@ export function nonNegativeInt(value: unknown): number {
   return Number.isFinite(n) && n >= 0 ? n : 0;
 }
 
-/** File list paging (api.md §3.4): limit/offset, 30 by default; keys also get `hasMore`. */
+/** File list paging (docs/product/api.md §3.4): limit/offset, 30 by default; keys also get `hasMore`. */
 export function filePagination(query: Request['query'], forKey: boolean) {
   const limit = positiveInt(query.limit, 30, 200);
   const offset = nonNegativeInt(query.offset);
@@ -22,7 +22,7 @@ export function filePagination(query: Request['query'], forKey: boolean) {
 }
 
 /**
- * Paste list paging (api.md §1.7): admins page with page/limit (10), keys with limit/offset (30).
+ * Paste list paging (docs/product/api.md §1.7): admins page with page/limit (10), keys with limit/offset (30).
  * Non-numeric values fall back to the defaults.
  */
 export function pastePagination(query: Request['query'], forKey: boolean) {

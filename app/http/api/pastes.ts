@@ -20,7 +20,7 @@ import { sendPlainError } from './plain-errors';
 import { clientAddress, principalOf } from './principal';
 import { pastePagination } from './pagination';
 
-/** Text pastes (api.md §3.3). */
+/** Text pastes (docs/product/api.md §3.3). */
 export function pastesRouter(services: Services): Router {
   const router = Router();
 
@@ -71,7 +71,7 @@ export function pastesRouter(services: Services): Router {
       res.setHeader('Cache-Control', 'no-store');
       res.send(p.content);
     } catch (error) {
-      // Errors are plain text here too (api.md §3.3).
+      // Errors are plain text here too (docs/product/api.md §3.3).
       await sendPlainError(req, res, error);
     }
   });
@@ -117,7 +117,7 @@ export function pastesRouter(services: Services): Router {
     sendOk(res, apiMessage('pastesCleared', { count }));
   };
   router.post('/pastes/clear-expired', clearExpired);
-  // The v0.7.3 client's systemService points here (api.md §3.3): an alias.
+  // The v0.7.3 client's systemService points here (docs/product/api.md §3.3): an alias.
   router.post('/admin/pastes/clear-expired', clearExpired);
 
   router.get('/pastes/:id', async (req, res) => {

@@ -8,7 +8,7 @@ import { setRetryAfter } from './errors';
 
 /**
  * The language of a plain-text error: the visitor's choice (cookie) or browser language when the
- * request states one, else Chinese, the language api.md gives scripts.
+ * request states one, else Chinese, the language docs/product/api.md gives scripts.
  */
 async function plainLocale(req: Request): Promise<Locale> {
   const chosen = await localeCookie.parse(req.get('cookie') ?? null).catch(() => null);

@@ -80,7 +80,7 @@ export function publicFilesRouter(services: Services): Router {
         is_temporary: true,
       });
     } catch (thrown) {
-      // This endpoint's errors are `{error}` objects, not the envelope (api.md §3.4).
+      // This endpoint's errors are `{error}` objects, not the envelope (docs/product/api.md §3.4).
       const error = toAppError(thrown);
       if (!(error instanceof AppError)) throw thrown;
       setRetryAfter(res, error);

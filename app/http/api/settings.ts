@@ -47,7 +47,7 @@ function throwFirstProblem(result: SettingsUpdate): void {
 }
 
 /**
- * System settings (api.md §3.7), admin only. Both generations over the same rows (api.md §5 #24):
+ * System settings (docs/product/api.md §3.7), admin only. Both generations over the same rows (docs/product/api.md §5 #24):
  * v0.7.3 `/admin/system-settings` and `/admin/proxy-sign-settings`, and the v0.7.4 `/admin/settings…`.
  */
 export function settingsRouter(services: Services): Router {

@@ -15,7 +15,7 @@ import { presentStorageConfig } from './presenters/storage-configs';
 import { apiMessage } from './errors';
 import { principalOf } from './principal';
 
-/** Storage configurations, at the v0.7.3 path /s3-configs (api.md §3.5). Secrets never go out. */
+/** Storage configurations, at the v0.7.3 path /s3-configs (docs/product/api.md §3.5). Secrets never go out. */
 export function storageConfigsRouter(services: Services): Router {
   const router = Router();
 

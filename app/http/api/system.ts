@@ -7,7 +7,7 @@ import { sendOk } from './envelope';
 export function systemRouter(services: Services): Router {
   const router = Router();
 
-  // Bare object, no envelope (api.md §3.7).
+  // Bare object, no envelope (docs/product/api.md §3.7).
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', timestamp: new Date().toISOString() });
   });

@@ -27,7 +27,7 @@ function contentLength(req: Request): number | undefined {
 }
 
 /**
- * Script uploads that stream to storage (api.md §3.4): PUT /upload-direct/{filename} with the raw
+ * Script uploads that stream to storage (docs/product/api.md §3.4): PUT /upload-direct/{filename} with the raw
  * body and the options in the query, and POST /upload with a multipart form. Mounted before the
  * JSON body parser, so bodies are never buffered.
  */

@@ -15,7 +15,7 @@ const urlBody = z.object({
 });
 
 /**
- * The public URL-upload helpers of api.md §3.9. Both fetch a stranger's URL from our server, so
+ * The public URL-upload helpers of docs/product/api.md §3.9. Both fetch a stranger's URL from our server, so
  * both go through safeFetch (app/net/safe-fetch.server.ts): public addresses only, unless the
  * admin allow-listed a private host.
  */
@@ -28,7 +28,7 @@ export function urlFetchRouter(services: Services): Router {
       const info = await probeUrl(services, url, { origin: originOf(req, services.config.publicUrl) });
       sendOk(res, apiMessage('urlInfoLoaded'), info);
     } catch (error) {
-      // api.md §3.9: the origin's non-2xx answer is a 500 here (a 400 on the proxy).
+      // docs/product/api.md §3.9: the origin's non-2xx answer is a 500 here (a 400 on the proxy).
       if (!(error instanceof AppError && error.messageKey === 'urlRemoteStatus')) throw error;
       sendError(res, 500, apiMessage(error.messageKey, error.details), {
         key: error.messageKey,

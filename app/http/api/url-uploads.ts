@@ -33,7 +33,7 @@ interface SourceBody {
 
 /**
  * What the share will be called and how big it is: the client's metadata when it has a name and a
- * type (api.md §3.9), otherwise a (SSRF-safe) probe of the URL.
+ * type (docs/product/api.md §3.9), otherwise a (SSRF-safe) probe of the URL.
  */
 async function describeSource(services: Services, req: Request, body: SourceBody) {
   const { metadata } = body;
@@ -50,9 +50,9 @@ async function describeSource(services: Services, req: Request, body: SourceBody
 }
 
 /**
- * Upload from URL into a share (api.md §3.9): the browser downloads the remote file and uploads it
+ * Upload from URL into a share (docs/product/api.md §3.9): the browser downloads the remote file and uploads it
  * to storage through the same pending-share steps as a direct upload (app/models/direct-uploads).
- * Settings sent at either step are honoured (api.md §5 #2).
+ * Settings sent at either step are honoured (docs/product/api.md §5 #2).
  */
 export function urlUploadsRouter(services: Services): Router {
   const router = Router();

@@ -13,7 +13,7 @@ const permissionsObject = z
   )
   .transform((flags) => permissionsFromObject(flags));
 
-/** Bits as a number, or the object form of spec §3 (converted to bits). */
+/** Bits as a number, or the object form of docs/product/spec.md §3 (converted to bits). */
 export const permissionsInput = z.union([
   z
     .number()
@@ -23,7 +23,7 @@ export const permissionsInput = z.union([
   permissionsObject,
 ]);
 
-/** ISO date, "never"/null for no expiry; missing or "" means one day (api.md §1.9). */
+/** ISO date, "never"/null for no expiry; missing or "" means one day (docs/product/api.md §1.9). */
 export const expiresAtInput = z.union([z.null(), z.string().max(64)]).optional();
 
 const basicPathInput = z.string().trim().max(1024);
@@ -48,7 +48,7 @@ export const createApiKeySchema = z.object({
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
-/** PUT accepts only these six fields (api.md §3.2); anything else is ignored, never written. */
+/** PUT accepts only these six fields (docs/product/api.md §3.2); anything else is ignored, never written. */
 export const updateApiKeySchema = z
   .object({
     name: z.string().trim().min(1, 'keyNameRequired').max(100, 'keyNameTooLong').optional(),

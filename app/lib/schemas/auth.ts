@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One schema per operation, shared by the HTML form and the JSON door (design.md §1). */
+/** One schema per operation, shared by the HTML form and the JSON door (docs/architecture.md §1). */
 export const adminLoginSchema = z.object({
   username: z.string().trim().min(1, 'usernameRequired').max(100),
   password: z.string().min(1, 'passwordRequired').max(1000),

@@ -27,7 +27,7 @@ const boolFromAny = z
 
 /**
  * Share options of an upload (form fields, upload-direct query, presign/commit bodies): the
- * field names of api.md §3.4. expires_in is in hours (0 = never); max_views 0 = unlimited.
+ * field names of docs/product/api.md §3.4. expires_in is in hours (0 = never); max_views 0 = unlimited.
  */
 export const uploadOptionsSchema = z.object({
   s3_config_id: z.string().trim().max(100).optional(),
@@ -53,7 +53,7 @@ export const uploadOptionsSchema = z.object({
 });
 export type UploadOptions = z.infer<typeof uploadOptionsSchema>;
 
-/** PUT /files/{id} (api.md §3.4): password "" clears it, absent keeps it. */
+/** PUT /files/{id} (docs/product/api.md §3.4): password "" clears it, absent keeps it. */
 export const updateFileSchema = z.object({
   remark: z.string().max(1000, 'remarkTooLong').nullish(),
   slug: slugInput.optional(),
@@ -77,7 +77,7 @@ const byteSize = (message: string) =>
 const fileId = z.string({ error: 'fileIdRequired' }).trim().min(1, 'fileIdRequired').max(100);
 const uploadId = z.string({ error: 'uploadIdRequired' }).trim().min(1, 'uploadIdRequired').max(1024);
 
-/** POST /s3/presign (api.md §3.4); `mimetype` is accepted and ignored: the type comes from the name. */
+/** POST /s3/presign (docs/product/api.md §3.4); `mimetype` is accepted and ignored: the type comes from the name. */
 export const presignSchema = uploadOptionsSchema.extend({
   filename: z.string({ error: 'filenameRequired' }).min(1, 'filenameRequired').max(1000),
   size: byteSize('sizeInvalid').optional(),
@@ -89,7 +89,7 @@ export const multipartInitSchema = presignSchema.extend({
   size: z.union([z.number(), z.string()], { error: 'sizeRequired' }).pipe(byteSize('sizeInvalid')),
 });
 
-/** POST /s3/commit, /url/commit: the share options are applied when present (api.md §5 #1). */
+/** POST /s3/commit, /url/commit: the share options are applied when present (docs/product/api.md §5 #1). */
 export const commitSchema = uploadOptionsSchema.extend({
   file_id: fileId,
   etag: z.string().max(200).nullish(),
@@ -117,7 +117,7 @@ export const multipartCompleteSchema = uploadOptionsSchema.extend({
   parts: partsSchema,
 });
 
-/** A remote file's details a URL-upload client already knows (api.md §3.9 `metadata`). */
+/** A remote file's details a URL-upload client already knows (docs/product/api.md §3.9 `metadata`). */
 const urlMetadata = z
   .object({
     filename: z.string().max(1000).optional(),
@@ -133,7 +133,7 @@ const sourceUrl = z
   .max(8192, 'urlNotAllowed')
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'urlNotAllowed');
 
-/** POST /url/presign (api.md §3.9). */
+/** POST /url/presign (docs/product/api.md §3.9). */
 export const urlPresignSchema = uploadOptionsSchema.extend({
   url: sourceUrl,
   metadata: urlMetadata,

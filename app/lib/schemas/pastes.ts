@@ -32,7 +32,7 @@ const contentInput = z
   .refine((v) => v.trim().length > 0, 'contentRequired')
   .refine((v) => Buffer.byteLength(v, 'utf8') <= PASTE_MAX_BYTES, 'contentTooLarge');
 
-/** POST /api/paste and the home page form (api.md §3.3). */
+/** POST /api/paste and the home page form (docs/product/api.md §3.3). */
 export const createPasteSchema = z.object({
   content: contentInput,
   slug: slugInput.optional(),

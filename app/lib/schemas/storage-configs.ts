@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 export const PROVIDER_TYPES = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Aliyun OSS', 'Other S3 Compatible'] as const;
-/** The v0.7.3 UI sends "Other"; anything unknown is a generic S3-compatible provider (api.md §2.6). */
+/** The v0.7.3 UI sends "Other"; anything unknown is a generic S3-compatible provider (docs/product/api.md §2.6). */
 export function normalizeProvider(value: string | undefined): string {
   if (!value) return 'Other S3 Compatible';
   return (PROVIDER_TYPES as readonly string[]).includes(value) ? value : 'Other S3 Compatible';
 }
 
 const GiB = 1024 ** 3;
-/** Quota default when none is given: R2 and B2 10 GiB, others 5 GiB (api.md §3.5). */
+/** Quota default when none is given: R2 and B2 10 GiB, others 5 GiB (docs/product/api.md §3.5). */
 export function defaultQuota(provider: string): number {
   return provider === 'Cloudflare R2' || provider === 'Backblaze B2' ? 10 * GiB : 5 * GiB;
 }

@@ -38,7 +38,7 @@ export interface PresignData {
 /** The share record answered by commit / complete (the shape of GET /api/files/{id}, and `url`). */
 export interface UploadedFile {
   id: string;
-  /** url/multipart/complete names the id `fileId` (api.md §3.9). */
+  /** url/multipart/complete names the id `fileId` (docs/product/api.md §3.9). */
   fileId?: string;
   slug: string;
   filename: string;

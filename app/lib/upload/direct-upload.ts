@@ -22,7 +22,7 @@ export interface DirectUploadHooks {
 }
 
 /**
- * spec §4 direct file upload: presign → PUT the bytes to storage (with progress) → commit. When
+ * docs/product/spec.md §4 direct file upload: presign → PUT the bytes to storage (with progress) → commit. When
  * the PUT or the commit fails, or the user cancels, the pending record is cancelled on the server
  * so nothing is left behind.
  */
@@ -47,7 +47,7 @@ export async function directUpload(
     presigned = requireFields(await transport.presign(signal), ['file_id', 'upload_url'], 'presignFailed');
   } catch (error) {
     const e = toUploadError(error);
-    // A failure without a message of its own is a presign failure (spec §8).
+    // A failure without a message of its own is a presign failure (docs/product/spec.md §8).
     if (!e.key && !e.code && e.kind !== 'cancelled')
       throw new UploadError(e.kind, e.message, { code: 'presignFailed', status: e.status, cause: e });
     throw e;

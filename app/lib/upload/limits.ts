@@ -1,4 +1,4 @@
-/** Business constants of the browser uploader (spec §9). */
+/** Business constants of the browser uploader (docs/product/spec.md §9). */
 
 /** Parts of one multipart upload in flight at once. */
 export const PART_CONCURRENCY = 3;

@@ -2,18 +2,18 @@ import type { CompletedPart, MultipartInitData, MultipartRef, MultipartResumeDat
 import type { UploadProgress } from './progress';
 import type { PutFunction } from './put';
 
-/* The multipart uploader's contract (spec §3–§4): its states and events, its chunks, and what it is
+/* The multipart uploader's contract (docs/product/spec.md §3–§4): its states and events, its chunks, and what it is
    given: the transport to the server and storage, and where its progress survives a reload. */
 
-/** spec §4: the multipart uploader's states. */
+/** docs/product/spec.md §4: the multipart uploader's states. */
 export type MultipartState = 'idle' | 'uploading' | 'paused' | 'completed' | 'failed' | 'aborted';
 
-/** spec §4: where an upload is, shown to the user as text. */
+/** docs/product/spec.md §4: where an upload is, shown to the user as text. */
 export type UploadStage = 'starting' | 'initializing' | 'uploading' | 'processing' | 'completing' | 'completed';
 
 export type ChunkStatus = 'pending' | 'uploading' | 'completed' | 'failed';
 
-/** spec §3: a multipart chunk. `end` is exclusive. */
+/** docs/product/spec.md §3: a multipart chunk. `end` is exclusive. */
 export interface Chunk {
   partNumber: number;
   start: number;

@@ -40,7 +40,7 @@ interface InFlight {
 }
 
 /**
- * One multipart upload as a state machine (spec §4): idle → uploading → completed, with paused,
+ * One multipart upload as a state machine (docs/product/spec.md §4): idle → uploading → completed, with paused,
  * failed and aborted on the way. Parts go 3 at a time; a failed part is retried 3 times after
  * 1 s, 2 s, 3 s. Pause aborts the parts in flight (their bytes are sent again on resume); resume
  * works only from paused, retry only from failed. Both ask the server which parts it holds first
@@ -103,7 +103,7 @@ export class MultipartUploader {
   get slug(): string | null {
     return this.session?.slug ?? null;
   }
-  /** spec §4: a paused or failed upload counts as resumable. */
+  /** docs/product/spec.md §4: a paused or failed upload counts as resumable. */
   get resumable(): boolean {
     return this._state === 'paused' || this._state === 'failed';
   }
@@ -133,7 +133,7 @@ export class MultipartUploader {
     return this.run(false);
   }
 
-  /** Only from paused (spec §4), else throws the 'can only resume a paused upload' error. */
+  /** Only from paused (docs/product/spec.md §4), else throws the 'can only resume a paused upload' error. */
   resume(): Promise<MultipartState> {
     if (this._state !== 'paused')
       throw new UploadError('client', 'can only resume a paused upload', { code: 'notPaused' });

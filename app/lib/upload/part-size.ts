@@ -1,5 +1,5 @@
 /**
- * The multipart plan shared by the browser uploader and the server (spec §9): 5 MiB parts, grown
+ * The multipart plan shared by the browser uploader and the server (docs/product/spec.md §9): 5 MiB parts, grown
  * to whole MiB when a file would otherwise need more than S3's 10,000 parts.
  */
 export const MIB = 1024 * 1024;
@@ -30,7 +30,7 @@ export function partRange(plan: PartPlan, partNumber: number): { start: number; 
   return { start, end: Math.min(start + plan.partSize, plan.totalSize) };
 }
 
-/** The part size the browser asks for (spec §9): 5 MiB, or whole MiB when that needs > 10,000 parts. */
+/** The part size the browser asks for (docs/product/spec.md §9): 5 MiB, or whole MiB when that needs > 10,000 parts. */
 export function partSizeFor(totalSize: number): number {
   return planParts(totalSize).partSize;
 }

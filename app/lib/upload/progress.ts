@@ -35,7 +35,7 @@ export class SpeedMeter {
   }
 }
 
-/** spec §4: URL uploads show 0–49 while downloading and 50–99 while uploading; 100 when done. */
+/** docs/product/spec.md §4: URL uploads show 0–49 while downloading and 50–99 while uploading; 100 when done. */
 export function urlOverallPercent(phase: 'download' | 'upload' | 'done', phasePercent: number): number {
   const p = Math.max(0, Math.min(100, phasePercent));
   if (phase === 'done') return 100;

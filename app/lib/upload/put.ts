@@ -6,7 +6,7 @@ export interface PutOptions {
   /** Bytes of the body sent so far. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
-  /** Default 300 s (spec §9). */
+  /** Default 300 s (docs/product/spec.md §9). */
   timeoutMs?: number;
 }
 

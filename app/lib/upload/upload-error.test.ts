@@ -66,7 +66,7 @@ describe('upload errors', () => {
     expect(text(errorFromEnvelope(418, { message: '茶壶' }))).toBe('Upload failed (HTTP 418).');
   });
 
-  it('translates our own codes and the server keys of spec §8', () => {
+  it('translates our own codes and the server keys of docs/product/spec.md §8', () => {
     expect(text(new UploadError('http', 'x', { key: 'slugTaken' }))).toBe(en.errors.slugTaken);
     expect(text(new UploadError('http', 'x', { key: 'slugReserved' }))).toBe(en.errors.slugReserved);
     expect(text(new UploadError('http', 'x', { key: 'storageForbidden' }))).toBe(en.errors.storageForbidden);
@@ -84,7 +84,7 @@ describe('upload errors', () => {
     expect(text(part)).toBe(`Part 3 could not be uploaded after 3 retries. ${en.upload.errors.timeout}`);
     // An unknown server key falls back on the kind.
     expect(text(new UploadError('server', 'x', { key: 'somethingNew', status: 500 }))).toBe(en.upload.errors.server);
-    // spec §5: insufficient storage recognised in a bare message.
+    // docs/product/spec.md §5: insufficient storage recognised in a bare message.
     expect(errorFromEnvelope(400, { message: 'Insufficient storage for this file' }).code).toBe('insufficientStorage');
   });
 });

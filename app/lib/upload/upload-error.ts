@@ -74,7 +74,7 @@ function isAbortError(error: unknown): boolean {
   );
 }
 
-/** spec §5: a message naming insufficient storage, from servers that send no `error.key`. */
+/** docs/product/spec.md §5: a message naming insufficient storage, from servers that send no `error.key`. */
 const INSUFFICIENT = /存储空间不足|insufficient storage|exceed|容量/i;
 
 interface Envelope {
@@ -120,7 +120,7 @@ export interface Translator {
 
 /**
  * The visitor-language text of an upload error: the server's message key first, then our own code,
- * then a message by kind (spec §8: network error, server error, upload failed with the status).
+ * then a message by kind (docs/product/spec.md §8: network error, server error, upload failed with the status).
  */
 export function uploadErrorText(error: unknown, { t, exists }: Translator): string {
   const e = toUploadError(error);

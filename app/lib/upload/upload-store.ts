@@ -2,7 +2,7 @@ import { STORED_UPLOAD_TTL_MS } from './limits';
 import type { MultipartPersistence, PersistedMultipart } from './multipart-uploader';
 
 /**
- * Persisted multipart progress (spec §3 local storage keys, §4: discarded after 24 h), so an upload
+ * Persisted multipart progress (docs/product/spec.md §3 local storage keys, §4: discarded after 24 h), so an upload
  * interrupted by a reload or a closed tab resumes when the same file is chosen again. One entry per
  * file fingerprint (name, size, last modified): the server's ids, the part size and the parts
  * already stored. Share options and above all the password are never written here.

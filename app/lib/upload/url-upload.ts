@@ -8,13 +8,13 @@ import { urlDirectTransport, urlMultipartTransport } from './transports';
 import { cancelledError, errorFromEnvelope, toUploadError, UploadError } from './upload-error';
 
 /**
- * spec §4 URL upload: the browser downloads the URL itself (falling back to our /api/url/proxy
+ * docs/product/spec.md §4 URL upload: the browser downloads the URL itself (falling back to our /api/url/proxy
  * when the origin allows no cross-origin read), then uploads the bytes like a chosen file through
  * url/presign + PUT + url/commit, or url/multipart/* for large ones. Overall progress: 0–49 while
  * downloading, 50–99 while uploading, 100 when done.
  */
 
-/** spec §5: a valid http or https URL. */
+/** docs/product/spec.md §5: a valid http or https URL. */
 export function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text.trim());

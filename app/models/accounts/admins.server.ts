@@ -44,7 +44,7 @@ export async function verifyAdminCredentials(ctx: ModelContext, username: string
 }
 
 /**
- * Changes the username and/or password after checking the current password (spec §5 account
+ * Changes the username and/or password after checking the current password (docs/product/spec.md §5 account
  * change). Every session of the admin is revoked: the user must log in again.
  */
 export async function changeAdminCredentials(

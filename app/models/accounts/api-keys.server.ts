@@ -30,7 +30,7 @@ export function toApiKeyPrincipal(row: ApiKey): ApiKeyPrincipal {
 
 /**
  * The principal for a presented key, or null when no key matches or it has expired. Looked up by
- * SHA-256 digest and then compared in constant time (design.md §5).
+ * SHA-256 digest and then compared in constant time (docs/architecture.md §5).
  */
 const cache = authCache<{ principal: ApiKeyPrincipal; expiresAt: number }>();
 
@@ -52,7 +52,7 @@ export async function authenticateApiKey(ctx: ModelContext, key: string): Promis
   return principal;
 }
 
-/** expires_at input (api.md §1.9): missing or "" → in one day; null or "never" → never; else a date. */
+/** expires_at input (docs/product/api.md §1.9): missing or "" → in one day; null or "never" → never; else a date. */
 export function parseKeyExpiry(value: string | null | undefined, now = Date.now()): Date {
   if (value === undefined || value === '') return new Date(now + DAY_MS);
   if (value === null || value === 'never') return new Date(NEVER_EXPIRES);

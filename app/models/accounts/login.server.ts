@@ -51,7 +51,7 @@ export async function loginAdmin(
 }
 
 /**
- * Browser login with an API key (spec §6: an invalid key and a key without enough permissions get
+ * Browser login with an API key (docs/product/spec.md §6: an invalid key and a key without enough permissions get
  * different messages). The key itself never goes into the cookie: a session token does.
  */
 export async function loginApiKey(ctx: ModelContext, apiKey: string, address: string): Promise<LoginResult> {

@@ -15,7 +15,7 @@ export interface Credentials {
 }
 
 /**
- * Resolves who is asking, once per request (design.md §1, api.md §1.4). Order: the Authorization
+ * Resolves who is asking, once per request (docs/architecture.md §1, docs/product/api.md §1.4). Order: the Authorization
  * header; then X-Custom-Auth-Key if that was absent or failed; then the browser session. A header
  * that fails gives anonymous, so the endpoint answers 401. Basic auth checks a password, so its
  * failures count against the same per-address limit as the login form.

@@ -207,7 +207,7 @@ async function ownedPaste(ctx: ModelContext, principal: Principal, where: { id: 
   return row;
 }
 
-/** One paste for its owner or an admin, by id or by slug, with its password (api.md plain_password). */
+/** One paste for its owner or an admin, by id or by slug, with its password (docs/product/api.md plain_password). */
 export async function getPasteForOwner(
   ctx: ModelContext,
   principal: Principal,
@@ -230,7 +230,7 @@ export async function updatePaste(ctx: ModelContext, principal: Principal, slug:
     remark: input.remark === undefined ? undefined : input.remark || null,
     expiresAt: input.expiresAt === undefined ? undefined : expiryOf(input.expiresAt),
     maxViews: input.maxViews === undefined ? undefined : input.maxViews || null,
-    // An edit starts the view count afresh (api.md §1.9).
+    // An edit starts the view count afresh (docs/product/api.md §1.9).
     views: 0,
     ...password,
   };

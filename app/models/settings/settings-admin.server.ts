@@ -5,7 +5,7 @@ import { READ_ONLY_FLAG, SETTING_GROUPS, checkSettingValue } from '~/lib/setting
 import type { ModelContext } from '~/models/context.server';
 
 /**
- * Reading and changing system settings by group (api.md §2.9, §3.7), admin only. Every door (the
+ * Reading and changing system settings by group (docs/product/api.md §2.9, §3.7), admin only. Every door (the
  * v0.7.3 and v0.7.4 JSON endpoints, the settings pages) goes through here, so the checks of
  * setting-values.ts apply whoever writes.
  */

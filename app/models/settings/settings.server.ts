@@ -12,7 +12,7 @@ interface SettingSeed {
   description: string;
 }
 
-/** The settings every install has (api.md §2.9 and §3.7: group 1 global, 3 WebDAV, 99 system). */
+/** The settings every install has (docs/product/api.md §2.9 and §3.7: group 1 global, 3 WebDAV, 99 system). */
 export const DEFAULT_SETTINGS: SettingSeed[] = [
   {
     key: 'max_upload_size',

@@ -6,7 +6,7 @@ export type ShareKind = 'paste' | 'file';
 const MANAGE = { paste: 'paste.manage', file: 'file.manage' } as const;
 
 /**
- * Who may edit or delete a share (spec §6): an admin, or a key with the share kind's permission that
+ * Who may edit or delete a share (docs/product/spec.md §6): an admin, or a key with the share kind's permission that
  * created it. The management models enforce it; pages ask it to choose what to show.
  */
 export function mayManageShare(principal: Principal, kind: ShareKind, createdBy: string | null): boolean {

@@ -11,14 +11,14 @@ import type { ModelContext } from '~/models/context.server';
 import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 
 /**
- * Browser uploads that go straight to storage (design §5, api.md s3/presign + s3/commit): the share
+ * Browser uploads that go straight to storage (docs/architecture.md §5, docs/product/api.md s3/presign + s3/commit): the share
  * record is made first with status 'uploading' (which reserves its slug and its declared size in the
  * quota), the browser PUTs the bytes to a presigned URL (one PUT, or parts of a multipart upload),
  * and commit checks what actually arrived before the share goes live. A record that never commits
  * is removed by cancel/abort, or by the janitor (reapStaleUploads) once it is a day old.
  */
 
-/** Browser uploads stay resumable for 24 h (spec §9); part URLs live that long too. */
+/** Browser uploads stay resumable for 24 h (docs/product/spec.md §9); part URLs live that long too. */
 export const UPLOAD_LIFETIME_S = 24 * 3600;
 
 export interface NewUpload {
@@ -106,7 +106,7 @@ export async function resumeMultipartUpload(ctx: ModelContext, principal: Princi
   return { file: toFileRecord(file), parts: stored, urls, ...plan };
 }
 
-/** Only the options a client actually sent at commit replace the ones given at presign (api.md §5 #1). */
+/** Only the options a client actually sent at commit replace the ones given at presign (docs/product/api.md §5 #1). */
 async function optionsPatch(ctx: ModelContext, options: UploadOptions | undefined) {
   if (!options) return {};
   const fields = await shareFields(options, ctx.masterKey);
@@ -184,7 +184,7 @@ export async function completeMultipartUpload(
 /** Removes a pending upload: its multipart upload, any object written so far, and the record. */
 const discard = (ctx: ModelContext, file: ShareRow) => removeShare(ctx, file, true);
 
-/** Cancel or abort by the uploader (api.md url/cancel, url/multipart/abort, s3/multipart/abort). */
+/** Cancel or abort by the uploader (docs/product/api.md url/cancel, url/multipart/abort, s3/multipart/abort). */
 export async function cancelUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
   await discard(ctx, file);

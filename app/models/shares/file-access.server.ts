@@ -13,7 +13,7 @@ import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from
 import { fileContentHref } from '~/lib/hrefs';
 
 /**
- * How visitors reach a file share (api.md §3.4, spec §5): the public info, the password unlock, the
+ * How visitors reach a file share (docs/product/api.md §3.4, docs/product/spec.md §5): the public info, the password unlock, the
  * content grant that stands in for the password afterwards, and the bytes themselves. Doors get
  * records and byte streams; they never see a driver, a hash or a storage secret.
  */
@@ -42,7 +42,7 @@ export async function findLiveRow(ctx: ModelContext, slug: string): Promise<Shar
 }
 
 /**
- * Counts a view in one conditional statement (api.md §1.9): exactly max_views views succeed; the
+ * Counts a view in one conditional statement (docs/product/api.md §1.9): exactly max_views views succeed; the
  * attempt after the last one removes the share and answers 410.
  */
 async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRow> {
@@ -125,7 +125,7 @@ function grantIsValid(ctx: ModelContext, file: ShareRow, grant: string): boolean
 
 /**
  * The share behind /file-view, /file-download and /office-preview: no view is counted; a password
- * share needs ?password= or a content grant. Missing → 401, wrong → 403 (api.md §3.4).
+ * share needs ?password= or a content grant. Missing → 401, wrong → 403 (docs/product/api.md §3.4).
  */
 async function rowForContent(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
   const file = await findLiveRow(ctx, slug);

@@ -29,7 +29,7 @@ export interface ListedFile extends FileShareRecord {
   creatorKeyName: string | null;
 }
 
-/** Management list, newest first; keys see only their own (api.md §3.4). */
+/** Management list, newest first; keys see only their own (docs/product/api.md §3.4). */
 export async function listFiles(
   ctx: ModelContext,
   principal: Principal,
@@ -85,7 +85,7 @@ async function keyNamesFor(ctx: ModelContext, files: { createdBy: string | null 
   return new Map(keys.map((k) => [`apikey:${k.id}`, k.name]));
 }
 
-/** A file share as its owner (or an admin) manages it: the password can be shown again (api.md plain_password). */
+/** A file share as its owner (or an admin) manages it: the password can be shown again (docs/product/api.md plain_password). */
 export interface OwnedFileRecord extends FileShareRecord {
   plainPassword: string | null;
   /** For a password share: a content grant, so the owner's previews open without the password. */
@@ -147,7 +147,7 @@ export async function updateFile(
         remark: input.remark === undefined ? undefined : input.remark || null,
         slug: input.slug || undefined,
         expiresAt: input.expires_at === undefined ? undefined : input.expires_at ? new Date(input.expires_at) : null,
-        // Whenever max_views is sent the count starts again (api.md §1.9).
+        // Whenever max_views is sent the count starts again (docs/product/api.md §1.9).
         ...(input.max_views === undefined ? {} : { maxViews: input.max_views || null, views: 0 }),
         useProxy: input.use_proxy,
         ...password,
@@ -163,7 +163,7 @@ export async function updateFile(
 }
 
 /**
- * Deleting file shares, the one operation every door uses (api.md §3.4 batch delete, the admin list,
+ * Deleting file shares, the one operation every door uses (docs/product/api.md §3.4 batch delete, the admin list,
  * the share page): `both` removes object and record, `record_only` the record alone; thumbnails and
  * an unfinished multipart upload always go with the record. Each id succeeds or fails on its own;
  * keys may delete only their own shares.

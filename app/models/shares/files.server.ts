@@ -67,7 +67,7 @@ async function claimSlug(
   return requested;
 }
 
-/** Object key of a share upload: <default folder><path>/<6-char id>-<safe name> (api.md §3.4). */
+/** Object key of a share upload: <default folder><path>/<6-char id>-<safe name> (docs/product/api.md §3.4). */
 function storageKey(config: StorageConfig, subPath: string, filename: string, original: boolean): string {
   const name = safeKeyName(filename);
   return `${config.defaultFolder}${subPath}${original ? name : `${randomString(6)}-${name}`}`;

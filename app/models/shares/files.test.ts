@@ -42,7 +42,7 @@ describe('file shares model', () => {
     expect(file).toMatchObject({ filename: 'note.txt', size: 5, hasPassword: true, storage: { kind: 'local' } });
     const keys = JSON.stringify(Object.keys(file)) + JSON.stringify(Object.keys(file.storage));
     expect(keys).not.toMatch(/hash|enc|secret|accessKey/i);
-    // The owner's view carries the password again (api.md plain_password) and a grant for previews.
+    // The owner's view carries the password again (docs/product/api.md plain_password) and a grant for previews.
     const owned = await getOwnedFile(temp.ctx, ADMIN, file.id);
     expect(owned.plainPassword).toBe('pw');
     expect(owned.contentGrant).toMatch(/^\d+\./);

@@ -2,7 +2,7 @@ import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 
-/** Recent uploads shown on the upload page (spec §9: 3). */
+/** Recent uploads shown on the upload page (docs/product/spec.md §9: 3). */
 export const RECENT_UPLOADS = 3;
 
 export interface RecentUpload {

@@ -29,7 +29,7 @@ export interface FileShareRecord {
   /** Virtual path when the share was made from a mount. */
   filePath: string | null;
   storageConfigId: string;
-  /** The share's storage type as stored ("LOCAL" or "S3", api.md). */
+  /** The share's storage type as stored ("LOCAL" or "S3", docs/product/api.md). */
   storageType: string;
   /** The storage config it lives on: what may be shown of it. */
   storage: {
@@ -73,7 +73,7 @@ export function toFileRecord(row: ShareRow): FileShareRecord {
   };
 }
 
-/** The driver a share's object lives on (design §1: only share models and the vfs reach drivers). */
+/** The driver a share's object lives on (docs/architecture.md §1: only share models and the vfs reach drivers). */
 export function driverOfShare(ctx: ModelContext, row: ShareRow): StorageDriver {
   return ctx.storage.driverFor(row.storageConfig);
 }

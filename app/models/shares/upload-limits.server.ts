@@ -21,7 +21,7 @@ export function tooLarge(max: number): AppError {
 }
 
 /**
- * Refuses an upload that will not fit (spec §8 "insufficient storage, showing file size, remaining
+ * Refuses an upload that will not fit (docs/product/spec.md §8 "insufficient storage, showing file size, remaining
  * space and total capacity"): the config's quota for S3, the free disk space for local storage.
  */
 export async function assertFits(

@@ -9,7 +9,7 @@ import { tooLarge } from './upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 
 /**
- * Remote files for URL uploads (api.md §3.9): what a URL holds (POST /url/info) and its bytes
+ * Remote files for URL uploads (docs/product/api.md §3.9): what a URL holds (POST /url/info) and its bytes
  * (GET /url/proxy, the no-JavaScript URL upload). Every fetch goes through safeFetch, with the
  * admin's allow-list from the settings.
  */

@@ -14,7 +14,7 @@ import type { ModelContext } from '~/models/context.server';
 
 /**
  * The embedded default: a fresh install stores files in DATA_DIR/storage with no configuration,
- * so uploading works without any S3 (design.md §5). Public, so access keys may use it too.
+ * so uploading works without any S3 (docs/architecture.md §5). Public, so access keys may use it too.
  */
 export async function ensureDefaultStorage(ctx: ModelContext): Promise<void> {
   const { db } = ctx;
@@ -80,7 +80,7 @@ function toRecord(c: StorageConfig): StorageConfigRecord {
   };
 }
 
-/** Admins see every config; keys with the file permission see the public ones (api.md §3.5). */
+/** Admins see every config; keys with the file permission see the public ones (docs/product/api.md §3.5). */
 export async function listStorageConfigs(ctx: ModelContext, principal: Principal): Promise<StorageConfigRecord[]> {
   authorize(principal, 'storage.read');
   const rows = await ctx.db.storageConfig.findMany({
@@ -110,7 +110,7 @@ export async function getStorageConfig(
 
 /**
  * The config an upload goes to: the one asked for, else the default, else the first — and only a
- * public one for a key ("no permission to use this storage config", spec §8).
+ * public one for a key ("no permission to use this storage config", docs/product/spec.md §8).
  */
 export async function storageForUpload(ctx: ModelContext, principal: Principal, id?: string | null) {
   const { db } = ctx;

@@ -30,7 +30,7 @@ function capped(body: Readable, max: number): Readable {
 }
 
 /**
- * The local driver's "presigned" URLs (design §5): the signature, not a session, authorizes the
+ * The local driver's "presigned" URLs (docs/architecture.md §5): the signature, not a session, authorizes the
  * request. A signed PUT may not fill the disk beyond the max upload size before commit refuses it.
  */
 export async function openSignedLocalObject(

@@ -47,7 +47,7 @@ async function text(body: Readable): Promise<string> {
 }
 
 /**
- * Tests a storage config with real calls (api.md §3.5): list (read), put/get/delete a probe object
+ * Tests a storage config with real calls (docs/product/api.md §3.5): list (read), put/get/delete a probe object
  * (write), the browser's presigned PUT-then-GET round trip, and — for S3 — whether the bucket's
  * CORS lets this app's origin PUT and read the ETag. Every failure says what to fix.
  */

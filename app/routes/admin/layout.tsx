@@ -17,13 +17,13 @@ import type { Route } from './+types/layout';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.title');
 
-/** Auth is re-checked on protected routes when the last check is older than this (spec §9). */
+/** Auth is re-checked on protected routes when the last check is older than this (docs/product/spec.md §9). */
 const REVALIDATE_AFTER_MS = 5 * 60 * 1000;
 /** When this browser last had the admin loader confirm the session (client-side only). */
 const validation = { at: 0 };
 
 /**
- * Route guards of spec §2. Server middleware runs on every document and data request under
+ * Route guards of docs/product/spec.md §2. Server middleware runs on every document and data request under
  * /admin, so a client-side navigation between modules is guarded too.
  */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -53,7 +53,7 @@ export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFu
 
 /**
  * The admin area: a sidebar of the modules this user may open, and the current module. Visitors
- * who are not logged in get the login form in place (no redirect, spec §2). On phones the sidebar
+ * who are not logged in get the login form in place (no redirect, docs/product/spec.md §2). On phones the sidebar
  * becomes a row of tabs that scrolls sideways on its own, never the whole page.
  */
 export default function AdminLayout() {

@@ -39,7 +39,7 @@ export interface S3DriverOptions {
   accessKeyId: string;
   secretAccessKey: string;
   pathStyle: boolean;
-  /** Provider types that need extra headers on upload (api.md §2.6). */
+  /** Provider types that need extra headers on upload (docs/product/api.md §2.6). */
   providerType?: string;
 }
 

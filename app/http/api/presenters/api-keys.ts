@@ -1,7 +1,7 @@
 import { permissionNames } from '~/lib/permissions';
 import type { ApiKeyRecord } from '~/models/accounts/api-keys.server';
 
-/** The key object of api.md §3.2. It carries the secret: only admins ever get it. */
+/** The key object of docs/product/api.md §3.2. It carries the secret: only admins ever get it. */
 export function presentApiKey(key: ApiKeyRecord) {
   return {
     id: key.id,

@@ -3,7 +3,7 @@ import type { ShareLinks } from '~/models/shares/file-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
 
-/** The wire shapes of file shares in api.md §3.4 (snake_case, 0/1 flags, the legacy URL pairs). */
+/** The wire shapes of file shares in docs/product/api.md §3.4 (snake_case, 0/1 flags, the legacy URL pairs). */
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -103,7 +103,7 @@ export function objectUrl(file: FileShareRecord, origin: string): string {
   return fileContentHref(file.slug, 'download', {}, origin);
 }
 
-/** The fields every presign/init answer shares (api.md §3.4 s3/presign). */
+/** The fields every presign/init answer shares (docs/product/api.md §3.4 s3/presign). */
 export function presentPendingShare(file: FileShareRecord, origin: string) {
   return {
     file_id: file.id,

@@ -1,10 +1,10 @@
 import type { PasteListItem, PasteRecord } from '~/models/pastes/pastes.server';
 
-/** The wire shapes of text pastes in api.md §3.3. */
+/** The wire shapes of text pastes in docs/product/api.md §3.3. */
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The fields every public paste answer shares (bare objects, api.md §3.3). */
+/** The fields every public paste answer shares (bare objects, docs/product/api.md §3.3). */
 export function presentPublicPaste(p: PasteRecord) {
   return {
     slug: p.slug,

@@ -1,6 +1,6 @@
 import type { SettingRecord } from '~/models/settings/settings-admin.server';
 
-/** A setting in the snake_case shape of api.md §3.7. */
+/** A setting in the snake_case shape of docs/product/api.md §3.7. */
 export function presentSetting(s: SettingRecord) {
   return {
     key: s.key,

@@ -1,6 +1,6 @@
 import type { StorageConfigRecord } from '~/models/storage/configs.server';
 
-/** The config object of api.md §3.5, without either secret (they never leave the server). */
+/** The config object of docs/product/api.md §3.5, without either secret (they never leave the server). */
 export function presentStorageConfig(c: StorageConfigRecord) {
   return {
     id: c.id,
