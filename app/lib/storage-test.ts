@@ -1,18 +1,28 @@
-/** What a storage config test reports (docs/product/api.md §3.5 test result), shared by the model and the page. */
-export interface StorageCheck {
+/**
+ * What a storage config test reports (docs/product/api.md §3.5 test result). The model reports
+ * message keys with their values; each door words them in its language (translateReport).
+ */
+
+/** A message to be worded by the door: a translation key and its values. */
+export interface Message {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+export interface CheckReport {
   success: boolean;
-  error: string | null;
-  note: string;
+  error: Message | null;
+  note: Message | null;
   [detail: string]: unknown;
 }
 
-export interface StorageTestOutcome {
+interface ReportOf<Check, Text> {
   success: boolean;
   result: {
-    read: StorageCheck;
-    write: StorageCheck;
-    cors: StorageCheck;
-    frontendSim: StorageCheck;
+    read: Check;
+    write: Check;
+    cors: Check;
+    frontendSim: Check;
     connectionInfo: {
       bucket: string | null;
       endpoint: string | null;
@@ -23,6 +33,46 @@ export interface StorageTestOutcome {
       customHost: string | null;
       signatureExpiresIn: number;
     };
-    globalNote: string;
+    globalNote: Text;
+  };
+}
+
+/** The model's report: messages as keys. */
+export type StorageTestReport = ReportOf<CheckReport, Message>;
+
+/** A check as shown and answered: messages as text. */
+export interface StorageCheck {
+  success: boolean;
+  error: string | null;
+  note: string;
+  [detail: string]: unknown;
+}
+
+/** The report as shown and answered (the api.md shape): messages as text. */
+export type StorageTestOutcome = ReportOf<StorageCheck, string>;
+
+/** The report in one language; `t` is the door's translate function. */
+export function translateReport(
+  report: StorageTestReport,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): StorageTestOutcome {
+  const word = (message: Message | null) => (message ? t(message.key, message.params) : null);
+  const check = ({ error, note, ...details }: CheckReport): StorageCheck => ({
+    ...details,
+    success: details.success,
+    error: word(error),
+    note: word(note) ?? '',
+  });
+  const { read, write, cors, frontendSim, connectionInfo, globalNote } = report.result;
+  return {
+    success: report.success,
+    result: {
+      read: check(read),
+      write: check(write),
+      cors: check(cors),
+      frontendSim: check(frontendSim),
+      connectionInfo,
+      globalNote: t(globalNote.key, globalNote.params),
+    },
   };
 }

@@ -9,7 +9,7 @@ import { sendError } from './envelope';
  * API messages are Chinese, as in docs/product/api.md: existing CloudPaste clients match substrings of them
  * (docs/product/api.md §1.12), so they must not change with the caller's language.
  */
-const API_LOCALE = 'zh';
+export const API_LOCALE = 'zh';
 
 export function apiMessage(key: string, values?: Record<string, unknown>): string {
   return translate(API_LOCALE, `errors.${key}`, values);

@@ -12,7 +12,7 @@ import {
 } from '~/models/settings/settings-admin.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
-import { presentSetting } from './presenters/settings';
+import { presentSetting, presentSettingGroup } from './presenters/settings';
 import { apiMessage } from './errors';
 import { principalOf, requires } from './principal';
 
@@ -112,7 +112,9 @@ export function settingsRouter(services: Services): Router {
   });
 
   router.get('/admin/settings/groups', async (_req, res) => {
-    sendOk(res, apiMessage('settingGroupsLoaded'), { groups: await settingGroups(services, principalOf(res)) });
+    sendOk(res, apiMessage('settingGroupsLoaded'), {
+      groups: (await settingGroups(services, principalOf(res))).map(presentSettingGroup),
+    });
   });
 
   router.get('/admin/settings/metadata', async (req, res) => {

@@ -9,10 +9,12 @@ import {
   updateStorageConfig,
 } from '~/models/storage/configs.server';
 import { testStorageConfig } from '~/models/storage/test.server';
+import { translate } from '~/i18n/translate';
+import { translateReport } from '~/lib/storage-test';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { presentStorageConfig } from './presenters/storage-configs';
-import { apiMessage } from './errors';
+import { API_LOCALE, apiMessage } from './errors';
 import { principalOf } from './principal';
 
 /** Storage configurations, at the v0.7.3 path /s3-configs (docs/product/api.md §3.5). Secrets never go out. */
@@ -62,7 +64,8 @@ export function storageConfigsRouter(services: Services): Router {
   });
 
   router.post('/s3-configs/:id/test', async (req, res) => {
-    const outcome = await testStorageConfig(services, principalOf(res), req.params.id, req.get('origin') ?? null, 'zh');
+    const report = await testStorageConfig(services, principalOf(res), req.params.id, req.get('origin') ?? null);
+    const outcome = translateReport(report, (key, params) => translate(API_LOCALE, key, params));
     if (outcome.success) return sendOk(res, outcome.result.globalNote, outcome);
     res.status(500).json({ code: 500, message: outcome.result.globalNote, data: outcome, success: false });
   });

@@ -20,6 +20,7 @@ export default {
   noSuchBucket: 'The bucket does not exist: check the bucket name',
   denied: 'Access denied: check the access key, the secret and the bucket permissions',
   failed: 'Failed',
+  failedWith: 'Failed: {{detail}}',
   allOk: 'All checks passed: this storage is ready for uploads',
   someFailed: 'Some checks failed: see the details of each',
 };

@@ -19,6 +19,7 @@ export default {
   noSuchBucket: '存储桶不存在：请检查存储桶名称',
   denied: '访问被拒绝：请检查访问密钥、密钥以及存储桶权限',
   failed: '失败',
+  failedWith: '失败：{{detail}}',
   allOk: '所有检查均通过：此存储可以用于上传',
   someFailed: '部分检查失败：请查看各项详情',
 };

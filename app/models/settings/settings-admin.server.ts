@@ -11,13 +11,6 @@ import type { ModelContext } from '~/models/context.server';
  */
 
 /** Group names as the v0.7.4 API reports them (wire data, so Chinese like the rest of the API). */
-const GROUP_NAMES: Record<number, string> = {
-  [SETTING_GROUPS.global]: '全局设置',
-  [SETTING_GROUPS.preview]: '预览设置',
-  [SETTING_GROUPS.webdav]: 'WebDAV设置',
-  [SETTING_GROUPS.system]: '系统设置',
-};
-
 /** One system setting as the doors see it (settings hold no secrets; the row's own fields). */
 export interface SettingRecord {
   key: string;
@@ -79,7 +72,6 @@ export async function settingGroups(ctx: ModelContext, principal: Principal) {
   const ids = [...new Set(rows.map((r) => r.groupId))].sort((a, b) => a - b);
   return ids.map((id) => ({
     id,
-    name: GROUP_NAMES[id] ?? `未知分组(${id})`,
     settingCount: rows.filter((r) => r.groupId === id).length,
     readonlyCount: rows.filter((r) => r.groupId === id && r.flags === READ_ONLY_FLAG).length,
   }));

@@ -2,16 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
-import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import type { ModelContext } from '~/models/context.server';
-import type { StorageCheck, StorageTestOutcome } from '~/lib/storage-test';
+import type { CheckReport, Message, StorageTestReport } from '~/lib/storage-test';
 
-type Check = StorageCheck;
+type Check = CheckReport;
+
+/** A step of the test that failed in a way it can name. */
+class CheckFailure extends Error {
+  constructor(readonly report: Message) {
+    super(report.key);
+  }
+}
+
+/** A message for the door to word. */
+const m = (key: string, params?: Record<string, unknown>): Message => ({ key: `storageTest.${key}`, params });
 
 /** Turns a driver or network failure into plain words a self-hoster can act on. */
-function explain(error: unknown, t: (key: string) => string): string {
+function explain(error: unknown): Message {
   const e = error as {
     name?: string;
     code?: string;
@@ -20,18 +29,20 @@ function explain(error: unknown, t: (key: string) => string): string {
     cause?: { code?: string };
   };
   const code = e.code ?? e.cause?.code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return t('storageTest.unreachableHost');
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return t('storageTest.unreachable');
-  if (e.name === 'NoSuchBucket') return t('storageTest.noSuchBucket');
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return m('unreachableHost');
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return m('unreachable');
+  if (e.name === 'NoSuchBucket') return m('noSuchBucket');
   if (
     e.name === 'InvalidAccessKeyId' ||
     e.name === 'SignatureDoesNotMatch' ||
     e.$metadata?.httpStatusCode === 403 ||
     (error instanceof StorageError && error.kind === 'denied')
   ) {
-    return t('storageTest.denied');
+    return m('denied');
   }
-  return `${t('storageTest.failed')}: ${e.name && e.name !== 'Error' ? `${e.name} ` : ''}${e.message ?? String(error)}`.trim();
+  if (error instanceof CheckFailure) return error.report;
+  const detail = `${e.name && e.name !== 'Error' ? `${e.name} ` : ''}${e.message ?? String(error)}`.trim();
+  return m('failedWith', { detail });
 }
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -56,23 +67,21 @@ export async function testStorageConfig(
   principal: Principal,
   id: string,
   origin: string | null,
-  locale: string,
-): Promise<StorageTestOutcome> {
+): Promise<StorageTestReport> {
   authorize(principal, 'storage.manage');
   const config = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!config) throw new AppError('not_found', 'storageNotFound');
-  const t = (key: string, values?: Record<string, unknown>) => translate(locale, key, values);
   const driver: StorageDriver = ctx.storage.driverFor(config);
   const prefix = config.defaultFolder;
   const probeKey = `${prefix}.cloudclip-test/${randomUUID()}.txt`;
   const probe = `cloudclip storage test ${new Date().toISOString()}`;
 
-  const read: Check = { success: false, error: null, note: '' };
+  const read: Check = { success: false, error: null, note: null };
   try {
     const { value, ms } = await timed(() => driver.list(prefix, { limit: 5, delimiter: '/' }));
     Object.assign(read, {
       success: true,
-      note: t('storageTest.readOk', { ms }),
+      note: m('readOk', { ms }),
       prefix,
       objectCount: value.objects.length + value.prefixes.length,
       firstObjects: value.objects.map((o) => ({
@@ -82,48 +91,47 @@ export async function testStorageConfig(
       })),
     });
   } catch (error) {
-    Object.assign(read, { error: explain(error, t), note: t('storageTest.readFailed') });
+    Object.assign(read, { error: explain(error), note: m('readFailed') });
   }
 
-  const write: Check = { success: false, error: null, note: '' };
+  const write: Check = { success: false, error: null, note: null };
   try {
     const { ms } = await timed(async () => {
       await driver.write(probeKey, Readable.from([Buffer.from(probe)]), { contentType: 'text/plain' });
       const back = await text((await driver.read(probeKey)).stream);
-      if (back !== probe) throw new Error(t('storageTest.readBackMismatch'));
+      if (back !== probe) throw new CheckFailure(m('readBackMismatch'));
     });
     await driver.remove([probeKey]);
     Object.assign(write, {
       success: true,
-      note: t('storageTest.writeOk', { ms }),
+      note: m('writeOk', { ms }),
       uploadTime: ms,
       testFile: probeKey,
       cleaned: true,
     });
   } catch (error) {
-    Object.assign(write, { error: explain(error, t), note: t('storageTest.writeFailed'), testFile: probeKey });
+    Object.assign(write, { error: explain(error), note: m('writeFailed'), testFile: probeKey });
     await driver.remove([probeKey]).catch(() => undefined);
   }
 
   // The local driver signs paths on this app: they are resolved against the app's own address, never
   // against a host taken from the request (a script's Origin, or none at all).
   const base = ctx.config.selfUrl ?? `http://127.0.0.1:${ctx.config.port}`;
-  const frontendSim: Check = { success: false, error: null, note: '', steps: {} };
+  const frontendSim: Check = { success: false, error: null, note: null, steps: {} };
   const simKey = `${prefix}.cloudclip-test/${randomUUID()}-presigned.txt`;
   try {
     const putUrl = new URL(await driver.presignPut(simKey, { expiresIn: 300, contentType: 'text/plain' }), base);
     const put = await timed(() =>
       fetch(putUrl, { method: 'PUT', body: probe, headers: { 'Content-Type': 'text/plain' } }),
     );
-    if (!put.value.ok) throw new Error(t('storageTest.presignedPutStatus', { status: put.value.status }));
+    if (!put.value.ok) throw new CheckFailure(m('presignedPutStatus', { status: put.value.status }));
     const getUrl = new URL(await driver.presignGet(simKey, { expiresIn: 300 }), base);
     const get = await timed(() => fetch(getUrl));
     const body = await get.value.text();
-    if (!get.value.ok || body !== probe)
-      throw new Error(t('storageTest.presignedGetStatus', { status: get.value.status }));
+    if (!get.value.ok || body !== probe) throw new CheckFailure(m('presignedGetStatus', { status: get.value.status }));
     Object.assign(frontendSim, {
       success: true,
-      note: t('storageTest.presignedOk'),
+      note: m('presignedOk'),
       steps: {
         step1: { name: 'presigned PUT', success: true, duration: put.ms, etag: put.value.headers.get('etag') },
         step2: { name: 'presigned GET', success: true, duration: get.ms },
@@ -131,13 +139,13 @@ export async function testStorageConfig(
       totalDuration: put.ms + get.ms,
     });
   } catch (error) {
-    Object.assign(frontendSim, { error: explain(error, t), note: t('storageTest.presignedFailed') });
+    Object.assign(frontendSim, { error: explain(error), note: m('presignedFailed') });
   } finally {
     await driver.remove([simKey]).catch(() => undefined);
   }
 
-  const cors: Check = { success: true, error: null, note: t('storageTest.corsNotNeeded') };
-  if (config.storageType === 's3') Object.assign(cors, await checkCors(driver, prefix, origin, t));
+  const cors: Check = { success: true, error: null, note: m('corsNotNeeded') };
+  if (config.storageType === 's3') Object.assign(cors, await checkCors(driver, prefix, origin));
 
   await ctx.db.storageConfig.update({ where: { id }, data: { lastUsedAt: new Date() } });
   const success = read.success && write.success && frontendSim.success && cors.success;
@@ -158,19 +166,14 @@ export async function testStorageConfig(
         customHost: config.customHost,
         signatureExpiresIn: config.signatureExpiresIn,
       },
-      globalNote: success ? t('storageTest.allOk') : t('storageTest.someFailed'),
+      globalNote: success ? m('allOk') : m('someFailed'),
     },
   };
 }
 
 /** Browser uploads need the bucket's CORS to allow our origin for PUT and to expose ETag. */
-async function checkCors(
-  driver: StorageDriver,
-  prefix: string,
-  origin: string | null,
-  t: (key: string, v?: Record<string, unknown>) => string,
-): Promise<Partial<Check>> {
-  if (!origin) return { success: false, error: t('storageTest.corsNoOrigin'), note: t('storageTest.corsNoOrigin') };
+async function checkCors(driver: StorageDriver, prefix: string, origin: string | null): Promise<Partial<Check>> {
+  if (!origin) return { success: false, error: m('corsNoOrigin'), note: m('corsNoOrigin') };
   const key = `${prefix}.cloudclip-test/${randomUUID()}-cors.txt`;
   try {
     const url = await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain' });
@@ -187,8 +190,8 @@ async function checkCors(
     if (!preflight.ok || (allowOrigin !== '*' && allowOrigin !== origin)) {
       return {
         success: false,
-        error: t('storageTest.corsOriginRefused', { origin }),
-        note: t('storageTest.corsGuide', { origin }),
+        error: m('corsOriginRefused', { origin }),
+        note: m('corsGuide', { origin }),
         statusCode: preflight.status,
         allowOrigin,
         allowMethods,
@@ -203,8 +206,8 @@ async function checkCors(
     if (!exposed.split(/\s*,\s*/).includes('etag')) {
       return {
         success: false,
-        error: t('storageTest.corsNoEtag'),
-        note: t('storageTest.corsGuide', { origin }),
+        error: m('corsNoEtag'),
+        note: m('corsGuide', { origin }),
         allowOrigin,
         allowMethods,
         uploadSupported: false,
@@ -213,13 +216,13 @@ async function checkCors(
     return {
       success: true,
       error: null,
-      note: t('storageTest.corsOk', { origin }),
+      note: m('corsOk', { origin }),
       allowOrigin,
       allowMethods,
       uploadSupported: true,
     };
   } catch (error) {
-    return { success: false, error: explain(error, t), note: t('storageTest.corsGuide', { origin }) };
+    return { success: false, error: explain(error), note: m('corsGuide', { origin }) };
   } finally {
     await driver.remove([key]).catch(() => undefined);
   }

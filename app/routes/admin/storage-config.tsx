@@ -23,6 +23,7 @@ import {
   updateStorageConfig,
 } from '~/models/storage/configs.server';
 import { testStorageConfig } from '~/models/storage/test.server';
+import { translateReport } from '~/lib/storage-test';
 import type { Services } from '~/services.server';
 import type { Route } from './+types/storage-config';
 
@@ -78,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(storageHref({ notice: 'default' }, `#config-${id}`));
     }
     if (intent === 'test') {
-      const outcome = await testStorageConfig(services, principal, id, pageOrigin(services, request), locale);
-      return { ...extra, outcome };
+      const report = await testStorageConfig(services, principal, id, pageOrigin(services, request));
+      return { ...extra, outcome: translateReport(report, (key, params) => translate(locale, key, params)) };
     }
     const kind = intent === 'update' ? (await getStorageConfig(services, principal, id)).storageType : 's3';
     const converted = storageFormToInput(values, secret, intent, kind === 'local' ? 'local' : 's3');

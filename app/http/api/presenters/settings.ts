@@ -1,4 +1,13 @@
+import { SETTING_GROUPS } from '~/lib/setting-values';
 import type { SettingRecord } from '~/models/settings/settings-admin.server';
+
+/** The groups' names as api.md gives them (the v0.7.4 settings family). */
+const GROUP_NAMES: Record<number, string> = {
+  [SETTING_GROUPS.global]: '全局设置',
+  [SETTING_GROUPS.preview]: '预览设置',
+  [SETTING_GROUPS.webdav]: 'WebDAV设置',
+  [SETTING_GROUPS.system]: '系统设置',
+};
 
 /** A setting in the snake_case shape of docs/product/api.md §3.7. */
 export function presentSetting(s: SettingRecord) {
@@ -13,5 +22,15 @@ export function presentSetting(s: SettingRecord) {
     flags: s.flags,
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),
+  };
+}
+
+/** A settings group with its api.md name. */
+export function presentSettingGroup(group: { id: number; settingCount: number; readonlyCount: number }) {
+  return {
+    id: group.id,
+    name: GROUP_NAMES[group.id] ?? `未知分组(${group.id})`,
+    settingCount: group.settingCount,
+    readonlyCount: group.readonlyCount,
   };
 }
