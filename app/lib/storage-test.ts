@@ -48,7 +48,7 @@ export interface StorageCheck {
   [detail: string]: unknown;
 }
 
-/** The report as shown and answered (the api.md shape): messages as text. */
+/** The report as shown and answered (the shape of docs/product/api.md §3.5): messages as text. */
 export type StorageTestOutcome = ReportOf<StorageCheck, string>;
 
 /** The report in one language; `t` is the door's translate function. */

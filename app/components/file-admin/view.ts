@@ -1,7 +1,14 @@
+import {
+  listHref as adminListHref,
+  type Creator,
+  type ListPageData,
+  type ListState,
+} from '~/components/admin-list/list-state';
 import type { FileEditView } from '~/components/file/types';
 import { fileHref } from '~/lib/hrefs';
 
 export { fileHref };
+export type { Creator, ListState };
 
 /** Shapes and URL helpers shared by the file management route and its components (client-safe). */
 
@@ -11,8 +18,6 @@ export const PAGE_SIZE = 50;
 /** docs/product/spec.md §5: a search needs at least this many characters. */
 export type DeleteMode = 'both' | 'record_only';
 export const DELETE_MODES: readonly DeleteMode[] = ['both', 'record_only'];
-
-export type Creator = { kind: 'admin' } | { kind: 'key'; name: string | null } | { kind: 'unknown' };
 
 /** One row of the list: plain data, dates as ISO strings. */
 export interface FileItem {
@@ -85,23 +90,12 @@ export interface ConfirmRequest {
 
 export type Notice = { kind: 'deleted'; count: number; failed: number } | { kind: 'updated' };
 
-export interface ListState {
-  /** The search as typed (may be too short to apply). */
-  q: string;
-  page: number;
-}
-
 /** The list URL for a search and page, plus any extra parameters (preview, edit, notice). */
 export function listHref(state: Partial<ListState>, extra: Record<string, string> = {}, hash = ''): string {
-  const params = new URLSearchParams();
-  if (state.q) params.set('q', state.q);
-  if (state.page && state.page > 1) params.set('page', String(state.page));
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const search = params.toString();
-  return `${FILE_ADMIN_PATH}${search ? `?${search}` : ''}${hash}`;
+  return adminListHref(FILE_ADMIN_PATH, state, extra, hash);
 }
 
-/** A positive page number from the query; anything else is page 1. */
+/** The notice of the last action, from the query. */
 export function noticeOf(params: URLSearchParams): Notice | null {
   const kind = params.get('notice');
   if (kind === 'updated') return { kind };
@@ -116,26 +110,9 @@ export function modeOf(value: unknown): DeleteMode {
   return value === 'record_only' ? 'record_only' : 'both';
 }
 
-/** Translation key for a message that differs between none, one and many. */
-export function countKey(base: string, count: number, none?: string): string {
-  if (count === 0 && none) return `${base}${none}`;
-  return `${base}${count === 1 ? 'One' : 'Many'}`;
-}
-
 /** Everything the file management loader hands to the page. */
-export interface FileManagementData {
-  q: string;
-  /** The search actually applied ('' when none or too short). */
-  search: string;
-  tooShort: boolean;
-  page: number;
-  pages: number;
-  total: number;
+export interface FileManagementData extends ListPageData<FileItem> {
   notice: Notice | null;
-  isAdmin: boolean;
-  /** The key's name when a key user is logged in. */
-  keyName: string | null;
-  items: FileItem[];
   preview: FilePreview | null;
   edit: FileEdit | null;
   /** A preview or edit that could not be opened. */

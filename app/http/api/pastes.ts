@@ -14,7 +14,7 @@ import {
 } from '~/models/pastes/pastes.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
-import { iso, presentPasteListItem, presentPublicPaste } from './presenters/pastes';
+import { iso, presentOwnedPaste, presentPasteListItem, presentPublicPaste } from './presenters/pastes';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
 import { clientAddress, principalOf } from './principal';
@@ -123,20 +123,7 @@ export function pastesRouter(services: Services): Router {
   router.get('/pastes/:id', async (req, res) => {
     const principal = principalOf(res);
     const p = await getPasteForOwner(services, principal, { id: req.params.id });
-    sendOk(res, apiMessage('pasteLoaded'), {
-      id: p.id,
-      slug: p.slug,
-      content: p.content,
-      remark: p.remark,
-      expires_at: iso(p.expiresAt),
-      max_views: p.maxViews,
-      views: p.views,
-      created_by: p.createdBy,
-      created_at: iso(p.createdAt),
-      updated_at: iso(p.updatedAt),
-      has_password: p.hasPassword,
-      plain_password: p.plainPassword,
-    });
+    sendOk(res, apiMessage('pasteLoaded'), presentOwnedPaste(p));
   });
 
   router.put('/pastes/:slug', async (req, res) => {

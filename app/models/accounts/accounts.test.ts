@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '~/lib/errors';
 import { Permission } from '~/lib/permissions';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
+import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import type { Principal } from '~/auth/principal';
@@ -20,13 +20,6 @@ describe('accounts model', () => {
   });
   afterAll(() => temp.close());
 
-  const rejection = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error('expected a rejection');
-      },
-      (error: unknown) => error as AppError,
-    );
   const input = (name: string) => createApiKeySchema.parse({ name, permissions: Permission.TEXT, expires_at: null });
 
   it('lets only admins list, create, change and delete keys', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppError } from '~/lib/errors';
 import { Permission } from '~/lib/permissions';
+import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import { createPaste, deletePastes, getPasteForOwner, unlockPaste, updatePaste, viewPaste } from './pastes.server';
@@ -12,14 +12,6 @@ describe('pastes model', () => {
     temp = await tempModelContext({ PASSWORD_RATE_LIMIT: '3/600' });
   });
   afterAll(() => temp.close());
-
-  const rejection = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error('expected a rejection');
-      },
-      (error: unknown) => error as AppError,
-    );
 
   it('needs the text permission to create: 401 for nobody, 403 for a key without it', async () => {
     expect((await rejection(createPaste(temp.ctx, ANONYMOUS, { content: 'x' }))).kind).toBe('unauthenticated');

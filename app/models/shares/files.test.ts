@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '~/lib/errors';
 import { Permission } from '~/lib/permissions';
+import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import { openFileShare, openShareBytes, unlockFileShare } from './file-access.server';
@@ -28,13 +28,6 @@ describe('file shares model', () => {
       options,
     });
   const objectPath = (storagePath: string) => path.join(temp.dir, 'storage', storagePath);
-  const rejection = (promise: Promise<unknown>) =>
-    promise.then(
-      () => {
-        throw new Error('expected a rejection');
-      },
-      (error: unknown) => error as AppError,
-    );
 
   it('stores the bytes and returns a record with no secret in it', async () => {
     const file = await upload(ADMIN, 'hello', { password: 'pw' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '~/lib/errors';
 import { Permission } from '~/lib/permissions';
 import { createStorageConfigSchema } from '~/lib/schemas/storage-configs';
+import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
 import { createStorageConfig, getStorageConfig, listStorageConfigs } from './configs.server';
@@ -44,15 +44,7 @@ describe('storage configs model', () => {
     const visible = (await listStorageConfigs(temp.ctx, key)).map((c) => c.id);
     expect(visible).toContain(shown.id);
     expect(visible).not.toContain(hidden.id);
-    const refused = await getStorageConfig(temp.ctx, key, hidden.id).catch((error: AppError) => error);
-    expect((refused as AppError).kind).toBe('not_found');
-    expect(await rejectionKind(createStorageConfig(temp.ctx, key, s3('by-key', true)))).toBe('forbidden');
+    expect((await rejection(getStorageConfig(temp.ctx, key, hidden.id))).kind).toBe('not_found');
+    expect((await rejection(createStorageConfig(temp.ctx, key, s3('by-key', true)))).kind).toBe('forbidden');
   });
 });
-
-async function rejectionKind(promise: Promise<unknown>): Promise<string> {
-  return promise.then(
-    () => 'resolved',
-    (error: AppError) => error.kind,
-  );
-}

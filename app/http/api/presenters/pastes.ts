@@ -17,18 +17,30 @@ export function presentPublicPaste(p: PasteRecord) {
   };
 }
 
-export function presentPasteListItem(p: PasteListItem, forKey: boolean) {
-  const common = {
+/** The stored fields of a paste in the management shapes (snake_case). */
+function managedFields(p: PasteRecord) {
+  return {
     id: p.id,
     slug: p.slug,
     remark: p.remark,
-    has_password: p.hasPassword ? 1 : 0,
     expires_at: iso(p.expiresAt),
     max_views: p.maxViews,
     views: p.views,
     created_by: p.createdBy,
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt),
+  };
+}
+
+/** GET /pastes/{id}: one paste for its owner, with the content and its password. */
+export function presentOwnedPaste(p: PasteRecord & { plainPassword: string | null }) {
+  return { ...managedFields(p), content: p.content, has_password: p.hasPassword, plain_password: p.plainPassword };
+}
+
+export function presentPasteListItem(p: PasteListItem, forKey: boolean) {
+  const common = {
+    ...managedFields(p),
+    has_password: p.hasPassword ? 1 : 0,
     ...(p.keyName ? { key_name: p.keyName } : {}),
   };
   if (forKey) return { ...common, content: p.content };

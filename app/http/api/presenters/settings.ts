@@ -1,7 +1,7 @@
 import { SETTING_GROUPS } from '~/lib/setting-values';
 import type { SettingRecord } from '~/models/settings/settings-admin.server';
 
-/** The groups' names as api.md gives them (the v0.7.4 settings family). */
+/** The groups' names as docs/product/api.md §3.7 gives them (the v0.7.4 settings family). */
 const GROUP_NAMES: Record<number, string> = {
   [SETTING_GROUPS.global]: '全局设置',
   [SETTING_GROUPS.preview]: '预览设置',
@@ -25,7 +25,7 @@ export function presentSetting(s: SettingRecord) {
   };
 }
 
-/** A settings group with its api.md name. */
+/** A settings group with its docs/product/api.md §3.7 name. */
 export function presentSettingGroup(group: { id: number; settingCount: number; readonlyCount: number }) {
   return {
     id: group.id,
