@@ -27,6 +27,16 @@ function messageOf(locale: string, key: string, values?: Record<string, unknown>
     : translate(locale, 'errors.invalidInput');
 }
 
+/**
+ * A domain error in words, for a page that shows it in place (a preview or form that could not be
+ * opened); anything else is rethrown for the error boundary.
+ */
+export function errorMessage(thrown: unknown, locale: string): string {
+  const error = toAppError(thrown);
+  if (!(error instanceof AppError)) throw thrown;
+  return messageOf(locale, error.messageKey, error.details);
+}
+
 /** Domain errors that belong to one field of every form that has it: shown there too. */
 const FIELD_OF: Record<string, string> = {
   slugTaken: 'slug',

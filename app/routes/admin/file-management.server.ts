@@ -1,6 +1,5 @@
+import { errorMessage } from '~/http/html/errors.server';
 import type { Principal } from '~/auth/principal';
-import { translate } from '~/i18n/translate';
-import { AppError } from '~/lib/errors';
 import { getOwnedFile, type ListedFile, type OwnedFileRecord } from '~/models/shares/files-admin.server';
 import { readShareText } from '~/models/shares/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
@@ -55,11 +54,6 @@ export function toFileItem(principal: Principal, file: ListedFile, now: Date): F
   };
 }
 
-function errorText(error: unknown, locale: string): string {
-  if (!(error instanceof AppError)) throw error;
-  return translate(locale, `errors.${error.messageKey}`, error.details);
-}
-
 /**
  * The preview panel of one share, read as its owner: the proxy URL with a content grant (so a
  * password share opens without its password), or the first bytes of a text file. An expired share
@@ -75,7 +69,7 @@ export async function loadFilePreview(
   try {
     file = await getOwnedFile(ctx, principal, id);
   } catch (error) {
-    return { preview: null, openError: errorText(error, locale) };
+    return { preview: null, openError: errorMessage(error, locale) };
   }
   const kind = previewKind(file.mimetype);
   const preview: FilePreview = {
@@ -131,6 +125,6 @@ export async function loadFileEdit(
       openError: null,
     };
   } catch (error) {
-    return { edit: null, openError: errorText(error, locale) };
+    return { edit: null, openError: errorMessage(error, locale) };
   }
 }

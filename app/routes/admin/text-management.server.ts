@@ -1,6 +1,5 @@
+import { errorMessage } from '~/http/html/errors.server';
 import type { Principal } from '~/auth/principal';
-import { translate } from '~/i18n/translate';
-import { AppError } from '~/lib/errors';
 import { renderMarkdown } from '~/lib/markdown';
 import { getPasteForOwner, type PasteListItem } from '~/models/pastes/pastes.server';
 import type { Creator, TextItem, TextPreview } from '~/components/text-admin/view';
@@ -67,7 +66,6 @@ export async function loadTextPreview(
     };
     return { preview, previewError: null };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { preview: null, previewError: translate(locale, `errors.${error.messageKey}`, error.details) };
+    return { preview: null, previewError: errorMessage(error, locale) };
   }
 }
