@@ -1,3 +1,5 @@
+import { AppError } from '~/lib/errors';
+
 /**
  * Counts failures per key (a client address) in a sliding window and refuses further attempts once
  * the limit is reached, until the oldest failure leaves the window. In memory: one process serves
@@ -31,6 +33,36 @@ export class FailureLimiter {
     times.push(now);
     this.failures.set(key, times);
     if (this.failures.size > 10_000) this.prune(now);
+  }
+
+  /**
+   * Runs one password check under the limit. The attempt is counted as a failure before the check
+   * starts, so guesses sent at the same moment cannot all be checked while the count still looks
+   * low; a check that succeeds (or fails for another reason than a wrong password) takes its count
+   * back. `check` resolves to null for a wrong password, which is answered with `wrong`.
+   */
+  async guard<T>(key: string, check: () => Promise<T | null>, wrong: AppError): Promise<T> {
+    const wait = this.retryAfter(key);
+    if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+    const stamp = Date.now();
+    this.fail(key, stamp);
+    let result: T | null;
+    try {
+      result = await check();
+    } catch (error) {
+      this.forget(key, stamp);
+      throw error;
+    }
+    if (result === null) throw wrong;
+    this.forget(key, stamp);
+    return result;
+  }
+
+  /** Takes back one counted attempt (the one stamped `stamp`). */
+  private forget(key: string, stamp: number): void {
+    const times = this.failures.get(key);
+    const index = times?.indexOf(stamp) ?? -1;
+    if (times && index >= 0) times.splice(index, 1);
   }
 
   reset(key: string): void {

@@ -8,7 +8,7 @@ import { revokeSession } from '~/models/accounts/sessions.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { principalOf, requires } from './principal';
+import { clientAddress, principalOf, requires } from './principal';
 
 function bearerToken(req: Request): string | null {
   const parts = (req.get('authorization') ?? '').split(' ');
@@ -44,7 +44,7 @@ export function authRouter(services: Services): Router {
 
   router.post('/admin/change-password', requires('account.change'), async (req, res) => {
     const input = changePasswordSchema.parse(req.body ?? {});
-    await changeAdminCredentials(services, principalOf(res), input);
+    await changeAdminCredentials(services, principalOf(res), input, clientAddress(req));
     sendOk(res, apiMessage('credentialsChanged'));
   });
 

@@ -48,13 +48,14 @@ describe('accounts model', () => {
 
   it('changes admin credentials only for the admin asking, after the current password', async () => {
     const change = { currentPassword: 'root-password', newPassword: 'new-password-123', newUsername: '' };
-    expect((await rejection(changeAdminCredentials(temp.ctx, keyPrincipal('k-2', 0xffff), change))).kind).toBe(
-      'forbidden',
-    );
     expect(
-      (await rejection(changeAdminCredentials(temp.ctx, admin, { ...change, currentPassword: 'wrong' }))).kind,
+      (await rejection(changeAdminCredentials(temp.ctx, keyPrincipal('k-2', 0xffff), change, '192.0.2.9'))).kind,
+    ).toBe('forbidden');
+    expect(
+      (await rejection(changeAdminCredentials(temp.ctx, admin, { ...change, currentPassword: 'wrong' }, '192.0.2.9')))
+        .kind,
     ).toBe('unauthenticated');
-    await changeAdminCredentials(temp.ctx, admin, change);
+    await changeAdminCredentials(temp.ctx, admin, change, '192.0.2.9');
     expect(await verifyAdminCredentials(temp.ctx, 'root', 'new-password-123')).not.toBeNull();
     expect(await verifyAdminCredentials(temp.ctx, 'root', 'root-password')).toBeNull();
   });

@@ -51,6 +51,8 @@ export async function changeAdminCredentials(
   ctx: ModelContext,
   principal: Principal,
   input: ChangePasswordInput,
+  /** The client's address: guesses at the current password count against the login limit. */
+  address: string,
 ): Promise<void> {
   authorize(principal, 'account.change');
   if (principal.kind !== 'admin') throw new AppError('forbidden', 'adminRequired');
@@ -58,9 +60,11 @@ export async function changeAdminCredentials(
   const { db } = ctx;
   const admin = await db.admin.findUnique({ where: { id: adminId } });
   if (!admin) throw new AppError('not_found', 'adminNotFound');
-  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-    throw new AppError('unauthenticated', 'currentPasswordWrong');
-  }
+  await ctx.loginLimiter.guard(
+    address,
+    async () => ((await verifyPassword(input.currentPassword, admin.passwordHash)) ? true : null),
+    new AppError('unauthenticated', 'currentPasswordWrong'),
+  );
   const newUsername = input.newUsername && input.newUsername !== admin.username ? input.newUsername : undefined;
   if (!newUsername && !input.newPassword) throw new AppError('invalid', 'newCredentialRequired');
   if (newUsername && (await db.admin.findUnique({ where: { username: newUsername } }))) {

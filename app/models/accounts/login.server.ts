@@ -1,5 +1,4 @@
 import type { Principal } from '~/auth/principal';
-import type { FailureLimiter } from '~/auth/rate-limit.server';
 import type { ModelContext } from '~/models/context.server';
 import { AppError } from '~/lib/errors';
 import { MOUNT_PERMISSIONS, Permission } from '~/lib/permissions';
@@ -16,32 +15,14 @@ export interface LoginResult {
 /** Bits that make a key useful in the web UI; a WebDAV-only key cannot log in there. */
 const PANEL_PERMISSIONS = Permission.TEXT | Permission.FILE_SHARE | MOUNT_PERMISSIONS;
 
-/** Runs one login attempt under the per-address failure limit (brute-force protection). */
-async function limited<T>(
-  limiter: FailureLimiter,
-  address: string,
-  attempt: () => Promise<T | null>,
-  failure: AppError,
-) {
-  const wait = limiter.retryAfter(address);
-  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
-  const result = await attempt();
-  if (result === null) {
-    limiter.fail(address);
-    throw failure;
-  }
-  // Success does not clear earlier failures: someone holding one valid key could otherwise mix in
-  // good logins to keep guessing the admin password without limit.
-  return result;
-}
-
 export async function loginAdmin(
   ctx: ModelContext,
   input: { username: string; password: string },
   address: string,
 ): Promise<LoginResult> {
-  const admin = await limited(
-    ctx.loginLimiter,
+  // Success does not clear earlier failures: someone holding one valid key could otherwise mix in
+  // good logins to keep guessing the admin password without limit.
+  const admin = await ctx.loginLimiter.guard(
     address,
     () => verifyAdminCredentials(ctx, input.username, input.password),
     new AppError('unauthenticated', 'invalidCredentials'),
@@ -55,8 +36,7 @@ export async function loginAdmin(
  * different messages). The key itself never goes into the cookie: a session token does.
  */
 export async function loginApiKey(ctx: ModelContext, apiKey: string, address: string): Promise<LoginResult> {
-  const key = await limited(
-    ctx.loginLimiter,
+  const key = await ctx.loginLimiter.guard(
     address,
     () => authenticateApiKey(ctx, apiKey),
     new AppError('unauthenticated', 'apiKeyInvalid'),

@@ -61,11 +61,12 @@ async function fromBasic(ctx: ModelContext, encoded: string, address: string): P
     const key = await authenticateApiKey(ctx, user);
     if (key && hasPermission(key.permissions, Permission.WEBDAV_READ)) return key;
   }
-  const limiter = ctx.loginLimiter;
-  const wait = limiter.retryAfter(address);
-  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
-  const admin = await verifyAdminCredentials(ctx, user, pass);
-  if (admin) return { kind: 'admin', adminId: admin.id, username: admin.username };
-  limiter.fail(address);
-  return null;
+  // A wrong password is anonymous (the endpoint then answers 401), counted against the login limit.
+  const admin = await ctx.loginLimiter
+    .guard(address, () => verifyAdminCredentials(ctx, user, pass), new AppError('unauthenticated', 'authRequired'))
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.kind === 'unauthenticated') return null;
+      throw error;
+    });
+  return admin ? { kind: 'admin', adminId: admin.id, username: admin.username } : null;
 }

@@ -168,12 +168,8 @@ export async function viewPaste(ctx: ModelContext, slug: string): Promise<Public
 }
 
 async function checkSharePassword(ctx: ModelContext, row: Paste, password: string, address: string) {
-  const wait = ctx.passwordLimiter.retryAfter(address);
-  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
-  if (!(await verifyPassword(password, row.passwordHash!))) {
-    ctx.passwordLimiter.fail(address);
-    throw new AppError('unauthenticated', 'passwordWrong');
-  }
+  const right = async () => ((await verifyPassword(password, row.passwordHash!)) ? true : null);
+  await ctx.passwordLimiter.guard(address, right, new AppError('unauthenticated', 'passwordWrong'));
 }
 
 /** POST /paste/{slug}: the password unlocks the content and counts a view. */

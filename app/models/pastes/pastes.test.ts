@@ -1,3 +1,4 @@
+import type { AppError } from '~/lib/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '~/lib/permissions';
 import { rejection } from '../../../tests/support/rejection';
@@ -44,6 +45,21 @@ describe('pastes model', () => {
     // The limit is reached: even the right password waits now, from that address only.
     expect((await rejection(unlockPaste(temp.ctx, made.slug, 'right', '192.0.2.7'))).kind).toBe('rate_limited');
     expect((await unlockPaste(temp.ctx, made.slug, 'right', '192.0.2.8')).content).toBe('locked');
+  });
+
+  it('holds the password limit for concurrent guesses at one share', async () => {
+    const made = await createPaste(temp.ctx, ADMIN, { content: 'guarded', password: 'right' });
+    const kinds = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        unlockPaste(temp.ctx, made.slug, 'wrong', '198.51.100.4').then(
+          () => 'opened',
+          (error: AppError) => error.kind,
+        ),
+      ),
+    );
+    // The limit is 3 (tempModelContext above): only 3 guesses were ever checked.
+    expect(kinds.filter((kind) => kind === 'unauthenticated')).toHaveLength(3);
+    expect(kinds.filter((kind) => kind === 'rate_limited')).toHaveLength(57);
   });
 
   it('lets only the owner or an admin manage a paste, and never hints that it exists', async () => {

@@ -74,12 +74,8 @@ async function checkFilePassword(
   address: string,
   wrong = new AppError('unauthenticated', 'passwordIncorrect'),
 ) {
-  const wait = ctx.passwordLimiter.retryAfter(address);
-  if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
-  if (!(await verifyPassword(password, file.passwordHash!))) {
-    ctx.passwordLimiter.fail(address);
-    throw wrong;
-  }
+  const right = async () => ((await verifyPassword(password, file.passwordHash!)) ? true : null);
+  await ctx.passwordLimiter.guard(address, right, wrong);
 }
 
 /**

@@ -47,7 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       newPassword: text('newPassword'),
       newUsername: text('newUsername'),
     });
-    await changeAdminCredentials(context.get(servicesContext), principal, input);
+    await changeAdminCredentials(
+      context.get(servicesContext),
+      principal,
+      input,
+      context.get(requestInfoContext).clientAddress,
+    );
     const cookie = await clearSessionCookie(context.get(requestInfoContext).secure);
     return data({ done: true as const }, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
