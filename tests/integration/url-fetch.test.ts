@@ -152,7 +152,9 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
   const setSetting = (key: string, value: string) => services.db.setting.update({ where: { key }, data: { value } });
   const allow = (value: string) => setSetting('url_fetch_allowed_hosts', value);
 
-  async function info(url: string, headers: Record<string, string> = {}) {
+  /** The admin's token: the allow-list is for callers who may upload (anonymous calls are tested apart). */
+  let adminAuth: Record<string, string> = {};
+  async function info(url: string, headers: Record<string, string> = adminAuth) {
     const res = await fetch(`${appUrl}/api/url/info`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers },
@@ -160,8 +162,11 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     });
     return { status: res.status, body: await res.json() };
   }
-  const proxy = (url: string, init?: RequestInit) =>
-    fetch(`${appUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, init);
+  const proxy = (url: string, init: RequestInit = {}) =>
+    fetch(`${appUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, {
+      ...init,
+      headers: { ...adminAuth, ...(init.headers as Record<string, string> | undefined) },
+    });
 
   function expectRefused(status: number, body: { message: string; error?: { key: string } }) {
     expect(status).toBe(400);
@@ -181,6 +186,12 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     origin = await startOrigin();
     const row = await services.db.admin.findFirstOrThrow();
     admin = { kind: 'admin', adminId: row.id, username: row.username };
+    const login = await fetch(`${appUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'test-admin-password' }),
+    });
+    adminAuth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
   });
   afterAll(async () => {
     app?.closeAllConnections();
@@ -228,6 +239,20 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     expect((await proxy('')).status).toBe(400);
     const ftp = await info('ftp://example.com/file');
     expectRefused(ftp.status, ftp.body);
+  });
+
+  it('keeps the allow-list for callers who may upload: anonymous calls get the generic refusal', async () => {
+    await allow('127.0.0.1');
+    const hitsBefore = origin.hits.length;
+    const anonymousInfo = await info(`${origin.base}/file.txt`, {});
+    expectRefused(anonymousInfo.status, anonymousInfo.body);
+    const anonymousProxy = await proxy(`${origin.base}/file.txt`, { headers: { Authorization: '' } });
+    expectRefused(anonymousProxy.status, await anonymousProxy.json());
+    // Nothing was sent to the private address for them…
+    expect(origin.hits.length).toBe(hitsBefore);
+    // …while the admin, with the same setting, reads it.
+    expect((await info(`${origin.base}/file.txt`)).status).toBe(200);
+    expect(origin.hits.length).toBeGreaterThan(hitsBefore);
   });
 
   it('probes an allow-listed origin with HEAD: name, type, size, date, CORS', async () => {
@@ -354,7 +379,7 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     );
     expect(received).toBeLessThanOrEqual(MB);
 
-    const source = await openUrlSource(services, `${origin.base}/big-chunked`, { maxBytes: MB });
+    const source = await openUrlSource(services, admin, `${origin.base}/big-chunked`, { maxBytes: MB });
     const error = await rejection(readAll(source.stream));
     expect(error.messageKey).toBe('fileTooLarge');
   });
@@ -363,12 +388,12 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     await allow('127.0.0.1');
     const started = Date.now();
     const hang = await rejection(
-      probeUrl({ ...services, net: { headersTimeoutMs: 300 } }, `${origin.base}/hang`, { origin: appUrl }),
+      probeUrl({ ...services, net: { headersTimeoutMs: 300 } }, admin, `${origin.base}/hang`, { origin: appUrl }),
     );
     expect(hang.messageKey).toBe('urlUnreachable');
     expect(Date.now() - started).toBeLessThan(5000);
 
-    const slow = await openUrlSource({ ...services, net: { totalTimeoutMs: 500 } }, `${origin.base}/slow-body`, {
+    const slow = await openUrlSource({ ...services, net: { totalTimeoutMs: 500 } }, admin, `${origin.base}/slow-body`, {
       maxBytes: MB,
     });
     const stalled = await rejection(readAll(slow.stream));
@@ -377,7 +402,7 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
 
   it('a connection cut before the declared length is a failure, never a short file', async () => {
     await allow('127.0.0.1');
-    const source = await openUrlSource(services, `${origin.base}/truncated`, { maxBytes: MB });
+    const source = await openUrlSource(services, admin, `${origin.base}/truncated`, { maxBytes: MB });
     expect((await rejection(readAll(source.stream))).messageKey).toBe('urlUnreachable');
     const count = await services.db.fileShare.count();
     await rejection(uploadShareFromUrl(services, admin, `${origin.base}/truncated`, {}));
@@ -401,6 +426,7 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
       calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.0.0.7', family: 4 }];
     const source = await openUrlSource(
       { ...services, net: { lookup: rebinding } },
+      admin,
       `http://rebind.test:${origin.port}/file.txt`,
       { maxBytes: MB },
     );
@@ -411,7 +437,7 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     // The next hop is resolved again, gets the private answer, and is refused.
     calls = 0;
     const error = await rejection(
-      openUrlSource({ ...services, net: { lookup: rebinding } }, `http://rebind.test:${origin.port}/redirect`, {
+      openUrlSource({ ...services, net: { lookup: rebinding } }, admin, `http://rebind.test:${origin.port}/redirect`, {
         maxBytes: MB,
       }),
     );
@@ -422,7 +448,7 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     const before = origin.hits.length;
     const toLoopback: LookupAll = async () => [{ address: '127.0.0.1', family: 4 }];
     const refused = await rejection(
-      probeUrl({ ...services, net: { lookup: toLoopback } }, `http://cdn.example.com:${origin.port}/file.txt`, {
+      probeUrl({ ...services, net: { lookup: toLoopback } }, admin, `http://cdn.example.com:${origin.port}/file.txt`, {
         origin: appUrl,
       }),
     );

@@ -9,6 +9,7 @@ import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf } from './origin';
+import { principalOf } from './principal';
 
 const urlBody = z.object({
   url: z.string({ error: 'urlRequired' }).trim().min(1, 'urlRequired').max(8192, 'urlNotAllowed'),
@@ -25,7 +26,9 @@ export function urlFetchRouter(services: Services): Router {
   router.post('/url/info', async (req, res) => {
     const { url } = urlBody.parse(req.body ?? {});
     try {
-      const info = await probeUrl(services, url, { origin: originOf(req, services.config.publicUrl) });
+      const info = await probeUrl(services, principalOf(res), url, {
+        origin: originOf(req, services.config.publicUrl),
+      });
       sendOk(res, apiMessage('urlInfoLoaded'), info);
     } catch (error) {
       // docs/product/api.md §3.9: the origin's non-2xx answer is a 500 here (a 400 on the proxy).
@@ -44,7 +47,7 @@ export function urlFetchRouter(services: Services): Router {
    */
   router.get('/url/proxy', async (req, res) => {
     const { url } = urlBody.parse({ url: typeof req.query.url === 'string' ? req.query.url : undefined });
-    const source = await openUrlSource(services, url, { maxBytes: await maxUploadBytes(services) });
+    const source = await openUrlSource(services, principalOf(res), url, { maxBytes: await maxUploadBytes(services) });
     res.status(200);
     res.setHeader('Content-Type', source.contentType);
     if (source.size !== null) res.setHeader('Content-Length', String(source.size));

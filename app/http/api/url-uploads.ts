@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   cancelSchema,
   commitSchema,
@@ -35,11 +35,11 @@ interface SourceBody {
  * What the share will be called and how big it is: the client's metadata when it has a name and a
  * type (docs/product/api.md §3.9), otherwise a (SSRF-safe) probe of the URL.
  */
-async function describeSource(services: Services, req: Request, body: SourceBody) {
+async function describeSource(services: Services, req: Request, res: Response, body: SourceBody) {
   const { metadata } = body;
   if (metadata?.filename && metadata.contentType)
     return { filename: body.filename || metadata.filename, size: metadata.size ?? undefined, corsSupported: false };
-  const info = await probeUrl(services, body.url, {
+  const info = await probeUrl(services, principalOf(res), body.url, {
     origin: originOf(req, services.config.publicUrl),
   });
   return {
@@ -61,7 +61,7 @@ export function urlUploadsRouter(services: Services): Router {
 
   router.post('/url/presign', async (req, res) => {
     const { url, metadata, filename, ...options } = urlPresignSchema.parse(req.body ?? {});
-    const source = await describeSource(services, req, { url, metadata, filename });
+    const source = await describeSource(services, req, res, { url, metadata, filename });
     const { file, uploadUrl } = await presignUpload(services, principalOf(res), {
       filename: source.filename,
       size: source.size,
@@ -84,7 +84,7 @@ export function urlUploadsRouter(services: Services): Router {
   router.post('/url/multipart/init', async (req, res) => {
     const body = urlMultipartInitSchema.parse(req.body ?? {});
     const { url, metadata, filename, total_size, part_size, part_count: _count, ...options } = body;
-    const source = await describeSource(services, req, { url, metadata, filename });
+    const source = await describeSource(services, req, res, { url, metadata, filename });
     const size = total_size ?? source.size;
     if (size === undefined) throw new AppError('invalid', 'sizeRequired');
     const started = await initMultipartUpload(services, principalOf(res), {

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { isAllowed } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import { remoteFilename } from '~/net/remote-filename';
@@ -37,8 +39,17 @@ export interface UrlSource {
 /** A probe needs headers only: it must not hang for minutes. */
 const PROBE_TIMEOUT_MS = 20_000;
 
-async function fetchOptions(ctx: ModelContext, extra: SafeFetchOptions): Promise<SafeFetchOptions> {
-  return { allowedHosts: await urlFetchAllowedHosts(ctx), ...extra, ...ctx.net };
+/**
+ * The admin's allow-list of private hosts is for callers who may upload (an admin, a key with the
+ * file permission); anyone else gets only public addresses, whatever the setting says.
+ */
+async function fetchOptions(
+  ctx: ModelContext,
+  principal: Principal,
+  extra: SafeFetchOptions,
+): Promise<SafeFetchOptions> {
+  const allowedHosts = isAllowed(principal, 'file.upload') ? await urlFetchAllowedHosts(ctx) : [];
+  return { allowedHosts, ...extra, ...ctx.net };
 }
 
 const header = (headers: IncomingHttpHeaders, name: string): string | null => {
@@ -68,8 +79,13 @@ const remoteStatus = (status: number) => new AppError('invalid', 'urlRemoteStatu
  * address…) is never retried. corsSupported is best effort: whether the origin lets `origin`
  * (our page) read the file directly; we send that Origin so CORS-aware servers answer it.
  */
-export async function probeUrl(ctx: ModelContext, url: string, { origin }: { origin: string }): Promise<UrlInfo> {
-  const options = await fetchOptions(ctx, { totalTimeoutMs: PROBE_TIMEOUT_MS, headers: { origin } });
+export async function probeUrl(
+  ctx: ModelContext,
+  principal: Principal,
+  url: string,
+  { origin }: { origin: string },
+): Promise<UrlInfo> {
+  const options = await fetchOptions(ctx, principal, { totalTimeoutMs: PROBE_TIMEOUT_MS, headers: { origin } });
   let response: SafeResponse | null = null;
   let method: 'HEAD' | 'GET' = 'HEAD';
   try {
@@ -105,10 +121,11 @@ export async function probeUrl(ctx: ModelContext, url: string, { origin }: { ori
  */
 export async function openUrlSource(
   ctx: ModelContext,
+  principal: Principal,
   url: string,
   { maxBytes }: { maxBytes: number },
 ): Promise<UrlSource> {
-  const response = await safeFetch(url, await fetchOptions(ctx, { method: 'GET', maxBytes }));
+  const response = await safeFetch(url, await fetchOptions(ctx, principal, { method: 'GET', maxBytes }));
   const size = sizeOf(response.headers);
   if (!ok(response.status) || (size !== null && size > maxBytes)) {
     response.body.destroy();

@@ -24,7 +24,7 @@ export async function uploadShareFromUrl(
   options: UrlUploadOptions,
 ): Promise<FileShareRecord> {
   authorize(principal, 'file.upload');
-  const source = await openUrlSource(ctx, url, { maxBytes: await maxUploadBytes(ctx) });
+  const source = await openUrlSource(ctx, principal, url, { maxBytes: await maxUploadBytes(ctx) });
   const { filename, ...shareOptions } = options;
   try {
     return await uploadFileShare(ctx, principal, {
