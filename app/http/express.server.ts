@@ -7,6 +7,7 @@ import { ownOrigins } from './api/principal';
 import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
 import { davPlaceholder } from './webdav/placeholder';
+import { pageRequestGuard } from './html/request-guard.server';
 
 /**
  * The request handler Vite bundles (build/server/index.js): /api, then /dav, then React Router.
@@ -36,6 +37,7 @@ async function buildApp(config: AppConfig): Promise<Express> {
 
   app.use('/api', apiRouter(services));
   app.use('/dav', davPlaceholder);
+  app.use(pageRequestGuard);
   app.all(
     '/{*path}',
     createRequestHandler({

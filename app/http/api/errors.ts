@@ -31,6 +31,7 @@ interface BodyParserError extends Error {
   type?: string;
   status?: number;
   limit?: number;
+  expose?: boolean;
 }
 
 /** Rate limits and an unavailable storage or database tell the client when to come back. */
@@ -68,6 +69,14 @@ export const errorHandler: ErrorRequestHandler = (thrown, _req, res, next) => {
     case 'request.aborted':
       return sendError(res, 400, apiMessage('requestAborted'));
   }
+  // Any other body the parser could not read (a Content-Encoding that lies about its bytes…).
+  if (
+    parserError.expose &&
+    typeof parserError.status === 'number' &&
+    parserError.status >= 400 &&
+    parserError.status < 500
+  )
+    return sendError(res, parserError.status, apiMessage('bodyUnreadable'), { key: 'bodyUnreadable' });
   console.error('Unhandled API error:', error);
   return sendError(res, 500, apiMessage('internal'));
 };

@@ -1,10 +1,11 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import type { Services } from '~/services.server';
 import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
 import { cors } from './cors';
 import { directUploadsRouter } from './direct-uploads';
-import { errorHandler, notFoundHandler } from './errors';
+import { sendError } from './envelope';
+import { apiMessage, errorHandler, notFoundHandler } from './errors';
 import { filesRouter } from './files';
 import { localStorageRouter } from './local-storage';
 import { pastesRouter } from './pastes';
@@ -19,6 +20,20 @@ import { urlUploadsRouter } from './url-uploads';
 
 /** Body size for JSON requests; uploads stream and never pass through this parser. */
 const JSON_LIMIT = '10mb';
+const JSON_LIMIT_BYTES = 10 * 1024 * 1024;
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/**
+ * A JSON body declared larger than the limit is refused at once, and the connection closed: the
+ * body parser would answer only after reading the whole declared body (10 GB, or never).
+ */
+const refuseOversizedJson: RequestHandler = (req, res, next) => {
+  const declared = Number(req.get('content-length'));
+  if (!(declared > JSON_LIMIT_BYTES) || !req.is(JSON_TYPES)) return next();
+  res.setHeader('Connection', 'close');
+  sendError(res, 413, apiMessage('bodyTooLarge'), { key: 'bodyTooLarge' });
+  res.on('finish', () => req.destroy());
+};
 
 /**
  * The JSON API door: `/api/*` (docs/product/api.md). Each area is its own router; errors map in one place.
@@ -32,7 +47,7 @@ export function apiRouter(services: Services): Router {
   router.use(attachPrincipal(services));
   router.use(uploadsRouter(services));
   // Parse JSON bodies on every method, DELETE included: the client sends bodies on batch deletes.
-  router.use(express.json({ limit: JSON_LIMIT, type: ['application/json', 'application/*+json'] }));
+  router.use(refuseOversizedJson, express.json({ limit: JSON_LIMIT, type: JSON_TYPES }));
   router.use(authRouter(services));
   router.use(apiKeysRouter(services));
   router.use(pastesRouter(services));

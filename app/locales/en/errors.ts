@@ -112,6 +112,8 @@ export default {
   storageFull: 'The storage is full',
   rangeNotSatisfiable: 'The requested range is outside the file',
   signatureInvalid: 'Invalid or expired signature',
+  formBodyRequired: 'Send the form as application/x-www-form-urlencoded or multipart/form-data',
+  bodyUnreadable: 'The request body could not be read: check its Content-Encoding and format',
   methodNotAllowed: 'Method not allowed for this URL',
   storageNotFound: 'Storage configuration not found',
   storageForbidden: 'No permission to use this storage configuration',

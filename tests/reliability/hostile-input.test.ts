@@ -1,0 +1,150 @@
+import http from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth, apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Faults, races and hostile input against the real build (docs/product/spec.md §8): every case
+ * reproduces a failure an adversarial run found, and must hold. The suite prints its cases and a
+ * final "reliability: N/M hold" line.
+ */
+const results: { name: string; held: boolean }[] = [];
+
+afterEach((context) => {
+  results.push({ name: context.task.name, held: context.task.result?.state === 'pass' });
+});
+afterAll(() => {
+  for (const { name, held } of results) console.log(`${held ? 'holds' : 'FAILS'}  ${name}`);
+  console.log(`reliability: ${results.filter((r) => r.held).length}/${results.length} hold`);
+});
+
+/** A request with headers of our choosing and a body that may not match them (a lying client). */
+function rawRequest(
+  url: string,
+  options: { method: string; path: string; headers: Record<string, string>; body?: Buffer | string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: options.method,
+        path: options.path,
+        headers: options.headers,
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    // Headers go now; a body shorter than Content-Length keeps the request open, as a slow client would.
+    if (options.body !== undefined) req.write(options.body);
+    req.flushHeaders();
+  });
+}
+
+describe('reliability: hostile input and racing guesses', () => {
+  let server: RunningServer;
+  const call = apiClient(() => server.url);
+
+  beforeAll(async () => {
+    server = await startServer({ env: { LOGIN_RATE_LIMIT: '10/900', PASSWORD_RATE_LIMIT: '20/600' } });
+  });
+  afterAll(() => server?.stop());
+
+  it('a garbage gzip body on a JSON endpoint is a 400, not a 500', async () => {
+    const res = await call('POST', '/admin/login', {
+      raw: 'certainly not gzip',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.key).toBe('bodyUnreadable');
+  });
+
+  it('a JSON body declared as 10 GiB is refused with 413 at once, without reading it', async () => {
+    const started = Date.now();
+    const res = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/api/admin/login',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(10 * 1024 ** 3) },
+      body: '{',
+    });
+    expect(res.status).toBe(413);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('a page action posted without a form body is a 415, and PUT or DELETE on a page a 405', async () => {
+    const headers = { Origin: server.url };
+    const noBody = await fetch(`${server.url}/admin/login`, { method: 'POST', headers });
+    expect(noBody.status).toBe(415);
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const res = await fetch(`${server.url}/paste/anything`, { method, headers });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
+    }
+  });
+
+  it('a non-ASCII redirectTo is percent-encoded in the redirect, not a 500', async () => {
+    const res = await fetch(`${server.url}/prefs/theme`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ theme: 'dark', redirectTo: '/paste/你好' }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/paste/%E4%BD%A0%E5%A5%BD');
+  });
+
+  it('200 concurrent wrong admin passwords: only the limit (10) are ever checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        call('POST', '/admin/login', { body: { username: 'admin', password: 'wrong' } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(190);
+    expect(answers.find((a) => a.status === 429)?.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('60 concurrent wrong share passwords: only the limit (20) are ever checked', async () => {
+    // A fresh server: the login limit above must not stand in the way of the admin's own login.
+    const other = await startServer({ env: { PASSWORD_RATE_LIMIT: '20/600' } });
+    try {
+      const api = apiClient(() => other.url);
+      const auth = await adminAuth(api);
+      const paste = await api('POST', '/paste', { auth, body: { content: 'guarded', password: 'right' } });
+      const slug = paste.body.slug as string;
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () => api('POST', `/paste/${slug}`, { body: { password: 'wrong' } })),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 401 || s === 403)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('guesses at the current password of an account change count against the login limit', async () => {
+    const other = await startServer({ env: { LOGIN_RATE_LIMIT: '3/900' } });
+    try {
+      const api = apiClient(() => other.url);
+      const auth = await adminAuth(api);
+      const guess = () =>
+        api('POST', '/admin/change-password', {
+          auth,
+          body: { currentPassword: 'guess', newPassword: 'whatever-1234' },
+        });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await guess()).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await other.stop();
+    }
+  });
+});
