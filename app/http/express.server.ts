@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express, { type Express } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { RouterContextProvider } from 'react-router';
@@ -8,6 +9,7 @@ import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
 import { davPlaceholder } from './webdav/placeholder';
 import { pageRequestGuard } from './html/request-guard.server';
+import { sweepSpool } from './multipart.server';
 
 /**
  * The request handler Vite bundles (build/server/index.js): /api, then /dav, then React Router.
@@ -22,6 +24,8 @@ export function createApp(config: AppConfig): Promise<Express> {
 
 async function buildApp(config: AppConfig): Promise<Express> {
   const services = await initServices(config);
+  // A crash (kill -9) mid-upload leaves its spool file: nothing can be using one before we listen.
+  await sweepSpool(path.join(config.dataDir, 'tmp'));
   const app = express();
   app.disable('x-powered-by');
   // No body hashing for ETags on every JSON answer: API answers are not cacheable anyway.

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -8,6 +7,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { AppError } from '~/lib/errors';
+import { byteLimit } from '~/models/shares/upload-limits.server';
 
 export interface ParsedUpload {
   fields: Record<string, string>;
@@ -18,19 +18,28 @@ export interface ParsedUpload {
   cleanup: () => Promise<void>;
 }
 
+export interface SpoolOptions {
+  /** Where a file that comes before its options waits (DATA_DIR/tmp). */
+  dir: string;
+  /** The max upload size: a spooled file never grows past it. */
+  maxBytes: number;
+}
+
 const MAX_FIELDS = 50;
 const MAX_FIELD_BYTES = 64 * 1024;
+const SPOOL_PREFIX = 'cloudclip-upload-';
 
 /**
  * Parses a multipart upload with one file, streaming. When every option field comes before the
  * file (our own form puts `fields_first` first and the file last), the file streams straight
  * through; when the file comes first (the v0.7.3 FormData order), it is spooled to a temp file
- * until the options are known. Memory stays bounded either way.
+ * until the options are known, capped at the max upload size. Memory stays bounded either way,
+ * and a spool file is removed on every failure (and by sweepSpool after a crash).
  */
 export function parseUpload(
   headers: IncomingHttpHeaders,
   request: Readable,
-  spoolDir = os.tmpdir(),
+  spoolOptions: SpoolOptions,
 ): Promise<ParsedUpload> {
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
@@ -42,12 +51,25 @@ export function parseUpload(
     }
     const fields: Record<string, string> = {};
     let settled = false;
-    let spool: { file: string; done: Promise<void>; filename: string } | null = null;
+    let spool: { file: string; done: Promise<void>; filename: string; sink: fs.WriteStream } | null = null;
+    // Stop writing, then remove the file once the write stream has closed (it may still be opening
+    // it: removing it earlier would let the stream create it again).
+    const removeSpool = () => {
+      if (!spool) return;
+      const { file, sink } = spool;
+      const remove = () => void fsp.rm(file, { force: true }).catch(() => undefined);
+      if (sink.closed) remove();
+      else {
+        sink.once('close', remove);
+        sink.destroy();
+      }
+    };
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       request.unpipe(bb);
       request.resume();
+      removeSpool();
       reject(error);
     };
 
@@ -69,9 +91,11 @@ export function parseUpload(
         resolve({ fields, filename, body, cleanup: async () => undefined });
         return;
       }
-      const file = path.join(spoolDir, `cloudclip-upload-${randomUUID()}`);
-      spool = { file, filename, done: pipeline(stream, fs.createWriteStream(file, { flags: 'wx' })) };
-      spool.done.catch(fail);
+      const file = path.join(spoolOptions.dir, `${SPOOL_PREFIX}${randomUUID()}`);
+      const sink = fs.createWriteStream(file, { flags: 'wx' });
+      const done = pipeline(stream, byteLimit(spoolOptions.maxBytes), sink);
+      spool = { file, filename, done, sink };
+      done.catch(fail);
     });
     bb.on('filesLimit', () => fail(new AppError('invalid', 'oneFileOnly')));
     bb.on('fieldsLimit', () => fail(new AppError('invalid', 'multipartInvalid')));
@@ -89,6 +113,20 @@ export function parseUpload(
       resolve({ fields, filename, body: fs.createReadStream(file), cleanup: () => fsp.rm(file, { force: true }) });
     });
     request.on('aborted', () => fail(new AppError('invalid', 'uploadIncomplete')));
+    request.on('error', () => fail(new AppError('invalid', 'uploadIncomplete')));
     request.pipe(bb);
   });
+}
+
+/** Removes spool files a crashed process left behind (none can be in use while the app starts). */
+export async function sweepSpool(dir: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(dir);
+  } catch {
+    return 0;
+  }
+  const left = names.filter((name) => name.startsWith(SPOOL_PREFIX));
+  await Promise.all(left.map((name) => fsp.rm(path.join(dir, name), { force: true })));
+  return left.length;
 }

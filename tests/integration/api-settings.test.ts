@@ -1,12 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiCallOptions } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
  * System settings over the JSON API (docs/product/api.md §3.7): the v0.7.3 endpoints and the v0.7.4
  * `/admin/settings…` family, both over the same rows, against the real app process.
  */
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
 describe('settings API', () => {
   let server: RunningServer;
   let admin: string;
@@ -14,17 +17,7 @@ describe('settings API', () => {
   let origin: http.Server;
   let originUrl: string;
 
-  async function call(method: string, p: string, opts: { auth?: string; body?: unknown; raw?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (opts.auth) headers.Authorization = opts.auth;
-    if (opts.body !== undefined || opts.raw !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${server.url}/api${p}`, {
-      method,
-      headers,
-      body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-    });
-    return { status: res.status, body: await res.json() };
-  }
+  const call = apiClient(() => server.url);
   const settingValue = async (k: string) =>
     (await call('GET', `/admin/settings/metadata?key=${k}`, { auth: admin })).body.data.value as string;
 
@@ -106,7 +99,9 @@ describe('settings API', () => {
       }
       expect(await settingValue('max_upload_size')).toBe('250');
       expect(await settingValue('webdav_upload_mode')).toBe('multipart');
-      expect((await call('PUT', '/admin/system-settings', { auth: admin, raw: '{"max' })).status).toBe(400);
+      expect(
+        (await call('PUT', '/admin/system-settings', { auth: admin, raw: '{"max', headers: JSON_TYPE })).status,
+      ).toBe(400);
     });
 
     it('is admin only', async () => {
@@ -331,14 +326,14 @@ describe('settings API', () => {
     });
 
     it('answers 400 for a non-numeric group id, a body that is not an object, or nothing to update', async () => {
-      const put = (p: string, opts: { body?: unknown; raw?: string }) => call('PUT', p, { auth: admin, ...opts });
+      const put = (p: string, opts: ApiCallOptions) => call('PUT', p, { auth: admin, ...opts });
       expect((await put('/admin/settings/group/global', { body: { max_upload_size: 1 } })).body).toMatchObject({
         code: 400,
         message: '分组ID必须是数字',
       });
       expect((await put('/admin/settings/group/1', { body: ['max_upload_size'] })).status).toBe(400);
       expect((await put('/admin/settings/group/1', { body: 'text' })).status).toBe(400);
-      expect((await put('/admin/settings/group/1', { raw: '{"a":' })).status).toBe(400);
+      expect((await put('/admin/settings/group/1', { raw: '{"a":', headers: JSON_TYPE })).status).toBe(400);
       expect((await put('/admin/settings/group/1', { body: {} })).status).toBe(400);
     });
 
@@ -365,7 +360,7 @@ describe('settings API', () => {
     });
 
     it('takes effect at once: a private host becomes reachable for URL uploads, and blocked again', async () => {
-      const probe = () => call('POST', '/url/info', { body: { url: originUrl } });
+      const probe = () => call('POST', '/url/info', { auth: admin, body: { url: originUrl } });
       expect((await probe()).status).toBe(400);
 
       const set = await call('PUT', '/admin/settings/group/1', {

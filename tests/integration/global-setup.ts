@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { ListBucketsCommand } from '@aws-sdk/client-s3';
 import type { TestProject } from 'vitest/node';
 import { createS3Client, S3_ENV_VARS, type S3TestEnv } from '../support/s3-env';
+import { CASES_FILE, reliabilitySummary } from '../reliability/cases';
 
 /**
  * Starts a real S3 server (OpenStack Swift + s3api, scripts/swift-s3.sh) for the integration
@@ -40,6 +41,7 @@ async function answers(url: string): Promise<boolean> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  fs.rmSync(CASES_FILE, { force: true });
   // An aborted earlier run may have left servers behind: stop them by their PID files, then start fresh.
   await swift('stop');
   if (await answers(`http://127.0.0.1:${PORT}/healthcheck`)) {
@@ -77,5 +79,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await swift('stop');
+    // The reliability suite's cases and its "N/M hold" line (tests/reliability/cases.ts).
+    const summary = reliabilitySummary();
+    if (summary.length) process.stdout.write(`\n${summary.join('\n')}\n`);
   };
 }

@@ -2,21 +2,14 @@ import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
+import { recordCase } from './cases';
 
 /**
  * Faults, races and hostile input against the real build (docs/product/spec.md §8): every case
- * reproduces a failure an adversarial run found, and must hold. The suite prints its cases and a
- * final "reliability: N/M hold" line.
+ * reproduces a failure an adversarial run found, and must hold. The run prints every case and a
+ * final "reliability: N/M hold" line (tests/reliability/cases.ts).
  */
-const results: { name: string; held: boolean }[] = [];
-
-afterEach((context) => {
-  results.push({ name: context.task.name, held: context.task.result?.state === 'pass' });
-});
-afterAll(() => {
-  for (const { name, held } of results) console.log(`${held ? 'holds' : 'FAILS'}  ${name}`);
-  console.log(`reliability: ${results.filter((r) => r.held).length}/${results.length} hold`);
-});
+afterEach(recordCase);
 
 /** A request with headers of our choosing and a body that may not match them (a lying client). */
 function rawRequest(

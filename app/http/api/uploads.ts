@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Router, type Request } from 'express';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { uploadFileShare } from '~/models/shares/files.server';
+import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
 import { sendOk } from './envelope';
@@ -51,7 +52,7 @@ export function uploadsRouter(services: Services): Router {
   router.post('/upload', requires('file.upload'), async (req, res) => {
     const spoolDir = path.join(services.config.dataDir, 'tmp');
     await fsp.mkdir(spoolDir, { recursive: true });
-    const parsed = await parseUpload(req.headers, req, spoolDir);
+    const parsed = await parseUpload(req.headers, req, { dir: spoolDir, maxBytes: await maxUploadBytes(services) });
     try {
       const options = uploadOptionsSchema.parse(parsed.fields);
       const file = await uploadFileShare(services, principalOf(res), {

@@ -10,6 +10,7 @@ import { parseUpload } from '~/http/multipart.server';
 import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { uploadFileShare } from '~/models/shares/files.server';
+import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 
@@ -60,7 +61,10 @@ export async function uploadFromForm(
     if (!body) throw new AppError('invalid', 'fileRequired');
     const spoolDir = path.join(services.config.dataDir, 'tmp');
     await fsp.mkdir(spoolDir, { recursive: true });
-    const parsed = await parseUpload(Object.fromEntries(request.headers), body, spoolDir);
+    const parsed = await parseUpload(Object.fromEntries(request.headers), body, {
+      dir: spoolDir,
+      maxBytes: await maxUploadBytes(services),
+    });
     try {
       values = uploadFormValues(parsed.fields);
       const converted = uploadInputFromForm(parsed.fields);

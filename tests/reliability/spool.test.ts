@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth, apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
+import { recordCase } from './cases';
+
+afterEach(recordCase);
+
+const BOUNDARY = 'cloudclipboundary';
+
+/** A multipart body with the file first (the v0.7.3 client's order), so the server must spool it. */
+function fileFirstBody(parts: { name: string; filename?: string; data: Buffer | string }[]): Buffer {
+  const chunks = parts.flatMap(({ name, filename, data }) => [
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n` +
+        `${filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`,
+    ),
+    Buffer.isBuffer(data) ? data : Buffer.from(data),
+    Buffer.from('\r\n'),
+  ]);
+  return Buffer.concat([...chunks, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+}
+
+describe('reliability: form uploads leave no spool file behind', () => {
+  let server: RunningServer;
+  let auth: string;
+  const call = apiClient(() => server.url);
+  const spoolDir = () => path.join(server.dataDir, 'tmp');
+  const spoolFiles = () =>
+    fs.existsSync(spoolDir()) ? fs.readdirSync(spoolDir()).filter((f) => f.startsWith('cloudclip-upload-')) : [];
+
+  /** POSTs `body` to /api/upload; `cut` sends only that many bytes and then drops the connection. */
+  function post(body: Buffer, cut?: number): Promise<number> {
+    return new Promise((resolve) => {
+      const target = new URL(`${server.url}/api/upload`);
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: 'POST',
+          path: target.pathname,
+          headers: {
+            Authorization: auth,
+            'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+            'Content-Length': String(body.length),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      if (cut === undefined) req.end(body);
+      else req.write(body.subarray(0, cut), () => setTimeout(() => req.destroy(), 100));
+    });
+  }
+
+  async function noSpoolLeft() {
+    for (let i = 0; i < 40 && spoolFiles().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    return spoolFiles();
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    auth = await adminAuth(call);
+    // 1 MB upload limit, so an oversized spool is cheap to send.
+    const set = await call('PUT', '/admin/settings/group/1', { auth, body: { max_upload_size: 1 } });
+    expect(set.status).toBe(200);
+  });
+  afterAll(() => server?.stop());
+
+  it('a file-first upload that works still spools, and its spool file is removed', async () => {
+    const status = await post(
+      fileFirstBody([
+        { name: 'file', filename: 'a.txt', data: 'hello' },
+        { name: 'remark', data: 'r' },
+      ]),
+    );
+    expect(status).toBe(200);
+    expect(await noSpoolLeft()).toEqual([]);
+  });
+
+  it('two files in one upload: 400 and no spool file', async () => {
+    const status = await post(
+      fileFirstBody([
+        { name: 'file', filename: 'a.bin', data: Buffer.alloc(200_000, 1) },
+        { name: 'file', filename: 'b.bin', data: Buffer.alloc(200_000, 2) },
+      ]),
+    );
+    expect(status).toBe(400);
+    expect(await noSpoolLeft()).toEqual([]);
+  });
+
+  it('a spooled file over the max upload size: 413, cut at the limit, no spool file', async () => {
+    const status = await post(
+      fileFirstBody([{ name: 'file', filename: 'big.bin', data: Buffer.alloc(3 * 1024 * 1024, 7) }]),
+    );
+    expect(status).toBe(413);
+    expect(await noSpoolLeft()).toEqual([]);
+  });
+
+  it('a client that goes away mid-upload leaves no spool file', async () => {
+    const body = fileFirstBody([{ name: 'file', filename: 'gone.bin', data: Buffer.alloc(800_000, 3) }]);
+    await post(body, 400_000);
+    expect(await noSpoolLeft()).toEqual([]);
+  });
+
+  it('spool files a killed process left are swept at the next start', async () => {
+    fs.mkdirSync(spoolDir(), { recursive: true });
+    const leftover = path.join(spoolDir(), 'cloudclip-upload-left-by-kill-9');
+    fs.writeFileSync(leftover, 'half an upload');
+    await server.kill();
+    server = await startServer({ dataDir: server.dataDir });
+    expect(fs.existsSync(leftover)).toBe(false);
+  });
+});
