@@ -123,7 +123,10 @@ describe('settings API', () => {
         auth: admin,
         body: { signAll: false, expires: 3600 },
       });
-      expect(res).toEqual({ status: 200, body: { code: 200, message: '代理签名配置更新成功', success: true } });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 200,
+        body: { code: 200, message: '代理签名配置更新成功', success: true },
+      });
       expect((await call('GET', '/admin/proxy-sign-settings', { auth: admin })).body.data).toEqual({
         signAll: false,
         expires: 3600,

@@ -58,6 +58,12 @@ const unquote = (etag: string | undefined | null) => (etag ? etag.replace(/"/g, 
  * Swift's S3 layer (and some other S3-compatible servers) require Content-MD5 on DeleteObjects,
  * which current SDKs replaced with a CRC checksum: add it back.
  */
+/** Timeouts and retries of every S3 call: an unreachable storage answers 503 within about 25 s. */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_REQUEST_TIMEOUT_MS = 12_000;
+const S3_IDLE_TIMEOUT_MS = 30_000;
+const S3_MAX_ATTEMPTS = 2;
+
 function addDeleteObjectsMd5(client: S3Client) {
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -107,6 +113,18 @@ export class S3Driver implements StorageDriver {
       // Only where the API needs them: many S3-compatible servers reject the newer checksums.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A storage that stops answering must not hold requests forever (docs/architecture.md §5):
+      // the failure becomes a 503 with Retry-After (app/storage/errors.ts), and the next request
+      // tries again, so the app recovers on its own when the storage returns.
+      maxAttempts: S3_MAX_ATTEMPTS,
+      requestHandler: {
+        connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+        // Until the response headers: covers sending a part (5 MiB) and the storage's answer.
+        requestTimeout: S3_REQUEST_TIMEOUT_MS,
+        throwOnRequestTimeout: true,
+        // A body that stops flowing mid-download or mid-upload.
+        socketTimeout: S3_IDLE_TIMEOUT_MS,
+      },
     });
     addDeleteObjectsMd5(this.client);
   }
