@@ -16,6 +16,8 @@ export interface AppConfig {
   loginRateLimit: string | undefined;
   /** "failures/seconds" per client address for share passwords; default 20/600. */
   passwordRateLimit: string | undefined;
+  /** "requests/seconds" per client address for server-side URL fetches (url/info, url/proxy); default 60/60. */
+  urlFetchRateLimit: string | undefined;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     loginRateLimit: env.LOGIN_RATE_LIMIT || undefined,
     passwordRateLimit: env.PASSWORD_RATE_LIMIT || undefined,
+    urlFetchRateLimit: env.URL_FETCH_RATE_LIMIT || undefined,
     isProduction: env.NODE_ENV === 'production',
   };
 }

@@ -74,6 +74,25 @@ export class FailureLimiter {
   }
 }
 
+/** At most `max` pieces of work at once; `enter` says whether one more may start. */
+export class ConcurrencyGate {
+  private running = 0;
+
+  constructor(readonly max: number) {}
+
+  /** A release function when there is room (call it once the work is over), else null. */
+  enter(): (() => void) | null {
+    if (this.running >= this.max) return null;
+    this.running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.running--;
+    };
+  }
+}
+
 /** "10/900" → 10 failures per 900 s; the default suits a login form. */
 export function parseLimit(spec: string | undefined, fallback = { max: 10, windowSeconds: 900 }) {
   const match = /^(\d+)\/(\d+)$/.exec(spec ?? '');

@@ -1,6 +1,6 @@
 import type { AppConfig } from '~/config.server';
 import { loadMasterKey } from '~/auth/secrets.server';
-import { FailureLimiter, parseLimit } from '~/auth/rate-limit.server';
+import { ConcurrencyGate, FailureLimiter, parseLimit } from '~/auth/rate-limit.server';
 import { openDatabase, openHotPathDatabase, type Db, type Sql } from '~/db/client.server';
 import { StorageRegistry } from '~/storage/registry.server';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
@@ -24,11 +24,16 @@ export interface ModelContext {
   loginLimiter: FailureLimiter;
   /** Failed share-password attempts per client address. */
   passwordLimiter: FailureLimiter;
+  /** Server-side URL fetches for callers: per client address, and at most a few at once overall. */
+  urlFetches: { perAddress: FailureLimiter; atOnce: ConcurrencyGate };
   /** Storage drivers from storage configs; reached only through models/storage/drivers.server.ts. */
   storage: StorageRegistry;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
+
+/** Server-side URL fetches running at once, over all callers (each holds a socket and a stream). */
+const URL_FETCHES_AT_ONCE = 8;
 
 /** Opens the database (migrating it), the hot-path connection, the drivers and the limiters. */
 export async function openModelContext(config: AppConfig): Promise<ModelContext> {
@@ -37,6 +42,7 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
   const sql = openHotPathDatabase(config.databaseFile);
   const login = parseLimit(config.loginRateLimit);
   const password = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
+  const fetches = parseLimit(config.urlFetchRateLimit, { max: 60, windowSeconds: 60 });
   return {
     config,
     db,
@@ -44,6 +50,10 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
     masterKey,
     loginLimiter: new FailureLimiter(login.max, login.windowSeconds * 1000),
     passwordLimiter: new FailureLimiter(password.max, password.windowSeconds * 1000),
+    urlFetches: {
+      perAddress: new FailureLimiter(fetches.max, fetches.windowSeconds * 1000),
+      atOnce: new ConcurrencyGate(URL_FETCHES_AT_ONCE),
+    },
     storage: new StorageRegistry(masterKey, config.dataDir),
   };
 }

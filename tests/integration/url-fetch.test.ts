@@ -176,7 +176,13 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-url-'));
-    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'test-admin-password' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: 'test-admin-password',
+      // Many fetches from one address in a few seconds: the per-address rate is tested in tests/reliability.
+      URL_FETCH_RATE_LIMIT: '10000/60',
+    });
     services = await initServices(config, () => undefined);
     const web = express();
     web.use('/api', apiRouter(services));

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
 import { maxUploadBytes } from '~/models/shares/upload-limits.server';
-import { openUrlSource, probeUrl } from '~/models/shares/url-source.server';
+import { admitUrlFetch, openUrlSource, probeUrl } from '~/models/shares/url-source.server';
 import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { originOf } from './origin';
-import { principalOf } from './principal';
+import { clientAddress, principalOf } from './principal';
 
 const urlBody = z.object({
   url: z.string({ error: 'urlRequired' }).trim().min(1, 'urlRequired').max(8192, 'urlNotAllowed'),
@@ -25,6 +25,7 @@ export function urlFetchRouter(services: Services): Router {
 
   router.post('/url/info', async (req, res) => {
     const { url } = urlBody.parse(req.body ?? {});
+    const release = admitUrlFetch(services, clientAddress(req));
     try {
       const info = await probeUrl(services, principalOf(res), url, {
         origin: originOf(req, services.config.publicUrl),
@@ -37,6 +38,8 @@ export function urlFetchRouter(services: Services): Router {
         key: error.messageKey,
         params: error.details,
       });
+    } finally {
+      release();
     }
   });
 
@@ -47,6 +50,8 @@ export function urlFetchRouter(services: Services): Router {
    */
   router.get('/url/proxy', async (req, res) => {
     const { url } = urlBody.parse({ url: typeof req.query.url === 'string' ? req.query.url : undefined });
+    // Held until the answer is over, however it ends.
+    res.on('close', admitUrlFetch(services, clientAddress(req)));
     const source = await openUrlSource(services, principalOf(res), url, { maxBytes: await maxUploadBytes(services) });
     res.status(200);
     res.setHeader('Content-Type', source.contentType);

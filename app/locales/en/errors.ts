@@ -114,6 +114,8 @@ export default {
   signatureInvalid: 'Invalid or expired signature',
   formBodyRequired: 'Send the form as application/x-www-form-urlencoded or multipart/form-data',
   bodyUnreadable: 'The request body could not be read: check its Content-Encoding and format',
+  tooManyRequests: 'Too many requests: please wait a moment and try again',
+  urlFetchBusy: 'The server is fetching too many URLs right now: please try again shortly',
   methodNotAllowed: 'Method not allowed for this URL',
   storageNotFound: 'Storage configuration not found',
   storageForbidden: 'No permission to use this storage configuration',

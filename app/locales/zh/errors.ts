@@ -113,6 +113,8 @@ export default {
   signatureInvalid: '签名无效或已过期',
   formBodyRequired: '请以 application/x-www-form-urlencoded 或 multipart/form-data 格式提交表单',
   bodyUnreadable: '无法读取请求体：请检查其 Content-Encoding 和格式',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  urlFetchBusy: '服务器正在获取的链接过多，请稍后重试',
   methodNotAllowed: '此地址不支持该请求方法',
   storageNotFound: '存储配置不存在',
   storageForbidden: '没有权限使用此存储配置',

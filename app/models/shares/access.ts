@@ -1,7 +1,6 @@
 import { authorize, isAllowed } from '~/auth/operations';
 import { isCreator, type Principal } from '~/auth/principal';
-
-export type ShareKind = 'paste' | 'file';
+import type { ShareKind } from './gone.server';
 
 const MANAGE = { paste: 'paste.manage', file: 'file.manage' } as const;
 

@@ -36,6 +36,21 @@ export interface UrlSource {
   size: number | null;
 }
 
+/**
+ * Admits one server-side fetch for the public URL endpoints (url/info, url/proxy): refused with
+ * 429 past the caller's per-address rate, 503 when the server already runs its most at once.
+ * Returns the release to call once the fetch is over (its stream closed).
+ */
+export function admitUrlFetch(ctx: ModelContext, address: string): () => void {
+  const { perAddress, atOnce } = ctx.urlFetches;
+  const wait = perAddress.retryAfter(address);
+  if (wait > 0) throw new AppError('rate_limited', 'tooManyRequests', { seconds: wait });
+  const release = atOnce.enter();
+  if (!release) throw new AppError('unavailable', 'urlFetchBusy', { seconds: 5 });
+  perAddress.fail(address);
+  return release;
+}
+
 /** A probe needs headers only: it must not hang for minutes. */
 const PROBE_TIMEOUT_MS = 20_000;
 
