@@ -8,12 +8,18 @@ import { migrations } from './migrations.server';
 
 export type Db = PrismaClient;
 
-const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long a statement waits for a lock another connection holds. Short on purpose: the driver is
+ * synchronous, so every millisecond of waiting stops the whole event loop (health checks, reads,
+ * pages). A write that still finds the database busy fails with SQLITE_BUSY, which the doors answer
+ * with 503 and Retry-After (app/storage/errors.ts); WAL keeps reads going meanwhile.
+ */
+const BUSY_TIMEOUT_MS = 250;
 
 /**
  * Opens (creating if needed) the SQLite database, applies pending migrations, and returns a Prisma
- * client on it. Pragmas are set explicitly: WAL (readers never block the writer), a busy timeout
- * (concurrent writers wait instead of failing), synchronous=NORMAL (safe with WAL, much faster).
+ * client on it. Pragmas are set explicitly: WAL (readers never block the writer), a short busy
+ * timeout (see BUSY_TIMEOUT_MS), synchronous=NORMAL (safe with WAL, much faster).
  */
 export async function openDatabase(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -25,14 +25,41 @@ const UNREACHABLE = new Set([
   'EPIPE',
 ]);
 
+/** Retry-After for a database another process holds locked: a short wait usually frees it. */
+const DATABASE_RETRY_SECONDS = 2;
+
 /**
- * The one place a storage failure becomes the domain's error vocabulary (docs/architecture.md,
- * "One error vocabulary"): a missing object is 404, an unreachable or refusing storage 503 with
- * Retry-After, a full disk 507. Anything else is returned unchanged and stays an unexpected error.
+ * The SQLite result code behind a database error: better-sqlite3 puts it in `code`; Prisma wraps
+ * it in `meta.driverAdapterError.cause.originalCode`.
+ */
+function sqliteCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } } | null;
+  const wrapped = e?.meta?.driverAdapterError?.cause?.originalCode;
+  const code = typeof wrapped === 'string' ? wrapped : e?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
+}
+
+const BY_SQLITE_CODE: Record<string, () => AppError> = {
+  SQLITE_BUSY: () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS }),
+  SQLITE_LOCKED: () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS }),
+  SQLITE_FULL: () => new AppError('insufficient_storage', 'databaseFull'),
+  SQLITE_READONLY: () => new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS }),
+};
+
+/**
+ * The one place a fault becomes the domain's error vocabulary (docs/architecture.md §1, "One error
+ * vocabulary"): a missing object is 404, an unreachable or refusing storage 503 with Retry-After, a
+ * full disk 507; a database another process holds locked 503, a full one 507, a read-only one 503.
+ * Anything else is returned unchanged and stays an unexpected error.
  */
 export function toAppError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof StorageError) return BY_KIND[error.kind]();
+  // Extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_READONLY_DBMOVED…) count as their base code.
+  const sqlite = sqliteCode(error);
+  const fault =
+    sqlite && Object.entries(BY_SQLITE_CODE).find(([base]) => sqlite === base || sqlite.startsWith(`${base}_`));
+  if (fault) return fault[1]();
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;
   if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError('insufficient_storage', 'storageFull');
