@@ -4,22 +4,25 @@ import { deleteExpiredPastes } from '~/models/pastes/pastes.server';
 import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
 import { pruneGone } from '~/models/shares/gone.server';
 import type { ModelContext } from '~/models/context.server';
+import { sweepLocalTemp } from '~/models/storage/temp.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * Deletes expired shares (with their objects) and sessions now and then (expiry is also enforced
- * on every access), and is the janitor of browser uploads that were never finished.
+ * on every access), and is the janitor of browser uploads that were never finished and of temp
+ * files a killed process left behind.
  */
 export async function sweepOnce(
   ctx: ModelContext,
-): Promise<{ pastes: number; files: number; sessions: number; uploads: number }> {
+): Promise<{ pastes: number; files: number; sessions: number; uploads: number; tempFiles: number }> {
   const pastes = await deleteExpiredPastes(ctx);
   const files = await deleteExpiredFiles(ctx);
   const sessions = await deleteExpiredSessions(ctx);
   const uploads = await reapStaleUploads(ctx);
   await pruneGone(ctx);
-  return { pastes, files, sessions, uploads };
+  const tempFiles = await sweepLocalTemp(ctx);
+  return { pastes, files, sessions, uploads, tempFiles };
 }
 
 /** Runs the sweeper now and then until stopped; never keeps the process alive on its own. */

@@ -70,7 +70,11 @@ describe('reliability: form uploads leave no spool file behind', () => {
     const set = await call('PUT', '/admin/settings/group/1', { auth, body: { max_upload_size: 1 } });
     expect(set.status).toBe(200);
   });
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    // The restarts below reuse the first data folder, which is then the test's to remove.
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
 
   it('a file-first upload that works still spools, and its spool file is removed', async () => {
     const status = await post(
@@ -114,6 +118,20 @@ describe('reliability: form uploads leave no spool file behind', () => {
     fs.writeFileSync(leftover, 'half an upload');
     await server.kill();
     server = await startServer({ dataDir: server.dataDir });
+    expect(fs.existsSync(leftover)).toBe(false);
+  });
+
+  it('temp files of local storage writes a killed process left are swept soon after the next start', async () => {
+    const tmpDir = path.join(server.dataDir, 'storage', '.cloudclip-tmp');
+    fs.mkdirSync(tmpDir, { recursive: true });
+    const leftover = path.join(tmpDir, 'half-written-object');
+    fs.writeFileSync(leftover, 'half an object');
+    const old = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(leftover, old, old);
+    await server.kill();
+    server = await startServer({ dataDir: server.dataDir });
+    // The first sweep runs a few seconds after start.
+    for (let i = 0; i < 100 && fs.existsSync(leftover); i++) await new Promise((r) => setTimeout(r, 100));
     expect(fs.existsSync(leftover)).toBe(false);
   });
 });

@@ -139,6 +139,30 @@ export class LocalDriver implements StorageDriver {
     };
   }
 
+  /**
+   * Removes temp files no write has touched since `before`: what a killed process left mid-write
+   * (a live write keeps its file's modification time fresh). Returns how many went.
+   */
+  async sweepTemp(before: Date): Promise<number> {
+    const tmpDir = path.join(this.root, TMP_DIR);
+    let names: string[];
+    try {
+      names = await fsp.readdir(tmpDir);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && stat.mtime < before) {
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   /** Streams into a temp file, then renames: a failed or aborted write leaves nothing behind. */
   private async writeFile(target: string, body: Readable): Promise<{ size: number; md5: string }> {
     const tmpDir = path.join(this.root, TMP_DIR);
