@@ -103,6 +103,8 @@ export interface StorageDriver {
   /** Missing keys are not an error. */
   remove(keys: string[]): Promise<void>;
   copy(from: string, to: string): Promise<void>;
+  /** Copy, then remove the source (local: one rename). StorageError('not_found') when `from` is missing. */
+  move(from: string, to: string): Promise<void>;
   presignGet(key: string, options: PresignGetOptions): Promise<PresignedUrl>;
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedUrl>;
   multipartInit(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
+import { putTo } from '../support/uploads';
 
 /**
  * Browser uploads straight to storage (issue 6): presign → PUT → commit, and resumable multipart,
@@ -20,16 +21,6 @@ const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 function client(getServer: () => RunningServer) {
   const api = apiClient(() => getServer().url);
   return (method: string, p: string, body?: unknown, auth?: string) => api(method, p, { body, auth });
-}
-
-/** A PUT the way the browser does it: to the presigned URL, bytes only. */
-async function putTo(url: string, data: Uint8Array, contentType?: string) {
-  const res = await fetch(url, {
-    method: 'PUT',
-    body: new Uint8Array(data),
-    headers: contentType ? { 'Content-Type': contentType } : {},
-  });
-  return { status: res.status, etag: res.headers.get('etag'), text: await res.text() };
 }
 
 const unique = (p: string) => `${p}-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}`;
@@ -191,18 +182,10 @@ describe('direct browser uploads', () => {
       expect(md5(dl.body)).toBe(md5(data));
     });
 
-    it('abort removes the upload and its record; complete with a wrong ETag cancels it', async () => {
+    it('abort removes the upload and its record', async () => {
       const data = randomBytes(6 * MIB);
-      const start = async () =>
-        (
-          await call(
-            'POST',
-            '/s3/multipart/init',
-            { s3_config_id: config(), filename: 'gone.bin', size: data.length },
-            admin,
-          )
-        ).body.data;
-      const a = await start();
+      const init = { s3_config_id: config(), filename: 'gone.bin', size: data.length };
+      const a = (await call('POST', '/s3/multipart/init', init, admin)).body.data;
       expect((await putTo(a.presigned_urls[0].url, data.subarray(0, 5 * MIB))).status).toBe(200);
       const abort = await call('POST', '/s3/multipart/abort', { file_id: a.file_id, upload_id: a.upload_id }, admin);
       expect(abort.body.data).toEqual({ success: true, fileId: a.file_id });
@@ -210,25 +193,6 @@ describe('direct browser uploads', () => {
       expect(
         (await call('POST', '/s3/multipart/resume', { file_id: a.file_id, upload_id: a.upload_id }, admin)).status,
       ).toBe(404);
-
-      const b = await start();
-      const put = await putTo(b.presigned_urls[0].url, data.subarray(0, 5 * MIB));
-      const bad = await call(
-        'POST',
-        '/s3/multipart/complete',
-        {
-          file_id: b.file_id,
-          upload_id: b.upload_id,
-          parts: [
-            { partNumber: 1, etag: put.etag },
-            { partNumber: 2, etag: 'nope' },
-          ],
-        },
-        admin,
-      );
-      expect(bad.status).toBe(400);
-      expect(bad.body.error.key).toBe('uploadPartsInvalid');
-      expect(rows('SELECT id FROM files WHERE id = ?', b.file_id)).toEqual([]);
     });
 
     it('an object larger than the limit is refused at commit, and nothing is left behind', async () => {

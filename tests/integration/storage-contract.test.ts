@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStorageRouter } from '~/http/api/local-storage';
+import { pendingKeyOf } from '~/models/shares/pending-objects.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import { S3Driver } from '~/storage/drivers/s3.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
@@ -18,6 +19,11 @@ interface Harness {
   driver: StorageDriver;
   /** Turns a presigned URL into one fetch can use. */
   absolute: (url: string) => string;
+  /**
+   * Makes `key` an upload the app waits for and returns the key a signed PUT may write: the app
+   * serves local signed writes only into pending uploads (docs/architecture.md §5), S3 takes any.
+   */
+  pendingUpload: (key: string, uploadId?: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -37,6 +43,22 @@ async function localHarness(): Promise<Harness> {
   return {
     driver,
     absolute: (url) => new URL(url, base).toString(),
+    pendingUpload: async (key, uploadId) => {
+      const row = await temp.ctx.db.fileShare.create({
+        data: {
+          id: randomUUID(),
+          slug: randomUUID(),
+          filename: key,
+          storageConfigId: config.id,
+          storageType: 'LOCAL',
+          storagePath: key,
+          mimetype: 'application/octet-stream',
+          status: 'uploading',
+          uploadId: uploadId ?? null,
+        },
+      });
+      return uploadId ? key : pendingKeyOf(row.id);
+    },
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await temp.close();
@@ -54,7 +76,7 @@ async function s3Harness(): Promise<Harness> {
     secretAccessKey: bucket.env.secretAccessKey,
     pathStyle: true,
   });
-  return { driver, absolute: (url) => url, close: () => bucket.destroy() };
+  return { driver, absolute: (url) => url, pendingUpload: async (key) => key, close: () => bucket.destroy() };
 }
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');
@@ -197,6 +219,15 @@ describe.each([
     await expect(d.copy('copy/gone.txt', 'copy/x.txt')).rejects.toBeInstanceOf(StorageError);
   });
 
+  it('moves an object: the source is gone, the target holds its bytes', async () => {
+    await d.write('move/src.txt', text('move me'));
+    await d.move('move/src.txt', 'moved/deep/dst.txt');
+    expect(await d.stat('move/src.txt')).toBeNull();
+    expect((await readAll((await d.read('moved/deep/dst.txt')).stream)).toString()).toBe('move me');
+    await d.remove(['moved/deep/dst.txt']);
+    await expect(d.move('move/gone.txt', 'move/x.txt')).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
   it('refuses keys that could escape or confuse the store', async () => {
     for (const key of ['../etc/passwd', '/abs.txt', 'a/../../b', 'a//b', 'nul\u0000.txt', 'back\\slash', '']) {
       await expect(d.write(key, text('x'))).rejects.toMatchObject({ kind: 'invalid_key' });
@@ -213,7 +244,8 @@ describe.each([
       /^attachment; filename="[^"]*"; filename\*=UTF-8''%E6%8A%A5%E5%91%8A/,
     );
 
-    const putUrl = await d.presignPut('signed/put.txt', { expiresIn: 60, contentType: 'text/plain' });
+    const putKey = await h.pendingUpload('signed/put.txt');
+    const putUrl = await d.presignPut(putKey, { expiresIn: 60, contentType: 'text/plain' });
     const put = await fetch(h.absolute(putUrl), {
       method: 'PUT',
       body: 'uploaded directly',
@@ -221,7 +253,8 @@ describe.each([
     });
     expect(put.status).toBe(200);
     expect(put.headers.get('etag')).toBeTruthy();
-    expect((await readAll((await d.read('signed/put.txt')).stream)).toString()).toBe('uploaded directly');
+    expect((await readAll((await d.read(putKey)).stream)).toString()).toBe('uploaded directly');
+    await d.remove([putKey]);
   });
 
   it('refuses a tampered presigned URL', async () => {
@@ -239,6 +272,7 @@ describe.each([
     const part1 = Buffer.alloc(5 * 1024 * 1024, 3);
     const part2 = randomBytes(1234);
     const { uploadId } = await d.multipartInit(key, { contentType: 'application/octet-stream' });
+    await h.pendingUpload(key, uploadId);
     const urls = await d.multipartSignParts(key, uploadId, [1, 2], 300);
     expect(urls.map((u) => u.partNumber)).toEqual([1, 2]);
     const etags: string[] = [];

@@ -154,7 +154,12 @@ export default {
   uploadNotFound: 'This upload no longer exists or has expired: start it again',
   uploadNotYours: 'You can only act on uploads you started',
   uploadIsMultipart: 'This is a multipart upload: complete it with the multipart endpoint',
-  uploadPartsInvalid: 'Parts are missing or their ETags do not match: the upload was cancelled',
+  uploadPartsInvalid: 'The parts must be numbered 1 to {{count}}, each once',
+  uploadPartConflict: 'Part {{part}} is missing or its ETag does not match: upload it again and retry',
+  uploadSizeMismatch: 'The parts hold {{stored}} bytes, but the upload declared {{declared}}',
+  uploadPartsRejected: 'Storage refused to join the parts: upload them again and retry',
+  uploadCommitting: 'This upload is being finished right now',
+  uploadUrlUsed: 'This upload link was already used, or its upload is finished or cancelled',
   storageNoDirectUpload: 'This storage does not accept uploads straight from the browser',
   // URL upload (server-side fetches of user-given URLs)
   urlRequired: 'Enter a URL',

@@ -153,7 +153,12 @@ export default {
   uploadNotFound: '上传不存在或已过期，请重新上传',
   uploadNotYours: '只能操作自己创建的上传',
   uploadIsMultipart: '这是分片上传，请使用分片完成接口',
-  uploadPartsInvalid: '分片不完整或ETag不匹配，上传已取消',
+  uploadPartsInvalid: '分片编号必须为 1 到 {{count}}，且每个只出现一次',
+  uploadPartConflict: '分片 {{part}} 缺失或ETag不匹配，请重新上传该分片后重试',
+  uploadSizeMismatch: '分片共 {{stored}} 字节，与声明的 {{declared}} 字节不符',
+  uploadPartsRejected: '存储拒绝合并分片，请重新上传分片后重试',
+  uploadCommitting: '该上传正在完成中',
+  uploadUrlUsed: '该上传链接已使用，或其上传已完成或已取消',
   storageNoDirectUpload: '此存储不支持浏览器直传',
   // URL 上传（服务器抓取用户给出的 URL）
   urlRequired: '请输入URL',

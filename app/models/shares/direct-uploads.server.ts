@@ -3,9 +3,10 @@ import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
-import { StorageError, type CompletedPart } from '~/storage/types';
+import { StorageError, type CompletedPart, type StorageDriver, type UploadedPart } from '~/storage/types';
 import { isUniqueViolation, prepareShare, removeShare, shareFields } from './files.server';
 import { forgetGone } from './gone.server';
+import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from './pending-objects.server';
 import { assertFits, maxUploadBytes, tooLarge } from './upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
@@ -64,7 +65,7 @@ async function createPending(ctx: ModelContext, principal: Principal, upload: Ne
 export async function presignUpload(ctx: ModelContext, principal: Principal, upload: NewUpload) {
   const { file, driver } = await createPending(ctx, principal, upload, false);
   const expiresIn = Math.max(file.storageConfig.signatureExpiresIn || 0, 3600);
-  const uploadUrl = await driver.presignPut(file.storagePath, { expiresIn, contentType: file.mimetype });
+  const uploadUrl = await driver.presignPut(pendingKeyOf(file.id), { expiresIn, contentType: file.mimetype });
   return { file: toFileRecord(file), uploadUrl };
 }
 
@@ -81,29 +82,71 @@ export async function initMultipartUpload(
   return { file: toFileRecord(file), uploadId: file.uploadId!, ...plan, urls };
 }
 
-/** The caller's pending upload; 404 when it is gone (cancelled, reaped, committed). */
+/** A commit claim older than this belongs to a process that died mid-commit: it may be taken over. */
+const COMMIT_CLAIM_MS = 15 * 60_000;
+
+/** The caller's pending upload (uploading, or being committed); 404 when it is gone. */
 async function pendingUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
   const file = await findShareRow(ctx, fileId);
-  if (!file || file.status !== 'uploading' || (uploadId !== undefined && file.uploadId !== uploadId))
+  if (!file || !PENDING_STATUSES.includes(file.status) || (uploadId !== undefined && file.uploadId !== uploadId))
     throw new AppError('not_found', 'uploadNotFound');
   if (!isCreator(principal, file.createdBy)) throw new AppError('forbidden', 'uploadNotYours');
   return file;
+}
+
+/** Why a conditional statement on a pending upload changed nothing: another request got there first. */
+async function lostRace(ctx: ModelContext, fileId: string): Promise<AppError> {
+  const now = await ctx.db.fileShare.findUnique({ where: { id: fileId }, select: { status: true } });
+  return now?.status === 'committing'
+    ? new AppError('conflict', 'uploadCommitting')
+    : new AppError('not_found', 'uploadNotFound');
+}
+
+/**
+ * Claims a pending upload for its commit in one conditional statement (docs/architecture.md §4):
+ * of a commit and a cancel, or two commits, racing, exactly one wins and the other gets 409/404.
+ */
+async function claimForCommit(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
+  const file = await pendingUpload(ctx, principal, fileId, uploadId);
+  const { count } = await ctx.db.fileShare.updateMany({
+    where: {
+      id: file.id,
+      OR: [
+        { status: 'uploading' },
+        { status: 'committing', updatedAt: { lt: new Date(Date.now() - COMMIT_CLAIM_MS) } },
+      ],
+    },
+    data: { status: 'committing' },
+  });
+  if (count === 0) throw await lostRace(ctx, file.id);
+  return file;
+}
+
+/** Gives a claimed upload back (a commit that failed on something the uploader can fix or retry). */
+async function releaseClaim(ctx: ModelContext, file: ShareRow) {
+  await ctx.db.fileShare
+    .updateMany({ where: { id: file.id, status: 'committing' }, data: { status: 'uploading' } })
+    .catch((error) => console.error(`Could not release the commit of upload ${file.id}:`, error));
 }
 
 /** After a pause or a page reload: the parts storage already has, and fresh URLs for the rest. */
 export async function resumeMultipartUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId: string) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
   const driver = driverOfShare(ctx, file);
-  const stored = await driver.multipartListParts(file.storagePath, uploadId).catch((error: unknown) => {
-    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
-    throw error;
-  });
+  const stored = await storedParts(driver, file);
   const size = Number(file.size);
   const plan = planParts(size, stored.find((p) => p.partNumber === 1)?.size);
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
   const urls = await driver.multipartSignParts(file.storagePath, uploadId, missing, UPLOAD_LIFETIME_S);
   return { file: toFileRecord(file), parts: stored, urls, ...plan };
+}
+
+function storedParts(driver: StorageDriver, file: ShareRow) {
+  return driver.multipartListParts(file.storagePath, file.uploadId!).catch((error: unknown) => {
+    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
+    throw error;
+  });
 }
 
 /** Only the options a client actually sent at commit replace the ones given at presign (docs/product/api.md §5 #1). */
@@ -120,13 +163,19 @@ async function optionsPatch(ctx: ModelContext, options: UploadOptions | undefine
 }
 
 /**
- * Makes a pending share live once its object is complete. What counts is what storage holds, not
+ * Makes a claimed upload live once its object is complete. What counts is what storage holds, not
  * what the browser claimed: an object over the size limit or the quota is removed with its record.
+ * A single-PUT object moves from its pending key into place first; if the record then cannot be
+ * written, it moves back, so the commit can simply be retried.
  */
 async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions | undefined) {
   const driver = driverOfShare(ctx, file);
-  const stored = await driver.stat(file.storagePath);
-  if (!stored) throw new AppError('invalid', 'uploadIncomplete');
+  const pending = file.uploadId ? null : pendingKeyOf(file.id);
+  const stored = await driver.stat(pending ?? file.storagePath);
+  if (!stored) {
+    await releaseClaim(ctx, file);
+    throw new AppError('invalid', 'uploadIncomplete');
+  }
   try {
     const max = await maxUploadBytes(ctx);
     if (stored.size > max) throw tooLarge(max);
@@ -136,19 +185,25 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
     await discard(ctx, file);
     throw error;
   }
-  const live = await ctx.db.fileShare.update({
-    where: { id: file.id },
-    data: {
-      status: 'ready',
-      uploadId: null,
-      size: BigInt(stored.size),
-      etag: stored.etag,
-      ...(await optionsPatch(ctx, options)),
-    },
-    include: { storageConfig: true },
-  });
-  await forgetGone(ctx, 'file', live.slug);
-  return toFileRecord(live);
+  if (pending) await driver.move(pending, file.storagePath);
+  try {
+    await ctx.db.fileShare.updateMany({
+      where: { id: file.id, status: 'committing' },
+      data: {
+        status: 'ready',
+        uploadId: null,
+        size: BigInt(stored.size),
+        etag: stored.etag,
+        ...(await optionsPatch(ctx, options)),
+      },
+    });
+  } catch (error) {
+    if (pending) await driver.move(file.storagePath, pending).catch(() => undefined);
+    await releaseClaim(ctx, file);
+    throw error;
+  }
+  await forgetGone(ctx, 'file', file.slug);
+  return toFileRecord((await findShareRow(ctx, file.id))!);
 }
 
 /** Step 3 of a single-PUT upload. */
@@ -158,36 +213,69 @@ export async function commitUpload(
   fileId: string,
   options?: UploadOptions,
 ): Promise<FileShareRecord> {
-  const file = await pendingUpload(ctx, principal, fileId);
-  if (file.uploadId) throw new AppError('invalid', 'uploadIsMultipart');
+  const file = await claimForCommit(ctx, principal, fileId);
+  if (file.uploadId) {
+    await releaseClaim(ctx, file);
+    throw new AppError('invalid', 'uploadIsMultipart');
+  }
   return goLive(ctx, file, options);
 }
 
-/** Joins the parts into the object and makes the share live; on failure nothing is left behind. */
+/**
+ * The part list checked against the plan and against what storage holds, before anything is
+ * joined: parts 1..N each once, every ETag matching a stored part, and together exactly the
+ * declared size. A mismatch leaves the upload pending, so the uploader can send the part again.
+ */
+function checkParts(parts: CompletedPart[], stored: UploadedPart[], declared: number) {
+  const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+  if (ordered.some((p, i) => p.partNumber !== i + 1))
+    throw new AppError('invalid', 'uploadPartsInvalid', { count: ordered.length });
+  const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
+  let total = 0;
+  for (const part of ordered) {
+    const held = byNumber.get(part.partNumber);
+    if (!held || held.etag !== part.etag.replace(/"/g, ''))
+      throw new AppError('conflict', 'uploadPartConflict', { part: part.partNumber });
+    total += held.size;
+  }
+  if (total !== declared) throw new AppError('invalid', 'uploadSizeMismatch', { stored: total, declared });
+  return ordered;
+}
+
+/** Joins the parts into the object and makes the share live; a part problem keeps it resumable. */
 export async function completeMultipartUpload(
   ctx: ModelContext,
   principal: Principal,
   input: { fileId: string; uploadId: string; parts: CompletedPart[]; options?: UploadOptions },
 ): Promise<FileShareRecord> {
-  const file = await pendingUpload(ctx, principal, input.fileId, input.uploadId);
+  const file = await claimForCommit(ctx, principal, input.fileId, input.uploadId);
   const driver = driverOfShare(ctx, file);
   try {
-    await driver.multipartComplete(file.storagePath, input.uploadId, input.parts);
+    const parts = checkParts(input.parts, await storedParts(driver, file), Number(file.size));
+    await driver.multipartComplete(file.storagePath, input.uploadId, parts);
   } catch (error) {
-    await discard(ctx, file);
-    if (error instanceof StorageError) throw new AppError('invalid', 'uploadPartsInvalid');
+    await releaseClaim(ctx, file);
+    if (error instanceof StorageError && error.kind !== 'unavailable')
+      throw new AppError('conflict', 'uploadPartsRejected');
     throw error;
   }
   return goLive(ctx, file, input.options);
 }
 
-/** Removes a pending upload: its multipart upload, any object written so far, and the record. */
+/** Removes a claimed upload: its multipart upload, any object written so far, and the record. */
 const discard = (ctx: ModelContext, file: ShareRow) => removeShare(ctx, file, true);
 
-/** Cancel or abort by the uploader (docs/product/api.md url/cancel, url/multipart/abort, s3/multipart/abort). */
+/**
+ * Cancel or abort by the uploader (docs/product/api.md url/cancel, url/multipart/abort,
+ * s3/multipart/abort). The record goes first, in one conditional statement, so a cancel racing a
+ * commit either wins (the commit then answers 404) or loses with 409; objects a failed removal
+ * leaves are the janitor's.
+ */
 export async function cancelUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
-  await discard(ctx, file);
+  const { count } = await ctx.db.fileShare.deleteMany({ where: { id: file.id, status: 'uploading' } });
+  if (count === 0) throw await lostRace(ctx, file.id);
+  await removeShare(ctx, file, true);
   return toFileRecord(file);
 }
 
@@ -199,7 +287,7 @@ export async function cancelUpload(ctx: ModelContext, principal: Principal, file
 export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIFETIME_S + 3600) * 1000) {
   const before = new Date(Date.now() - maxAgeMs);
   const stale = await ctx.db.fileShare.findMany({
-    where: { status: 'uploading', createdAt: { lt: before } },
+    where: { status: { in: PENDING_STATUSES }, createdAt: { lt: before } },
     include: { storageConfig: true },
     take: 500,
   });
@@ -211,7 +299,7 @@ export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIF
     );
   }
   const pending = new Set(
-    (await ctx.db.fileShare.findMany({ where: { status: 'uploading' }, select: { uploadId: true } })).map(
+    (await ctx.db.fileShare.findMany({ where: { status: { in: PENDING_STATUSES } }, select: { uploadId: true } })).map(
       (f) => f.uploadId,
     ),
   );
@@ -227,5 +315,5 @@ export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIF
       console.error(`Could not list unfinished uploads of storage ${config.id}:`, error);
     }
   }
-  return reaped;
+  return reaped + (await removeOrphanPendingObjects(ctx));
 }

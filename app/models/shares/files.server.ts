@@ -14,6 +14,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { StorageError } from '~/storage/types';
 import { forgetGone, markGone } from './gone.server';
+import { pendingKeyOf } from './pending-objects.server';
 import { storageForUpload } from '~/models/storage/configs.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
@@ -186,8 +187,10 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
   const driver = driverOfShare(ctx, file);
   if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
   if (withObject) {
+    // A single-PUT upload that never went live has its bytes (if any) at its pending key only.
+    const key = file.status === 'ready' || file.uploadId ? file.storagePath : pendingKeyOf(file.id);
     try {
-      await driver.remove([file.storagePath]);
+      await driver.remove([key]);
     } catch (error) {
       if (!(error instanceof StorageError && error.kind === 'not_found')) throw error;
     }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
+import { assertPartOpen, claimPendingPut } from '~/models/shares/pending-objects.server';
 import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
@@ -10,7 +11,10 @@ import type { ReadResult } from '~/storage/types';
 /** A part is never larger than S3's largest part (5 GiB), however large the whole file. */
 const MAX_PART_BYTES = 5 * 1024 ** 3;
 
-/** What a valid signed local-storage URL allows: one read, or one write of an object or a part. */
+/**
+ * What a valid signed local-storage URL allows: one read, or one write of an object or a part.
+ * Write URLs work only while their upload is pending, and a single-PUT URL only once.
+ */
 export type SignedLocalObject =
   | {
       op: 'get';
@@ -55,11 +59,22 @@ export async function openSignedLocalObject(
   if (grant.op === 'put') {
     return {
       op: 'put',
-      write: (body) => driver.write(grant.key, capped(body, max), { contentType: grant.contentType }).catch(failed),
+      write: async (body) => {
+        const finish = await claimPendingPut(ctx, driver, configId, grant.key);
+        try {
+          const { etag } = await driver.write(grant.key, capped(body, max), { contentType: grant.contentType });
+          await finish(etag ?? '');
+          return { etag };
+        } catch (error) {
+          await finish(null).catch(() => undefined);
+          return failed(error);
+        }
+      },
     };
   }
   const { uploadId, partNumber } = grant;
   if (!uploadId || !partNumber) throw new AppError('forbidden', 'signatureInvalid');
+  await assertPartOpen(ctx, configId, grant.key, uploadId);
   return {
     op: 'part',
     write: (body) =>

@@ -163,8 +163,12 @@ export class LocalDriver implements StorageDriver {
     return removed;
   }
 
-  /** Streams into a temp file, then renames: a failed or aborted write leaves nothing behind. */
-  private async writeFile(target: string, body: Readable): Promise<{ size: number; md5: string }> {
+  /**
+   * Streams into a temp file, then renames: a failed or aborted write leaves nothing behind. With
+   * `makeParent` false the target's folder must still exist (a part never recreates the folder of
+   * an upload that was completed or aborted meanwhile).
+   */
+  private async writeFile(target: string, body: Readable, makeParent = true): Promise<{ size: number; md5: string }> {
     const tmpDir = path.join(this.root, TMP_DIR);
     await fsp.mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
@@ -179,10 +183,12 @@ export class LocalDriver implements StorageDriver {
     });
     try {
       await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      if (makeParent) await fsp.mkdir(path.dirname(target), { recursive: true });
       await fsp.rename(tmp, target);
     } catch (error) {
       await fsp.rm(tmp, { force: true });
+      if (!makeParent && (error as NodeJS.ErrnoException).code === 'ENOENT')
+        throw new StorageError('not_found', 'No such upload');
       throw error;
     }
     return { size, md5: hash.digest('hex') };
@@ -221,6 +227,16 @@ export class LocalDriver implements StorageDriver {
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
     await this.writeFile(target, fs.createReadStream(source));
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    const stat = await fsp.stat(source).catch(() => null);
+    if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(source, target);
+    await this.pruneEmptyParents(path.dirname(source));
   }
 
   private expiry(expiresIn: number): number {
@@ -292,8 +308,11 @@ export class LocalDriver implements StorageDriver {
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > this.capabilities.maxParts) {
       throw new StorageError('invalid_key', 'Invalid part number');
     }
-    const { size, md5 } = await this.writeFile(path.join(dir, `part-${partNumber}`), body);
-    await fsp.writeFile(path.join(dir, `part-${partNumber}.etag`), md5);
+    const { size, md5 } = await this.writeFile(path.join(dir, `part-${partNumber}`), body, false);
+    await fsp.writeFile(path.join(dir, `part-${partNumber}.etag`), md5).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageError('not_found', 'No such upload');
+      throw error;
+    });
     return { partNumber, etag: md5, size };
   }
 
@@ -315,6 +334,9 @@ export class LocalDriver implements StorageDriver {
     const stored = new Map((await this.multipartListParts(key, uploadId)).map((p) => [p.partNumber, p]));
     const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
     if (ordered.length === 0) throw new StorageError('conflict', 'No parts to complete');
+    // As S3 does: a part number listed twice is refused, never joined twice.
+    if (ordered.some((p, i) => i > 0 && p.partNumber === ordered[i - 1]!.partNumber))
+      throw new StorageError('conflict', 'A part number is listed twice');
     for (const part of ordered) {
       if (stored.get(part.partNumber)?.etag !== part.etag.replace(/"/g, '')) {
         throw new StorageError('conflict', `Part ${part.partNumber} is missing or its ETag does not match`);

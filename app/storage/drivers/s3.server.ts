@@ -253,6 +253,11 @@ export class S3Driver implements StorageDriver {
       .catch((e) => mapError(e, from));
   }
 
+  async move(from: string, to: string): Promise<void> {
+    await this.copy(from, to);
+    await this.remove([from]);
+  }
+
   async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
     assertValidKey(key);
     const command = new GetObjectCommand({
