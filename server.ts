@@ -13,6 +13,10 @@ type AppModule = {
   closeServices: () => Promise<void>;
 };
 
+// A log that cannot be written (a collector that went away: EPIPE; a full disk) must never take
+// the server down: without a listener, a failed write to stdout is an unhandled 'error' event.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+
 const config = loadConfig();
 const root = path.dirname(fileURLToPath(import.meta.url));
 // In production this file runs as build/server.js; in development from the project root.

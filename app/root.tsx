@@ -14,13 +14,14 @@ import {
 import type { Route } from './+types/root';
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server';
 import { authMiddleware } from '~/http/html/auth-middleware.server';
+import { faultMiddleware } from '~/http/html/faults.server';
 import { getTheme } from './theme.server';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { StatusPage } from './components/layout/StatusPage';
 import stylesheet from './app.css?url';
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [faultMiddleware, i18nextMiddleware, authMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -90,11 +91,15 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // 503/507 are faults the server already named (app/http/html/faults.server.ts): worth a retry, not a bug.
+  const kind = status === 404 ? 'notFound' : status === 503 || status === 507 ? 'unavailable' : 'error';
+  if (kind === 'error') console.error(error);
+  const fault: unknown = isRouteErrorResponse(error) ? error.data?.fault : undefined;
   return (
     <Chrome>
-      <StatusPage kind={notFound ? 'notFound' : 'error'} />
+      <StatusPage kind={kind} message={typeof fault === 'string' ? t(`errors.${fault}`) : null} />
     </Chrome>
   );
 }

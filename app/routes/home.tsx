@@ -16,6 +16,7 @@ import { createPasteSchema } from '~/lib/schemas/pastes';
 import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
 import { pasteLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
 import type { Route } from './+types/home';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');
 
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
  * `?created=<id>` shows the share box of a paste just made (post/redirect/get: reloading does not
  * create it twice); only its creator or an admin can open it. `?notice=deleted` follows a delete.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const url = new URL(request.url);
   const access = isAllowed(principal, 'paste.create')
@@ -53,9 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   return { access, created, notice };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = pasteFormValues(form);
   const locale = getLocale(context);
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, { values });
   }
-}
+});
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -25,6 +25,9 @@ const UNREACHABLE = new Set([
   'EPIPE',
 ]);
 
+/** Retry-After for a full disk: someone has to make room, so a retry is worth it only after a while. */
+const FULL_RETRY_SECONDS = 60;
+
 /** Retry-After for a database another process holds locked: a short wait usually frees it. */
 const DATABASE_RETRY_SECONDS = 2;
 
@@ -42,7 +45,7 @@ function sqliteCode(error: unknown): string | undefined {
 const BY_SQLITE_CODE: Record<string, () => AppError> = {
   SQLITE_BUSY: () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS }),
   SQLITE_LOCKED: () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS }),
-  SQLITE_FULL: () => new AppError('insufficient_storage', 'databaseFull'),
+  SQLITE_FULL: () => new AppError('insufficient_storage', 'databaseFull', { seconds: FULL_RETRY_SECONDS }),
   SQLITE_READONLY: () => new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS }),
 };
 
@@ -62,8 +65,17 @@ export function toAppError(error: unknown): unknown {
   if (fault) return fault[1]();
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppError('insufficient_storage', 'storageFull');
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new AppError('insufficient_storage', 'storageFull', { seconds: FULL_RETRY_SECONDS });
   if ((typeof code === 'string' && UNREACHABLE.has(code)) || name === 'TimeoutError')
     return new AppError('unavailable', 'storageUnavailable', { seconds: STORAGE_RETRY_SECONDS });
   return error;
+}
+
+/** The fault behind an error (a storage or database that is unavailable or full), or null for anything else. */
+export function faultOf(error: unknown): AppError | null {
+  const mapped = toAppError(error);
+  return mapped instanceof AppError && (mapped.kind === 'unavailable' || mapped.kind === 'insufficient_storage')
+    ? mapped
+    : null;
 }

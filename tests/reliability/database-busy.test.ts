@@ -2,6 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
+import { formClient } from '../support/forms';
 import { startServer, type RunningServer } from '../support/server';
 import { recordCase } from './cases';
 
@@ -13,18 +14,57 @@ describe('reliability: a database another process holds locked', () => {
   let slug: string;
   const call = apiClient(() => server.url);
 
+  const browser = formClient(() => server.url);
+  let limited: string;
+
   beforeAll(async () => {
     server = await startServer();
     auth = await adminAuth(call);
     slug = (await call('POST', '/paste', { auth, body: { content: 'readable' } })).body.slug;
+    limited = (await call('POST', '/paste', { auth, body: { content: 'counted', maxViews: 5 } })).body.slug;
+    await browser.login();
   });
   afterAll(() => server?.stop());
 
-  it('writes answer 503 with Retry-After at once, reads and health keep answering, and it recovers', async () => {
-    // A second connection holds the write lock, as a backup tool or another process might.
+  /** Runs `check` while a second connection holds the write lock, as a backup tool or another process might. */
+  async function whileLocked(check: () => Promise<void>) {
     const locker = new Database(path.join(server.dataDir, 'cloudclip.db'));
     locker.exec('BEGIN IMMEDIATE');
     try {
+      await check();
+    } finally {
+      locker.exec('ROLLBACK');
+      locker.close();
+    }
+  }
+
+  it('pages answer 503 with Retry-After (never 500), and a paste without a view limit stays readable', async () => {
+    await whileLocked(async () => {
+      // The view cannot be counted: without a limit the paste shows anyway, on the page and the API.
+      const page = await browser.get(`/paste/${slug}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('readable');
+      expect((await call('GET', `/paste/${slug}`)).body.content).toBe('readable');
+      // With a limit the count is the limit: refused, and the page says why.
+      const refused = await browser.get(`/paste/${limited}`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.text()).toContain('this view cannot be counted right now');
+      expect((await call('GET', `/paste/${limited}`)).body.error.key).toBe('viewNotCounted');
+
+      // A form post that must write: the form comes back with the reason and a 503.
+      const create = await browser.post('/?index', { content: 'waits for the lock', expiry: 'never' });
+      expect(create.status).toBe(503);
+      expect(create.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await create.text()).toContain('waits for the lock');
+      // Pages that only read keep working for the logged-in admin.
+      expect((await browser.get('/admin/text-management')).status).toBe(200);
+    });
+    expect((await call('GET', `/paste/${limited}`)).body.views).toBe(1);
+  });
+
+  it('writes answer 503 with Retry-After at once, reads and health keep answering, and it recovers', async () => {
+    await whileLocked(async () => {
       const started = Date.now();
       const write = await call('POST', '/paste', { auth, body: { content: 'waits' } });
       expect(write.status).toBe(503);
@@ -38,10 +78,7 @@ describe('reliability: a database another process holds locked', () => {
       const list = await call('GET', '/pastes', { auth });
       expect(list.status).toBe(200);
       expect(JSON.stringify(list.body.data)).toContain(slug);
-    } finally {
-      locker.exec('ROLLBACK');
-      locker.close();
-    }
+    });
     expect((await call('POST', '/paste', { auth, body: { content: 'now it fits' } })).status).toBe(200);
   });
 });

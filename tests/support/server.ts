@@ -23,6 +23,8 @@ export interface RunningServer {
   output: () => string;
   /** SIGTERM (graceful shutdown; SIGKILL after 10 s), then removes the data folder this helper made. */
   stop: () => Promise<void>;
+  /** Closes our end of the server's stdout and stderr, as a log collector that went away would. */
+  dropOutput: () => void;
   /** SIGKILL: the process gets no chance to clean up (a crash, an OOM kill). The data stays. */
   kill: () => Promise<void>;
 }
@@ -92,6 +94,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearTimeout(force);
       }
       if (owned && !options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    dropOutput: () => {
+      child.stdout!.destroy();
+      child.stderr!.destroy();
     },
     kill: async () => {
       if (ended()) return;

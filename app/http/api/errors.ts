@@ -37,13 +37,16 @@ interface BodyParserError extends Error {
 /** Rate limits and an unavailable storage or database tell the client when to come back. */
 export function setRetryAfter(res: Response, error: AppError): void {
   const seconds = error.details?.seconds;
-  if ((error.kind === 'rate_limited' || error.kind === 'unavailable') && typeof seconds === 'number')
+  if (['rate_limited', 'unavailable', 'insufficient_storage'].includes(error.kind) && typeof seconds === 'number')
     res.setHeader('Retry-After', String(seconds));
 }
 
 /** Maps every error thrown behind /api to the envelope, once. Never a 500 for a caller's mistake. */
-export const errorHandler: ErrorRequestHandler = (thrown, _req, res, next) => {
+export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
   if (res.headersSent) return next(thrown);
+  // Refused before its body was read (too large, disk full mid-stream): the client may still be
+  // sending, so this connection cannot carry another request.
+  if (!req.complete) res.setHeader('Connection', 'close');
   const error = toAppError(thrown);
   if (error instanceof AppError) {
     setRetryAfter(res, error);

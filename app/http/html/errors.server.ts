@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { StatusKind, StatusView } from '~/components/layout/StatusPage';
 import { hasTranslation, translate } from '~/i18n/translate';
 import { AppError, type ErrorKind } from '~/lib/errors';
-import { toAppError } from '~/storage/errors';
+import { faultOf, toAppError } from '~/storage/errors';
 
 /**
  * The HTML door's error mapping, in one place (docs/architecture.md, "One error vocabulary"):
@@ -73,8 +73,6 @@ const STATUS_KIND: Partial<Record<ErrorKind, StatusKind>> = {
   gone: 'gone',
   unauthenticated: 'unauthorized',
   forbidden: 'forbidden',
-  unavailable: 'unavailable',
-  insufficient_storage: 'unavailable',
 };
 
 /**
@@ -87,6 +85,8 @@ export function statusError(
   locale: string,
   view: Omit<StatusView, 'kind'> & { showReason?: boolean; kind?: StatusKind } = {},
 ) {
+  // Faults are the fault page's (app/http/html/faults.server.ts): it sets Retry-After.
+  if (faultOf(thrown)) throw thrown;
   const error = toAppError(thrown);
   const kind = error instanceof AppError ? (view.kind ?? STATUS_KIND[error.kind]) : undefined;
   if (!(error instanceof AppError) || !kind) throw thrown;

@@ -158,6 +158,8 @@ export default {
   uploadPartConflict: 'Part {{part}} is missing or its ETag does not match: upload it again and retry',
   uploadSizeMismatch: 'The parts hold {{stored}} bytes, but the upload declared {{declared}}',
   uploadPartsRejected: 'Storage refused to join the parts: upload them again and retry',
+  viewNotCounted:
+    'This share allows a limited number of views, and this view cannot be counted right now: try again later',
   uploadCommitting: 'This upload is being finished right now',
   uploadUrlUsed: 'This upload link was already used, or its upload is finished or cancelled',
   storageNoDirectUpload: 'This storage does not accept uploads straight from the browser',

@@ -157,6 +157,7 @@ export default {
   uploadPartConflict: '分片 {{part}} 缺失或ETag不匹配，请重新上传该分片后重试',
   uploadSizeMismatch: '分片共 {{stored}} 字节，与声明的 {{declared}} 字节不符',
   uploadPartsRejected: '存储拒绝合并分片，请重新上传分片后重试',
+  viewNotCounted: '该分享限制了查看次数，目前无法记录本次查看，请稍后再试',
   uploadCommitting: '该上传正在完成中',
   uploadUrlUsed: '该上传链接已使用，或其上传已完成或已取消',
   storageNoDirectUpload: '此存储不支持浏览器直传',

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
+import { faultOf } from '~/storage/errors';
 import { forgetGone, isGone, markGone } from '~/models/shares/gone.server';
 import { fastCountView } from './fast-view.server';
 import type { PasteRecord, PasteView } from './types';
@@ -153,6 +154,32 @@ async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
   throw new AppError('unavailable', 'tryAgain');
 }
 
+/**
+ * Counts the view, or shows the paste uncounted when the database cannot take the write (busy, full
+ * or read-only): without a view limit the count is only a statistic and the content exists. With a
+ * limit the count is what enforces it, so the paste is not shown and the fault says why.
+ */
+async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteView> {
+  try {
+    return await countView(ctx, row);
+  } catch (thrown) {
+    const fault = faultOf(thrown);
+    if (!fault) throw thrown;
+    if (row.maxViews !== null) throw new AppError(fault.kind, 'viewNotCounted', fault.details);
+    return { ...toRecord(row), isLastView: false };
+  }
+}
+
+/** The one-statement view of fast-view.server.ts; a fault there leaves the view to countOrShow. */
+function fastView(ctx: ModelContext, slug: string): PasteView | null {
+  try {
+    return ctx.sql ? fastCountView(ctx.sql, slug) : null;
+  } catch (thrown) {
+    if (faultOf(thrown)) return null;
+    throw thrown;
+  }
+}
+
 export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false; paste: PasteView };
 
 /**
@@ -160,11 +187,11 @@ export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false
  * paste counts a view and answers the content.
  */
 export async function viewPaste(ctx: ModelContext, slug: string): Promise<PublicPaste> {
-  const fast = ctx.sql ? fastCountView(ctx.sql, slug) : null;
+  const fast = fastView(ctx, slug);
   if (fast) return { locked: false, paste: fast };
   const row = await findLive(ctx, slug);
   if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
-  return { locked: false, paste: await countView(ctx, row) };
+  return { locked: false, paste: await countOrShow(ctx, row) };
 }
 
 async function checkSharePassword(ctx: ModelContext, row: Paste, password: string, address: string) {
@@ -177,7 +204,7 @@ export async function unlockPaste(ctx: ModelContext, slug: string, password: str
   const row = await findLive(ctx, slug);
   if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
   await checkSharePassword(ctx, row, password, address);
-  const view = await countView(ctx, row);
+  const view = await countOrShow(ctx, row);
   return { ...view, plainPassword: password };
 }
 
@@ -191,7 +218,7 @@ export async function rawPaste(ctx: ModelContext, slug: string, password: string
     if (!password) throw new AppError('unauthenticated', 'passwordRequiredForContent');
     await checkSharePassword(ctx, row, password, address);
   }
-  return countView(ctx, row);
+  return countOrShow(ctx, row);
 }
 
 /** Owner-or-admin access to one paste, for management (keys see only their own). */

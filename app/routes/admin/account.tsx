@@ -11,21 +11,22 @@ import { pageTitle } from '~/lib/meta';
 import { changePasswordSchema } from '~/lib/schemas/auth';
 import { changeAdminCredentials } from '~/models/accounts/admins.server';
 import type { Route } from './+types/account';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.account');
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { username: '' };
   return { username: principal.kind === 'admin' ? principal.username : '' };
-}
+});
 
 /**
  * Changes the admin's username and/or password. The model revokes every session; the answer
  * clears the cookie and shows the logout countdown.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Domain errors that belong to one field are shown there as well as at the top of the form.
     return formError(error, locale, kept);
   }
-}
+});
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -21,6 +21,7 @@ import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/share
 import { listRequest, pagesOf } from './admin-list.server';
 import type { Route } from './+types/file-management';
 import { listReturnOf } from '~/lib/list-query';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.fileManagement');
 
@@ -31,7 +32,10 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * `?q=` searches (2+ characters), `?page=` pages (50 a page), `?preview=<id>` opens the preview,
  * `?edit=<id>` the edit form, `?notice=` reports the last action. Key users see only their own files.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<FileManagementData> {
+export const loader = answersFaults(async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<FileManagementData> {
   const list = listRequest(request, context);
   const { url, principal } = list;
   const { search, page } = list.base;
@@ -62,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
     edit: edit?.edit ?? null,
     openError: preview?.openError ?? edit?.openError ?? null,
   };
-}
+});
 
 interface ActionResult {
   confirm?: ConfirmRequest;
@@ -75,7 +79,7 @@ interface ActionResult {
  * once before it happens: without `confirmed=1` the answer is the confirmation step, which also
  * asks for the delete mode (JavaScript asks in a dialog and sends `confirmed=1` directly).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
   const back = listReturnOf(url.searchParams);
@@ -111,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, extra);
   }
-}
+});
 
 export default function FileManagement({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && 'formError' in actionData ? actionData : undefined;

@@ -2,6 +2,7 @@ import { principalContext, servicesContext } from '~/context';
 import { AppError } from '~/lib/errors';
 import { getThumbnail, thumbnailPlaceholder } from '~/models/shares/thumbnails.server';
 import type { Route } from './+types/file-thumbnail';
+import { answersFaults } from '~/http/html/faults.server';
 
 // X-Content-Type-Options: nosniff comes with every response (app/http/express.server.ts).
 const COMMON = { 'Content-Type': 'image/webp' } as const;
@@ -11,7 +12,7 @@ const COMMON = { 'Content-Type': 'image/webp' } as const;
  * middleware runs first). The owner or an admin gets a 160 px WebP; every case without one (not an
  * image, undecodable, missing, not theirs) gets a neutral placeholder with a 4xx status, never a 500.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   let status = 404;
   let cache = 'private, max-age=86400';
@@ -34,4 +35,4 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     status,
     headers: { ...COMMON, 'Cache-Control': cache, 'Content-Length': String(body.length) },
   });
-}
+});

@@ -17,6 +17,7 @@ import { pageTitle } from '~/lib/meta';
 import { SETTING_GROUPS } from '~/lib/setting-values';
 import { checkSettings, settingValues, updateSettings } from '~/models/settings/settings-admin.server';
 import type { Route } from './+types/global-settings';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.globalSettings');
 
@@ -24,20 +25,20 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 const PATH = '/admin/settings/global';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const saved = new URL(request.url).searchParams.get('notice') === 'saved';
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { values: globalFormFromSettings({}), saved: false };
   const stored = await settingValues(context.get(servicesContext), principal, SETTING_GROUPS.global);
   return { values: globalFormFromSettings(stored), saved };
-}
+});
 
 /**
  * Saves every field at once, or nothing. Every mistake is reported in one answer, next to its
  * field, with what was typed: the size (this form's own check) and the rest (the settings model's).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const values: GlobalFormValues = globalFormValues(await request.formData());
   const locale = getLocale(context);
   try {
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, { values });
   }
-}
+});
 
 export default function GlobalSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -22,6 +22,7 @@ import {
 } from '~/models/accounts/api-keys.server';
 import type { ApiKeyView } from '~/components/keys/types';
 import type { Route } from './+types/key-management';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.keyManagement');
 
@@ -48,7 +49,7 @@ function intentOf(value: unknown): Intent {
 }
 
 /** `?edit=<id>` opens the edit form, `?delete=<id>` the confirmation, `?notice=` a result line. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = {
     editId: url.searchParams.get('edit'),
@@ -60,10 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (principal.kind === 'anonymous') return { keys: [], ...view };
   const keys = await listApiKeys(context.get(servicesContext), principal);
   return { keys: keys.map(toKeyView), ...view };
-}
+});
 
 /** One action, three intents: create (shows the new key once), update and delete (redirect back). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form.get('intent'));
   const id = String(form.get('id') ?? '');
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, { intent, id, values, created: undefined });
   }
-}
+});
 
 export default function KeyManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -14,6 +14,7 @@ import { adminGuard, allowedModules } from '~/auth/admin-modules';
 import { principalContext } from '~/context';
 import { pageTitle } from '~/lib/meta';
 import type { Route } from './+types/layout';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.title');
 
@@ -34,7 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ context, request }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const url = new URL(request.url);
   return {
@@ -45,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loginMode: url.searchParams.get('mode') === 'apikey' ? ('apikey' as const) : ('admin' as const),
     validatedAt: Date.now(),
   };
-}
+});
 
 export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return defaultShouldRevalidate || Date.now() - validation.at > REVALIDATE_AFTER_MS;

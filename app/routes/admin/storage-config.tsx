@@ -26,6 +26,7 @@ import { testStorageConfig } from '~/models/storage/test.server';
 import { translateReport } from '~/lib/storage-test';
 import type { Services } from '~/services.server';
 import type { Route } from './+types/storage-config';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.storageConfig');
 
@@ -40,7 +41,7 @@ function pageOrigin(services: Services, request: Request): string {
 }
 
 /** `?new=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the confirmation. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const view = {
@@ -56,10 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const configs = await listStorageConfigsWithUsage(services, principal);
   const items: StorageItem[] = configs.map((c) => ({ ...c, lastUsedAt: c.lastUsedAt?.toISOString() ?? null }));
   return { configs: items, ...view };
-}
+});
 
 /** Five intents: create and update (forms), delete, set-default (redirect back) and test (shows the result). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'create';
   const id = String(form.get('id') ?? '');
@@ -99,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, extra);
   }
-}
+});
 
 export default function StorageConfig({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { clearExpiredPastes, deletePastes, listPastes } from '~/models/pastes/pa
 import { listRequest, pagesOf } from './admin-list.server';
 import type { Route } from './+types/text-management';
 import { listReturnOf } from '~/lib/list-query';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.textManagement');
 
@@ -25,7 +26,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
  * `?q=` searches (2+ characters), `?page=` pages (10 a page), `?preview=<id>` opens the rendered
  * preview (read without counting a view), `?notice=&count=` reports the last action.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<TextManagementData> {
+export const loader = answersFaults(async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<TextManagementData> {
   const list = listRequest(request, context);
   const { url, principal } = list;
   const { search, page } = list.base;
@@ -52,14 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Te
       ? await loadTextPreview(services, principal, previewId, getLocale(context))
       : { preview: null, previewError: null }),
   };
-}
+});
 
 /**
  * Two intents, each asked once before it happens: `batch-delete` (the checked `ids`, or the one
  * row's `only`) and `clear-expired` (admins). Without `confirmed=1` the answer is the confirmation
  * step (JavaScript asks in a dialog instead and sends `confirmed=1` directly).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData();
   const back = listReturnOf(url.searchParams);
@@ -82,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, getLocale(context), { confirm: undefined });
   }
-}
+});
 
 export default function TextManagement({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -11,6 +11,7 @@ import { pageTitle } from '~/lib/meta';
 import { SETTING_GROUPS } from '~/lib/setting-values';
 import { settingValues, updateSettings } from '~/models/settings/settings-admin.server';
 import type { Route } from './+types/webdav-settings';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.webdavSettings');
 
@@ -18,16 +19,16 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 const PATH = '/admin/settings/webdav';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const saved = new URL(request.url).searchParams.get('notice') === 'saved';
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { mode: 'direct', saved: false };
   const stored = await settingValues(context.get(servicesContext), principal, SETTING_GROUPS.webdav);
   return { mode: stored.webdav_upload_mode ?? 'direct', saved };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const mode = String(form.get('webdav_upload_mode') ?? '');
   const locale = getLocale(context);
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, { mode });
   }
-}
+});
 
 export default function WebdavSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -13,6 +13,7 @@ import { adminLoginSchema, apiKeyLoginSchema } from '~/lib/schemas/auth';
 import { loginAdmin, loginApiKey, type LoginResult } from '~/models/accounts/login.server';
 import type { Services } from '~/services.server';
 import type { Route } from './+types/login';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'auth.login.title');
 
@@ -36,7 +37,7 @@ function authenticator(services: Services, address: string) {
   return auth;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   if (principal.kind !== 'anonymous') throw redirect(firstAllowedModule(principal));
   const url = new URL(request.url);
@@ -44,9 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mode: modeOf(url.searchParams.get('mode')),
     redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), ''),
   };
-}
+});
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.clone().formData();
   const mode = modeOf(form.get('mode'));
   const info = context.get(requestInfoContext);
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, getLocale(context), { mode, username: String(form.get('username') ?? '') });
   }
-}
+});
 
 export default function LoginPage() {
   const { mode, redirectTo } = useLoaderData<typeof loader>();

@@ -21,6 +21,7 @@ import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
 import { fileHref } from '~/lib/hrefs';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.file.title');
 
@@ -33,7 +34,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * view exactly like GET /api/public/files/{slug} (a password share counts once it is unlocked). A
  * valid `?grant=` (made by an unlock) reopens a password share without counting again.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const principal = context.get(principalContext);
@@ -87,13 +88,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       loginTo: url.pathname + url.search,
     });
   }
-}
+});
 
 const INTENTS = ['unlock', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 
 /** Three intents: unlock (password), update (edit form) and delete (confirmation, then home). */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'unlock';
   const services = context.get(servicesContext);
@@ -130,7 +131,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, failure);
   }
-}
+});
 
 /**
  * The page's loader counts a view, so it must not run again needlessly: not when only the Office

@@ -25,6 +25,7 @@ import {
 import { mayManageShare } from '~/models/shares/access';
 import { pasteHref } from '~/lib/hrefs';
 import type { Route } from './+types/view';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.paste.title');
 
@@ -68,7 +69,7 @@ const unlockedNow = createContext(false);
  * paste through the owner's door and never count a view. Anything else is the public page: it
  * counts a view exactly like GET /api/paste/{slug} (a password paste counts once it is unlocked).
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const principal = context.get(principalContext);
@@ -104,13 +105,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       backTo: mode ? pasteHref(params.slug) : null,
     });
   }
-}
+});
 
 const INTENTS = ['unlock', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 
 /** Three intents: unlock (password), update (edit form) and delete (confirmation). */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export const action = answersFaults(async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'unlock';
   const services = context.get(servicesContext);
@@ -148,7 +149,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     return formError(error, locale, failure);
   }
-}
+});
 
 /**
  * A paste page's loader counts a view, so it must not run again needlessly: not when only the

@@ -24,6 +24,7 @@ import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
 import { uploadFromForm, UploadFormProblem } from './upload.server';
 import { uploadFromUrlForm, UrlFormProblem } from './url-form.server';
 import type { Route } from './+types/page';
+import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.upload.title');
 
@@ -58,7 +59,7 @@ async function uploadedShare(request: Request, services: Services, principal: Pr
 }
 
 /** `?tab=url` opens the URL tab; `?uploaded=<id>` shows the share box of the file just uploaded. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab: UploadTab = url.searchParams.get('tab') === 'url' ? 'url' : 'file';
   const principal = context.get(principalContext);
@@ -84,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     uploaded,
   };
-}
+});
 
 /** The URL tab's form (intent "url", url-encoded): the server fetches the URL and stores it. */
 async function urlAction({ request, context }: Route.ActionArgs) {
@@ -103,7 +104,7 @@ async function urlAction({ request, context }: Route.ActionArgs) {
   return formError(error, locale, { values, errorField });
 }
 
-export async function action(args: Route.ActionArgs) {
+export const action = answersFaults(async function action(args: Route.ActionArgs) {
   const { request, context } = args;
   // The file form is multipart (streamed); the URL form is a small url-encoded one.
   if (request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) return urlAction(args);
@@ -120,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const errorField = error instanceof AppError ? fieldOfError(error.messageKey) : undefined;
   return formError(error, locale, { values, errorField });
-}
+});
 
 export default function UploadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
