@@ -28,6 +28,7 @@ export async function openDatabase(file: string): Promise<Db> {
     raw.pragma('journal_mode = WAL');
     raw.pragma('foreign_keys = ON');
     applyMigrations(raw, migrations);
+    assertWritable(raw, file);
   } finally {
     raw.close();
   }
@@ -38,6 +39,28 @@ export async function openDatabase(file: string): Promise<Db> {
   await prisma.$queryRawUnsafe('PRAGMA foreign_keys = ON');
   await prisma.$queryRawUnsafe(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return prisma;
+}
+
+/**
+ * Refuses to start on a database that cannot be written (a read-only file or mount), with a message
+ * that says so, instead of starting and failing every write (docs/architecture.md §4). SQLite opens
+ * such a file read-only without a word, so the probe writes — inside a transaction it rolls back.
+ */
+function assertWritable(raw: Database.Database, file: string): void {
+  try {
+    raw.exec('BEGIN IMMEDIATE');
+    raw.exec('CREATE TABLE _cloudclip_write_probe (x)');
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN'))
+      throw new Error(
+        `The database ${file} cannot be written (${code}): Cloudclip needs to write to it. ` +
+          'Check the permissions of the file, of its -wal and -shm files and of its folder, and that the disk is not mounted read-only.',
+      );
+    throw error;
+  } finally {
+    if (raw.inTransaction) raw.exec('ROLLBACK');
+  }
 }
 
 export type Sql = Database.Database;

@@ -13,6 +13,8 @@ export interface ServerOptions {
   /** Keep the fresh data folder this helper made when the server stops (to restart on it). */
   keepData?: boolean;
   timeoutMs?: number;
+  /** Run as this user (the tests run as root): file permissions then apply, as in production. */
+  user?: { uid: number; gid: number };
 }
 
 export interface RunningServer {
@@ -55,6 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user,
   });
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
