@@ -11,6 +11,8 @@ export interface RequestInfo {
   secure: boolean;
   /** Origins that count as "our own pages" for the cross-site check. */
   ownOrigins: string[];
+  /** The origin absolute links are built on (app/http/link-origin.ts). */
+  linkOrigin: string;
 }
 export const requestInfoContext = createContext<RequestInfo>();
 

@@ -74,6 +74,15 @@ export class FailureLimiter {
   }
 }
 
+/**
+ * The login limit counts failures per client address and account name, so strangers guessing at
+ * other names (or at API keys) from the same address — everyone behind one proxy when TRUST_PROXY
+ * is off — cannot lock an admin out; guesses at one name are limited all the same.
+ */
+export function loginAttemptKey(address: string, username: string | null): string {
+  return `${address}\n${username ?? '(api key)'}`;
+}
+
 /** At most `max` pieces of work at once; `enter` says whether one more may start. */
 export class ConcurrencyGate {
   private running = 0;

@@ -5,6 +5,7 @@ import { RouterContextProvider } from 'react-router';
 import type { AppConfig } from '~/config.server';
 import { requestInfoContext, servicesContext } from '~/context';
 import { ownOrigins } from './api/principal';
+import { linkOriginOf } from './link-origin';
 import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
 import { davPlaceholder } from './webdav/placeholder';
@@ -58,6 +59,7 @@ async function buildApp(config: AppConfig): Promise<Express> {
           clientAddress: req.ip ?? 'unknown',
           secure: req.protocol === 'https',
           ownOrigins: ownOrigins(req, config.publicUrl),
+          linkOrigin: linkOriginOf(req, config),
         });
         return context;
       },

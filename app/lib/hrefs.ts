@@ -1,6 +1,6 @@
 /**
  * Every URL of a share, built in one place (client-safe and pure). Paths are relative to the app;
- * pass an `origin` (see linkOrigin in share-links.ts) for absolute links shown to other people.
+ * pass an `origin` (app/http/link-origin.ts decides it per request) for absolute links shown to other people.
  */
 
 const seg = (slug: string) => encodeURIComponent(slug);

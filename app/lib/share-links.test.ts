@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkOrigin, pasteLinks } from './share-links';
-
-describe('linkOrigin', () => {
-  it('uses the request origin without PUBLIC_URL', () => {
-    expect(linkOrigin('http://127.0.0.1:8787/paste/x?y=1')).toBe('http://127.0.0.1:8787');
-    expect(linkOrigin('https://clip.example.com/', '')).toBe('https://clip.example.com');
-  });
-
-  it('prefers PUBLIC_URL, keeping a path prefix', () => {
-    expect(linkOrigin('http://127.0.0.1:8787/', 'https://clip.example.com')).toBe('https://clip.example.com');
-    expect(linkOrigin('http://127.0.0.1:8787/', 'https://example.com/clip/')).toBe('https://example.com/clip');
-  });
-});
+import { pasteLinks } from './share-links';
 
 describe('pasteLinks', () => {
   it('builds the page and raw links', () => {

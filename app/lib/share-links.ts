@@ -2,16 +2,6 @@ import { pasteHref, pasteRawHref } from './hrefs';
 
 /** Absolute links to a paste: its page and its raw text. Client-safe and pure. */
 
-/** The origin links are built on: PUBLIC_URL when configured, else the origin the request came to. */
-export function linkOrigin(requestUrl: string, publicUrl?: string | null): string {
-  if (publicUrl) {
-    // PUBLIC_URL may carry a path prefix (https://example.com/clip); keep it, drop a trailing slash.
-    const url = new URL(publicUrl);
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  }
-  return new URL(requestUrl).origin;
-}
-
 export interface PasteLinks {
   /** The paste page, /paste/<slug>. */
   page: string;

@@ -5,7 +5,7 @@ import { CreateAccessNotice } from '~/components/paste/CreateAccessNotice';
 import { CreatePasteForm } from '~/components/paste/CreatePasteForm';
 import { ShareResult, type CreatedPaste } from '~/components/paste/ShareResult';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { principalContext, servicesContext } from '~/context';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
@@ -14,7 +14,8 @@ import { pageTitle } from '~/lib/meta';
 import { createInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { createPasteSchema } from '~/lib/schemas/pastes';
 import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
-import { pasteLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
+import { qrCodeDataUrl } from '~/http/html/share-links.server';
+import { pasteLinks } from '~/lib/share-links';
 import type { Route } from './+types/home';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -39,7 +40,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     const services = context.get(servicesContext);
     try {
       const paste = await getPasteForOwner(services, principal, { id: createdId });
-      const links = pasteLinksFor(request, services, paste.slug, paste.plainPassword);
+      const links = pasteLinks(context.get(requestInfoContext).linkOrigin, paste.slug, paste.plainPassword);
       created = {
         slug: paste.slug,
         hasPassword: paste.hasPassword,

@@ -42,10 +42,13 @@ function rawRequest(
 
 describe('reliability: hostile input and racing guesses', () => {
   let server: RunningServer;
+  let auth: string;
   const call = apiClient(() => server.url);
 
   beforeAll(async () => {
     server = await startServer({ env: { LOGIN_RATE_LIMIT: '10/900', PASSWORD_RATE_LIMIT: '20/600' } });
+    // Logged in before the guessing cases use up the admin's login limit.
+    auth = await adminAuth(call);
   });
   afterAll(() => server?.stop());
 
@@ -139,5 +142,38 @@ describe('reliability: hostile input and racing guesses', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it("strangers' guesses at other names cannot lock the admin out; guesses at the admin's name still can", async () => {
+    const other = await startServer({ env: { LOGIN_RATE_LIMIT: '3/900' } });
+    try {
+      const api = apiClient(() => other.url);
+      const login = async (username: string, password: string) =>
+        (await api('POST', '/admin/login', { body: { username, password } })).status;
+      const statuses = async (username: string, password: string, times: number) => {
+        const out = [];
+        for (let i = 0; i < times; i++) out.push(await login(username, password));
+        return out;
+      };
+      expect(await statuses('root', 'guess', 4)).toEqual([401, 401, 401, 429]);
+      expect(await login('admin', 'test-admin-password')).toBe(200);
+      expect(await statuses('admin', 'guess', 3)).toEqual([401, 401, 401]);
+      expect(await login('admin', 'test-admin-password')).toBe(429);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('a Host header alone never makes the links we answer with', async () => {
+    const put = await call('PUT', '/upload-direct/links.txt', { auth, raw: 'linked' });
+    const slug = put.body.data.slug as string;
+    const lookedUp = (headers: Record<string, string>) =>
+      rawRequest(server.url, { method: 'GET', path: `/api/public/files/${slug}`, headers });
+    const control = await lookedUp({ Host: new URL(server.url).host });
+    expect(control.text).toContain(`${server.url}/api/file-download/${slug}`);
+    const forged = await lookedUp({ Host: 'evil.example' });
+    expect(forged.status).toBe(200);
+    expect(forged.text).not.toContain('evil.example');
+    expect(forged.text).toContain(`${server.url}/api/file-download/${slug}`);
   });
 });

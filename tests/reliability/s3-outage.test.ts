@@ -79,6 +79,12 @@ describe('reliability: an S3 storage that stops answering', () => {
     const moved = await call('PUT', `/s3-configs/${id}`, { auth, body: { endpoint_url: `http://127.0.0.1:${port}` } });
     expect(moved.status).toBe(200);
 
+    // The storage test says what failed, as its report (200), not as a server error.
+    const test = await call('POST', `/s3-configs/${id}/test`, { auth });
+    expect(test.status).toBe(200);
+    expect(test.body.data.success).toBe(false);
+    expect(test.body.data.result.read.success).toBe(false);
+
     // Whoever read the server's log went away: the failures below are logged into a closed pipe.
     server.dropOutput();
     for (const path of [`/file-download/${refused}`, `/file-view/${refused}`]) {

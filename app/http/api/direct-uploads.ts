@@ -19,17 +19,17 @@ import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf } from './origin';
+import { linkOriginOf } from '../link-origin';
 import { presentCommittedShare, presentPendingShare } from './presenters/files';
 import { principalOf, requires } from './principal';
 
 /** The fields every presign/init answer shares (docs/product/api.md §3.4 s3/presign). */
 export function pendingShareFields(req: Request, services: Services, file: FileShareRecord) {
-  return presentPendingShare(file, originOf(req, services.config.publicUrl));
+  return presentPendingShare(file, linkOriginOf(req, services.config));
 }
 
 export const absoluteUrl = (req: Request, services: Services, url: string) =>
-  new URL(url, originOf(req, services.config.publicUrl)).toString();
+  new URL(url, linkOriginOf(req, services.config)).toString();
 
 /** Part URLs as the client gets them: absolute (the local driver signs paths on this app). */
 export const partUrls = (req: Request, services: Services, urls: { partNumber: number; url: string }[]) =>

@@ -6,7 +6,7 @@ import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { filePagination } from './pagination';
 import { apiMessage } from './errors';
-import { originOf } from './origin';
+import { linkOriginOf } from '../link-origin';
 import { presentFileRecord } from './presenters/files';
 import { principalOf, requires } from './principal';
 
@@ -51,7 +51,7 @@ export function filesRouter(services: Services): Router {
   router.get('/files/:id', async (req, res) => {
     const principal = principalOf(res);
     const file = await getOwnedFile(services, principal, req.params.id);
-    const urls = await shareLinks(services, file, originOf(req, services.config.publicUrl));
+    const urls = await shareLinks(services, file, linkOriginOf(req, services.config));
     sendOk(res, apiMessage('fileLoaded'), {
       ...presentFileRecord(file),
       plain_password: file.plainPassword,

@@ -15,7 +15,7 @@ import { sendOk } from './envelope';
 import { clientAddress } from './principal';
 import { apiMessage, setRetryAfter } from './errors';
 import { sendPlainError } from './plain-errors';
-import { originOf } from './origin';
+import { linkOriginOf } from '../link-origin';
 import { presentPublicFile } from './presenters/files';
 
 function access(req: Request) {
@@ -29,7 +29,7 @@ export function publicFilesRouter(services: Services): Router {
 
   router.get('/public/files/:slug', async (req, res) => {
     const { file, locked } = await openFileShare(services, req.params.slug);
-    const links = locked ? null : await shareLinks(services, file, originOf(req, services.config.publicUrl));
+    const links = locked ? null : await shareLinks(services, file, linkOriginOf(req, services.config));
     sendOk(res, apiMessage('fileLoaded'), presentPublicFile(file, links));
   });
 
@@ -37,7 +37,7 @@ export function publicFilesRouter(services: Services): Router {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
     const { file } = await unlockFileShare(services, req.params.slug, parsed.data.password, clientAddress(req));
-    const links = await shareLinks(services, file, originOf(req, services.config.publicUrl));
+    const links = await shareLinks(services, file, linkOriginOf(req, services.config));
     sendOk(res, apiMessage('passwordVerified'), presentPublicFile(file, links));
   });
 
@@ -64,7 +64,7 @@ export function publicFilesRouter(services: Services): Router {
 
   router.get('/office-preview/:slug', async (req, res) => {
     try {
-      const origin = originOf(req, services.config.publicUrl);
+      const origin = linkOriginOf(req, services.config);
       const { file, url, expiresIn } = await officeSource(
         services,
         req.params.slug,

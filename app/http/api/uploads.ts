@@ -8,7 +8,7 @@ import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf } from './origin';
+import { linkOriginOf } from '../link-origin';
 import { presentUploadResult } from './presenters/files';
 import { shareLinks } from '~/models/shares/file-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
@@ -45,7 +45,7 @@ export function uploadsRouter(services: Services): Router {
       sizeIsExact: req.get('content-length') !== undefined,
       options,
     });
-    const origin = originOf(req, services.config.publicUrl);
+    const origin = linkOriginOf(req, services.config);
     sendOk(res, apiMessage('fileUploaded'), await uploadAnswer(services, file, origin, options.password));
   });
 
@@ -62,7 +62,7 @@ export function uploadsRouter(services: Services): Router {
         sizeIsExact: false,
         options,
       });
-      const origin = originOf(req, services.config.publicUrl);
+      const origin = linkOriginOf(req, services.config);
       sendOk(res, apiMessage('fileUploaded'), await uploadAnswer(services, file, origin, options.password));
     } finally {
       await parsed.cleanup();

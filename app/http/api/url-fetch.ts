@@ -8,7 +8,7 @@ import { admitUrlFetch, openUrlSource, probeUrl } from '~/models/shares/url-sour
 import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf } from './origin';
+import { linkOriginOf } from '../link-origin';
 import { clientAddress, principalOf } from './principal';
 
 const urlBody = z.object({
@@ -28,7 +28,7 @@ export function urlFetchRouter(services: Services): Router {
     const release = admitUrlFetch(services, clientAddress(req));
     try {
       const info = await probeUrl(services, principalOf(res), url, {
-        origin: originOf(req, services.config.publicUrl),
+        origin: linkOriginOf(req, services.config),
       });
       sendOk(res, apiMessage('urlInfoLoaded'), info);
     } catch (error) {

@@ -21,7 +21,7 @@ import { absoluteUrl, partUrls, pendingShareFields } from './direct-uploads';
 import { objectUrl, presentCommittedShare } from './presenters/files';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
-import { originOf } from './origin';
+import { linkOriginOf } from '../link-origin';
 import { principalOf, requires } from './principal';
 import { fileHref } from '~/lib/hrefs';
 
@@ -40,7 +40,7 @@ async function describeSource(services: Services, req: Request, res: Response, b
   if (metadata?.filename && metadata.contentType)
     return { filename: body.filename || metadata.filename, size: metadata.size ?? undefined, corsSupported: false };
   const info = await probeUrl(services, principalOf(res), body.url, {
-    origin: originOf(req, services.config.publicUrl),
+    origin: linkOriginOf(req, services.config),
   });
   return {
     filename: body.filename || metadata?.filename || info.filename,
@@ -115,7 +115,7 @@ export function urlUploadsRouter(services: Services): Router {
       uploadId: upload_id,
       parts,
     });
-    const origin = originOf(req, services.config.publicUrl);
+    const origin = linkOriginOf(req, services.config);
     sendOk(res, apiMessage('multipartCompleted'), {
       success: true,
       fileId: file.id,

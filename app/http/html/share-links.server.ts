@@ -1,22 +1,11 @@
 import QRCode from 'qrcode';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
-import { linkOrigin, pasteLinks, type PasteLinks } from '~/lib/share-links';
-import type { Services } from '~/services.server';
 
 /**
- * Absolute links of a share as its page shows them (share box, QR code), on PUBLIC_URL when set,
- * else on the request's origin. One place for the HTML door; the URLs themselves come from lib/hrefs.
+ * Absolute links of a share as its page shows them (share box, QR code), on the request's link
+ * origin (RequestInfo.linkOrigin, app/http/link-origin.ts). One place for the HTML door; the URLs
+ * themselves come from lib/hrefs.
  */
-
-/** Absolute page and raw links of a paste. */
-export function pasteLinksFor(
-  request: Request,
-  services: Services,
-  slug: string,
-  password?: string | null,
-): PasteLinks {
-  return pasteLinks(linkOrigin(request.url, services.config.publicUrl), slug, password);
-}
 
 export interface FileLinks {
   /** The share page, /file/<slug>. */
@@ -26,8 +15,7 @@ export interface FileLinks {
 }
 
 /** Absolute page and download links of a file share. */
-export function fileLinksFor(request: Request, services: Services, slug: string, password?: string | null): FileLinks {
-  const origin = linkOrigin(request.url, services.config.publicUrl);
+export function fileLinksFor(origin: string, slug: string, password?: string | null): FileLinks {
   return { page: fileHref(slug, undefined, origin), download: fileContentHref(slug, 'download', { password }, origin) };
 }
 /**

@@ -1,3 +1,4 @@
+import { loginAttemptKey } from '~/auth/rate-limit.server';
 import { randomUUID } from 'node:crypto';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
@@ -61,7 +62,7 @@ export async function changeAdminCredentials(
   const admin = await db.admin.findUnique({ where: { id: adminId } });
   if (!admin) throw new AppError('not_found', 'adminNotFound');
   await ctx.loginLimiter.guard(
-    address,
+    loginAttemptKey(address, admin.username),
     async () => ((await verifyPassword(input.currentPassword, admin.passwordHash)) ? true : null),
     new AppError('unauthenticated', 'currentPasswordWrong'),
   );

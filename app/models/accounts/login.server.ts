@@ -1,3 +1,4 @@
+import { loginAttemptKey } from '~/auth/rate-limit.server';
 import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 import { AppError } from '~/lib/errors';
@@ -23,7 +24,7 @@ export async function loginAdmin(
   // Success does not clear earlier failures: someone holding one valid key could otherwise mix in
   // good logins to keep guessing the admin password without limit.
   const admin = await ctx.loginLimiter.guard(
-    address,
+    loginAttemptKey(address, input.username),
     () => verifyAdminCredentials(ctx, input.username, input.password),
     new AppError('unauthenticated', 'invalidCredentials'),
   );
@@ -37,7 +38,7 @@ export async function loginAdmin(
  */
 export async function loginApiKey(ctx: ModelContext, apiKey: string, address: string): Promise<LoginResult> {
   const key = await ctx.loginLimiter.guard(
-    address,
+    loginAttemptKey(address, null),
     () => authenticateApiKey(ctx, apiKey),
     new AppError('unauthenticated', 'apiKeyInvalid'),
   );

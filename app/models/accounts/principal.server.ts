@@ -1,3 +1,4 @@
+import { loginAttemptKey } from '~/auth/rate-limit.server';
 import { verifyAdminCredentials } from '~/models/accounts/admins.server';
 import { authenticateApiKey } from '~/models/accounts/api-keys.server';
 import { resolveSession } from '~/models/accounts/sessions.server';
@@ -63,7 +64,11 @@ async function fromBasic(ctx: ModelContext, encoded: string, address: string): P
   }
   // A wrong password is anonymous (the endpoint then answers 401), counted against the login limit.
   const admin = await ctx.loginLimiter
-    .guard(address, () => verifyAdminCredentials(ctx, user, pass), new AppError('unauthenticated', 'authRequired'))
+    .guard(
+      loginAttemptKey(address, user),
+      () => verifyAdminCredentials(ctx, user, pass),
+      new AppError('unauthenticated', 'authRequired'),
+    )
     .catch((error: unknown) => {
       if (error instanceof AppError && error.kind === 'unauthenticated') return null;
       throw error;

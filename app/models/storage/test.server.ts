@@ -57,6 +57,17 @@ async function text(body: Readable): Promise<string> {
   return out;
 }
 
+/** Where the test's probe objects live (and are removed again), under the default folder. */
+const TEST_FOLDER = '.cloudclip-test/';
+
+/**
+ * Whether a key is one of the test's probes. Their signed URLs are made by the test and sent only
+ * to this app itself, never handed out, so the local route may serve them without an upload record.
+ */
+export function isStorageTestKey(key: string): boolean {
+  return key.startsWith(TEST_FOLDER) || key.includes(`/${TEST_FOLDER}`);
+}
+
 /**
  * Tests a storage config with real calls (docs/product/api.md §3.5): list (read), put/get/delete a probe object
  * (write), the browser's presigned PUT-then-GET round trip, and — for S3 — whether the bucket's
@@ -73,7 +84,7 @@ export async function testStorageConfig(
   if (!config) throw new AppError('not_found', 'storageNotFound');
   const driver: StorageDriver = ctx.storage.driverFor(config);
   const prefix = config.defaultFolder;
-  const probeKey = `${prefix}.cloudclip-test/${randomUUID()}.txt`;
+  const probeKey = `${prefix}${TEST_FOLDER}${randomUUID()}.txt`;
   const probe = `cloudclip storage test ${new Date().toISOString()}`;
 
   const read: Check = { success: false, error: null, note: null };
@@ -118,7 +129,7 @@ export async function testStorageConfig(
   // against a host taken from the request (a script's Origin, or none at all).
   const base = ctx.config.selfUrl ?? `http://127.0.0.1:${ctx.config.port}`;
   const frontendSim: Check = { success: false, error: null, note: null, steps: {} };
-  const simKey = `${prefix}.cloudclip-test/${randomUUID()}-presigned.txt`;
+  const simKey = `${prefix}${TEST_FOLDER}${randomUUID()}-presigned.txt`;
   try {
     const putUrl = new URL(await driver.presignPut(simKey, { expiresIn: 300, contentType: 'text/plain' }), base);
     const put = await timed(() =>

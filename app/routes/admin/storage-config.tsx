@@ -8,7 +8,7 @@ import { noticeOf, storageHref, type StorageItem, type StorageTestOutcome } from
 import { StorageCard } from '~/components/storage/StorageCard';
 import { StorageForm } from '~/components/storage/StorageForm';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { principalContext, servicesContext } from '~/context';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
@@ -24,7 +24,6 @@ import {
 } from '~/models/storage/configs.server';
 import { testStorageConfig } from '~/models/storage/test.server';
 import { translateReport } from '~/lib/storage-test';
-import type { Services } from '~/services.server';
 import type { Route } from './+types/storage-config';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -35,11 +34,6 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 const INTENTS = ['create', 'update', 'delete', 'set-default', 'test'] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** The origin the storage test checks the bucket CORS against: where this page is served from. */
-function pageOrigin(services: Services, request: Request): string {
-  return services.config.publicUrl ?? new URL(request.url).origin;
-}
-
 /** `?new=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the confirmation. */
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -49,7 +43,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     editId: url.searchParams.get('edit'),
     deleteId: url.searchParams.get('delete'),
     notice: noticeOf(url.searchParams.get('notice')),
-    origin: pageOrigin(services, request),
+    origin: context.get(requestInfoContext).linkOrigin,
   };
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
@@ -80,7 +74,7 @@ export const action = answersFaults(async function action({ request, context }: 
       return redirect(storageHref({ notice: 'default' }, `#config-${id}`));
     }
     if (intent === 'test') {
-      const report = await testStorageConfig(services, principal, id, pageOrigin(services, request));
+      const report = await testStorageConfig(services, principal, id, context.get(requestInfoContext).linkOrigin);
       return { ...extra, outcome: translateReport(report, (key, params) => translate(locale, key, params)) };
     }
     const kind = intent === 'update' ? (await getStorageConfig(services, principal, id)).storageType : 's3';

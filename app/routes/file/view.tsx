@@ -11,7 +11,6 @@ import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
 import { updateFileSchema } from '~/lib/schemas/files';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import { linkOrigin } from '~/lib/share-links';
 import { deleteFiles, getOwnedFile, getOwnedFileBySlug, updateFile } from '~/models/shares/files-admin.server';
 import { fileForContent, openFileShare, unlockFileShare } from '~/models/shares/file-access.server';
 import { shareContent } from '~/models/shares/preview.server';
@@ -39,9 +38,9 @@ export const loader = answersFaults(async function loader({ params, request, con
   const services = context.get(servicesContext);
   const principal = context.get(principalContext);
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
-  const origin = linkOrigin(request.url, services.config.publicUrl);
+  const origin = context.get(requestInfoContext).linkOrigin;
   const share = async (file: FileShareRecord) => {
-    const page = fileLinksFor(request, services, file.slug).page;
+    const page = fileLinksFor(origin, file.slug).page;
     return { page, qr: await qrCodeDataUrl(page) };
   };
   try {
@@ -107,8 +106,7 @@ export const action = answersFaults(async function action({ params, request, con
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
       const address = context.get(requestInfoContext).clientAddress;
       const { file, grant } = await unlockFileShare(services, params.slug, password, address);
-      const origin = linkOrigin(request.url, services.config.publicUrl);
-      const content = await shareContent(services, file, origin, grant);
+      const content = await shareContent(services, file, context.get(requestInfoContext).linkOrigin, grant);
       return {
         intent,
         unlocked: { file: fileSummary(file), content, canManage: mayManageShare(principal, 'file', file.createdBy) },

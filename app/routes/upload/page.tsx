@@ -9,7 +9,7 @@ import { UploadResult } from '~/components/upload/UploadResult';
 import { UploadTabs, type UploadTab } from '~/components/upload/UploadTabs';
 import { UrlUploadForm, urlFieldOfError } from '~/components/upload/UrlUploadForm';
 import { fieldOfError } from '~/components/upload/upload-form';
-import { principalContext, servicesContext } from '~/context';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
@@ -37,10 +37,10 @@ function accessOf(principal: Principal) {
 }
 
 /** The share box of a file just uploaded (post/redirect/get: a reload does not upload it twice). */
-async function uploadedShare(request: Request, services: Services, principal: Principal, id: string) {
+async function uploadedShare(origin: string, services: Services, principal: Principal, id: string) {
   try {
     const file = await getOwnedFile(services, principal, id);
-    const links = fileLinksFor(request, services, file.slug, file.plainPassword);
+    const links = fileLinksFor(origin, file.slug, file.plainPassword);
     return {
       slug: file.slug,
       filename: file.filename,
@@ -71,7 +71,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     listStorageConfigs(services, principal),
     maxUploadBytes(services),
     recentUploads(services, principal),
-    uploadedId ? uploadedShare(request, services, principal, uploadedId) : null,
+    uploadedId ? uploadedShare(context.get(requestInfoContext).linkOrigin, services, principal, uploadedId) : null,
   ]);
   return {
     tab,
