@@ -17,6 +17,8 @@ type AppModule = {
 // the server down: without a listener, a failed write to stdout is an unhandled 'error' event.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
+const LISTEN_BACKLOG = 4096;
+
 const config = loadConfig();
 const root = path.dirname(fileURLToPath(import.meta.url));
 // In production this file runs as build/server.js; in development from the project root.
@@ -25,7 +27,9 @@ const projectRoot = config.isProduction ? path.resolve(root, '..') : root;
 async function main() {
   const app = express();
   app.disable('x-powered-by');
-  const server = app.listen(config.port, config.host);
+  // A deep accept queue: a burst of connections waits for the event loop instead of being refused
+  // (the kernel caps it at net.core.somaxconn).
+  const server = app.listen(config.port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

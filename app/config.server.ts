@@ -18,6 +18,8 @@ export interface AppConfig {
   passwordRateLimit: string | undefined;
   /** "requests/seconds" per client address for server-side URL fetches (url/info, url/proxy); default 60/60. */
   urlFetchRateLimit: string | undefined;
+  /** Downloads streaming through the app to one client address at once; default 32. */
+  downloadStreamLimit: number;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimit: env.LOGIN_RATE_LIMIT || undefined,
     passwordRateLimit: env.PASSWORD_RATE_LIMIT || undefined,
     urlFetchRateLimit: env.URL_FETCH_RATE_LIMIT || undefined,
+    downloadStreamLimit: Math.max(1, Number(env.DOWNLOAD_STREAM_LIMIT) || 32),
     isProduction: env.NODE_ENV === 'production',
   };
 }

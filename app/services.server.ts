@@ -1,3 +1,4 @@
+import { KeyedConcurrencyGate } from './auth/rate-limit.server';
 import type { AppConfig } from './config.server';
 import { closeModelContext, openModelContext, type ModelContext } from './models/context.server';
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
@@ -10,6 +11,11 @@ export interface Services extends ModelContext {
   /** Periodic clean-up of expired shares; stopped on shutdown. */
   sweeper: { stop: () => void };
   startedAt: number;
+  /**
+   * Downloads streaming through the app, per client address: a slow or hostile client holding
+   * many streams open cannot starve everyone else (the /api door answers 429 past the limit).
+   */
+  downloadStreams: KeyedConcurrencyGate;
 }
 
 // Kept on globalThis so that Vite's dev module reloads reuse the same database connection.
@@ -35,7 +41,12 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
     } else if (first.created) {
       log(`  First start: created the admin account "${first.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
     }
-    return { ...ctx, sweeper: startSweeper(ctx), startedAt: Date.now() };
+    return {
+      ...ctx,
+      sweeper: startSweeper(ctx),
+      startedAt: Date.now(),
+      downloadStreams: new KeyedConcurrencyGate(config.downloadStreamLimit),
+    };
   })();
   return holder.__cloudclipServices;
 }

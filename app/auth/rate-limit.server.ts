@@ -102,6 +102,27 @@ export class ConcurrencyGate {
   }
 }
 
+/** At most `max` pieces of work at once per key (a client address); `enter` as in ConcurrencyGate. */
+export class KeyedConcurrencyGate {
+  private readonly running = new Map<string, number>();
+
+  constructor(readonly max: number) {}
+
+  enter(key: string): (() => void) | null {
+    const count = this.running.get(key) ?? 0;
+    if (count >= this.max) return null;
+    this.running.set(key, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.running.get(key) ?? 1) - 1;
+      if (left > 0) this.running.set(key, left);
+      else this.running.delete(key);
+    };
+  }
+}
+
 /** "10/900" → 10 failures per 900 s; the default suits a login form. */
 export function parseLimit(spec: string | undefined, fallback = { max: 10, windowSeconds: 900 }) {
   const match = /^(\d+)\/(\d+)$/.exec(spec ?? '');

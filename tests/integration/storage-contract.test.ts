@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyedConcurrencyGate } from '~/auth/rate-limit.server';
 import { localStorageRouter } from '~/http/api/local-storage';
 import { pendingKeyOf } from '~/models/shares/pending-objects.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
@@ -36,7 +37,7 @@ async function localHarness(): Promise<Harness> {
   const driver = temp.ctx.storage.driverFor(config);
   expect(driver).toBeInstanceOf(LocalDriver);
   const app = express();
-  app.use('/api', localStorageRouter(temp.ctx));
+  app.use('/api', localStorageRouter(temp.ctx, new KeyedConcurrencyGate(32)));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
@@ -98,4 +99,46 @@ describe('reliability: an S3 storage that stops answering', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
   });
+
+  it('a write that S3 stopped answering in the middle leaves no unfinished multipart upload once S3 is back', async () => {
+    const config = await call('POST', '/s3-configs', {
+      auth,
+      body: s3ConfigBody(bucket, { name: 'Half-written S3', default_folder: 'half' }),
+    });
+    const uploads = async () =>
+      (await bucket.client.send(new ListMultipartUploadsCommand({ Bucket: bucket.bucket, Prefix: 'half' }))).Uploads ??
+      [];
+    // The body: 6 MiB (the first 5 MiB part goes out), then more once S3 is frozen.
+    let more!: () => void;
+    const frozenNow = new Promise<void>((resolve) => (more = resolve));
+    let chunks = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (chunks === 96) await frozenNow; // 96 × 64 KiB = 6 MiB
+        if (chunks++ === 192) return controller.close();
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const answer = fetch(`${server.url}/api/upload-direct/half.bin?s3_config_id=${config.body.data.id}`, {
+      method: 'PUT',
+      headers: { Authorization: auth },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    for (let i = 0; i < 100 && (await uploads()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await uploads()).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 500)); // part 1 lands
+
+    frozen = Number(fs.readFileSync(PROXY_PID, 'utf8'));
+    process.kill(frozen, 'SIGSTOP');
+    try {
+      more();
+      expect((await answer).status).toBe(503);
+    } finally {
+      thaw();
+    }
+    // Aborted once S3 answers again (the first retry comes a few seconds after the failure).
+    for (let i = 0; i < 120 && (await uploads()).length > 0; i++) await new Promise((r) => setTimeout(r, 500));
+    expect(await uploads()).toEqual([]);
+  }, 120_000);
 });

@@ -43,7 +43,7 @@ export function apiRouter(services: Services): Router {
   const router = Router();
   router.use(cors);
   router.use(systemRouter(services));
-  router.use(localStorageRouter(services));
+  router.use(localStorageRouter(services, services.downloadStreams));
   router.use(attachPrincipal(services));
   router.use(uploadsRouter(services));
   // Parse JSON bodies on every method, DELETE included: the client sends bodies on batch deletes.

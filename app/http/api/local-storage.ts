@@ -4,13 +4,15 @@ import { AppError } from '~/lib/errors';
 import { openSignedLocalObject } from '~/models/storage/local-urls.server';
 import type { ModelContext } from '~/models/context.server';
 import { sendPlainError } from './plain-errors';
+import { holdStreamSlot } from './stream-slots';
+import type { KeyedConcurrencyGate } from '~/auth/rate-limit.server';
 
 /**
  * Serves the local driver's signed URLs (GET object, PUT object, PUT part), so the browser talks to
  * local storage exactly as it talks to S3. The signature, not a session, is the authorization.
  * Downloads are always attachments with nosniff: stored files never render on our origin.
  */
-export function localStorageRouter(ctx: ModelContext): Router {
+export function localStorageRouter(ctx: ModelContext, downloadStreams: KeyedConcurrencyGate): Router {
   const router = Router();
 
   router.all('/storage/local/:configId', async (req, res) => {
@@ -18,6 +20,7 @@ export function localStorageRouter(ctx: ModelContext): Router {
       const query = new URLSearchParams(req.url.split('?')[1] ?? '');
       const signed = await openSignedLocalObject(ctx, req.params.configId, query);
       if (signed.op === 'get' && (req.method === 'GET' || req.method === 'HEAD')) {
+        holdStreamSlot(downloadStreams, req, res);
         const object = await signed.read();
         res.setHeader('Content-Length', String(object.contentLength));
         res.setHeader('Content-Type', signed.contentType);

@@ -17,6 +17,7 @@ import { apiMessage, setRetryAfter } from './errors';
 import { sendPlainError } from './plain-errors';
 import { linkOriginOf } from '../link-origin';
 import { presentPublicFile } from './presenters/files';
+import { holdStreamSlot } from './stream-slots';
 
 function access(req: Request) {
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -43,6 +44,7 @@ export function publicFilesRouter(services: Services): Router {
 
   const content = (disposition: 'inline' | 'attachment') => async (req: Request, res: Response) => {
     try {
+      holdStreamSlot(services.downloadStreams, req, res);
       const bytes = await openShareBytes(
         services,
         String(req.params.slug),

@@ -12,6 +12,7 @@ export default {
   authRequired: 'Authentication required',
   adminRequired: 'Administrator access required',
   permissionRequired: 'Requires the following permission: {{permission}}',
+  tooManyDownloads: 'Too many downloads at once from your address: try again in {{seconds}} seconds',
   tooManyAttempts: 'Too many attempts. Try again in {{seconds}} seconds',
   credentialsRequired: 'Enter a username and a password',
   usernameRequired: 'Enter a username',

@@ -12,6 +12,7 @@ export default {
   authRequired: '需要认证访问',
   adminRequired: '需要管理员权限',
   permissionRequired: '需要以下权限: {{permission}}',
+  tooManyDownloads: '同一地址同时进行的下载过多，请在 {{seconds}} 秒后重试',
   tooManyAttempts: '尝试次数过多，请在 {{seconds}} 秒后重试',
   credentialsRequired: '请提供用户名和密码',
   usernameRequired: '请输入用户名',

@@ -51,6 +51,8 @@ export interface S3DriverOptions {
  */
 const WRITE_PART_SIZE = 5 * 1024 * 1024;
 const WRITE_QUEUE = 1;
+/** Aborting the parts of a failed write while S3 is away: the first retry soon, then every 30 s. */
+const ABORT_RETRY_MS = { first: 5_000, then: 30_000 };
 
 const unquote = (etag: string | undefined | null) => (etag ? etag.replace(/"/g, '') : null);
 
@@ -102,6 +104,9 @@ export class S3Driver implements StorageDriver {
   readonly capabilities = { presign: true, multipart: true, minPartSize: 5 * 1024 * 1024, maxParts: 10_000 };
   readonly client: S3Client;
   private readonly bucket: string;
+  /** Multipart uploads of failed writes whose abort has yet to reach S3: upload id → key. */
+  private readonly unaborted = new Map<string, string>();
+  private abortRetry: NodeJS.Timeout | null = null;
 
   constructor(options: S3DriverOptions) {
     this.bucket = options.bucket;
@@ -211,15 +216,48 @@ export class S3Driver implements StorageDriver {
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType },
       partSize: WRITE_PART_SIZE,
       queueSize: WRITE_QUEUE,
-      // A failed multipart write is aborted, so no half object or orphan parts stay behind.
-      leavePartsOnError: false,
+      // A failed multipart write is aborted by abortFailedWrite, without holding up the answer.
+      leavePartsOnError: true,
     });
     try {
       const out = await upload.done();
       return { etag: unquote((out as { ETag?: string }).ETag), size };
     } catch (error) {
+      if (upload.uploadId) void this.abortFailedWrite(key, upload.uploadId);
       return mapError(error, key);
     }
+  }
+
+  /**
+   * Aborts the parts a failed write left, so no half object waits a day for the janitor. When S3
+   * is what failed, the abort is retried until it answers again, and the log says so.
+   */
+  private async abortFailedWrite(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.multipartAbort(key, uploadId);
+    } catch {
+      if (!this.unaborted.has(uploadId))
+        console.error(`S3 did not answer: the parts of the failed write of ${key} will be aborted once it does`);
+      this.unaborted.set(uploadId, key);
+      this.retryAborts(ABORT_RETRY_MS.first);
+    }
+  }
+
+  private retryAborts(delay: number): void {
+    if (this.abortRetry) return;
+    this.abortRetry = setTimeout(async () => {
+      for (const [uploadId, key] of [...this.unaborted]) {
+        try {
+          await this.multipartAbort(key, uploadId);
+          this.unaborted.delete(uploadId);
+          console.error(`S3 answers again: aborted the parts of the failed write of ${key}`);
+        } catch {
+          // Still away: the next round tries again.
+        }
+      }
+      this.abortRetry = null;
+      if (this.unaborted.size) this.retryAborts(ABORT_RETRY_MS.then);
+    }, delay).unref();
   }
 
   async remove(keys: string[]): Promise<void> {
