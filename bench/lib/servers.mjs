@@ -22,9 +22,21 @@ export function swiftServer({ dir, port, basePort }) {
   };
 }
 
-/** Starts `<buildDir>/server.js` on a port the OS picks; resolves with the child and its URL. */
-export function startApp({ buildDir = path.join(ROOT, 'build'), dataDir, admin, children }) {
-  const child = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
+/** The node flags `npm start` runs the server with (scripts/server-node-flags.json). */
+export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8'));
+
+/**
+ * Starts `<buildDir>/server.js` on a port the OS picks, with `npm start`'s node flags unless
+ * `nodeFlags` says otherwise; resolves with the child and its URL.
+ */
+export function startApp({
+  buildDir = path.join(ROOT, 'build'),
+  dataDir,
+  admin,
+  children,
+  nodeFlags = SERVER_NODE_FLAGS,
+}) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(buildDir, 'server.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SERVER_NODE_FLAGS from '../../scripts/server-node-flags.json';
 
 export interface ServerOptions {
   /** Extra environment, e.g. { LOGIN_RATE_LIMIT: '3/600' }. */
@@ -43,7 +44,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const owned = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-test-'));
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
