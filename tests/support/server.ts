@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SERVER_NODE_FLAGS from '../../scripts/server-node-flags.json';
 
 export interface ServerOptions {
   /** Extra environment, e.g. { LOGIN_RATE_LIMIT: '3/600' }. */
@@ -33,6 +32,10 @@ export interface RunningServer {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The node flags `npm start` runs the server with (read, not imported: Playwright's loader wants JSON import attributes). */
+const SERVER_NODE_FLAGS = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8'),
+) as string[];
 
 /**
  * The one server spawner of the test suites: the production build (build/server.js, or the copy in
