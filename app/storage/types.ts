@@ -7,6 +7,12 @@ import type { Readable } from 'node:stream';
  *
  * Keys are object keys: "/"-separated, no leading slash, never "." or ".." segments (drivers refuse
  * them). Everything streams: no method holds a whole object in memory, whatever its size.
+ *
+ * Folders are prefixes ending in "/". A folder exists while an object is under it, or once
+ * `createFolder` made it (S3: a zero-byte `prefix/` marker object; local: a directory holding a
+ * hidden marker file); it then stays, empty or not, until `removePrefix` removes it with everything
+ * in it. A folder that exists only through its objects goes with the last of them. `list` with the
+ * delimiter reports folders as `prefixes` and never reports a marker as an object.
  */
 export interface ObjectInfo {
   key: string;
@@ -105,6 +111,10 @@ export interface StorageDriver {
   copy(from: string, to: string): Promise<void>;
   /** Copy, then remove the source (local: one rename). StorageError('not_found') when `from` is missing. */
   move(from: string, to: string): Promise<void>;
+  /** Makes the folder `prefix` (ending in "/") exist, empty; an existing folder is left as it is. */
+  createFolder(prefix: string): Promise<void>;
+  /** Removes the folder `prefix` (ending in "/") and everything under it; a missing one is not an error. */
+  removePrefix(prefix: string): Promise<void>;
   presignGet(key: string, options: PresignGetOptions): Promise<PresignedUrl>;
   presignPut(key: string, options: PresignPutOptions): Promise<PresignedUrl>;
   multipartInit(key: string, options?: { contentType?: string }): Promise<{ uploadId: string }>;
@@ -132,6 +142,12 @@ export class StorageError extends Error {
     super(message);
     this.name = 'StorageError';
   }
+}
+
+/** Checks a folder prefix: a valid key that ends in "/". */
+export function assertValidPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw new StorageError('invalid_key', `A folder ends in "/": ${JSON.stringify(prefix)}`);
+  assertValidKey(prefix);
 }
 
 /** Checks an object key: relative, "/"-separated, no empty/"."/".." segments, no control characters. */

@@ -8,6 +8,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import {
   StorageError,
   assertValidKey,
+  assertValidPrefix,
   type ByteRange,
   type CompletedPart,
   type ListOptions,
@@ -24,6 +25,8 @@ import { signGrant } from './local-signing.server';
 const TMP_DIR = '.cloudclip-tmp';
 const MULTIPART_DIR = '.cloudclip-multipart';
 const INTERNAL = new Set([TMP_DIR, MULTIPART_DIR]);
+/** The file that keeps a folder made by createFolder when it is empty (S3's zero-byte marker). */
+const FOLDER_MARKER = '.cloudclip-folder';
 
 export interface LocalDriverOptions {
   /** Absolute folder holding the objects. */
@@ -107,7 +110,7 @@ export class LocalDriver implements StorageDriver {
       throw error;
     }
     for (const dirent of dirents) {
-      if (!dirKey && INTERNAL.has(dirent.name)) continue;
+      if ((!dirKey && INTERNAL.has(dirent.name)) || dirent.name === FOLDER_MARKER) continue;
       const key = dirKey + dirent.name;
       if (dirent.isDirectory()) {
         const dirPrefix = key + '/';
@@ -219,6 +222,18 @@ export class LocalDriver implements StorageDriver {
       }
       dir = path.dirname(dir);
     }
+  }
+
+  async createFolder(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    const dir = this.pathOf(prefix);
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.writeFile(path.join(dir, FOLDER_MARKER), '');
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    await this.remove([prefix]);
   }
 
   async copy(from: string, to: string): Promise<void> {

@@ -21,6 +21,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
 import {
   StorageError,
+  assertValidPrefix,
   assertValidKey,
   type ByteRange,
   type CompletedPart,
@@ -294,6 +295,33 @@ export class S3Driver implements StorageDriver {
   async move(from: string, to: string): Promise<void> {
     await this.copy(from, to);
     await this.remove([from]);
+  }
+
+  async createFolder(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    await this.client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: prefix,
+          Body: new Uint8Array(0),
+          ContentType: 'application/x-directory',
+        }),
+      )
+      .catch((error) => mapError(error, prefix));
+  }
+
+  async removePrefix(prefix: string): Promise<void> {
+    assertValidPrefix(prefix);
+    // Markers included (list() leaves them out): every key under the prefix, a page at a time.
+    let token: string | undefined;
+    do {
+      const out = await this.client
+        .send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }))
+        .catch((error) => mapError(error, prefix));
+      await this.remove((out.Contents ?? []).map((o) => o.Key!).filter(Boolean));
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
