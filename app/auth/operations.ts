@@ -26,6 +26,8 @@ export const OPERATIONS = {
   'settings.manage': ADMIN,
   'file.upload': bits(Permission.FILE_SHARE),
   'file.manage': bits(Permission.FILE_SHARE),
+  'mount.manage': ADMIN,
+  'mount.view': bits(Permission.MOUNT_VIEW),
   'admin.dashboard': ADMIN,
   'admin.textManagement': bits(Permission.TEXT),
   'admin.fileManagement': bits(Permission.FILE_SHARE),

@@ -12,6 +12,7 @@ import { pastesRouter } from './pastes';
 import { attachPrincipal } from './principal';
 import { publicFilesRouter } from './public-files';
 import { settingsRouter } from './settings';
+import { mountsRouter } from './mounts';
 import { storageConfigsRouter } from './storage-configs';
 import { systemRouter } from './system';
 import { uploadsRouter } from './uploads';
@@ -52,6 +53,7 @@ export function apiRouter(services: Services): Router {
   router.use(apiKeysRouter(services));
   router.use(pastesRouter(services));
   router.use(storageConfigsRouter(services));
+  router.use(mountsRouter(services));
   router.use(settingsRouter(services));
   router.use(filesRouter(services));
   router.use(directUploadsRouter(services));

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { authorize } from '~/auth/operations';
+import { creatorId, type Principal } from '~/auth/principal';
+import type { Mount, StorageConfig } from '~/generated/prisma/client';
+import { AppError } from '~/lib/errors';
+import type { CreateMountInput, UpdateMountInput } from '~/lib/schemas/mounts';
+import type { ModelContext } from '~/models/context.server';
+import { isNavigable, isWithin } from '~/storage/vfs/path';
+
+/**
+ * Mounts (docs/product/api.md §2.10, §3.6): a virtual path of the explorer, the fs API and WebDAV
+ * mapped onto a storage config (S3 or local — the embedded default storage can be mounted).
+ * Admins manage them; keys with MOUNT_VIEW see the active ones their base path and the configs'
+ * visibility allow (§1.6).
+ */
+export interface MountRecord {
+  id: string;
+  name: string;
+  /** "S3" or "LOCAL": follows the storage config. */
+  storageType: string;
+  storageConfigId: string | null;
+  mountPath: string;
+  remark: string | null;
+  isActive: boolean;
+  createdBy: string;
+  sortOrder: number;
+  cacheTtl: number;
+  webProxy: boolean;
+  webdavPolicy: string;
+  enableSign: boolean;
+  signExpires: number | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Keys only see mounts of public configs; a local config counts as public (§1.6). */
+  isPublic: boolean;
+}
+
+type MountRow = Mount & { storageConfig: StorageConfig | null };
+
+function toRecord(row: MountRow): MountRecord {
+  const { storageConfig, ...mount } = row;
+  return { ...mount, isPublic: !storageConfig || storageConfig.storageType !== 's3' || storageConfig.isPublic };
+}
+
+const ORDER = [{ sortOrder: 'asc' as const }, { name: 'asc' as const }];
+const storageTypeOf = (config: StorageConfig) => (config.storageType === 's3' ? 'S3' : 'LOCAL');
+
+/** Every mount, inactive ones included (admin). */
+export async function listMounts(ctx: ModelContext, principal: Principal): Promise<MountRecord[]> {
+  authorize(principal, 'mount.manage');
+  const rows = await ctx.db.mount.findMany({ include: { storageConfig: true }, orderBy: ORDER });
+  return rows.map(toRecord);
+}
+
+async function findMount(ctx: ModelContext, id: string): Promise<MountRow> {
+  const row = await ctx.db.mount.findUnique({ where: { id }, include: { storageConfig: true } });
+  if (!row) throw new AppError('not_found', 'mountNotFound');
+  return row;
+}
+
+export async function getMount(ctx: ModelContext, principal: Principal, id: string): Promise<MountRecord> {
+  authorize(principal, 'mount.manage');
+  return toRecord(await findMount(ctx, id));
+}
+
+async function storageFor(ctx: ModelContext, id: string): Promise<StorageConfig> {
+  const config = await ctx.db.storageConfig.findUnique({ where: { id } });
+  if (!config) throw new AppError('invalid', 'mountStorageMissing');
+  return config;
+}
+
+async function assertPathFree(ctx: ModelContext, mountPath: string, exceptId?: string) {
+  const taken = await ctx.db.mount.findFirst({ where: { mountPath, NOT: exceptId ? { id: exceptId } : undefined } });
+  if (taken) throw new AppError('conflict', 'mountPathTaken');
+}
+
+/** The columns an input sets (only the ones it carries). */
+function columns(input: UpdateMountInput) {
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.mount_path !== undefined && { mountPath: input.mount_path }),
+    ...(input.remark !== undefined && { remark: input.remark || null }),
+    ...(input.is_active !== undefined && { isActive: input.is_active }),
+    ...(input.sort_order !== undefined && { sortOrder: input.sort_order }),
+    ...(input.cache_ttl !== undefined && { cacheTtl: input.cache_ttl }),
+    ...(input.web_proxy !== undefined && { webProxy: input.web_proxy }),
+    ...(input.webdav_policy !== undefined && { webdavPolicy: input.webdav_policy }),
+    ...(input.enable_sign !== undefined && { enableSign: input.enable_sign }),
+    ...(input.sign_expires !== undefined && { signExpires: input.sign_expires }),
+  };
+}
+
+export async function createMount(ctx: ModelContext, principal: Principal, input: CreateMountInput) {
+  authorize(principal, 'mount.manage');
+  const config = await storageFor(ctx, input.storage_config_id);
+  await assertPathFree(ctx, input.mount_path);
+  const row = await ctx.db.mount.create({
+    data: {
+      id: randomUUID(),
+      name: input.name,
+      mountPath: input.mount_path,
+      storageConfigId: config.id,
+      storageType: storageTypeOf(config),
+      createdBy: creatorId(principal)!,
+      ...columns(input),
+    },
+    include: { storageConfig: true },
+  });
+  return toRecord(row);
+}
+
+export async function updateMount(ctx: ModelContext, principal: Principal, id: string, input: UpdateMountInput) {
+  authorize(principal, 'mount.manage');
+  await findMount(ctx, id);
+  const config = input.storage_config_id ? await storageFor(ctx, input.storage_config_id) : null;
+  if (input.mount_path !== undefined) await assertPathFree(ctx, input.mount_path, id);
+  const row = await ctx.db.mount.update({
+    where: { id },
+    data: { ...columns(input), ...(config && { storageConfigId: config.id, storageType: storageTypeOf(config) }) },
+    include: { storageConfig: true },
+  });
+  return toRecord(row);
+}
+
+export async function deleteMount(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
+  authorize(principal, 'mount.manage');
+  const { count } = await ctx.db.mount.deleteMany({ where: { id } });
+  if (count === 0) throw new AppError('not_found', 'mountNotFound');
+}
+
+/** The base path a principal works under: "/" for admins, the key's base path for keys. */
+export function basePathOf(principal: Principal): string {
+  return principal.kind === 'apikey' ? principal.basePath.replace(/\/+$/, '') || '/' : '/';
+}
+
+/**
+ * The active mounts a principal may see (docs/product/api.md §1.6): all of them for an admin; for
+ * a key those on public configs whose path is inside its base path or on the way to it.
+ */
+export async function accessibleMounts(ctx: ModelContext, principal: Principal): Promise<MountRecord[]> {
+  authorize(principal, 'mount.view');
+  const rows = await ctx.db.mount.findMany({
+    where: { isActive: true },
+    include: { storageConfig: true },
+    orderBy: ORDER,
+  });
+  const mounts = rows.map(toRecord);
+  if (principal.kind !== 'apikey') return mounts;
+  const base = basePathOf(principal);
+  return mounts.filter((m) => m.isPublic && isNavigable(m.mountPath, base));
+}
+
+/** One active mount for /user/mounts/{id}: 404 when missing or inactive, 403 outside the base path. */
+export async function getAccessibleMount(ctx: ModelContext, principal: Principal, id: string) {
+  authorize(principal, 'mount.view');
+  const row = await findMount(ctx, id);
+  if (!row.isActive) throw new AppError('not_found', 'mountNotFound');
+  const mount = toRecord(row);
+  if (principal.kind === 'apikey' && (!mount.isPublic || !isWithin(mount.mountPath, basePathOf(principal))))
+    throw new AppError('forbidden', 'mountOutsideBasePath');
+  return mount;
+}
