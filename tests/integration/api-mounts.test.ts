@@ -3,7 +3,7 @@ import { adminAuth, apiClient } from '../support/api-client';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 
-/** Mount management and the mounts a key may browse (docs/product/api.md §2.10, §3.6), through the real app. */
+/** Mount management and the mounts a key may browse (docs/product/api.md §2.10 and docs/product/api.md §3.6), through the real app. */
 describe('mounts API', () => {
   let server: RunningServer;
   let admin: string;
@@ -55,7 +55,7 @@ describe('mounts API', () => {
     expect(created.body.data.created_at).toMatch(/Z$/);
   });
 
-  it('refuses what spec §5 refuses, with the reason', async () => {
+  it('refuses what docs/product/spec.md §5 refuses, with the reason', async () => {
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ name: 'x', mount_path: 'no-slash' }, 400, 'mountPathInvalid'],
       [{ name: 'x', mount_path: '/a b' }, 400, 'mountPathInvalid'],
