@@ -28,6 +28,7 @@ export const OPERATIONS = {
   'file.manage': bits(Permission.FILE_SHARE),
   'mount.manage': ADMIN,
   'mount.view': bits(Permission.MOUNT_VIEW),
+  'fs.view': bits(Permission.MOUNT_VIEW),
   'admin.dashboard': ADMIN,
   'admin.textManagement': bits(Permission.TEXT),
   'admin.fileManagement': bits(Permission.FILE_SHARE),

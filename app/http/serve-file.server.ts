@@ -41,9 +41,12 @@ export interface ServeOptions {
  * names, nosniff, and never an active type inline. Memory stays bounded: bytes flow from storage
  * to the socket with backpressure.
  */
+/** What streaming needs to know of the file, whether a share or a mounted object. */
+export type StreamedFile = Pick<FileShareRecord, 'filename' | 'mimetype' | 'size' | 'etag'>;
+
 export async function streamFile(
   res: Response,
-  bytes: { file: FileShareRecord; read: (range?: ByteRange) => Promise<ReadResult> },
+  bytes: { file: StreamedFile; read: (range?: ByteRange) => Promise<ReadResult> },
   options: ServeOptions,
 ): Promise<void> {
   const { file } = bytes;

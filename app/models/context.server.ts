@@ -3,6 +3,8 @@ import { loadMasterKey } from '~/auth/secrets.server';
 import { ConcurrencyGate, FailureLimiter, parseLimit } from '~/auth/rate-limit.server';
 import { openDatabase, openHotPathDatabase, type Db, type Sql } from '~/db/client.server';
 import { StorageRegistry } from '~/storage/registry.server';
+import { DirectoryCache } from '~/storage/vfs/dir-cache';
+import type { FsEntry } from '~/models/fs/browse.server';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
@@ -28,6 +30,8 @@ export interface ModelContext {
   urlFetches: { perAddress: FailureLimiter; atOnce: ConcurrencyGate };
   /** Storage drivers from storage configs; reached only through models/storage/drivers.server.ts. */
   storage: StorageRegistry;
+  /** Directory listings of mounts, per mount TTL (models/fs). */
+  dirCache: DirectoryCache<FsEntry[]>;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
@@ -55,6 +59,7 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
       atOnce: new ConcurrencyGate(URL_FETCHES_AT_ONCE),
     },
     storage: new StorageRegistry(masterKey, config.dataDir),
+    dirCache: new DirectoryCache<FsEntry[]>(),
   };
 }
 

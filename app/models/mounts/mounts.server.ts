@@ -120,6 +120,8 @@ export async function updateMount(ctx: ModelContext, principal: Principal, id: s
     data: { ...columns(input), ...(config && { storageConfigId: config.id, storageType: storageTypeOf(config) }) },
     include: { storageConfig: true },
   });
+  // Its path, storage or TTL may have changed: cached listings of it no longer hold.
+  ctx.dirCache.invalidateMount(id);
   return toRecord(row);
 }
 
@@ -127,6 +129,7 @@ export async function deleteMount(ctx: ModelContext, principal: Principal, id: s
   authorize(principal, 'mount.manage');
   const { count } = await ctx.db.mount.deleteMany({ where: { id } });
   if (count === 0) throw new AppError('not_found', 'mountNotFound');
+  ctx.dirCache.invalidateMount(id);
 }
 
 /** The base path a principal works under: "/" for admins, the key's base path for keys. */
@@ -140,6 +143,11 @@ export function basePathOf(principal: Principal): string {
  */
 export async function accessibleMounts(ctx: ModelContext, principal: Principal): Promise<MountRecord[]> {
   authorize(principal, 'mount.view');
+  return activeMountsFor(ctx, principal);
+}
+
+/** accessibleMounts without the MOUNT_VIEW check, for fs operations that check their own bit. */
+export async function activeMountsFor(ctx: ModelContext, principal: Principal): Promise<MountRecord[]> {
   const rows = await ctx.db.mount.findMany({
     where: { isActive: true },
     include: { storageConfig: true },

@@ -1,0 +1,173 @@
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import { mimeFromFilename } from '~/lib/mime';
+import type { ModelContext } from '~/models/context.server';
+import { basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
+import { isNavigable, joinPath } from '~/storage/vfs/path';
+import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
+import { isInternalName, locate } from './locate.server';
+
+/** One entry of a real directory (docs/product/api.md §3.10 fs/list). */
+export interface FsEntry {
+  name: string;
+  /** Virtual path; a directory's ends in "/". */
+  path: string;
+  isDirectory: boolean;
+  size: number;
+  modified: Date | null;
+  etag: string | null;
+}
+
+export type FsListing =
+  | { kind: 'virtual'; path: string; items: { name: string; path: string; mount: MountRecord | null }[] }
+  | { kind: 'directory'; path: string; mount: MountRecord; items: FsEntry[] };
+
+/** A listing stops at this many keys (as v0.7.3 does; the explorer pages no further). */
+const MAX_LISTED = 1000;
+
+async function readDirectory(driver: StorageDriver, prefix: string, dirPath: string): Promise<FsEntry[]> {
+  const entries: FsEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await driver.list(prefix, { delimiter: '/', cursor, limit: MAX_LISTED - entries.length });
+    for (const folder of page.prefixes) {
+      const name = folder.slice(prefix.length, -1);
+      entries.push({
+        name,
+        path: `${joinPath(dirPath, name)}/`,
+        isDirectory: true,
+        size: 0,
+        modified: null,
+        etag: null,
+      });
+    }
+    for (const object of page.objects) {
+      const name = object.key.slice(prefix.length);
+      entries.push({
+        name,
+        path: joinPath(dirPath, name),
+        isDirectory: false,
+        size: object.size,
+        modified: object.lastModified,
+        etag: object.etag,
+      });
+    }
+    cursor = page.cursor;
+  } while (cursor && entries.length < MAX_LISTED);
+  return entries
+    .filter((e) => !isInternalName(e.name))
+    .sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || a.name.localeCompare(b.name));
+}
+
+/**
+ * GET /fs/list: a virtual folder lists the mounts below it; a directory of a mount lists its
+ * folders and files (cached per mount TTL). A key sees only what is on the way to its base path.
+ */
+export async function listDirectory(ctx: ModelContext, principal: Principal, raw: string | undefined) {
+  const at = await locate(ctx, principal, raw, 'fs.view', { navigation: true });
+  const base = basePathOf(principal);
+  const visible = (path: string) => isNavigable(path.replace(/\/$/, ''), base);
+  if (at.kind === 'virtual') {
+    const items = at.children.map((c) => ({
+      name: c.name,
+      path: `${joinPath(at.path.path, c.name)}/`,
+      mount: c.mount,
+    }));
+    return { kind: 'virtual', path: at.path.path, items: items.filter((i) => visible(i.path)) } satisfies FsListing;
+  }
+  const prefix = at.key ? `${at.key}/` : '';
+  let entries = ctx.dirCache.get(at.mount.id, prefix);
+  if (!entries) {
+    entries = await readDirectory(at.driver, prefix, at.path.path);
+    ctx.dirCache.set(at.mount.id, prefix, entries, at.mount.cacheTtl);
+  }
+  return {
+    kind: 'directory',
+    path: at.path.path,
+    mount: at.mount,
+    items: entries.filter((e) => visible(e.path)),
+  } satisfies FsListing;
+}
+
+export type FsItem =
+  | { isDirectory: true; path: string; name: string; mount: MountRecord | null }
+  | {
+      isDirectory: false;
+      path: string;
+      name: string;
+      size: number;
+      modified: Date | null;
+      etag: string | null;
+      contentType: string;
+      mount: MountRecord;
+      previewUrl: string;
+      downloadUrl: string;
+    };
+
+const nameOf = (path: string) => path.split('/').pop() || '/';
+
+/**
+ * GET /fs/get: a file with short-lived URLs to preview and download it (presigned; local storage
+ * signs URLs on this app, made absolute on `origin`), or a directory when the path is one.
+ */
+export async function getEntry(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  origin: string,
+): Promise<FsItem> {
+  const at = await locate(ctx, principal, raw, 'fs.view');
+  const path = at.path.path;
+  if (at.kind === 'virtual') return { isDirectory: true, path, name: nameOf(path), mount: null };
+  if (at.key === '') return { isDirectory: true, path, name: nameOf(path), mount: at.mount };
+  const info = await at.driver.stat(at.key);
+  if (!info) {
+    const inside = await at.driver.list(`${at.key}/`, { delimiter: '/', limit: 1 });
+    if (inside.objects.length || inside.prefixes.length)
+      return { isDirectory: true, path, name: nameOf(path), mount: at.mount };
+    throw new AppError('not_found', 'fsNotFound');
+  }
+  const name = nameOf(path);
+  const contentType = mimeFromFilename(name);
+  const url = async (download: boolean) =>
+    new URL(
+      await at.driver.presignGet(at.key, {
+        expiresIn: at.expiresIn,
+        contentType,
+        downloadName: download ? name : undefined,
+      }),
+      origin,
+    ).toString();
+  return {
+    isDirectory: false,
+    path,
+    name,
+    size: info.size,
+    modified: info.lastModified,
+    etag: info.etag,
+    contentType,
+    mount: at.mount,
+    previewUrl: await url(false),
+    downloadUrl: await url(true),
+  };
+}
+
+/** GET /fs/download: a file's bytes for the door to stream (ranges as asked); 404 for anything else. */
+export async function openFsFile(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+): Promise<{
+  file: { filename: string; mimetype: string; size: number; etag: string | null };
+  read: (range?: ByteRange) => Promise<ReadResult>;
+}> {
+  const at = await locate(ctx, principal, raw, 'fs.view');
+  if (at.kind === 'virtual' || at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
+  const info = await at.driver.stat(at.key);
+  if (!info) throw new AppError('not_found', 'fsNotFound');
+  const filename = nameOf(at.path.path);
+  return {
+    file: { filename, mimetype: mimeFromFilename(filename), size: info.size, etag: info.etag },
+    read: (range) => at.driver.read(at.key, range),
+  };
+}

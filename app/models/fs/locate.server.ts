@@ -1,0 +1,54 @@
+import { authorize, type Operation } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import type { ModelContext } from '~/models/context.server';
+import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
+import { isNavigable, isWithin, parseVirtualPath, type VirtualPath } from '~/storage/vfs/path';
+import { resolveMount, virtualChildren } from '~/storage/vfs/resolve';
+import type { StorageDriver } from '~/storage/types';
+
+/**
+ * Where a virtual path leads for one principal (docs/architecture.md §5), checked once for every
+ * fs operation: the operation's permission bit, the path's form, the key's base path (by segment;
+ * navigation may also pass through the folders above it) and the mounts the principal may see.
+ */
+export type Located =
+  | { kind: 'virtual'; path: VirtualPath; children: { name: string; mount: MountRecord | null }[] }
+  | { kind: 'mount'; path: VirtualPath; mount: MountRecord; key: string; driver: StorageDriver; expiresIn: number };
+
+export async function locate(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  operation: Operation,
+  options: { navigation?: boolean } = {},
+): Promise<Located> {
+  authorize(principal, operation);
+  const path = parseVirtualPath(raw || '/');
+  if (!path) throw new AppError('invalid', 'fsPathInvalid');
+  const base = basePathOf(principal);
+  const allowed = options.navigation ? isNavigable(path.path, base) : isWithin(path.path, base);
+  if (!allowed) throw new AppError('forbidden', 'fsOutsideBasePath');
+  const mounts = await activeMountsFor(ctx, principal);
+  const resolved = resolveMount(path.path, mounts);
+  if (!resolved) {
+    const children = virtualChildren(path.path, mounts);
+    if (!children && path.path !== '/') throw new AppError('not_found', 'mountNotFound');
+    return { kind: 'virtual', path, children: children ?? [] };
+  }
+  const config = resolved.mount.storageConfigId
+    ? await ctx.db.storageConfig.findUnique({ where: { id: resolved.mount.storageConfigId } })
+    : null;
+  if (!config) throw new AppError('not_found', 'mountStorageMissing');
+  return {
+    kind: 'mount',
+    path,
+    mount: resolved.mount,
+    key: resolved.key,
+    driver: ctx.storage.driverFor(config),
+    expiresIn: config.signatureExpiresIn || 3600,
+  };
+}
+
+/** Names the app keeps for itself in a storage (pending uploads, storage-test probes): never listed. */
+export const isInternalName = (name: string) => name.startsWith('.cloudclip-');

@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth, apiClient } from '../support/api-client';
+import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Browsing mounted storage through /api/fs (docs/product/api.md §3.10: list, get, download) on the
+ * embedded local storage and on a real S3 server, with objects another program put there.
+ */
+const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
+
+describe('fs browse API', () => {
+  let server: RunningServer;
+  let admin: string;
+  let bucket: TestBucket;
+  const call = apiClient(() => server.url);
+  const photo = randomBytes(300_000);
+
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await adminAuth(call);
+    bucket = await createTestBucket('fs-browse');
+    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
+    const s3Id = (
+      await call('POST', '/s3-configs', {
+        auth: admin,
+        body: s3ConfigBody(bucket, { name: 'Team S3', is_public: true }),
+      })
+    ).body.data.id;
+    const mount = (name: string, mount_path: string, storage_config_id: string, cache_ttl = 0) =>
+      call('POST', '/admin/mounts', {
+        auth: admin,
+        body: { name, mount_path, storage_config_id, storage_type: 'S3', cache_ttl },
+      });
+    expect((await mount('Local', '/local', localId, 300)).status).toBe(200);
+    expect((await mount('Team', '/team/s3', s3Id)).status).toBe(200);
+
+    // Objects another program put there.
+    const storage = path.join(server.dataDir, 'storage');
+    fs.mkdirSync(path.join(storage, 'pics'), { recursive: true });
+    fs.writeFileSync(path.join(storage, 'pics', 'photo.jpg'), photo);
+    fs.writeFileSync(path.join(storage, 'readme.md'), '# Local');
+    fs.mkdirSync(path.join(storage, '.cloudclip-pending'), { recursive: true });
+    fs.writeFileSync(path.join(storage, '.cloudclip-pending', 'x'), 'internal');
+    const put = (Key: string, Body: string | Uint8Array) =>
+      bucket.client.send(new PutObjectCommand({ Bucket: bucket.bucket, Key, Body }));
+    await put('docs/plan.txt', 'the plan');
+    await put('docs/empty/', '');
+    await put('other.txt', 'not for the key');
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await bucket?.destroy();
+  });
+
+  it('lists virtual folders above the mounts, then the mounts themselves', async () => {
+    const root = await call('GET', '/fs/list?path=/', { auth: admin });
+    expect(root.status).toBe(200);
+    expect(root.body.data).toMatchObject({ path: '/', isVirtual: true });
+    expect(root.body.data.items).toEqual([
+      expect.objectContaining({ name: 'local', path: '/local/', isMount: true, storageType: 'LOCAL' }),
+      { name: 'team', path: '/team/', isDirectory: true, isVirtual: true },
+    ]);
+    const team = await call('GET', '/fs/list?path=/team', { auth: admin });
+    expect(team.body.data.items).toEqual([expect.objectContaining({ name: 's3', isMount: true, storageType: 'S3' })]);
+    expect((await call('GET', '/fs/list?path=/nowhere', { auth: admin })).status).toBe(404);
+  });
+
+  it('lists a directory: folders first (empty ones too), files with size and ETag, internal names hidden', async () => {
+    const local = (await call('GET', '/fs/list?path=/local', { auth: admin })).body.data;
+    expect(local).toMatchObject({ path: '/local', isVirtual: false, storage_type: 'LOCAL' });
+    expect(local.items.map((i: { name: string }) => i.name)).toEqual(['pics', 'readme.md']);
+    const s3 = (await call('GET', '/fs/list?path=/team/s3/docs/', { auth: admin })).body.data;
+    expect(s3.items).toEqual([
+      expect.objectContaining({ name: 'empty', path: '/team/s3/docs/empty/', isDirectory: true }),
+      expect.objectContaining({ name: 'plan.txt', path: '/team/s3/docs/plan.txt', isDirectory: false, size: 8 }),
+    ]);
+    expect(s3.items[1].etag).toBeTruthy();
+  });
+
+  it('caches a listing for the mount TTL, and a change of the mount drops it', async () => {
+    const storage = path.join(server.dataDir, 'storage');
+    fs.writeFileSync(path.join(storage, 'late.txt'), 'written behind the app');
+    const names = async () =>
+      ((await call('GET', '/fs/list?path=/local', { auth: admin })).body.data.items as { name: string }[]).map(
+        (i) => i.name,
+      );
+    expect(await names()).not.toContain('late.txt'); // the cached listing (TTL 300 s)
+    const mounts = (await call('GET', '/admin/mounts', { auth: admin })).body.data as {
+      id: string;
+      mount_path: string;
+    }[];
+    const id = mounts.find((m) => m.mount_path === '/local')!.id;
+    await call('PUT', `/admin/mounts/${id}`, { auth: admin, body: { cache_ttl: 0 } });
+    expect(await names()).toContain('late.txt');
+  });
+
+  it('gets a file with working preview and download URLs, or a folder', async () => {
+    for (const [p, expected] of [
+      ['/local/pics/photo.jpg', photo],
+      ['/team/s3/docs/plan.txt', Buffer.from('the plan')],
+    ] as const) {
+      const got = await call('GET', `/fs/get?path=${encodeURIComponent(p)}`, { auth: admin });
+      expect(got.status, p).toBe(200);
+      expect(got.body.data).toMatchObject({ path: p, isDirectory: false, size: expected.length });
+      for (const url of [got.body.data.preview_url, got.body.data.download_url]) {
+        const res = await fetch(url);
+        expect(res.status, url).toBe(200);
+        expect(md5(new Uint8Array(await res.arrayBuffer()))).toBe(md5(expected));
+      }
+    }
+    const folder = await call('GET', '/fs/get?path=/team/s3/docs', { auth: admin });
+    expect(folder.body.data).toMatchObject({ isDirectory: true, contentType: 'application/x-directory' });
+    expect((await call('GET', '/fs/get?path=/local/none.txt', { auth: admin })).status).toBe(404);
+  });
+
+  it('downloads through the app with ranges', async () => {
+    const whole = await call('GET', '/fs/download?path=/local/pics/photo.jpg', { auth: admin, raw: undefined });
+    expect(whole.status).toBe(200);
+    expect(md5(whole.body)).toBe(md5(photo));
+    const part = await call('GET', '/fs/download?path=/local/pics/photo.jpg', {
+      auth: admin,
+      headers: { Range: 'bytes=10-19' },
+    });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(part.body).equals(photo.subarray(10, 20))).toBe(true);
+    expect((await call('GET', '/fs/download?path=/local/pics/', { auth: admin })).status).toBe(400);
+    expect((await call('GET', '/fs/download?path=/local/pics/photo.jpg')).status).toBe(401);
+  });
+
+  it('keeps a key to its base path, by segment, however the path is spelled', async () => {
+    const created = await call('POST', '/admin/api-keys', {
+      auth: admin,
+      body: { name: 'docs-only', permissions: 256, basic_path: '/team/s3/docs', expires_at: 'never' },
+    });
+    const key = `ApiKey ${created.body.data.key}`;
+    const list = async (p: string) => call('GET', `/fs/list?path=${encodeURIComponent(p)}`, { auth: key });
+    expect((await list('/')).body.data.items.map((i: { name: string }) => i.name)).toEqual(['team']);
+    expect((await list('/team/s3')).body.data.items.map((i: { name: string }) => i.name)).toEqual(['docs']);
+    expect((await list('/team/s3/docs')).status).toBe(200);
+    expect((await list('/local')).status).toBe(403);
+    const get = (p: string) => call('GET', `/fs/get?path=${p}`, { auth: key });
+    expect((await get('/team/s3/other.txt')).status).toBe(403);
+    expect((await get('/team/s3/docs/plan.txt')).status).toBe(200);
+    for (const attack of [
+      '/team/s3/docs/../other.txt',
+      '/team/s3/docs/%252e%252e/other.txt',
+      '/team/s3/docs/%25252e%25252e/other.txt',
+      '/team/s3/docs%2F..%2Fother.txt',
+    ]) {
+      const res = await get(attack);
+      expect([400, 403], attack).toContain(res.status);
+    }
+    const noView = await call('POST', '/admin/api-keys', {
+      auth: admin,
+      body: { name: 'text-only', permissions: 1, expires_at: 'never' },
+    });
+    expect((await call('GET', '/fs/list?path=/', { auth: `ApiKey ${noView.body.data.key}` })).status).toBe(403);
+  });
+});
