@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { batchRemoveSchema, mkdirSchema, renameSchema, updateSchema } from '~/lib/schemas/fs';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
+import { makeFolder, removePaths, renamePath, writeTextFile } from '~/models/fs/write.server';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { linkOriginOf } from '../link-origin';
@@ -13,8 +15,8 @@ import { holdStreamSlot } from './stream-slots';
 const pathOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
- * The virtual filesystem API over mounts (docs/product/api.md §3.10): browsing for now — list, get
- * and download. The models check the permission bit and the key's base path.
+ * The virtual filesystem API over mounts (docs/product/api.md §3.10): list, get, download, mkdir,
+ * update, batch-remove and rename so far. The models check the permission bit and the base path.
  */
 export function fsRouter(services: Services): Router {
   const router = Router();
@@ -41,6 +43,41 @@ export function fsRouter(services: Services): Router {
     } catch (error) {
       await sendPlainError(req, res, error);
     }
+  });
+
+  router.post('/fs/mkdir', async (req, res) => {
+    const { path } = mkdirSchema.parse(req.body ?? {});
+    // "/" is appended when missing: mkdir always names a folder.
+    await makeFolder(services, principalOf(res), path.endsWith('/') ? path : `${path}/`);
+    sendOk(res, apiMessage('fsFolderCreated'));
+  });
+
+  router.post('/fs/update', async (req, res) => {
+    const { path, content } = updateSchema.parse(req.body ?? {});
+    const result = await writeTextFile(services, principalOf(res), path, content);
+    sendOk(res, apiMessage('fsFileSaved'), {
+      success: true,
+      path: result.key,
+      etag: result.etag,
+      contentType: result.contentType,
+      message: apiMessage('fsFileSaved'),
+      isNewFile: result.isNewFile,
+    });
+  });
+
+  router.delete('/fs/batch-remove', async (req, res) => {
+    const { paths } = batchRemoveSchema.parse(req.body ?? {});
+    const { success, failed } = await removePaths(services, principalOf(res), paths);
+    sendOk(res, apiMessage('fsRemoved', { success, failed: failed.length }), {
+      success,
+      failed: failed.map((f) => ({ path: f.path, error: apiMessage(f.error) })),
+    });
+  });
+
+  router.post('/fs/rename', async (req, res) => {
+    const { oldPath, newPath } = renameSchema.parse(req.body ?? {});
+    await renamePath(services, principalOf(res), oldPath, newPath);
+    sendOk(res, apiMessage('fsRenamed'));
   });
 
   return router;

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import { mimeFromFilename } from '~/lib/mime';
+import type { ModelContext } from '~/models/context.server';
+import { StorageError, type StorageDriver } from '~/storage/types';
+import { locate, type Located } from './locate.server';
+
+/**
+ * Changes to mounted storage through the fs API (docs/product/api.md §3.10): folders, text edits,
+ * removal and renaming. Every one goes through `locate` (permission bit and base path) and drops
+ * the mount's cached listings once it has written.
+ */
+type InMount = Extract<Located, { kind: 'mount' }>;
+
+/** Text files the explorer edits in place: at most 10 MB (docs/product/api.md §3.10 fs/update). */
+export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
+
+async function inMount(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  operation: Parameters<typeof locate>[3],
+) {
+  const at = await locate(ctx, principal, raw, operation);
+  if (at.kind === 'virtual') throw new AppError('forbidden', 'fsRootReadOnly');
+  return at;
+}
+
+const written = (ctx: ModelContext, at: InMount) => ctx.dirCache.invalidateMount(at.mount.id);
+
+/** Whether a folder exists at `key` (a created folder, or one holding objects); the mount root always does. */
+async function folderExists(driver: StorageDriver, key: string): Promise<boolean> {
+  if (key === '') return true;
+  const parent = key.includes('/') ? `${key.slice(0, key.lastIndexOf('/'))}/` : '';
+  // An empty folder lists nothing under itself (its marker is not an object): look from its parent.
+  let cursor: string | undefined;
+  do {
+    const page = await driver.list(parent, { delimiter: '/', cursor });
+    if (page.prefixes.includes(`${key}/`)) return true;
+    cursor = page.cursor;
+  } while (cursor);
+  return false;
+}
+
+const parentKey = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
+
+/** POST /fs/mkdir: an empty folder that stays; 409 when it exists or its parent does not. */
+export async function makeFolder(ctx: ModelContext, principal: Principal, raw: string | undefined): Promise<void> {
+  const at = await inMount(ctx, principal, raw, 'fs.upload');
+  if (at.key === '' || (await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key)))
+    throw new AppError('conflict', 'fsExists');
+  if (!(await folderExists(at.driver, parentKey(at.key)))) throw new AppError('conflict', 'fsParentMissing');
+  await at.driver.createFolder(`${at.key}/`);
+  written(ctx, at);
+}
+
+/** POST /fs/update: writes a text file (creating it when missing). */
+export async function writeTextFile(ctx: ModelContext, principal: Principal, raw: string | undefined, content: string) {
+  if (Buffer.byteLength(content) > MAX_TEXT_BYTES) throw new AppError('too_large', 'fsTextTooLarge');
+  const at = await inMount(ctx, principal, raw, 'fs.upload');
+  if (at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
+  const isNewFile = !(await at.driver.stat(at.key));
+  const contentType = mimeFromFilename(at.key);
+  const { etag } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
+  written(ctx, at);
+  return { key: at.key, etag, contentType, isNewFile };
+}
+
+/** DELETE /fs/batch-remove: files, and folders (a path ending in "/") with everything in them. */
+export async function removePaths(ctx: ModelContext, principal: Principal, paths: string[]) {
+  if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
+  // Every path is checked before anything is removed: one outside the base path refuses them all.
+  const targets = [];
+  for (const path of paths) targets.push(await inMount(ctx, principal, path, 'fs.delete'));
+  let success = 0;
+  const failed: { path: string; error: string }[] = [];
+  for (const [i, at] of targets.entries()) {
+    try {
+      if (at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+      if (at.path.isDirectory) await at.driver.removePrefix(`${at.key}/`);
+      else if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
+      else throw new AppError('not_found', 'fsNotFound');
+      success++;
+    } catch (error) {
+      if (!(error instanceof AppError || error instanceof StorageError)) throw error;
+      failed.push({ path: paths[i]!, error: error instanceof AppError ? error.messageKey : error.message });
+    } finally {
+      written(ctx, at);
+    }
+  }
+  return { success, failed };
+}
+
+/** Every folder (kept, even empty) and object under `prefix`, walked one level at a time. */
+async function walk(driver: StorageDriver, prefix: string, out: { folders: string[]; objects: string[] }) {
+  let cursor: string | undefined;
+  do {
+    const page = await driver.list(prefix, { delimiter: '/', cursor });
+    out.objects.push(...page.objects.map((o) => o.key));
+    for (const folder of page.prefixes) {
+      out.folders.push(folder);
+      await walk(driver, folder, out);
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * POST /fs/rename: a file, or a folder with everything in it (empty sub-folders kept), within one
+ * mount. 400 for a file renamed to a folder or across mounts, 404 without a source, 409 when the
+ * target exists.
+ */
+export async function renamePath(
+  ctx: ModelContext,
+  principal: Principal,
+  from: string | undefined,
+  to: string | undefined,
+) {
+  const source = await inMount(ctx, principal, from, 'fs.rename');
+  const target = await inMount(ctx, principal, to, 'fs.rename');
+  if (source.path.isDirectory !== target.path.isDirectory) throw new AppError('invalid', 'fsRenameKindMismatch');
+  if (source.mount.id !== target.mount.id) throw new AppError('invalid', 'fsRenameAcrossMounts');
+  if (source.key === '' || target.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+  const { driver } = source;
+  if ((await driver.stat(target.key)) || (await folderExists(driver, target.key)))
+    throw new AppError('conflict', 'fsExists');
+  if (!source.path.isDirectory) {
+    if (!(await driver.stat(source.key))) throw new AppError('not_found', 'fsNotFound');
+    await driver.move(source.key, target.key);
+  } else {
+    if (!(await folderExists(driver, source.key))) throw new AppError('not_found', 'fsNotFound');
+    if (`${target.key}/`.startsWith(`${source.key}/`)) throw new AppError('invalid', 'fsRenameIntoItself');
+    const from = `${source.key}/`;
+    const into = `${target.key}/`;
+    const { folders, objects } = await walk(driver, from, { folders: [], objects: [] });
+    await driver.createFolder(into);
+    for (const folder of folders) await driver.createFolder(into + folder.slice(from.length));
+    for (const key of objects) await driver.move(key, into + key.slice(from.length));
+    await driver.removePrefix(from);
+  }
+  written(ctx, source);
+}

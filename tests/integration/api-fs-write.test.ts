@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth, apiClient } from '../support/api-client';
+import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Changing mounted storage through /api/fs (docs/product/api.md §3.10: mkdir, update, rename,
+ * batch-remove) on local disk and on Swift, with listings cached for 5 minutes: every write must
+ * show in the next listing at once.
+ */
+describe('fs write API', () => {
+  let server: RunningServer;
+  let admin: string;
+  let bucket: TestBucket;
+  const call = apiClient(() => server.url);
+
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await adminAuth(call);
+    bucket = await createTestBucket('fs-write');
+    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
+    const s3Id = (
+      await call('POST', '/s3-configs', { auth: admin, body: s3ConfigBody(bucket, { name: 'W', is_public: true }) })
+    ).body.data.id;
+    for (const [mount_path, storage_config_id] of [
+      ['/disk', localId],
+      ['/bucket', s3Id],
+    ])
+      await call('POST', '/admin/mounts', {
+        auth: admin,
+        body: { name: mount_path, mount_path, storage_config_id, storage_type: 'S3', cache_ttl: 300 },
+      });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await bucket?.destroy();
+  });
+
+  describe.each(['/disk', '/bucket'])('on %s', (m) => {
+    const names = async (dir: string) =>
+      (
+        (await call('GET', `/fs/list?path=${encodeURIComponent(dir)}`, { auth: admin })).body.data.items as {
+          name: string;
+        }[]
+      ).map((i) => i.name);
+    const post = (p: string, body: unknown) => call('POST', p, { auth: admin, body });
+
+    it('makes folders that stay empty, and refuses existing ones and missing parents', async () => {
+      expect(await names(m)).toEqual([]); // cached from now on
+      const made = await post('/fs/mkdir', { path: `${m}/projects` });
+      expect(made.status).toBe(200);
+      expect(made.body.message).toBe('目录创建成功');
+      expect(await names(m)).toEqual(['projects']);
+      expect((await post('/fs/mkdir', { path: `${m}/projects/` })).body.error.key).toBe('fsExists');
+      expect((await post('/fs/mkdir', { path: `${m}/none/deeper` })).body.error.key).toBe('fsParentMissing');
+      expect((await post('/fs/mkdir', { path: `${m}/projects/empty` })).status).toBe(200);
+      expect(await names(`${m}/projects`)).toEqual(['empty']);
+    });
+
+    it('writes text files, new and existing, up to 10 MB', async () => {
+      const first = await post('/fs/update', { path: `${m}/projects/notes.md`, content: '# v1' });
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({ success: true, path: 'projects/notes.md', isNewFile: true });
+      const second = await post('/fs/update', { path: `${m}/projects/notes.md`, content: '# v2' });
+      expect(second.body.data.isNewFile).toBe(false);
+      expect(await names(`${m}/projects`)).toEqual(['empty', 'notes.md']);
+      const text = await call('GET', `/fs/download?path=${encodeURIComponent(`${m}/projects/notes.md`)}`, {
+        auth: admin,
+      });
+      expect(Buffer.from(text.body).toString()).toBe('# v2');
+      const big = await post('/fs/update', { path: `${m}/big.txt`, content: 'x'.repeat(10 * 1024 * 1024 + 1) });
+      expect(big.status).toBe(413);
+    });
+
+    it('renames files and folders (empty sub-folders kept), and refuses what does not fit', async () => {
+      const rename = (oldPath: string, newPath: string) => post('/fs/rename', { oldPath, newPath });
+      expect((await rename(`${m}/projects/notes.md`, `${m}/projects/readme.md`)).status).toBe(200);
+      expect(await names(`${m}/projects`)).toEqual(['empty', 'readme.md']);
+      expect((await rename(`${m}/projects/`, `${m}/archive/`)).status).toBe(200);
+      expect(await names(m)).toEqual(['archive']);
+      expect(await names(`${m}/archive`)).toEqual(['empty', 'readme.md']);
+      const refusals: [string, string, number, string][] = [
+        [`${m}/archive/readme.md`, `${m}/folder/`, 400, 'fsRenameKindMismatch'],
+        [`${m}/archive/missing.md`, `${m}/x.md`, 404, 'fsNotFound'],
+        [`${m}/archive/`, `${m}/archive/inner/`, 400, 'fsRenameIntoItself'],
+        [`${m}/archive/readme.md`, `${m}/archive/readme.md`, 409, 'fsExists'],
+        [`${m}/archive/readme.md`, `${m === '/disk' ? '/bucket' : '/disk'}/readme.md`, 400, 'fsRenameAcrossMounts'],
+      ];
+      for (const [from, to, status, messageKey] of refusals) {
+        const res = await rename(from, to);
+        expect(res.status, `${from} → ${to}`).toBe(status);
+        expect(res.body.error.key).toBe(messageKey);
+      }
+    });
+
+    it('removes files and folders with everything in them, reporting each failure', async () => {
+      await post('/fs/update', { path: `${m}/loose.txt`, content: 'x' });
+      const removed = await call('DELETE', '/fs/batch-remove', {
+        auth: admin,
+        body: { paths: [`${m}/archive/`, `${m}/loose.txt`, `${m}/never.txt`] },
+      });
+      expect(removed.status).toBe(200);
+      expect(removed.body.data.success).toBe(2);
+      expect(removed.body.data.failed).toEqual([{ path: `${m}/never.txt`, error: '文件不存在' }]);
+      expect(await names(m)).toEqual([]);
+    });
+  });
+
+  it('keeps writes inside mounts and inside a key’s base path, with the right bit', async () => {
+    expect((await call('POST', '/fs/mkdir', { auth: admin, body: { path: '/' } })).status).toBe(403);
+    expect((await call('POST', '/fs/mkdir', { auth: admin, body: { path: '/elsewhere/x' } })).status).toBe(404);
+    const key = async (permissions: number, basic_path: string) =>
+      `ApiKey ${(await call('POST', '/admin/api-keys', { auth: admin, body: { name: `k${permissions}${basic_path}`, permissions, basic_path, expires_at: 'never' } })).body.data.key}`;
+    await call('POST', '/fs/mkdir', { auth: admin, body: { path: '/disk/team' } });
+    const viewer = await key(256, '/disk/team');
+    const uploader = await key(256 | 512 | 4096, '/disk/team');
+    expect((await call('POST', '/fs/mkdir', { auth: viewer, body: { path: '/disk/team/a' } })).status).toBe(403);
+    expect((await call('POST', '/fs/mkdir', { auth: uploader, body: { path: '/disk/team/a' } })).status).toBe(200);
+    const outside = await call('POST', '/fs/mkdir', { auth: uploader, body: { path: '/disk/teamwork' } });
+    expect(outside.status).toBe(403);
+    expect(outside.body.error.key).toBe('fsOutsideBasePath');
+    // One path outside the base path refuses the whole batch before anything is removed.
+    const batch = await call('DELETE', '/fs/batch-remove', {
+      auth: uploader,
+      body: { paths: ['/disk/team/a/', '/disk/other.txt'] },
+    });
+    expect(batch.status).toBe(403);
+    expect(
+      ((await call('GET', '/fs/list?path=/disk/team', { auth: admin })).body.data.items as { name: string }[]).map(
+        (i) => i.name,
+      ),
+    ).toEqual(['a']);
+  });
+});
