@@ -93,6 +93,40 @@ describe('fs write API', () => {
       }
     });
 
+    it('uploads a file into a folder from a form, in either field order', async () => {
+      const upload = (fields: [string, string | Blob, string?][]) => {
+        const form = new FormData();
+        for (const [name, value, filename] of fields)
+          if (typeof value === 'string') form.append(name, value);
+          else form.append(name, value, filename);
+        return fetch(`${server.url}/api/fs/upload`, { method: 'POST', headers: { Authorization: admin }, body: form });
+      };
+      const bytes = new Uint8Array(200_000).fill(7);
+      const pathFirst = await upload([
+        ['path', `${m}/archive/`],
+        ['file', new Blob([bytes]), 'photo.jpg'],
+      ]);
+      expect(pathFirst.status).toBe(200);
+      expect(((await pathFirst.json()) as { data: unknown }).data).toMatchObject({
+        success: true,
+        fileName: 'photo.jpg',
+        size: bytes.length,
+        contentType: 'image/jpeg',
+        s3Path: 'archive/photo.jpg',
+      });
+      const fileFirst = await upload([
+        ['file', new Blob(['second']), 'second.txt'],
+        ['path', `${m}/archive`],
+      ]);
+      expect(fileFirst.status).toBe(200);
+      expect(await names(`${m}/archive`)).toEqual(['empty', 'photo.jpg', 'readme.md', 'second.txt']);
+      const got = await call('GET', `/fs/download?path=${encodeURIComponent(`${m}/archive/photo.jpg`)}`, {
+        auth: admin,
+      });
+      expect(Buffer.from(got.body).equals(Buffer.from(bytes))).toBe(true);
+      expect((await upload([['file', new Blob(['x']), 'x.txt']])).status).toBe(400);
+    });
+
     it('removes files and folders with everything in them, reporting each failure', async () => {
       await post('/fs/update', { path: `${m}/loose.txt`, content: 'x' });
       const removed = await call('DELETE', '/fs/batch-remove', {

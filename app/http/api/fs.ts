@@ -1,7 +1,11 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { Router } from 'express';
 import { batchRemoveSchema, mkdirSchema, renameSchema, updateSchema } from '~/lib/schemas/fs';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
-import { makeFolder, removePaths, renamePath, writeTextFile } from '~/models/fs/write.server';
+import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
+import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { parseUpload } from '../multipart.server';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { linkOriginOf } from '../link-origin';
@@ -16,7 +20,7 @@ const pathOf = (value: unknown) => (typeof value === 'string' ? value : undefine
 
 /**
  * The virtual filesystem API over mounts (docs/product/api.md §3.10): list, get, download, mkdir,
- * update, batch-remove and rename so far. The models check the permission bit and the base path.
+ * upload, update, batch-remove and rename so far. The models check the permission bit and the base path.
  */
 export function fsRouter(services: Services): Router {
   const router = Router();
@@ -50,6 +54,33 @@ export function fsRouter(services: Services): Router {
     // "/" is appended when missing: mkdir always names a folder.
     await makeFolder(services, principalOf(res), path.endsWith('/') ? path : `${path}/`);
     sendOk(res, apiMessage('fsFolderCreated'));
+  });
+
+  router.post('/fs/upload', async (req, res) => {
+    const spoolDir = path.join(services.config.dataDir, 'tmp');
+    await fsp.mkdir(spoolDir, { recursive: true });
+    const parsed = await parseUpload(req.headers, req, { dir: spoolDir, maxBytes: await maxUploadBytes(services) });
+    try {
+      const uploaded = await uploadToFolder(
+        services,
+        principalOf(res),
+        parsed.fields.path,
+        parsed.filename,
+        parsed.body,
+      );
+      sendOk(res, apiMessage('fsUploaded'), {
+        success: true,
+        fileName: uploaded.name,
+        size: uploaded.size,
+        contentType: uploaded.contentType,
+        s3Path: uploaded.key,
+        s3Url: null,
+        etag: uploaded.etag,
+        message: apiMessage('fsUploaded'),
+      });
+    } finally {
+      await parsed.cleanup();
+    }
   });
 
   router.post('/fs/update', async (req, res) => {

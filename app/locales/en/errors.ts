@@ -135,6 +135,7 @@ export default {
   fsFolderCreated: 'Folder created',
   fsFileSaved: 'File saved',
   fsRemoved: 'Removed {{success}}, failed {{failed}}',
+  fsUploaded: 'Uploaded',
   fsRenamed: 'Renamed',
   fsRootReadOnly: 'The folders above mounts cannot be changed',
   fsExists: 'The target already exists',

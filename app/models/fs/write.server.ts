@@ -4,6 +4,8 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
+import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { parseVirtualPath } from '~/storage/vfs/path';
 import { locate, type Located } from './locate.server';
 
 /**
@@ -65,6 +67,31 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   const { etag } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
   written(ctx, at);
   return { key: at.key, etag, contentType, isNewFile };
+}
+
+/**
+ * POST /fs/upload: one file into a folder (or onto the file path given, when it already ends with
+ * the file's name), streamed to storage, cut off at the max upload size.
+ */
+export async function uploadToFolder(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  filename: string,
+  body: Readable,
+) {
+  if (!raw) throw new AppError('invalid', 'fsPathRequired');
+  const name = filename.split(/[\\/]/).pop() ?? '';
+  const into = raw && !raw.endsWith('/') && raw.split('/').pop() === name ? raw : `${raw.replace(/\/+$/, '')}/${name}`;
+  if (!name || !parseVirtualPath(into)) throw new AppError('invalid', 'filenameInvalid');
+  const at = await inMount(ctx, principal, into, 'fs.upload');
+  const contentType = mimeFromFilename(name);
+  const max = await maxUploadBytes(ctx);
+  const limited = body.pipe(byteLimit(max));
+  body.on('error', (error) => limited.destroy(error));
+  const { etag, size } = await at.driver.write(at.key, limited, { contentType });
+  written(ctx, at);
+  return { name, key: at.key, path: at.path.path, size, etag, contentType };
 }
 
 /** DELETE /fs/batch-remove: files, and folders (a path ending in "/") with everything in them. */
