@@ -161,4 +161,38 @@ describe('fs browse API', () => {
     });
     expect((await call('GET', '/fs/list?path=/', { auth: `ApiKey ${noView.body.data.key}` })).status).toBe(403);
   });
+
+  it('makes expiring direct links and file shares of mounted files; removing the share keeps the file', async () => {
+    for (const p of ['/local/pics/photo.jpg', '/team/s3/docs/plan.txt']) {
+      const link = await call('GET', `/fs/file-link?path=${encodeURIComponent(p)}&expires_in=60&force_download=true`, {
+        auth: admin,
+      });
+      expect(link.status, p).toBe(200);
+      expect(link.body.data).toMatchObject({ success: true, expiresIn: 60, forceDownload: true });
+      const direct = await fetch(link.body.data.presignedUrl);
+      expect(direct.status).toBe(200);
+      expect(direct.headers.get('content-disposition')).toMatch(/^attachment/);
+    }
+    expect((await call('GET', '/fs/file-link?path=/team/s3/docs', { auth: admin })).status).toBe(400);
+
+    const shared = await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/photo.jpg' } });
+    expect(shared.status).toBe(200);
+    const { slug, fileId } = shared.body.data;
+    expect(shared.body.data).toMatchObject({
+      success: true,
+      filename: 'photo.jpg',
+      size: photo.length,
+      url: `/file/${slug}`,
+    });
+    const viaShare = await call('GET', `/file-download/${slug}`);
+    expect(md5(viaShare.body)).toBe(md5(photo));
+    expect(
+      (await call('DELETE', '/files/batch-delete', { auth: admin, body: { ids: [fileId], delete_mode: 'both' } }))
+        .status,
+    ).toBe(200);
+    expect((await call('GET', `/file-download/${slug}`)).status).toBe(404);
+    const still = await call('GET', '/fs/download?path=/local/pics/photo.jpg', { auth: admin });
+    expect(md5(still.body)).toBe(md5(photo));
+    expect((await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/' } })).status).toBe(400);
+  });
 });

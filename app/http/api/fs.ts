@@ -1,8 +1,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Router } from 'express';
-import { batchRemoveSchema, mkdirSchema, renameSchema, updateSchema } from '~/lib/schemas/fs';
+import { batchRemoveSchema, pathSchema, renameSchema, updateSchema } from '~/lib/schemas/fs';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
+import { createShareOfPath, fileLink } from '~/models/fs/links.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
 import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import { parseUpload } from '../multipart.server';
@@ -19,8 +20,8 @@ import { holdStreamSlot } from './stream-slots';
 const pathOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
- * The virtual filesystem API over mounts (docs/product/api.md §3.10): list, get, download, mkdir,
- * upload, update, batch-remove and rename so far. The models check the permission bit and the base path.
+ * The virtual filesystem API over mounts (docs/product/api.md §3.10): list, get, download,
+ * file-link, create-share, mkdir, upload, update, batch-remove and rename so far. The models check the permission bit and the base path.
  */
 export function fsRouter(services: Services): Router {
   const router = Router();
@@ -49,8 +50,41 @@ export function fsRouter(services: Services): Router {
     }
   });
 
+  router.get('/fs/file-link', async (req, res) => {
+    const expires = Number(req.query.expires_in);
+    const link = await fileLink(
+      services,
+      principalOf(res),
+      pathOf(req.query.path),
+      { expiresIn: expires > 0 ? expires : undefined, forceDownload: req.query.force_download === 'true' },
+      linkOriginOf(req, services.config),
+    );
+    sendOk(res, apiMessage('fsLinkCreated'), {
+      success: true,
+      presignedUrl: link.url,
+      name: link.name,
+      expiresIn: link.expiresIn,
+      expiresAt: link.expiresAt.toISOString(),
+      forceDownload: req.query.force_download === 'true',
+    });
+  });
+
+  router.post('/fs/create-share', async (req, res) => {
+    const { path: sharedPath } = pathSchema.parse(req.body ?? {});
+    const file = await createShareOfPath(services, principalOf(res), sharedPath);
+    sendOk(res, apiMessage('fsShareCreated'), {
+      success: true,
+      fileId: file.id,
+      slug: file.slug,
+      filename: file.filename,
+      size: file.size,
+      url: `/file/${file.slug}`,
+      message: apiMessage('fsShareCreated'),
+    });
+  });
+
   router.post('/fs/mkdir', async (req, res) => {
-    const { path } = mkdirSchema.parse(req.body ?? {});
+    const { path } = pathSchema.parse(req.body ?? {});
     // "/" is appended when missing: mkdir always names a folder.
     await makeFolder(services, principalOf(res), path.endsWith('/') ? path : `${path}/`);
     sendOk(res, apiMessage('fsFolderCreated'));

@@ -136,6 +136,8 @@ export default {
   fsFileSaved: 'File saved',
   fsRemoved: 'Removed {{success}}, failed {{failed}}',
   fsUploaded: 'Uploaded',
+  fsLinkCreated: 'Direct link created',
+  fsShareCreated: 'Share created',
   fsRenamed: 'Renamed',
   fsRootReadOnly: 'The folders above mounts cannot be changed',
   fsExists: 'The target already exists',

@@ -135,6 +135,8 @@ export default {
   fsFileSaved: '文件保存成功',
   fsRemoved: '删除完成：成功 {{success}} 项，失败 {{failed}} 项',
   fsUploaded: '上传成功',
+  fsLinkCreated: '获取文件直链成功',
+  fsShareCreated: '分享创建成功',
   fsRenamed: '重命名成功',
   fsRootReadOnly: '无法操作根目录',
   fsExists: '目标路径已存在',

@@ -47,7 +47,7 @@ export async function shareFields(options: UploadOptions, masterKey: Buffer) {
 }
 
 /** A free slug: the requested one (409 when taken, unless the caller may override its own), or a random one. */
-async function claimSlug(
+export async function claimSlug(
   ctx: ModelContext,
   principal: Principal,
   requested: string | undefined,
@@ -184,6 +184,8 @@ export async function uploadFileShare(
  * still being uploaded also loses its unfinished multipart upload, so no parts linger in storage.
  */
 export async function removeShare(ctx: ModelContext, file: ShareRow, withObject: boolean): Promise<void> {
+  // A share made from a mount points at the mounted file itself: the file is not the share's to delete.
+  if (file.filePath !== null) withObject = false;
   const driver = driverOfShare(ctx, file);
   if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
   if (withObject) {
