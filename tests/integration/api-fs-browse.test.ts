@@ -195,4 +195,41 @@ describe('fs browse API', () => {
     expect(md5(still.body)).toBe(md5(photo));
     expect((await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/' } })).status).toBe(400);
   });
+
+  it('clears cached listings on request and reports the cache statistics', async () => {
+    const mounts = (await call('GET', '/admin/mounts', { auth: admin })).body.data as {
+      id: string;
+      mount_path: string;
+    }[];
+    const localMount = mounts.find((m) => m.mount_path === '/local')!.id;
+    await call('PUT', `/admin/mounts/${localMount}`, { auth: admin, body: { cache_ttl: 300 } });
+    const names = async () =>
+      ((await call('GET', '/fs/list?path=/local', { auth: admin })).body.data.items as { name: string }[]).map(
+        (i) => i.name,
+      );
+    await names();
+    await names(); // a hit
+    fs.writeFileSync(path.join(server.dataDir, 'storage', 'after-clear.txt'), 'x');
+    expect(await names()).not.toContain('after-clear.txt');
+    const cleared = await call('POST', '/user/cache/clear', { auth: admin, body: { mountId: localMount } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.clearedCount).toBe(1);
+    expect(cleared.body.message).toBe('缓存清理成功，共清理 1 项');
+    expect(await names()).toContain('after-clear.txt');
+
+    const stats = await call('GET', '/admin/cache/stats', { auth: admin });
+    expect(stats.body.data.cache.directory).toMatchObject({ name: 'directory', cacheSize: 1 });
+    expect(stats.body.data.cache.directory.hits).toBeGreaterThanOrEqual(2);
+    expect(stats.body.data.cache.directory.hitRate).toBeGreaterThan(0);
+    expect(stats.body.data.system.memory.rss).toBeGreaterThan(10);
+
+    const viewer = await call('POST', '/admin/api-keys', {
+      auth: admin,
+      body: { name: 'cache-viewer', permissions: 256, expires_at: 'never' },
+    });
+    const key = `ApiKey ${viewer.body.data.key}`;
+    expect((await call('POST', '/user/cache/clear', { auth: key })).status).toBe(200);
+    expect((await call('GET', '/admin/cache/stats', { auth: key })).status).toBe(403);
+    expect((await call('POST', '/admin/cache/clear', { auth: key })).status).toBe(403);
+  });
 });

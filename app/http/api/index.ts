@@ -12,6 +12,7 @@ import { pastesRouter } from './pastes';
 import { attachPrincipal } from './principal';
 import { publicFilesRouter } from './public-files';
 import { settingsRouter } from './settings';
+import { cachesRouter } from './caches';
 import { fsRouter } from './fs';
 import { mountsRouter } from './mounts';
 import { storageConfigsRouter } from './storage-configs';
@@ -56,6 +57,7 @@ export function apiRouter(services: Services): Router {
   router.use(storageConfigsRouter(services));
   router.use(mountsRouter(services));
   router.use(fsRouter(services));
+  router.use(cachesRouter(services));
   router.use(settingsRouter(services));
   router.use(filesRouter(services));
   router.use(directUploadsRouter(services));

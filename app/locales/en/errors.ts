@@ -138,6 +138,8 @@ export default {
   fsUploaded: 'Uploaded',
   fsLinkCreated: 'Direct link created',
   fsShareCreated: 'Share created',
+  cacheCleared: 'Caches cleared: {{count}} entries',
+  cacheStatsLoaded: 'Cache statistics loaded',
   fsRenamed: 'Renamed',
   fsRootReadOnly: 'The folders above mounts cannot be changed',
   fsExists: 'The target already exists',

@@ -137,6 +137,8 @@ export default {
   fsUploaded: '上传成功',
   fsLinkCreated: '获取文件直链成功',
   fsShareCreated: '分享创建成功',
+  cacheCleared: '缓存清理成功，共清理 {{count}} 项',
+  cacheStatsLoaded: '获取缓存统计成功',
   fsRenamed: '重命名成功',
   fsRootReadOnly: '无法操作根目录',
   fsExists: '目标路径已存在',
