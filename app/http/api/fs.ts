@@ -1,7 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Router } from 'express';
-import { batchRemoveSchema, pathSchema, renameSchema, updateSchema } from '~/lib/schemas/fs';
+import {
+  batchRemoveSchema,
+  multipartAbortSchema,
+  multipartCompleteSchema,
+  multipartInitSchema,
+  pathSchema,
+  presignCommitSchema,
+  presignSchema,
+  renameSchema,
+  updateSchema,
+} from '~/lib/schemas/fs';
+import {
+  abortFsMultipart,
+  commitFsUpload,
+  completeFsMultipart,
+  initFsMultipart,
+  presignFsUpload,
+} from '~/models/fs/direct.server';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
 import { createShareOfPath, fileLink } from '~/models/fs/links.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
@@ -21,7 +39,8 @@ const pathOf = (value: unknown) => (typeof value === 'string' ? value : undefine
 
 /**
  * The virtual filesystem API over mounts (docs/product/api.md §3.10): list, get, download,
- * file-link, create-share, mkdir, upload, update, batch-remove and rename so far. The models check the permission bit and the base path.
+ * file-link, create-share, mkdir, upload (through the app, presigned, multipart), update,
+ * batch-remove and rename so far. The models check the permission bit and the base path.
  */
 export function fsRouter(services: Services): Router {
   const router = Router();
@@ -115,6 +134,65 @@ export function fsRouter(services: Services): Router {
     } finally {
       await parsed.cleanup();
     }
+  });
+
+  router.post('/fs/presign', async (req, res) => {
+    const presigned = await presignFsUpload(services, principalOf(res), presignSchema.parse(req.body ?? {}));
+    sendOk(res, apiMessage('fsPresigned'), {
+      presignedUrl: new URL(presigned.url, linkOriginOf(req, services.config)).toString(),
+      fileId: randomUUID(),
+      s3Path: presigned.key,
+      s3Url: null,
+      mountId: presigned.mount.id,
+      s3ConfigId: presigned.mount.storageConfigId,
+      targetPath: presigned.targetPath,
+      contentType: presigned.contentType,
+    });
+  });
+
+  router.post('/fs/presign/commit', async (req, res) => {
+    const { targetPath } = presignCommitSchema.parse(req.body ?? {});
+    const done = await commitFsUpload(services, principalOf(res), targetPath);
+    sendOk(res, apiMessage('fsUploaded'), {
+      fileName: done.fileName,
+      targetPath: done.targetPath,
+      fileSize: done.size,
+    });
+  });
+
+  router.post('/fs/multipart/init', async (req, res) => {
+    const started = await initFsMultipart(services, principalOf(res), multipartInitSchema.parse(req.body ?? {}));
+    sendOk(res, apiMessage('multipartInitialized'), {
+      uploadId: started.uploadId,
+      bucket: null,
+      key: started.key,
+      partSize: started.plan.partSize,
+      partCount: started.plan.partCount,
+      presignedUrls: started.urls,
+      mount_id: started.mount.id,
+      path: started.path,
+      storage_type: started.mount.storageType,
+    });
+  });
+
+  router.post('/fs/multipart/complete', async (req, res) => {
+    const done = await completeFsMultipart(services, principalOf(res), multipartCompleteSchema.parse(req.body ?? {}));
+    sendOk(res, apiMessage('multipartCompleted'), {
+      success: true,
+      fileName: done.name,
+      size: done.size,
+      contentType: done.contentType,
+      s3Path: done.key,
+      s3Url: null,
+      etag: done.etag,
+      location: null,
+      message: apiMessage('multipartCompleted'),
+    });
+  });
+
+  router.post('/fs/multipart/abort', async (req, res) => {
+    await abortFsMultipart(services, principalOf(res), multipartAbortSchema.parse(req.body ?? {}));
+    sendOk(res, apiMessage('multipartAborted'), { success: true, message: apiMessage('multipartAborted') });
   });
 
   router.post('/fs/update', async (req, res) => {

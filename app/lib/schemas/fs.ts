@@ -10,3 +10,40 @@ export const batchRemoveSchema = z.object({
   paths: z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired').max(1000),
 });
 export const renameSchema = z.object({ oldPath: path, newPath: path });
+
+const fileName = z.string({ message: 'filenameRequired' }).min(1, 'filenameRequired');
+const size = z.coerce.number().int().min(0);
+
+export const presignSchema = z.object({
+  path,
+  fileName,
+  contentType: z.string().max(200).optional(),
+  fileSize: size.optional(),
+});
+export const presignCommitSchema = z.object({
+  targetPath: path,
+  mountId: z.string().optional(),
+  fileSize: size.optional(),
+});
+export const multipartInitSchema = z.object({
+  path,
+  fileName,
+  fileSize: z.coerce.number({ message: 'sizeRequired' }).int('sizeRequired').min(0, 'sizeRequired'),
+  partSize: size.optional(),
+});
+export const multipartCompleteSchema = z.object({
+  path,
+  fileName,
+  uploadId: z.string({ message: 'uploadIdRequired' }).min(1, 'uploadIdRequired'),
+  parts: z
+    .array(z.object({ partNumber: z.coerce.number().int().min(1), etag: z.string().min(1) }), {
+      message: 'partsRequired',
+    })
+    .min(1, 'partsRequired'),
+  fileSize: size.optional(),
+});
+export const multipartAbortSchema = z.object({
+  path,
+  fileName,
+  uploadId: z.string({ message: 'uploadIdRequired' }).min(1, 'uploadIdRequired'),
+});

@@ -140,6 +140,7 @@ export default {
   fsShareCreated: 'Share created',
   cacheCleared: 'Caches cleared: {{count}} entries',
   cacheStatsLoaded: 'Cache statistics loaded',
+  fsPresigned: 'Upload URL ready',
   fsRenamed: 'Renamed',
   fsRootReadOnly: 'The folders above mounts cannot be changed',
   fsExists: 'The target already exists',

@@ -139,6 +139,7 @@ export default {
   fsShareCreated: '分享创建成功',
   cacheCleared: '缓存清理成功，共清理 {{count}} 项',
   cacheStatsLoaded: '获取缓存统计成功',
+  fsPresigned: '获取预签名上传URL成功',
   fsRenamed: '重命名成功',
   fsRootReadOnly: '无法操作根目录',
   fsExists: '目标路径已存在',

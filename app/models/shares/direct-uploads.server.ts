@@ -3,7 +3,8 @@ import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
-import { StorageError, type CompletedPart, type StorageDriver, type UploadedPart } from '~/storage/types';
+import { StorageError, type CompletedPart, type StorageDriver } from '~/storage/types';
+import { checkParts } from '~/models/storage/part-plan.server';
 import { isUniqueViolation, prepareShare, removeShare, shareFields } from './files.server';
 import { forgetGone } from './gone.server';
 import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from './pending-objects.server';
@@ -219,27 +220,6 @@ export async function commitUpload(
     throw new AppError('invalid', 'uploadIsMultipart');
   }
   return goLive(ctx, file, options);
-}
-
-/**
- * The part list checked against the plan and against what storage holds, before anything is
- * joined: parts 1..N each once, every ETag matching a stored part, and together exactly the
- * declared size. A mismatch leaves the upload pending, so the uploader can send the part again.
- */
-function checkParts(parts: CompletedPart[], stored: UploadedPart[], declared: number) {
-  const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
-  if (ordered.some((p, i) => p.partNumber !== i + 1))
-    throw new AppError('invalid', 'uploadPartsInvalid', { count: ordered.length });
-  const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
-  let total = 0;
-  for (const part of ordered) {
-    const held = byNumber.get(part.partNumber);
-    if (!held || held.etag !== part.etag.replace(/"/g, ''))
-      throw new AppError('conflict', 'uploadPartConflict', { part: part.partNumber });
-    total += held.size;
-  }
-  if (total !== declared) throw new AppError('invalid', 'uploadSizeMismatch', { stored: total, declared });
-  return ordered;
 }
 
 /** Joins the parts into the object and makes the share live; a part problem keeps it resumable. */
