@@ -44,8 +44,8 @@ export function setRetryAfter(res: Response, error: AppError): void {
 /** Maps every error thrown behind /api to the envelope, once. Never a 500 for a caller's mistake. */
 export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
   if (res.headersSent) return next(thrown);
-  // Refused before its body was read (too large, disk full mid-stream): the client may still be
-  // sending, so this connection cannot carry another request.
+  // Refused while its body was half-read (disk full mid-stream): the rest is still piped into the
+  // failed write, so this connection cannot carry another request.
   if (!req.complete) res.setHeader('Connection', 'close');
   const error = toAppError(thrown);
   if (error instanceof AppError) {

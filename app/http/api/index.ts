@@ -12,6 +12,7 @@ import { pastesRouter } from './pastes';
 import { attachPrincipal } from './principal';
 import { publicFilesRouter } from './public-files';
 import { settingsRouter } from './settings';
+import { drainThenClose } from '../close-after';
 import { cachesRouter } from './caches';
 import { fsRouter } from './fs';
 import { mountsRouter } from './mounts';
@@ -27,15 +28,14 @@ const JSON_LIMIT_BYTES = 10 * 1024 * 1024;
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /**
- * A JSON body declared larger than the limit is refused at once, and the connection closed: the
- * body parser would answer only after reading the whole declared body (10 GB, or never).
+ * A JSON body declared larger than the limit is refused at once, and the connection closed after a
+ * bounded drain: the body parser would answer only after reading the whole declared body (10 GB, or never).
  */
 const refuseOversizedJson: RequestHandler = (req, res, next) => {
   const declared = Number(req.get('content-length'));
   if (!(declared > JSON_LIMIT_BYTES) || !req.is(JSON_TYPES)) return next();
-  res.setHeader('Connection', 'close');
+  drainThenClose(req, res);
   sendError(res, 413, apiMessage('bodyTooLarge'), { key: 'bodyTooLarge' });
-  res.on('finish', () => req.destroy());
 };
 
 /**
