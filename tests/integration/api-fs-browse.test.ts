@@ -232,4 +232,45 @@ describe('fs browse API', () => {
     expect((await call('GET', '/admin/cache/stats', { auth: key })).status).toBe(403);
     expect((await call('POST', '/admin/cache/clear', { auth: key })).status).toBe(403);
   });
+
+  it('serves web-proxy mounts at /api/p, with signatures when the mount wants them', async () => {
+    const mounts = (await call('GET', '/admin/mounts', { auth: admin })).body.data as {
+      id: string;
+      mount_path: string;
+    }[];
+    const team = mounts.find((m) => m.mount_path === '/team/s3')!.id;
+    const plainPath = '/api/p/team/s3/docs/plan.txt';
+    expect((await fetch(`${server.url}${plainPath}`)).status).toBe(404); // not a web-proxy mount yet
+
+    // Signing every proxy link is the default (proxy_sign_all); first without it.
+    await call('POST', '/admin/proxy-sign-settings', { auth: admin, body: { signAll: false, expires: 0 } });
+    await call('PUT', `/admin/mounts/${team}`, { auth: admin, body: { web_proxy: true } });
+    const open = await call('GET', '/fs/get?path=/team/s3/docs/plan.txt', { auth: admin });
+    expect(open.body.data.preview_url).toBe(`${server.url}${plainPath}`);
+    const anonymous = await fetch(open.body.data.preview_url);
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.text()).toBe('the plan');
+    const download = await fetch(open.body.data.download_url);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+
+    await call('PUT', `/admin/mounts/${team}`, { auth: admin, body: { enable_sign: true, sign_expires: 600 } });
+    const signed = await call('GET', '/fs/get?path=/team/s3/docs/plan.txt', { auth: admin });
+    const url = new URL(signed.body.data.preview_url);
+    expect(url.searchParams.get('sign')).toMatch(/^[A-Za-z0-9+/=]+:\d+$/);
+    expect((await fetch(url)).status).toBe(200);
+    const unsigned = await fetch(`${server.url}${plainPath}`);
+    expect(unsigned.status).toBe(401);
+    expect(((await unsigned.json()) as { code: number }).code).toBe(401);
+    url.searchParams.set('sign', `${'A'.repeat(44)}:0`);
+    expect((await fetch(url)).status).toBe(401);
+    // A signature is for its own path only.
+    const other = new URL(`${server.url}/api/p/team/s3/other.txt`);
+    other.searchParams.set('sign', new URL(signed.body.data.preview_url).searchParams.get('sign')!);
+    expect((await fetch(other)).status).toBe(401);
+    expect((await fetch(`${server.url}/api/p/team/s3/docs/%E0%A4%A`)).status).toBe(400);
+    await call('PUT', `/admin/mounts/${team}`, { auth: admin, body: { enable_sign: false } });
+    await call('POST', '/admin/proxy-sign-settings', { auth: admin, body: { signAll: true, expires: 0 } });
+    expect((await fetch(`${server.url}${plainPath}`)).status).toBe(401); // signed by default again
+    await call('PUT', `/admin/mounts/${team}`, { auth: admin, body: { web_proxy: false } });
+  });
 });

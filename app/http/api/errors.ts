@@ -60,6 +60,8 @@ export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
     const known = key !== undefined && hasTranslation(API_LOCALE, `errors.${key}`);
     return sendError(res, 400, zodMessage(error), { key: known ? key : 'invalidInput' });
   }
+  // Express could not decode a route parameter ("%E0%A4%A"): the address itself is malformed.
+  if (error instanceof URIError) return sendError(res, 400, apiMessage('malformedUrl'), { key: 'malformedUrl' });
   const parserError = error as BodyParserError;
   switch (parserError.type) {
     case 'entity.parse.failed':

@@ -22,6 +22,7 @@ import {
 } from '~/models/fs/direct.server';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
 import { createShareOfPath, fileLink } from '~/models/fs/links.server';
+import { openProxiedFile } from '~/models/fs/proxy.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
 import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import { parseUpload } from '../multipart.server';
@@ -39,7 +40,7 @@ const pathOf = (value: unknown) => (typeof value === 'string' ? value : undefine
 
 /**
  * The virtual filesystem API over mounts (docs/product/api.md §3.10): list, get, download,
- * file-link, create-share, mkdir, upload (through the app, presigned, multipart), update,
+ * the web proxy /p, file-link, create-share, mkdir, upload (through the app, presigned, multipart), update,
  * batch-remove and rename so far. The models check the permission bit and the base path.
  */
 export function fsRouter(services: Services): Router {
@@ -67,6 +68,23 @@ export function fsRouter(services: Services): Router {
     } catch (error) {
       await sendPlainError(req, res, error);
     }
+  });
+
+  // The web proxy (docs/product/api.md §3.11): public, a signature when the mount wants one.
+  router.get('/p/*path', async (req, res) => {
+    // Express has decoded the segments (a malformed one is a 400 from the error handler).
+    const segments = req.params.path as unknown as string[];
+    const bytes = await openProxiedFile(
+      services,
+      `/${segments.join('/')}`,
+      typeof req.query.sign === 'string' ? req.query.sign : undefined,
+    );
+    holdStreamSlot(services.downloadStreams, req, res);
+    await streamFile(res, bytes, {
+      disposition: req.query.download === 'true' ? 'attachment' : 'inline',
+      range: req.get('range'),
+      headOnly: req.method === 'HEAD',
+    });
   });
 
   router.get('/fs/file-link', async (req, res) => {

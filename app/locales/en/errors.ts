@@ -141,6 +141,8 @@ export default {
   cacheCleared: 'Caches cleared: {{count}} entries',
   cacheStatsLoaded: 'Cache statistics loaded',
   fsPresigned: 'Upload URL ready',
+  malformedUrl: 'The address is not correctly encoded',
+  proxySignatureInvalid: 'The signature of this link is missing, wrong or expired',
   fsRenamed: 'Renamed',
   fsRootReadOnly: 'The folders above mounts cannot be changed',
   fsExists: 'The target already exists',

@@ -140,6 +140,8 @@ export default {
   cacheCleared: '缓存清理成功，共清理 {{count}} 项',
   cacheStatsLoaded: '获取缓存统计成功',
   fsPresigned: '获取预签名上传URL成功',
+  malformedUrl: '链接地址编码错误',
+  proxySignatureInvalid: '链接签名缺失、无效或已过期',
   fsRenamed: '重命名成功',
   fsRootReadOnly: '无法操作根目录',
   fsExists: '目标路径已存在',

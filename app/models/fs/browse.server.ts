@@ -6,6 +6,7 @@ import { basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
 import { isInternalName, locate } from './locate.server';
+import { proxySignature } from './proxy.server';
 
 /** One entry of a real directory (docs/product/api.md §3.10 fs/list). */
 export interface FsEntry {
@@ -129,15 +130,22 @@ export async function getEntry(
   }
   const name = nameOf(path);
   const contentType = mimeFromFilename(name);
-  const url = async (download: boolean) =>
-    new URL(
-      await at.driver.presignGet(at.key, {
-        expiresIn: at.expiresIn,
-        contentType,
-        downloadName: download ? name : undefined,
-      }),
-      origin,
-    ).toString();
+  // A web-proxy mount hands out /api/p links (signed when it wants that); others presigned ones.
+  const sign = at.mount.webProxy ? await proxySignature(ctx, at.mount, path) : null;
+  const url = async (download: boolean) => {
+    if (at.mount.webProxy) {
+      const link = new URL(`/api/p${path.split('/').map(encodeURIComponent).join('/')}`, origin);
+      if (download) link.searchParams.set('download', 'true');
+      if (sign) link.searchParams.set('sign', sign);
+      return link.toString();
+    }
+    const presigned = await at.driver.presignGet(at.key, {
+      expiresIn: at.expiresIn,
+      contentType,
+      downloadName: download ? name : undefined,
+    });
+    return new URL(presigned, origin).toString();
+  };
   return {
     isDirectory: false,
     path,
