@@ -1,27 +1,16 @@
 import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-router/dev/routes';
 
-/** Every route of docs/product/spec.md §2. Pages of features still to come show an honest "not available yet". */
+/** Every route of docs/product/spec.md §2. Admin children: path, route id suffix (title key), module. */
 const adminChildren = [
-  ['text-management', 'textManagement'],
-  ['file-management', 'fileManagement'],
-  ['key-management', 'keyManagement'],
-  ['mount-management', 'mountManagement'],
-  ['storage-config', 'storageConfig'],
-  ['account', 'account'],
-  ['settings/global', 'globalSettings'],
-  ['settings/webdav', 'webdavSettings'],
+  ['text-management', 'textManagement', 'routes/admin/text-management.tsx'],
+  ['file-management', 'fileManagement', 'routes/admin/file-management.tsx'],
+  ['key-management', 'keyManagement', 'routes/admin/key-management.tsx'],
+  ['mount-management', 'mountManagement', 'routes/admin/mount-management.tsx'],
+  ['storage-config', 'storageConfig', 'routes/admin/storage-config.tsx'],
+  ['account', 'account', 'routes/admin/account.tsx'],
+  ['settings/global', 'globalSettings', 'routes/admin/global-settings.tsx'],
+  ['settings/webdav', 'webdavSettings', 'routes/admin/webdav-settings.tsx'],
 ] as const;
-
-/** Admin children that have their own module; the rest share the placeholder. */
-const builtModules: Partial<Record<(typeof adminChildren)[number][0], string>> = {
-  'text-management': 'routes/admin/text-management.tsx',
-  'file-management': 'routes/admin/file-management.tsx',
-  'key-management': 'routes/admin/key-management.tsx',
-  'storage-config': 'routes/admin/storage-config.tsx',
-  account: 'routes/admin/account.tsx',
-  'settings/global': 'routes/admin/global-settings.tsx',
-  'settings/webdav': 'routes/admin/webdav-settings.tsx',
-};
 
 /**
  * Resource routes under a module (never rendered, so the module needs no <Outlet>): they run behind
@@ -42,9 +31,7 @@ export default [
   route('admin/logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
-    ...adminChildren.map(([path, id]) =>
-      route(path, builtModules[path] ?? 'routes/admin/pending-module.tsx', { id: `admin-${id}` }, nested[path]),
-    ),
+    ...adminChildren.map(([path, id, module]) => route(path, module, { id: `admin-${id}` }, nested[path])),
   ]),
   route('prefs/theme', 'routes/prefs/theme.ts'),
   route('prefs/language', 'routes/prefs/language.ts'),

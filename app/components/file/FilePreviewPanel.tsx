@@ -14,8 +14,14 @@ function TruncatedNote({ size }: { size: number }) {
   );
 }
 
-/** The preview of an open file share for its type, with the download button above it. */
-export function FilePreviewPanel({ file, content }: { file: FileSummary; content: FileContent }) {
+/** The preview of an open file (a share, or a file of a mount) for its type, with the download button above it. */
+export function FilePreviewPanel({
+  file,
+  content,
+}: {
+  file: Pick<FileSummary, 'filename' | 'size' | 'mimetype'>;
+  content: FileContent;
+}) {
   const { t } = useTranslation();
   const { preview, previewUrl, downloadUrl } = content;
   let body: React.ReactNode;

@@ -15,6 +15,13 @@ export const ICONS = {
   download: 'M12 4v12M7 11l5 5 5-5M4 20h16',
   storage: 'M4 6a8 3 0 1 0 16 0A8 3 0 1 0 4 6zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6',
   file: 'M6 3h9l4 4v14H6zM14 3v5h5',
+  folder: 'M3 6h6l2 2h10v11H3z',
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6',
+  grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  gallery: 'M3 5h18v14H3zM3 15l5-5 4 4 3-3 6 6M15.5 9.5h.01',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  share:
+    'M18 8a3 3 0 1 0-3-3M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
   image: 'M4 5h16v14H4zM8.5 10.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3zM20 15l-5-5-9 9',
   video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
   audio: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',

@@ -49,7 +49,17 @@ function ItemButton({
   );
 }
 
-function QueueItem({ item, actions, maxText }: { item: UploadItem; actions: QueueActions; maxText: string }) {
+function QueueItem({
+  item,
+  actions,
+  maxText,
+  showLinks,
+}: {
+  item: UploadItem;
+  actions: QueueActions;
+  maxText: string;
+  showLinks: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { file, status, progress } = item;
   const name = file.name;
@@ -59,7 +69,7 @@ function QueueItem({ item, actions, maxText }: { item: UploadItem; actions: Queu
       ? t(`upload.status.${status}`, { percent: progress.percent })
       : t(`upload.status.${status}`);
   const showProgress = status === 'uploading' || status === 'paused';
-  const shareUrl = item.result ? new URL(item.result.url, window.location.origin).toString() : null;
+  const shareUrl = showLinks && item.result ? new URL(item.result.url, window.location.origin).toString() : null;
   const linkId = `${item.id}-link`;
   const busyFinishing = status === 'uploading' && (item.stage === 'processing' || item.stage === 'completing');
 
@@ -182,11 +192,14 @@ export function UploadQueue({
   actions,
   maxText,
   announcement,
+  showLinks = true,
 }: {
   items: UploadItem[];
   actions: QueueActions;
   maxText: string;
   announcement: string;
+  /** Each finished file's share link (the upload page); the explorer's files are in the listing. */
+  showLinks?: boolean;
 }) {
   const { t } = useTranslation();
   const finished = items.filter(isFinished).length;
@@ -208,7 +221,7 @@ export function UploadQueue({
       </div>
       <ul className="divide-y divide-line">
         {items.map((item) => (
-          <QueueItem key={item.id} item={item} actions={actions} maxText={maxText} />
+          <QueueItem key={item.id} item={item} actions={actions} maxText={maxText} showLinks={showLinks} />
         ))}
       </ul>
       <p role="status" className="sr-only">

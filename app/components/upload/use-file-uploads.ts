@@ -5,7 +5,7 @@ import { MultipartUploader } from '~/lib/upload/multipart-uploader';
 import { needsMultipart } from '~/lib/upload/part-size';
 import type { UploadProgress } from '~/lib/upload/progress';
 import { putBlob } from '~/lib/upload/put';
-import { fileDirectTransport, fileMultipartTransport } from '~/lib/upload/transports';
+import { fileDirectTransport, fileMultipartTransport, type UploadTransports } from '~/lib/upload/transports';
 import { toUploadError, UploadError } from '~/lib/upload/upload-error';
 import {
   isActive,
@@ -26,8 +26,8 @@ import {
   type UploadStore,
 } from '~/lib/upload/upload-store';
 
-interface Controller {
-  options: ShareOptions;
+interface Controller<O> {
+  options: O;
   uploader?: MultipartUploader;
   abort?: AbortController;
   unsubscribe?: () => void;
@@ -37,6 +37,13 @@ const api = createUploadApi();
 let sharedStore: UploadStore | null = null;
 const store = () => (sharedStore ??= browserUploadStore());
 
+/** The upload page's transports: share uploads, multipart resumable after a reload. */
+const shareTransports: UploadTransports<ShareOptions> = {
+  direct: (meta, options) => fileDirectTransport(api, putBlob, meta, options),
+  multipart: (meta, options) => fileMultipartTransport(api, putBlob, meta, options),
+  resumable: true,
+};
+
 export type { ItemStatus, UploadItem } from './upload-items';
 export { isActive, isFinished };
 
@@ -44,35 +51,39 @@ export { isActive, isFinished };
 const PROGRESS_INTERVAL_MS = 200;
 
 /**
- * The JavaScript file uploader of /upload: a list of files, each uploaded straight to storage (one
- * PUT, or multipart with pause/resume when larger than a part), one file after the other. Multipart
- * progress is kept in localStorage, so choosing the same file after a reload resumes it.
+ * The JavaScript file uploader of /upload and the mount explorer: a list of files, each uploaded
+ * straight to storage (one PUT, or multipart with pause/resume when larger than a part), one file
+ * after the other. `transports` say where the bytes go (share uploads by default). With resumable
+ * transports multipart progress is kept in localStorage, so choosing the same file after a reload
+ * resumes it.
  */
-export function useFileUploads({
+export function useFileUploads<O = ShareOptions>({
   maxBytes,
   maxText,
   getOptions,
   onBatchDone,
   onItemDone,
+  transports = shareTransports as unknown as UploadTransports<O>,
 }: {
   maxBytes: number;
   /** The max size as text, for the "too large" message. */
   maxText: string;
-  /** The share options currently in the form, or null when they are invalid. */
-  getOptions: () => ShareOptions | null;
+  /** The share options currently in the form (the target folder in the explorer), or null when they are invalid. */
+  getOptions: () => O | null;
   /** After "Upload": the final state of every file it started, and how many files the list holds. */
   onBatchDone: (items: UploadItem[], listed: number) => void;
   /** After a resume or retry outside a batch, and how many files the list holds. */
   onItemDone: (item: UploadItem, listed: number) => void;
+  transports?: UploadTransports<O>;
 }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [running, setRunning] = useState(false);
   const itemsRef = useRef<UploadItem[]>([]);
-  const controllers = useRef(new Map<string, Controller>());
+  const controllers = useRef(new Map<string, Controller<O>>());
   const sequence = useRef(0);
-  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, maxText });
+  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, maxText, transports });
   useEffect(() => {
-    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, maxText };
+    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, maxText, transports };
   });
 
   const raw = useSyncExternalStore(
@@ -141,7 +152,7 @@ export function useFileUploads({
 
   /** Uploads one file; resolves when it rests (success, error, cancelled or paused). */
   const runItem = useCallback(
-    async (id: string, options: ShareOptions): Promise<void> => {
+    async (id: string, options: O): Promise<void> => {
       const item = itemsRef.current.find((i) => i.id === id);
       if (!item) return;
       dispose(id);
@@ -157,13 +168,15 @@ export function useFileUploads({
         return;
       }
       const { file } = item;
-      const meta = { filename: file.name, size: file.size, mimetype: mimetypeOf(file) };
-      if (!item.multipart) {
+      // A file of a chosen folder keeps its place in it ("photos/2024/a.jpg"); only the explorer offers folders.
+      const meta = { filename: file.webkitRelativePath || file.name, size: file.size, mimetype: mimetypeOf(file) };
+      const { transports } = handlers.current;
+      if (!item.multipart || !transports.multipart) {
         const abort = new AbortController();
         controllers.current.set(id, { options, abort });
         update(id, { status: 'uploading', stage: 'starting', error: null, progress: noProgress(file.size) });
         try {
-          const result = await directUpload(file, fileDirectTransport(api, putBlob, meta, options), {
+          const result = await directUpload(file, transports.direct(meta, options), {
             signal: abort.signal,
             onStage: (stage) => update(id, { stage }),
             onProgress: (progress) => reportProgress(id, progress),
@@ -182,8 +195,8 @@ export function useFileUploads({
       }
       const uploader = new MultipartUploader({
         file,
-        transport: fileMultipartTransport(api, putBlob, meta, options),
-        persistence: store().persistenceFor(file),
+        transport: transports.multipart(meta, options),
+        persistence: transports.resumable ? store().persistenceFor(file) : undefined,
       });
       const unsubscribe = uploader.subscribe((event) => {
         // With the uploader's own figure: a pause drops the parts in flight from it.
@@ -213,8 +226,9 @@ export function useFileUploads({
         // The same file again replaces a failed or cancelled attempt.
         for (const old of next.filter((i) => i.fingerprint === fingerprint && i.status !== 'success')) dispose(old.id);
         next = next.filter((i) => i.fingerprint !== fingerprint || i.status === 'success');
-        const multipart = needsMultipart(file.size);
-        const saved = multipart ? store().get(fingerprint) : null;
+        const { transports } = handlers.current;
+        const multipart = Boolean(transports.multipart) && needsMultipart(file.size);
+        const saved = multipart && transports.resumable ? store().get(fingerprint) : null;
         const item: UploadItem = {
           id: `upload-${++sequence.current}`,
           file,
@@ -240,7 +254,7 @@ export function useFileUploads({
   );
 
   const startAll = useCallback(
-    async (options: ShareOptions) => {
+    async (options: O) => {
       const ids = itemsRef.current.filter((i) => i.status === 'pending').map((i) => i.id);
       if (!ids.length) return;
       setRunning(true);
@@ -352,7 +366,7 @@ export function useFileUploads({
     active,
     pendingCount: items.filter((i) => i.status === 'pending').length,
     /** Interrupted uploads found in localStorage that are not in the list. */
-    resumable: stored.filter((entry) => !listed.has(entry.fingerprint)),
+    resumable: transports.resumable ? stored.filter((entry) => !listed.has(entry.fingerprint)) : [],
     addFiles,
     startAll,
     pause,

@@ -46,7 +46,12 @@ const fields = {
   web_proxy: flag.optional(),
   webdav_policy: z.enum(['302_redirect', 'native_proxy'], { message: 'webdavPolicyInvalid' }).optional(),
   enable_sign: flag.optional(),
-  sign_expires: z.union([z.coerce.number().int().min(0), z.null()]).optional(),
+  sign_expires: z
+    .union([
+      z.coerce.number({ message: 'signExpiresInvalid' }).int('signExpiresInvalid').min(0, 'signExpiresInvalid'),
+      z.null(),
+    ])
+    .optional(),
 };
 
 export const createMountSchema = z.object(fields);

@@ -10,6 +10,15 @@ export interface UploadMeta {
   mimetype: string;
 }
 
+/** Where a file chooser's uploads go, for options of type O (share options, or the target folder). */
+export interface UploadTransports<O> {
+  direct(meta: UploadMeta, options: O): DirectTransport;
+  /** Absent: every file goes in one request, whatever its size. */
+  multipart?(meta: UploadMeta, options: O): MultipartTransport;
+  /** Multipart progress survives a reload (the transport can resume from server truth). */
+  resumable: boolean;
+}
+
 /** s3/presign + s3/commit (+ s3/cancel) for a file chosen by the user. */
 export function fileDirectTransport(
   api: UploadApi,

@@ -9,6 +9,8 @@ import paste from './paste';
 import textAdmin from './textAdmin';
 import upload from './upload';
 import file from './file';
+import mounts from './mounts';
+import explorer from './explorer';
 import storage from './storage';
 import fileAdmin from './fileAdmin';
 import settings from './settings';
@@ -28,4 +30,6 @@ export default {
   settings,
   upload,
   file,
+  mounts,
+  explorer,
 };

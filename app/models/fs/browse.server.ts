@@ -7,6 +7,7 @@ import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
 import { isInternalName, locate } from './locate.server';
 import { proxySignature } from './proxy.server';
+import { buildPreview, readText } from '~/models/previews.server';
 
 /** One entry of a real directory (docs/product/api.md §3.10 fs/list). */
 export interface FsEntry {
@@ -178,4 +179,19 @@ export async function openFsFile(
     file: { filename, mimetype: mimeFromFilename(filename), size: info.size, etag: info.etag },
     read: (range) => at.driver.read(at.key, range),
   };
+}
+
+/** The explorer's preview of a file (docs/product/spec.md §2): its entry and what to show of it. */
+export async function previewFsFile(ctx: ModelContext, principal: Principal, raw: string | undefined, origin: string) {
+  const item = await getEntry(ctx, principal, raw, origin);
+  if (item.isDirectory) throw new AppError('invalid', 'fsNotAFile');
+  const preview = await buildPreview(
+    { filename: item.name, mimetype: item.contentType },
+    {
+      readText: async (max) => readText((await openFsFile(ctx, principal, item.path)).read, item.size, max),
+      officeSource: async () => item.previewUrl,
+      what: item.path,
+    },
+  );
+  return { item, preview };
 }

@@ -1,3 +1,4 @@
+import { authorize } from '~/auth/operations';
 import { Readable } from 'node:stream';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
@@ -48,6 +49,11 @@ async function folderExists(driver: StorageDriver, key: string): Promise<boolean
 const parentKey = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
 
 /** POST /fs/mkdir: an empty folder that stays; 409 when it exists or its parent does not. */
+/** Refuses before a byte of an upload is read when the caller may not upload to mounts at all. */
+export function assertMayUploadToMounts(principal: Principal): void {
+  authorize(principal, 'fs.upload');
+}
+
 export async function makeFolder(ctx: ModelContext, principal: Principal, raw: string | undefined): Promise<void> {
   const at = await inMount(ctx, principal, raw, 'fs.upload');
   if (at.key === '' || (await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key)))

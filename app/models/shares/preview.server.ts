@@ -1,14 +1,10 @@
-import { languageOf, PREVIEW_BYTES, previewKindOf } from '~/lib/file-kinds';
 import type { FileContent, FilePreview } from '~/lib/file-preview';
-import { renderMarkdown } from '~/lib/markdown';
 import { AppError } from '~/lib/errors';
+import { buildPreview, readText } from '~/models/previews.server';
 import type { ModelContext } from '~/models/context.server';
 import { officeSourceOf } from './file-access.server';
 import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from './records.server';
 import { fileContentHref } from '~/lib/hrefs';
-
-/** Code is highlighted only up to this size (highlighting is the slow part). */
-const HIGHLIGHT_BYTES = 100 * 1024;
 
 async function rowOf(ctx: ModelContext, file: FileShareRecord): Promise<ShareRow> {
   const row = await findShareRow(ctx, file.id);
@@ -17,8 +13,7 @@ async function rowOf(ctx: ModelContext, file: FileShareRecord): Promise<ShareRow
 }
 
 /**
- * The first `max` bytes of a share's object as UTF-8 text. A multi-byte character cut in half at
- * the end is dropped, and `truncated` says whether the file is longer.
+ * The first `max` bytes of a share's object as UTF-8 text; `truncated` says whether it is longer.
  */
 export async function readShareText(
   ctx: ModelContext,
@@ -27,69 +22,16 @@ export async function readShareText(
 ): Promise<{ text: string; truncated: boolean }> {
   if (file.size === 0) return { text: '', truncated: false };
   const row = await rowOf(ctx, file);
-  const { stream } = await driverOfShare(ctx, row).read(row.storagePath, {
-    start: 0,
-    end: Math.min(file.size, max) - 1,
-  });
-  const chunks: Buffer[] = [];
-  let total = 0;
-  try {
-    for await (const chunk of stream) {
-      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-      chunks.push(bytes);
-      total += bytes.length;
-      if (total >= max) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  const truncated = file.size > max;
-  const bytes = Buffer.concat(chunks).subarray(0, max);
-  return { text: new TextDecoder('utf-8').decode(bytes, { stream: truncated }), truncated };
+  return readText((range) => driverOfShare(ctx, row).read(row.storagePath, range), file.size, max);
 }
 
-/** Highlighted code as sanitized HTML: the text in a fenced block longer than any backtick run in it. */
-function highlighted(text: string, language: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
-  return renderMarkdown(`${fence}${language}\n${text}\n${fence}`);
-}
-
-/** The Office document's temporary absolute URL for the provider's viewer, or null when it cannot be signed. */
-async function officeSource(ctx: ModelContext, file: FileShareRecord, origin: string): Promise<string | null> {
-  try {
-    return (await officeSourceOf(ctx, await rowOf(ctx, file), origin)).url;
-  } catch (error) {
-    console.error(`Could not presign an Office preview of file ${file.id}:`, error);
-    return null;
-  }
-}
-
+/** A share's preview (docs/product/spec.md §2), read from its object. */
 async function previewOf(ctx: ModelContext, file: FileShareRecord, origin: string): Promise<FilePreview> {
-  const kind = previewKindOf(file.mimetype);
-  try {
-    switch (kind) {
-      case 'markdown': {
-        const { text, truncated } = await readShareText(ctx, file, PREVIEW_BYTES);
-        return { kind, html: renderMarkdown(text), truncated };
-      }
-      case 'text': {
-        const { text, truncated } = await readShareText(ctx, file, PREVIEW_BYTES);
-        const language = languageOf(file.filename);
-        const html = language && text.length <= HIGHLIGHT_BYTES ? highlighted(text, language) : null;
-        return { kind, text, html, truncated };
-      }
-      case 'office':
-        return { kind, source: await officeSource(ctx, file, origin) };
-      case 'none':
-        return { kind, failed: false };
-      default:
-        return { kind };
-    }
-  } catch (error) {
-    console.error(`Could not read a preview of file ${file.id}:`, error);
-    return { kind: 'none', failed: true };
-  }
+  return buildPreview(file, {
+    readText: (max) => readShareText(ctx, file, max),
+    officeSource: async () => (await officeSourceOf(ctx, await rowOf(ctx, file), origin)).url,
+    what: `file ${file.id}`,
+  });
 }
 
 /**

@@ -1,9 +1,78 @@
-import { ComingSoon } from '~/components/layout/ComingSoon';
+import { ExplorerView, type ExplorerActionData } from '~/components/explorer/ExplorerView';
+import { StatusPage } from '~/components/layout/StatusPage';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
+import { formError, statusError } from '~/http/html/errors.server';
+import { answersFaults } from '~/http/html/faults.server';
+import { getLocale } from '~/i18n/middleware.server';
+import { pathOfSplat } from '~/lib/explorer';
 import { pageTitle } from '~/lib/meta';
 import type { Route } from './+types/page';
+import { explorerAction, loadExplorer, prefsOfRequest } from './explorer.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.mountExplorer.title');
 
-export default function Page() {
-  return <ComingSoon titleKey="pages.mountExplorer.heading" />;
+/** Links in previews are signed and short-lived: never keep the page in a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+const NOTICES = ['uploaded', 'folderCreated', 'renamed', 'moved', 'deleted', 'saved'];
+
+/** `/mount-explorer/<folder>`: `?preview=<name>` opens a file, `?do=<panel>&name=<entry>` a panel. */
+export const loader = answersFaults(async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const principal = context.get(principalContext);
+  try {
+    const explorer = await loadExplorer(
+      context.get(servicesContext),
+      principal,
+      pathOfSplat(params['*']),
+      url,
+      context.get(requestInfoContext).linkOrigin,
+    );
+    const noticeKey = url.searchParams.get('notice');
+    const notice =
+      noticeKey && NOTICES.includes(noticeKey)
+        ? {
+            key: noticeKey,
+            name: url.searchParams.get('name') ?? '',
+            count: Number(url.searchParams.get('count')) || 0,
+          }
+        : null;
+    return {
+      state: 'shown' as const,
+      ...explorer,
+      // A notice's name is not an open panel's.
+      panel: notice ? null : explorer.panel,
+      prefs: await prefsOfRequest(request),
+      notice,
+      isAdmin: principal.kind === 'admin',
+    };
+  } catch (error) {
+    return statusError(error, getLocale(context), {
+      showReason: principal.kind !== 'anonymous',
+      loginTo: url.pathname + url.search,
+      backTo: '/mount-explorer',
+    });
+  }
+});
+
+export const action = answersFaults(async function action({ request, params, context }: Route.ActionArgs) {
+  const principal = context.get(principalContext);
+  const dir = pathOfSplat(params['*']);
+  const { intent, run, values } = await explorerAction(
+    context.get(servicesContext),
+    principal,
+    dir,
+    request,
+    context.get(requestInfoContext).linkOrigin,
+  );
+  try {
+    return await run();
+  } catch (error) {
+    return formError(error, getLocale(context), { intent, values });
+  }
+});
+
+export default function MountExplorer({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state === 'status') return <StatusPage {...loaderData.status} />;
+  return <ExplorerView data={loaderData} actionData={actionData as ExplorerActionData | undefined} />;
 }

@@ -1,7 +1,7 @@
+import { drain } from '~/http/html/drain.server';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { assertMayUpload } from '~/models/shares/access';
 import type { Principal } from '~/auth/principal';
@@ -26,22 +26,6 @@ export class UploadFormProblem extends Error {
 
 export type UploadOutcome =
   { ok: true; file: FileShareRecord } | { ok: false; error: unknown; values?: UploadFormValues };
-
-/** How long a failed upload's remaining bytes are read (and dropped) so the browser sees the answer. */
-const DRAIN_MS = 60_000;
-
-/**
- * Reads and drops what is left of a request body. A browser still sending a file when the answer
- * comes would otherwise show a connection error instead of the page with the message.
- */
-async function drain(body: Readable): Promise<void> {
-  if (body.readableEnded || body.destroyed) return;
-  body.unpipe();
-  body.resume();
-  const timer = setTimeout(() => body.destroy(), DRAIN_MS);
-  await finished(body).catch(() => undefined);
-  clearTimeout(timer);
-}
 
 /**
  * The /upload form's action: streams the multipart body (options first, the file last) through

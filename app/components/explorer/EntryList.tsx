@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DateTime } from '~/components/ui/DateTime';
+import { Icon, iconForType } from '~/components/ui/Icon';
+import { isImage, type ExplorerEntry, type ExplorerPrefs } from '~/lib/explorer';
+import { formatBytes } from '~/lib/format';
+import { entryActions, formNameOf, fsDownloadHref, type ExplorerCan } from './entry-actions';
+import { EntryMenu } from './EntryMenu';
+import { useLongPress } from './use-long-press';
+
+/** The drag type of an entry moved onto a folder (its form name). */
+export const ENTRY_DRAG_TYPE = 'application/x-cloudclip-entry';
+
+export interface EntryHandlers {
+  /** Right click or long press: the context menu at (x, y). */
+  onMenu(entry: ExplorerEntry, x: number, y: number): void;
+  /** An entry dropped onto a folder. */
+  onMove(name: string, into: ExplorerEntry): void;
+}
+
+function EntryIcon({ entry, className }: { entry: ExplorerEntry; className: string }) {
+  return (
+    <Icon
+      name={entry.isMount ? 'storage' : entry.isDirectory ? 'folder' : iconForType(entry.mimetype)}
+      className={className}
+    />
+  );
+}
+
+/** Where the entry's name leads: into a folder, or the file's preview. */
+const openHref = (entry: ExplorerEntry, dir: string, can: ExplorerCan) => entryActions(entry, dir, can)[0]!.href;
+
+/**
+ * One folder's entries as a list (a table), a grid of cards or a gallery of images. Every entry
+ * is a link (open or preview), a selection box (the selection form asks to delete them) and a
+ * menu of its actions. With JavaScript: a context menu on right click and long press, and entries
+ * dragged onto a folder move into it.
+ */
+export function EntryList({
+  entries,
+  dir,
+  can,
+  prefs,
+  hydrated,
+  handlers,
+}: {
+  entries: ExplorerEntry[];
+  dir: string;
+  can: ExplorerCan;
+  prefs: ExplorerPrefs;
+  hydrated: boolean;
+  handlers: EntryHandlers;
+}) {
+  const { t } = useTranslation();
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const longPress = useLongPress((x, y, target) => {
+    const entry = entries.find((e) => e.path === target.dataset.entryPath);
+    if (entry) handlers.onMenu(entry, x, y);
+  });
+  const selectable = can.remove;
+
+  /** What every entry element carries: its identity, the menu and drag and drop. */
+  const behaviour = (entry: ExplorerEntry) => {
+    const movable = hydrated && can.rename && !entry.isMount;
+    const target = hydrated && can.rename && entry.isDirectory && !entry.isMount;
+    return {
+      'data-entry-path': entry.path,
+      'data-entry-name': formNameOf(entry),
+      onContextMenu: hydrated
+        ? (event: React.MouseEvent) => {
+            event.preventDefault();
+            handlers.onMenu(entry, event.clientX, event.clientY);
+          }
+        : undefined,
+      ...(hydrated ? longPress : {}),
+      draggable: movable || undefined,
+      onDragStart: movable
+        ? (event: React.DragEvent) => {
+            event.dataTransfer.setData(ENTRY_DRAG_TYPE, formNameOf(entry));
+            event.dataTransfer.effectAllowed = 'move';
+          }
+        : undefined,
+      onDragOver: target
+        ? (event: React.DragEvent) => {
+            if (!event.dataTransfer.types.includes(ENTRY_DRAG_TYPE)) return;
+            event.preventDefault();
+            setDropTarget(entry.path);
+          }
+        : undefined,
+      onDragLeave: target ? () => setDropTarget(null) : undefined,
+      onDrop: target
+        ? (event: React.DragEvent) => {
+            const name = event.dataTransfer.getData(ENTRY_DRAG_TYPE);
+            setDropTarget(null);
+            if (!name || name === formNameOf(entry)) return;
+            event.preventDefault();
+            event.stopPropagation();
+            handlers.onMove(name, entry);
+          }
+        : undefined,
+      'data-drop-target': dropTarget === entry.path || undefined,
+    };
+  };
+
+  const checkbox = (entry: ExplorerEntry) =>
+    selectable && !entry.isMount ? (
+      <input
+        type="checkbox"
+        name="name"
+        value={formNameOf(entry)}
+        form="explorer-selection"
+        aria-label={t('explorer.list.select', { name: entry.name })}
+        className="h-4 w-4 accent-brand"
+      />
+    ) : null;
+
+  const nameLink = (entry: ExplorerEntry, className: string, children?: React.ReactNode) => (
+    <Link to={openHref(entry, dir, can)} className={className} data-entry-link="" title={entry.name}>
+      {children ?? entry.name}
+    </Link>
+  );
+
+  if (prefs.view === 'list')
+    return (
+      <table className="w-full table-fixed text-sm">
+        <thead className="border-b border-line text-left text-xs text-subtle">
+          <tr>
+            {selectable && (
+              <th scope="col" className="w-10 px-3 py-2">
+                <span className="sr-only">{t('explorer.list.selectAll')}</span>
+              </th>
+            )}
+            <th scope="col" className="px-3 py-2 font-medium">
+              {t('explorer.list.name')}
+            </th>
+            <th scope="col" className="hidden w-28 px-3 py-2 text-right font-medium sm:table-cell">
+              {t('explorer.list.size')}
+            </th>
+            <th scope="col" className="hidden w-48 px-3 py-2 font-medium md:table-cell">
+              {t('explorer.list.modified')}
+            </th>
+            <th scope="col" className="w-14 px-3 py-2">
+              <span className="sr-only">{t('explorer.list.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {entries.map((entry) => (
+            <tr key={entry.path} {...behaviour(entry)} className="hover:bg-muted/50 data-[drop-target]:bg-brand-soft">
+              {selectable && <td className="px-3 py-2">{checkbox(entry)}</td>}
+              <td className="px-3 py-2">
+                {nameLink(
+                  entry,
+                  'flex min-w-0 items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand',
+                  <>
+                    <EntryIcon
+                      entry={entry}
+                      className={`h-5 w-5 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`}
+                    />
+                    <span className="truncate">{entry.name}</span>
+                  </>,
+                )}
+              </td>
+              <td className="hidden px-3 py-2 text-right text-subtle tabular-nums sm:table-cell">
+                {entry.isDirectory ? '—' : formatBytes(entry.size)}
+              </td>
+              <td className="hidden px-3 py-2 text-subtle md:table-cell">
+                {entry.modified ? <DateTime iso={entry.modified} /> : '—'}
+              </td>
+              <td className="px-3 py-2 text-right">
+                <EntryMenu name={entry.name} actions={entryActions(entry, dir, can)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+
+  const gallery = prefs.view === 'gallery';
+  const shown = gallery && prefs.imagesOnly ? entries.filter(isImage) : entries;
+  if (shown.length === 0)
+    return <p className="px-4 py-10 text-center text-sm text-subtle">{t('explorer.list.noImages')}</p>;
+  return (
+    <ul
+      className={gallery ? 'grid p-3' : 'grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-5'}
+      style={
+        gallery
+          ? {
+              gridTemplateColumns: `repeat(${prefs.columns}, minmax(0, 1fr))`,
+              columnGap: prefs.gapX,
+              rowGap: prefs.gapY,
+            }
+          : undefined
+      }
+    >
+      {shown.map((entry) => (
+        <li
+          key={entry.path}
+          {...behaviour(entry)}
+          className="group relative rounded-lg border border-line bg-raised data-[drop-target]:border-brand data-[drop-target]:bg-brand-soft"
+        >
+          {nameLink(
+            entry,
+            'flex flex-col items-center gap-2 rounded-lg p-2 text-center text-sm focus-visible:outline-2 focus-visible:outline-brand',
+            <>
+              {isImage(entry) ? (
+                <img
+                  src={fsDownloadHref(entry.path)}
+                  alt=""
+                  loading="lazy"
+                  className={`w-full rounded bg-muted object-cover ${gallery ? 'aspect-[4/3]' : 'aspect-square'}`}
+                />
+              ) : (
+                <span className="flex aspect-square w-full items-center justify-center rounded bg-muted/60">
+                  <EntryIcon
+                    entry={entry}
+                    className={`h-10 w-10 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`}
+                  />
+                </span>
+              )}
+              <span className="w-full truncate">{entry.name}</span>
+            </>,
+          )}
+          <div className="absolute top-2 left-2">{checkbox(entry)}</div>
+          <div className="absolute top-1 right-1">
+            <EntryMenu name={entry.name} actions={entryActions(entry, dir, can)} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon, type IconName } from '~/components/ui/Icon';
+import type { EntryAction, EntryActionKey } from './entry-actions';
+
+export const ACTION_ICON: Record<EntryActionKey, IconName> = {
+  open: 'folder',
+  preview: 'eye',
+  download: 'download',
+  edit: 'edit',
+  link: 'link',
+  share: 'share',
+  rename: 'tag',
+  delete: 'trash',
+};
+
+/** One action as a link: a page of the explorer, or the file's download. */
+export function ActionLink({
+  action,
+  name,
+  className,
+  role,
+  onClick,
+}: {
+  action: EntryAction;
+  name: string;
+  className: string;
+  role?: 'menuitem';
+  onClick?: () => void;
+}) {
+  const { t } = useTranslation();
+  const body = (
+    <>
+      <Icon name={ACTION_ICON[action.key]} className="h-4 w-4" />
+      {t(`explorer.actions.${action.key}`)}
+      <span className="sr-only"> {name}</span>
+    </>
+  );
+  const tone = action.key === 'delete' ? ' text-danger' : '';
+  if (action.download)
+    return (
+      <a href={action.href} download={name} className={className + tone} role={role} onClick={onClick}>
+        {body}
+      </a>
+    );
+  return (
+    <Link to={action.href} className={className + tone} role={role} onClick={onClick}>
+      {body}
+    </Link>
+  );
+}
+
+/**
+ * The row's "more" menu: a disclosure of links, so it works without JavaScript too. With it, the
+ * menu closes when one of its links is followed or the pointer goes down elsewhere.
+ */
+export function EntryMenu({ name, actions }: { name: string; actions: EntryAction[] }) {
+  const { t } = useTranslation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => details.current?.removeAttribute('open');
+  useEffect(() => {
+    const away = (event: Event) => {
+      if (details.current?.open && !details.current.contains(event.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, []);
+  return (
+    <details ref={details} className="group relative">
+      <summary
+        className="btn cursor-pointer list-none px-2 py-1"
+        aria-label={t('explorer.list.more', { name })}
+        title={t('explorer.list.more', { name })}
+      >
+        <Icon name="more" />
+      </summary>
+      <div className="card absolute right-0 z-20 mt-1 flex w-44 flex-col p-1 shadow-lg">
+        {actions.map((action) => (
+          <ActionLink
+            key={action.key}
+            action={action}
+            name={name}
+            onClick={close}
+            className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted"
+          />
+        ))}
+      </div>
+    </details>
+  );
+}

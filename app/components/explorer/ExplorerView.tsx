@@ -1,0 +1,329 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, useRevalidator, useSubmit } from 'react-router';
+import { useFileUploads } from '~/components/upload/use-file-uploads';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import {
+  explorerHref,
+  parentOf,
+  sortEntries,
+  type ExplorerEntry,
+  type ExplorerPrefs,
+  type PanelKind,
+} from '~/lib/explorer';
+import { formatBytes } from '~/lib/format';
+import { fsTransports } from '~/lib/upload/fs-transports';
+import { Breadcrumbs } from './Breadcrumbs';
+import { ContextMenu } from './ContextMenu';
+import { entryActions, type ExplorerCan } from './entry-actions';
+import { EntryList } from './EntryList';
+import { ExplorerPanel, PanelField, PanelForm } from './ExplorerPanel';
+import { DirectLinkPanel, SharePanel } from './LinkPanels';
+import { PreviewPane, type OpenFile } from './PreviewPane';
+import { Toolbar } from './Toolbar';
+import { UploadPanel } from './UploadPanel';
+import { useExplorerKeys } from './use-explorer-keys';
+
+export interface ExplorerData {
+  path: string;
+  mount: { id: string; name: string; toStorage: boolean } | null;
+  entries: ExplorerEntry[];
+  can: ExplorerCan;
+  panel: { kind: PanelKind; names: string[] } | null;
+  preview: (OpenFile & { editable: boolean }) | null;
+  edit: { name: string; content: string } | null;
+  maxUploadBytes: number;
+  prefs: ExplorerPrefs;
+  notice: { key: string; name: string; count: number } | null;
+  isAdmin: boolean;
+}
+
+export interface ExplorerActionData {
+  intent: string;
+  formError?: string;
+  link?: { url: string; expiresAt: string };
+  share?: { page: string; qr: string };
+  values?: { folder: string; newName: string; content: string };
+}
+
+/** The display name of a form name ("docs/" → "docs"). */
+const shown = (name: string) => name.replace(/\/$/, '');
+
+/**
+ * The mount explorer (docs/product/spec.md §2): breadcrumbs, the toolbar, the open panel or
+ * preview, and the folder's entries. Every action is a link or a form that works without
+ * JavaScript; with it the page adds drag and drop uploads and moves, the context menu, the
+ * keyboard and the upload list with progress.
+ */
+export function ExplorerView({ data, actionData }: { data: ExplorerData; actionData?: ExplorerActionData }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+  const { path, mount, can, panel, prefs } = data;
+  const entries = useMemo(() => sortEntries(data.entries, prefs.sort), [data.entries, prefs.sort]);
+  const closeTo = explorerHref(path);
+  const writable = Boolean(mount) && can.upload;
+  const maxText = formatBytes(data.maxUploadBytes);
+
+  const [menu, setMenu] = useState<{ entry: ExplorerEntry; x: number; y: number } | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const openMenu = useCallback((entry: ExplorerEntry, x: number, y: number) => setMenu({ entry, x, y }), []);
+  const [uploading, setUploading] = useState(false);
+  const [dropping, setDropping] = useState(false);
+
+  const transports = useMemo(() => fsTransports(Boolean(mount?.toStorage)), [mount?.toStorage]);
+  const uploads = useFileUploads<string>({
+    maxBytes: data.maxUploadBytes,
+    maxText,
+    getOptions: () => path,
+    transports,
+    onBatchDone: () => void revalidator.revalidate(),
+    onItemDone: () => void revalidator.revalidate(),
+  });
+  const onKeyDown = useExplorerKeys({ dir: path, entries, can, grid: prefs.view !== 'list', onMenu: openMenu });
+
+  const failed = actionData?.formError ? actionData : undefined;
+  const errorOf = (intent: string) => (failed?.intent === intent ? failed.formError : undefined);
+  const panelKind = panel?.kind ?? null;
+  const name = panel?.names[0] ?? '';
+  const showUpload = writable && (panelKind === 'upload' || uploading || uploads.items.length > 0);
+
+  const onDrop = (event: React.DragEvent) => {
+    setDropping(false);
+    if (!writable || !event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setUploading(true);
+    uploads.addFiles([...event.dataTransfer.files]);
+  };
+
+  let panelBody: React.ReactNode = null;
+  if (panelKind === 'mkdir' && writable)
+    panelBody = (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.mkdir.heading', { path })} closeTo={closeTo}>
+        <PanelForm
+          intent="mkdir"
+          names={[]}
+          submit={t('explorer.mkdir.create')}
+          busy={t('explorer.mkdir.creating')}
+          closeTo={closeTo}
+          error={errorOf('mkdir')}
+        >
+          <PanelField
+            id="explorer-folder-name"
+            name="folder"
+            label={t('explorer.mkdir.name')}
+            defaultValue={failed?.values?.folder}
+            error={errorOf('mkdir')}
+          />
+        </PanelForm>
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'rename' && name)
+    panelBody = (
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={t('explorer.rename.heading', { name: shown(name) })}
+        closeTo={closeTo}
+      >
+        <PanelForm
+          intent="rename"
+          names={[name]}
+          submit={t('explorer.rename.submit')}
+          busy={t('explorer.rename.submitting')}
+          closeTo={closeTo}
+          error={errorOf('rename')}
+        >
+          <PanelField
+            id="explorer-new-name"
+            name="newName"
+            label={t('explorer.rename.newName')}
+            defaultValue={failed?.values?.newName || shown(name)}
+            error={errorOf('rename')}
+          />
+        </PanelForm>
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'delete' && panel?.names.length)
+    panelBody = (
+      <ExplorerPanel
+        id="explorer-panel"
+        tone="danger"
+        heading={
+          panel.names.length === 1
+            ? t('explorer.delete.headingOne', { name: shown(name) })
+            : t('explorer.delete.heading', { count: panel.names.length })
+        }
+        closeTo={closeTo}
+      >
+        <p className="text-sm text-subtle">{t('explorer.delete.body')}</p>
+        {panel.names.length > 1 && (
+          <ul className="max-h-40 list-inside list-disc overflow-auto text-sm">
+            {panel.names.map((n) => (
+              <li key={n} className="break-all">
+                {shown(n)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <PanelForm
+          intent="delete"
+          names={panel.names}
+          submit={t('explorer.delete.confirm')}
+          busy={t('explorer.delete.deleting')}
+          closeTo={closeTo}
+          error={errorOf('delete')}
+          danger
+        />
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'edit' && data.edit)
+    panelBody = (
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={t('explorer.edit.heading', { name: data.edit.name })}
+        closeTo={closeTo}
+      >
+        <PanelForm
+          intent="save"
+          names={[data.edit.name]}
+          submit={t('explorer.edit.save')}
+          busy={t('explorer.edit.saving')}
+          closeTo={closeTo}
+          error={errorOf('save')}
+        >
+          <label htmlFor="explorer-content" className="field-label">
+            {t('explorer.edit.content')}
+          </label>
+          <textarea
+            id="explorer-content"
+            name="content"
+            defaultValue={failed?.values?.content ?? data.edit.content}
+            rows={18}
+            spellCheck={false}
+            className="input font-mono text-sm"
+          />
+        </PanelForm>
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'link' && name)
+    panelBody = (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.link.heading', { name })} closeTo={closeTo}>
+        <DirectLinkPanel name={name} closeTo={closeTo} result={actionData?.link} error={errorOf('link')} />
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'share' && name)
+    panelBody = (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.share.heading', { name })} closeTo={closeTo}>
+        <SharePanel name={name} closeTo={closeTo} result={actionData?.share} error={errorOf('share')} />
+      </ExplorerPanel>
+    );
+
+  const notice = data.notice;
+  const emptyText = mount
+    ? writable
+      ? t('explorer.list.emptyUpload')
+      : t('explorer.list.empty')
+    : data.isAdmin
+      ? t('explorer.list.noMountsAdmin')
+      : t('explorer.list.noMounts');
+
+  return (
+    <section aria-labelledby="page-heading" className="space-y-5">
+      <header className="space-y-2">
+        <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('pages.mountExplorer.heading')}
+        </h1>
+        <Breadcrumbs path={path} />
+      </header>
+      <Toolbar path={path} prefs={prefs} writable={writable} />
+
+      {notice && (
+        <FormAlert tone="success">
+          {t(`explorer.notice.${notice.key}`, { name: notice.name, count: notice.count })}
+        </FormAlert>
+      )}
+      {failed && !panelBody && failed.intent !== 'upload' && <FormAlert>{failed.formError}</FormAlert>}
+      {panelBody}
+      {showUpload && (
+        <ExplorerPanel id="explorer-upload" heading={t('explorer.upload.heading', { path })} closeTo={closeTo}>
+          <UploadPanel
+            hydrated={hydrated}
+            uploads={uploads}
+            toStorage={Boolean(mount?.toStorage)}
+            maxText={maxText}
+            onStart={() => void uploads.startAll(path)}
+            error={errorOf('upload')}
+          />
+        </ExplorerPanel>
+      )}
+      {data.preview && <PreviewPane file={data.preview} dir={path} entries={entries} can={can} />}
+
+      <div
+        className={`card relative min-w-0 p-0 ${dropping ? 'outline-2 outline-brand outline-dashed' : ''}`}
+        onKeyDown={onKeyDown}
+        onDragOver={(event) => {
+          if (!writable || !event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          setDropping(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+        }}
+        onDrop={onDrop}
+      >
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-2 text-xs text-subtle">
+          <h2 className="font-medium">
+            {t('explorer.list.heading', { path })} · {t('explorer.list.count', { count: entries.length })}
+          </h2>
+          {can.remove && mount && entries.length > 0 && (
+            <Form id="explorer-selection" method="get" action={closeTo} className="flex items-center gap-2">
+              <input type="hidden" name="do" value="delete" />
+              <button type="submit" className="btn px-2.5 py-1 text-xs text-danger">
+                {t('explorer.list.deleteSelected')}
+              </button>
+            </Form>
+          )}
+        </div>
+        {dropping && (
+          <p className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-xl bg-brand-soft/80 font-medium text-accent">
+            {t('explorer.list.dropHere', { path })}
+          </p>
+        )}
+        {entries.length === 0 ? (
+          <p className="px-4 py-12 text-center text-sm text-subtle">{emptyText}</p>
+        ) : (
+          <EntryList
+            entries={entries}
+            dir={path}
+            can={can}
+            prefs={prefs}
+            hydrated={hydrated}
+            handlers={{
+              onMenu: openMenu,
+              onMove: (moved, into) =>
+                void submit({ intent: 'rename', name: moved, into: into.path }, { method: 'post' }),
+            }}
+          />
+        )}
+      </div>
+      {path !== '/' && (
+        <p className="text-sm">
+          <a href={explorerHref(parentOf(path))} className="link">
+            ↑ {parentOf(path)}
+          </a>
+        </p>
+      )}
+      {menu && (
+        <ContextMenu
+          name={menu.entry.name}
+          actions={entryActions(menu.entry, path, can)}
+          x={menu.x}
+          y={menu.y}
+          onClose={closeMenu}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '~/components/ui/CopyButton';
+import { DateTime } from '~/components/ui/DateTime';
+import { PanelForm } from './ExplorerPanel';
+
+/** A link to show, select and copy. */
+function LinkOutput({ id, label, url }: { id: string; label: React.ReactNode; url: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        readOnly
+        value={url}
+        className="input font-mono text-xs"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyButton text={url} label={t('explorer.link.copy')} />
+    </div>
+  );
+}
+
+const LINK_EXPIRIES = [
+  ['hour', 3600],
+  ['day', 86_400],
+  ['week', 604_800],
+] as const;
+
+/** The direct link of a file: choose how long it lives (and download or open), get the URL. */
+export function DirectLinkPanel({
+  name,
+  closeTo,
+  result,
+  error,
+}: {
+  name: string;
+  closeTo: string;
+  result?: { url: string; expiresAt: string };
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4">
+      <PanelForm
+        intent="link"
+        names={[name]}
+        submit={t('explorer.link.create')}
+        busy={t('explorer.link.create')}
+        closeTo={closeTo}
+        error={error}
+      >
+        <div className="flex flex-wrap items-end gap-4">
+          <label className="block">
+            <span className="field-label">{t('explorer.link.expires')}</span>
+            <select name="expires" className="input" defaultValue="3600">
+              {LINK_EXPIRIES.map(([key, seconds]) => (
+                <option key={key} value={seconds}>
+                  {t(`explorer.link.${key}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 pb-2 text-sm">
+            <input type="checkbox" name="download" className="h-4 w-4 accent-brand" />
+            {t('explorer.link.download')}
+          </label>
+        </div>
+      </PanelForm>
+      {result && (
+        <LinkOutput
+          id="direct-link"
+          url={result.url}
+          label={
+            <>
+              {t('explorer.link.result')}{' '}
+              <span className="font-normal text-subtle">
+                · {t('explorer.link.validUntil')} <DateTime iso={result.expiresAt} />
+              </span>
+            </>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** A share link of a file: creates a file share pointing at it, then shows the link and its QR code. */
+export function SharePanel({
+  name,
+  closeTo,
+  result,
+  error,
+}: {
+  name: string;
+  closeTo: string;
+  result?: { page: string; qr: string };
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  if (result)
+    return (
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <LinkOutput id="share-link" url={result.page} label={t('explorer.share.result')} />
+        </div>
+        <img
+          src={result.qr}
+          alt={t('explorer.share.qr')}
+          className="h-36 w-36 rounded border border-line bg-white p-1"
+        />
+      </div>
+    );
+  return (
+    <PanelForm
+      intent="share"
+      names={[name]}
+      submit={t('explorer.share.create')}
+      busy={t('explorer.share.create')}
+      closeTo={closeTo}
+      error={error}
+    >
+      <p className="text-sm text-subtle">{t('explorer.share.body')}</p>
+    </PanelForm>
+  );
+}

@@ -1,0 +1,53 @@
+import { explorerHref, type ExplorerEntry, EDIT_MAX_BYTES } from '~/lib/explorer';
+import { previewKindOf } from '~/lib/file-kinds';
+
+/** What the signed-in principal may do in the explorer (the models check again). */
+export interface ExplorerCan {
+  upload: boolean;
+  rename: boolean;
+  remove: boolean;
+  share: boolean;
+}
+
+export type EntryActionKey = 'open' | 'preview' | 'download' | 'edit' | 'link' | 'share' | 'rename' | 'delete';
+
+export interface EntryAction {
+  key: EntryActionKey;
+  href: string;
+  /** A file download (a plain link, not a page navigation). */
+  download?: boolean;
+}
+
+/** The name a form posts for an entry: a folder's ends in "/" (as its path does). */
+export const formNameOf = (entry: ExplorerEntry) => (entry.isDirectory ? `${entry.name}/` : entry.name);
+
+/** Where the bytes of a mounted file come from on this app (the session authorises it). */
+export const fsDownloadHref = (path: string) => `/api/fs/download?path=${encodeURIComponent(path)}`;
+
+/**
+ * The actions of one entry, each a plain URL (a panel opened by the query, or the download), so
+ * the row's links, the context menu and the keyboard all do the same thing, with or without JS.
+ */
+export function entryActions(entry: ExplorerEntry, dir: string, can: ExplorerCan): EntryAction[] {
+  const name = formNameOf(entry);
+  const panel = (kind: string) => explorerHref(dir, { do: kind, name });
+  if (entry.isDirectory) {
+    const open: EntryAction = { key: 'open', href: explorerHref(entry.path) };
+    if (entry.isMount) return [open];
+    return [
+      open,
+      ...(can.rename ? [{ key: 'rename' as const, href: panel('rename') }] : []),
+      ...(can.remove ? [{ key: 'delete' as const, href: panel('delete') }] : []),
+    ];
+  }
+  const textual = ['text', 'markdown'].includes(previewKindOf(entry.mimetype)) && entry.size <= EDIT_MAX_BYTES;
+  return [
+    { key: 'preview', href: explorerHref(dir, { preview: entry.name }) },
+    { key: 'download', href: fsDownloadHref(entry.path), download: true },
+    ...(can.upload && textual ? [{ key: 'edit' as const, href: panel('edit') }] : []),
+    { key: 'link', href: panel('link') },
+    ...(can.share ? [{ key: 'share' as const, href: panel('share') }] : []),
+    ...(can.rename ? [{ key: 'rename' as const, href: panel('rename') }] : []),
+    ...(can.remove ? [{ key: 'delete' as const, href: panel('delete') }] : []),
+  ];
+}

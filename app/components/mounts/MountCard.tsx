@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useNavigation } from 'react-router';
+import { Badge } from '~/components/keys/Badge';
+import { DateTime } from '~/components/ui/DateTime';
+import { Icon } from '~/components/ui/Icon';
+import { explorerHref, mountsHref, type MountItem } from './view';
+
+/** The activate/deactivate button: a form of its own posting the opposite state. */
+function ToggleButton({ mount }: { mount: MountItem }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('intent') === 'toggle' &&
+    navigation.formData?.get('id') === mount.id;
+  return (
+    <Form method="post" action={mountsHref()}>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="id" value={mount.id} />
+      <input type="hidden" name="is_active" value={mount.isActive ? 'false' : 'true'} />
+      <button type="submit" className="btn px-3 py-1.5 text-xs" disabled={busy}>
+        {busy ? t('mounts.list.toggling') : t(mount.isActive ? 'mounts.list.deactivate' : 'mounts.list.activate')}
+      </button>
+    </Form>
+  );
+}
+
+/** One mount: its path, storage and options, and its actions (open, edit, (de)activate, delete). */
+export function MountCard({ mount, active }: { mount: MountItem; active: boolean }) {
+  const { t } = useTranslation();
+  const headingId = `mount-${mount.id}-name`;
+  return (
+    <article
+      id={`mount-${mount.id}`}
+      aria-labelledby={headingId}
+      aria-current={active ? 'true' : undefined}
+      className={`card scroll-mt-24 space-y-3 p-4 aria-[current]:border-brand sm:p-5 ${mount.isActive ? '' : 'opacity-75'}`}
+    >
+      <header className="flex items-start gap-3">
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-accent">
+          <Icon name={mount.storageType === 'S3' ? 'cloud' : 'disk'} className="h-5 w-5" />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
+          <div className="min-w-0">
+            <h2 id={headingId} className="font-semibold break-words">
+              {mount.name}
+            </h2>
+            <p className="font-mono text-sm break-all text-subtle">{mount.mountPath}</p>
+          </div>
+          <div className="flex flex-wrap gap-1.5">
+            {mount.isActive ? (
+              <Badge>{t('mounts.list.active')}</Badge>
+            ) : (
+              <Badge tone="neutral">{t('mounts.list.inactive')}</Badge>
+            )}
+            {mount.webProxy && <Badge tone="neutral">{t('mounts.list.proxy')}</Badge>}
+            {mount.enableSign && <Badge tone="neutral">{t('mounts.list.signed')}</Badge>}
+          </div>
+        </div>
+      </header>
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-subtle">{t('mounts.list.storage')}</dt>
+          <dd className="break-words">
+            {mount.storageName ?? <span className="text-danger">{t('mounts.list.storageMissing')}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-subtle">{t('mounts.list.cacheTtl')}</dt>
+          <dd>{t('mounts.list.seconds', { count: mount.cacheTtl })}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-subtle">{t('mounts.list.lastUsed')}</dt>
+          <dd>{mount.lastUsedAt ? <DateTime iso={mount.lastUsedAt} /> : t('mounts.list.never')}</dd>
+        </div>
+      </dl>
+      {mount.remark && <p className="text-sm break-words text-subtle">{mount.remark}</p>}
+      <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
+        {mount.isActive && (
+          <Link
+            to={explorerHref(mount.mountPath)}
+            className="btn px-3 py-1.5 text-xs"
+            aria-label={t('mounts.list.openLabel', { path: mount.mountPath })}
+          >
+            <Icon name="external" className="h-3.5 w-3.5" />
+            {t('mounts.list.open')}
+          </Link>
+        )}
+        <Link
+          to={mountsHref({ edit: mount.id }, '#mount-form')}
+          className="btn px-3 py-1.5 text-xs"
+          aria-label={t('mounts.list.editLabel', { name: mount.name })}
+        >
+          <Icon name="edit" className="h-3.5 w-3.5" />
+          {t('mounts.list.edit')}
+        </Link>
+        <ToggleButton mount={mount} />
+        <Link
+          to={mountsHref({ delete: mount.id }, '#delete-mount')}
+          className="btn ml-auto px-3 py-1.5 text-xs text-danger"
+          aria-label={t('mounts.list.deleteLabel', { name: mount.name })}
+        >
+          <Icon name="trash" className="h-3.5 w-3.5" />
+          {t('mounts.list.delete')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { crumbsOf, explorerHref, pathOfSplat, prefsOf, sortEntries, type ExplorerEntry } from './explorer';
+
+const entry = (name: string, extra: Partial<ExplorerEntry> = {}): ExplorerEntry => ({
+  name,
+  path: `/m/${name}`,
+  isDirectory: false,
+  isMount: false,
+  size: 0,
+  modified: null,
+  mimetype: 'application/octet-stream',
+  ...extra,
+});
+
+describe('explorer helpers', () => {
+  it('turns splats into virtual paths and back into URLs, encoding each segment', () => {
+    expect(pathOfSplat(undefined)).toBe('/');
+    expect(pathOfSplat('team/docs/')).toBe('/team/docs');
+    expect(explorerHref('/')).toBe('/mount-explorer');
+    expect(explorerHref('/team/a b#1', { preview: 'x?.png', do: null })).toBe(
+      '/mount-explorer/team/a%20b%231?preview=x%3F.png',
+    );
+    expect(explorerHref('/t', { name: ['a', 'b'] })).toBe('/mount-explorer/t?name=a&name=b');
+    expect(crumbsOf('/team/docs')).toEqual([
+      { name: 'team', path: '/team' },
+      { name: 'docs', path: '/team/docs' },
+    ]);
+  });
+
+  it('clamps preferences and falls back on nonsense', () => {
+    expect(prefsOf({ view: 'gallery', columns: '99', gapX: '-3', imagesOnly: 'on', sort: 'evil' })).toEqual({
+      view: 'gallery',
+      sort: 'name',
+      columns: 8,
+      gapX: 0,
+      gapY: 12,
+      imagesOnly: true,
+    });
+    expect(prefsOf(null).view).toBe('list');
+  });
+
+  it('sorts folders first, then by the chosen key with the name as tie-break', () => {
+    const list = [
+      entry('b.txt', { size: 5, modified: '2026-01-02' }),
+      entry('a.png', { size: 9, modified: '2026-01-01' }),
+      entry('z', { isDirectory: true }),
+      entry('file10.txt', { size: 5 }),
+      entry('file9.txt', { size: 5 }),
+    ];
+    expect(sortEntries(list, 'name').map((e) => e.name)).toEqual(['z', 'a.png', 'b.txt', 'file9.txt', 'file10.txt']);
+    expect(sortEntries(list, 'size').map((e) => e.name)).toEqual(['z', 'a.png', 'b.txt', 'file9.txt', 'file10.txt']);
+    expect(sortEntries(list, 'date').map((e) => e.name)[1]).toBe('b.txt');
+    expect(sortEntries(list, 'type').map((e) => e.name)[1]).toBe('a.png');
+  });
+});

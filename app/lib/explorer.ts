@@ -1,0 +1,112 @@
+/**
+ * The mount explorer's client-safe pieces (docs/product/spec.md §2 "Mount explorer"): its URLs,
+ * the entries it shows, the view preferences remembered per browser, and sorting.
+ */
+
+export const EXPLORER_ROOT = '/mount-explorer';
+
+/** One row of a listing as the page receives it. */
+export interface ExplorerEntry {
+  name: string;
+  /** Virtual path, without a trailing "/". */
+  path: string;
+  isDirectory: boolean;
+  /** A folder above mounts or a mount's own folder (not renamable, not deletable). */
+  isMount: boolean;
+  size: number;
+  modified: string | null;
+  mimetype: string;
+}
+
+/** The virtual path of an explorer URL's splat ("team/docs/" → "/team/docs"). */
+export function pathOfSplat(splat: string | undefined): string {
+  const trimmed = (splat ?? '').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : '/';
+}
+
+export const parentOf = (path: string) => path.replace(/\/[^/]*$/, '') || '/';
+export const joinVirtual = (dir: string, name: string) => `${dir === '/' ? '' : dir}/${name}`;
+
+/** The explorer URL of a folder, with query parameters (empty values left out). */
+export function explorerHref(path: string, query: Record<string, string | string[] | null | undefined> = {}): string {
+  const base = `${EXPLORER_ROOT}${path === '/' ? '' : path.split('/').map(encodeURIComponent).join('/')}`;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one) search.append(key, one);
+  }
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+/** The folders from the root to `path`, for the breadcrumbs. */
+export function crumbsOf(path: string): { name: string; path: string }[] {
+  const segments = path.split('/').filter(Boolean);
+  return segments.map((name, i) => ({ name, path: `/${segments.slice(0, i + 1).join('/')}` }));
+}
+
+/** The panels a query opens (`?do=rename&name=a.txt`); each is a real form. */
+export const PANELS = ['mkdir', 'upload', 'rename', 'delete', 'edit', 'link', 'share'] as const;
+export type PanelKind = (typeof PANELS)[number];
+export const panelOf = (value: string | null): PanelKind | null => PANELS.find((p) => p === value) ?? null;
+
+export const VIEWS = ['list', 'grid', 'gallery'] as const;
+export type ExplorerView = (typeof VIEWS)[number];
+export const SORTS = ['name', 'size', 'date', 'type'] as const;
+export type ExplorerSort = (typeof SORTS)[number];
+
+export interface ExplorerPrefs {
+  view: ExplorerView;
+  sort: ExplorerSort;
+  /** Gallery: columns (2–8), gaps in pixels (0–48), images only. */
+  columns: number;
+  gapX: number;
+  gapY: number;
+  imagesOnly: boolean;
+}
+
+export const DEFAULT_PREFS: ExplorerPrefs = {
+  view: 'list',
+  sort: 'name',
+  columns: 4,
+  gapX: 12,
+  gapY: 12,
+  imagesOnly: false,
+};
+
+const clamp = (value: unknown, min: number, max: number, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : fallback;
+};
+
+/** Preferences from anything (a cookie, a form): unknown values fall back to the defaults. */
+export function prefsOf(raw: Record<string, unknown> | null | undefined): ExplorerPrefs {
+  const value = raw ?? {};
+  return {
+    view: VIEWS.find((v) => v === value.view) ?? DEFAULT_PREFS.view,
+    sort: SORTS.find((s) => s === value.sort) ?? DEFAULT_PREFS.sort,
+    columns: clamp(value.columns, 2, 8, DEFAULT_PREFS.columns),
+    gapX: clamp(value.gapX, 0, 48, DEFAULT_PREFS.gapX),
+    gapY: clamp(value.gapY, 0, 48, DEFAULT_PREFS.gapY),
+    imagesOnly: value.imagesOnly === true || value.imagesOnly === 'on' || value.imagesOnly === 'true',
+  };
+}
+
+const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
+
+/** Folders first, then by the chosen key (name as the tie-break). */
+export function sortEntries(entries: ExplorerEntry[], sort: ExplorerSort): ExplorerEntry[] {
+  const byName = (a: ExplorerEntry, b: ExplorerEntry) => a.name.localeCompare(b.name, undefined, { numeric: true });
+  const key: Record<ExplorerSort, (a: ExplorerEntry, b: ExplorerEntry) => number> = {
+    name: () => 0,
+    size: (a, b) => b.size - a.size,
+    date: (a, b) => (b.modified ?? '').localeCompare(a.modified ?? ''),
+    type: (a, b) => extensionOf(a.name).localeCompare(extensionOf(b.name)),
+  };
+  return [...entries].sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || key[sort](a, b) || byName(a, b));
+}
+
+export const isImage = (entry: Pick<ExplorerEntry, 'isDirectory' | 'mimetype'>) =>
+  !entry.isDirectory && entry.mimetype.startsWith('image/');
+
+/** Text files the explorer edits in place (docs/product/api.md §3.10 fs/update, 10 MB). */
+export const EDIT_MAX_BYTES = 10 * 1024 * 1024;

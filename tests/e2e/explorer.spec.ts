@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
+import { en } from './helpers';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * The mount explorer over the embedded local storage (docs/product/spec.md §2 "Mount explorer"),
+ * with JavaScript and without: mounts are server-wide, so every test has a private server.
+ */
+const t = en.explorer;
+const m = en.mounts;
+const ADMIN = { username: 'admin', password: 'explorer-e2e-password' };
+let server: RunningServer;
+
+test.beforeEach(async () => {
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+const hasJs = () => test.info().project.name === 'js';
+
+async function png(): Promise<Buffer> {
+  return sharp({ create: { width: 32, height: 24, channels: 3, background: '#2563eb' } })
+    .png()
+    .toBuffer();
+}
+
+/** Mount management, as a person does it: the form, then the list. */
+async function createMount(page: Page, name: string, path: string) {
+  await page.goto(`${server.url}/admin/mount-management`);
+  await page.getByRole('link', { name: m.add }).first().click();
+  const form = page.getByRole('region', { name: m.form.createHeading });
+  await form.getByLabel(m.form.name).fill(name);
+  await form.getByLabel(m.form.path).fill('bad path');
+  await form.getByRole('button', { name: m.form.create }).click();
+  await expect(page.getByRole('alert').first()).toHaveText(en.errors.mountPathInvalid);
+  await form.getByLabel(m.form.path).fill(path);
+  await form.getByRole('button', { name: m.form.create }).click();
+  await expect(page.getByRole('status').filter({ hasText: m.notice.created })).toBeVisible();
+  await expect(page.getByRole('article', { name })).toContainText(path);
+}
+
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: t.toolbar.label });
+
+/** Uploads one file into the open folder: the page's form without JS, the uploader with it. */
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await toolbar(page).getByRole('link', { name: t.toolbar.upload }).click();
+  const panel = page.getByRole('region', { name: /^Upload to / });
+  if (hasJs()) {
+    await panel.getByLabel(t.upload.chooseFiles).setInputFiles(file);
+    await panel.getByRole('button', { name: t.upload.start.replace('{{count}}', '1') }).click();
+    const item = panel.getByRole('listitem').filter({ hasText: file.name });
+    await expect(item.getByText(en.upload.status.success, { exact: true })).toBeVisible();
+  } else {
+    await panel.getByLabel(t.upload.file).setInputFiles(file);
+    await panel.getByRole('button', { name: t.upload.submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Uploaded “${file.name}”` })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: file.name, exact: true })).toBeVisible();
+}
+
+function row(page: Page, name: string) {
+  return page.locator(`[data-entry-path$="/${name}"]`);
+}
+
+async function action(page: Page, name: string, label: string) {
+  await row(page, name)
+    .getByRole('button', { name: `More actions for ${name}` })
+    .or(row(page, name).locator('summary'))
+    .first()
+    .click();
+  await row(page, name)
+    .getByRole('link', { name: `${label} ${name}` })
+    .click();
+}
+
+test('an admin mounts the local storage and organises files in it', async ({ page }) => {
+  await loginAsAdmin(page, ADMIN, server.url);
+  await createMount(page, 'Team files', '/team/files');
+
+  // The mount appears under its virtual folders.
+  await page.goto(`${server.url}/mount-explorer`);
+  await page.getByRole('link', { name: 'team', exact: true }).click();
+  await page.getByRole('link', { name: 'files', exact: true }).click();
+  await expect(page).toHaveURL(/\/mount-explorer\/team\/files$/);
+  await expect(page.getByText(t.list.emptyUpload)).toBeVisible();
+
+  // A folder, then files inside it.
+  await toolbar(page).getByRole('link', { name: t.toolbar.newFolder }).click();
+  await page.getByLabel(t.mkdir.name).fill('notes');
+  await page.getByRole('button', { name: t.mkdir.create }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Folder “notes” created' })).toBeVisible();
+  await page.getByRole('link', { name: 'notes', exact: true }).click();
+  await upload(page, {
+    name: 'plan.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# The plan\n\n<script>x()</script>\n\n**bold** <img src=x onerror=alert(1)>'),
+  });
+  await upload(page, { name: 'photo.png', mimeType: 'image/png', buffer: await png() });
+
+  // Markdown is rendered, sanitised; an image is shown.
+  await page.getByRole('link', { name: 'plan.md', exact: true }).click();
+  const markdown = page.getByTestId('markdown-preview');
+  await expect(markdown.getByRole('heading', { name: 'The plan' })).toBeVisible();
+  await expect(markdown.locator('strong')).toHaveText('bold');
+  await expect(markdown.locator('script, [onerror]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'photo.png', exact: true }).click();
+  const image = page.getByRole('img', { name: 'photo.png' });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
+
+  // Rename the Markdown file.
+  await page.goto(`${server.url}/mount-explorer/team/files/notes?do=rename&name=plan.md`);
+  await page.getByLabel(t.rename.newName).fill('roadmap.md');
+  await page.getByRole('button', { name: t.rename.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Renamed to “roadmap.md”' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'roadmap.md', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'plan.md', exact: true })).toHaveCount(0);
+
+  // A share link of the image: a file share with its QR code, whose page serves the bytes.
+  await action(page, 'photo.png', t.actions.share);
+  await page.getByRole('button', { name: t.share.create }).click();
+  const link = await page.getByLabel(t.share.result).inputValue();
+  expect(link).toMatch(/\/file\/[\w-]+$/);
+  await expect(page.getByRole('img', { name: t.share.qr })).toBeVisible();
+  const shared = await page.request.get(link);
+  expect(shared.status()).toBe(200);
+
+  // Delete after confirming; the share stays a share of a file that is gone.
+  await action(page, 'roadmap.md', t.actions.delete);
+  await expect(page.getByRole('alertdialog')).toContainText(t.delete.body);
+  await page.getByRole('button', { name: t.delete.confirm, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted: 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'roadmap.md', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'photo.png', exact: true })).toBeVisible();
+});
+
+test('a key limited to /team stays inside it', async ({ page, request }) => {
+  // Two mounts through the admin API; the key may see and change only what is under /team.
+  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const auth = { Authorization: `Bearer ${token}` };
+  const configs = await request.get(`${server.url}/api/s3-configs`, { headers: auth });
+  const local = ((await configs.json()) as { data: { id: string; storage_type?: string }[] }).data[0]!.id;
+  for (const [name, path] of [
+    ['Docs', '/team/docs'],
+    ['Other', '/other'],
+  ])
+    expect(
+      (
+        await request.post(`${server.url}/api/admin/mounts`, {
+          headers: auth,
+          data: { name, mount_path: path, storage_config_id: local },
+        })
+      ).ok(),
+    ).toBe(true);
+  const created = await request.post(`${server.url}/api/admin/api-keys`, {
+    headers: auth,
+    data: { name: 'team-key', permissions: 256 | 512 | 2048 | 4096, basic_path: '/team', expires_at: null },
+  });
+  const key = ((await created.json()) as { data: { key: string } }).data.key;
+
+  await submitKeyLogin(page, key, server.url);
+  // Outside the base path: back to it.
+  await page.goto(`${server.url}/mount-explorer/other`);
+  await expect(page).toHaveURL(/\/mount-explorer\/team$/);
+  await page.goto(`${server.url}/mount-explorer`);
+  await expect(page.getByRole('link', { name: 'other', exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'team', exact: true }).click();
+  await page.getByRole('link', { name: 'docs', exact: true }).click();
+  await toolbar(page).getByRole('link', { name: t.toolbar.newFolder }).click();
+  await page.getByLabel(t.mkdir.name).fill('drafts');
+  await page.getByRole('button', { name: t.mkdir.create }).click();
+  await expect(page.getByRole('link', { name: 'drafts', exact: true })).toBeVisible();
+  await upload(page, { name: 'hello.txt', mimeType: 'text/plain', buffer: Buffer.from('hello from a key') });
+  await page.getByRole('link', { name: 'hello.txt', exact: true }).click();
+  await expect(page.getByTestId('text-preview')).toContainText('hello from a key');
+  // Without the file-share bit there is no share link; deleting works.
+  await expect(row(page, 'hello.txt').getByRole('link', { name: `${t.actions.share} hello.txt` })).toHaveCount(0);
+  await page.goto(`${server.url}/mount-explorer/team/docs?do=delete&name=drafts/`);
+  await page.getByRole('button', { name: t.delete.confirm, exact: true }).click();
+  await expect(page.getByRole('link', { name: 'drafts', exact: true })).toHaveCount(0);
+});
