@@ -1,0 +1,173 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { loginAsAdmin } from './auth-helpers';
+import { en } from './helpers';
+import { startServer, type RunningServer } from '../support/server';
+
+/** The explorer's keyboard, context menu, drag and drop, views and text editing; mount management's edits. */
+const t = en.explorer;
+const m = en.mounts;
+const ADMIN = { username: 'admin', password: 'explorer-ui-password' };
+let server: RunningServer;
+
+test.beforeEach(async () => {
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+/** A mount /box on the local storage holding a folder, two images and a text file (through the API). */
+async function seed(request: APIRequestContext): Promise<string> {
+  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
+    data: { id: string }[];
+  };
+  const mount = await request.post(`${server.url}/api/admin/mounts`, {
+    headers,
+    data: { name: 'Box', mount_path: '/box', storage_config_id: configs.data[0]!.id },
+  });
+  expect(mount.ok()).toBe(true);
+  expect((await request.post(`${server.url}/api/fs/mkdir`, { headers, data: { path: '/box/archive/' } })).ok()).toBe(
+    true,
+  );
+  const image = (color: string) =>
+    sharp({ create: { width: 20, height: 20, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+  const files: [string, Buffer, string][] = [
+    ['a.png', await image('#dc2626'), 'image/png'],
+    ['b.png', await image('#16a34a'), 'image/png'],
+    ['notes.txt', Buffer.from('first line'), 'text/plain'],
+  ];
+  for (const [name, buffer, mimeType] of files) {
+    const uploaded = await request.post(`${server.url}/api/fs/upload`, {
+      headers,
+      multipart: { path: '/box', file: { name, mimeType, buffer } },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  }
+  return '/mount-explorer/box';
+}
+
+const entryLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
+
+test('keyboard, context menu, drag to move, image navigation and views @js', async ({ page, request }) => {
+  const box = await seed(request);
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}${box}`);
+
+  // Arrows move between entries; F2 renames the focused one; Delete asks first.
+  await entryLink(page, 'archive').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(entryLink(page, 'a.png')).toBeFocused();
+  await page.keyboard.press('F2');
+  await expect(page.getByLabel(t.rename.newName)).toHaveValue('a.png');
+  await page.getByRole('link', { name: t.cancel }).click();
+  await entryLink(page, 'b.png').focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('alertdialog')).toContainText('Delete “b.png”?');
+  await page.getByRole('link', { name: t.cancel }).click();
+
+  // Ctrl+A selects everything; Delete then asks about all of it.
+  await entryLink(page, 'notes.txt').focus();
+  await page.keyboard.press('Control+a');
+  await expect(page.getByRole('checkbox', { name: 'Select notes.txt' })).toBeChecked();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('alertdialog')).toContainText(t.delete.heading.replace('{{count}}', '4'));
+  await page.getByRole('link', { name: t.cancel }).click();
+
+  // Right click: the context menu, with the entry's actions; Escape closes it.
+  await entryLink(page, 'notes.txt').click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Actions for notes.txt' });
+  await expect(menu.getByRole('menuitem', { name: /Preview/ })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: /Download/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+
+  // Edit the text file in place.
+  await entryLink(page, 'notes.txt').click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: /Edit/ }).click();
+  await page.getByLabel(t.edit.content).fill('second version');
+  await page.getByRole('button', { name: t.edit.save }).click();
+  await expect(page.getByTestId('text-preview')).toContainText('second version');
+
+  // Images: next and previous with the arrow keys.
+  await page.goto(`${server.url}${box}?preview=a.png`);
+  await expect(page.getByRole('heading', { name: 'a.png', level: 2 })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/preview=b\.png/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(/preview=a\.png/);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`${box}$`));
+
+  // Drag a file onto a folder: it moves in.
+  await entryLink(page, 'b.png').dragTo(entryLink(page, 'archive'));
+  await expect(page.getByRole('status').filter({ hasText: 'Moved “b.png”' })).toBeVisible();
+  await expect(entryLink(page, 'b.png')).toHaveCount(0);
+  await entryLink(page, 'archive').click();
+  await expect(entryLink(page, 'b.png')).toBeVisible();
+
+  // The gallery, its settings remembered by this browser.
+  await page.goto(`${server.url}${box}`);
+  await page.getByRole('button', { name: t.toolbar.gallery }).click();
+  await expect(page.getByRole('button', { name: t.toolbar.gallery })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByText(t.toolbar.settings).click();
+  await page.getByLabel(t.toolbar.columns).fill('3');
+  await page.getByLabel(t.toolbar.imagesOnly).check();
+  await page.getByRole('button', { name: t.toolbar.apply }).click();
+  const gallery = page.locator('ul[style*="grid-template-columns"]');
+  await expect(gallery).toHaveAttribute('style', /repeat\(3,/);
+  await page.reload();
+  await expect(gallery).toHaveAttribute('style', /repeat\(3,/);
+  await expect(gallery.getByRole('link', { name: 'a.png' })).toBeVisible();
+  await expect(gallery.getByRole('link', { name: 'notes.txt' })).toHaveCount(0);
+});
+
+test('a direct link, and mount management edits, deactivation and deletion', async ({ page, request }) => {
+  const box = await seed(request);
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}${box}?do=link&name=notes.txt`);
+  await page.getByRole('button', { name: t.link.create }).click();
+  const url = await page.getByRole('textbox', { name: new RegExp(`^${t.link.result}`) }).inputValue();
+  const fetched = await page.request.get(url);
+  expect(fetched.status()).toBe(200);
+  expect(await fetched.text()).toBe('first line');
+
+  await page.goto(`${server.url}/admin/mount-management`);
+  const card = page.getByRole('article', { name: 'Box' });
+  await card.getByRole('link', { name: 'Edit Box' }).click();
+  const form = page.getByRole('region', { name: 'Edit “Box”' });
+  await form.getByLabel(m.form.cacheTtl).fill('90000');
+  await form.getByRole('button', { name: m.form.save }).click();
+  await expect(form.getByLabel(m.form.cacheTtl)).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel(m.form.cacheTtl).fill('60');
+  await form.getByLabel(m.form.name).fill('Boxes');
+  await form.getByRole('button', { name: m.form.save }).click();
+  await expect(page.getByRole('status').filter({ hasText: m.notice.updated })).toBeVisible();
+  const renamed = page.getByRole('article', { name: 'Boxes' });
+  await expect(renamed).toContainText('60 s');
+
+  // Deactivated: gone from the explorer until activated again.
+  await renamed.getByRole('button', { name: m.list.deactivate }).click();
+  await expect(page.getByRole('status').filter({ hasText: m.notice.deactivated })).toBeVisible();
+  await page.goto(`${server.url}/mount-explorer`);
+  await expect(entryLink(page, 'box')).toHaveCount(0);
+  await page.goto(`${server.url}/admin/mount-management`);
+  await page
+    .getByRole('article', { name: 'Boxes' })
+    .getByRole('button', { name: m.list.activate })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: m.notice.activated })).toBeVisible();
+
+  // Deleted after confirming; the files stay in the storage.
+  await page.getByRole('article', { name: 'Boxes' }).getByRole('link', { name: 'Delete Boxes' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(m.delete.body);
+  await page.getByRole('button', { name: m.delete.confirm }).click();
+  await expect(page.getByRole('status').filter({ hasText: m.notice.deleted })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Boxes' })).toHaveCount(0);
+  await expect(page.getByText(m.empty.heading)).toBeVisible();
+});
