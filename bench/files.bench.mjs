@@ -11,14 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
-import { ROOT, rss, startApp, swiftServer } from './lib/servers.mjs';
+import { generatedStream, MiB, timedDownload, watchRss } from './lib/measure.mjs';
+import { ROOT, startApp, swiftServer } from './lib/servers.mjs';
 
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
 const S3_PORT = 18481;
 const S3_BASE = 16510;
 const swift = swiftServer({ dir: path.join(RUN, 'swift'), port: S3_PORT, basePort: S3_BASE });
-const MiB = 1024 * 1024;
 const children = [];
 
 function log(...args) {
@@ -29,35 +29,6 @@ function ensureBuild() {
   if (fs.existsSync(path.join(ROOT, 'build/server.js'))) return;
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('build failed');
-}
-
-/** Samples a process's RSS every 50 ms while `work` runs; returns the peak and the work's result. */
-async function watchRss(pid, work) {
-  const before = rss(pid);
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 50);
-  try {
-    const result = await work();
-    return { before, peak, growth: peak - before, result };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-/** `size` deterministic bytes as a web stream, 1 MiB at a time, never held whole in memory. */
-function generatedStream(size, hash) {
-  let sent = 0;
-  const chunk = Buffer.alloc(MiB);
-  for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31 + 7) & 0xff;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= size) return controller.close();
-      const piece = chunk.subarray(0, Math.min(MiB, size - sent));
-      sent += piece.length;
-      hash?.update(piece);
-      controller.enqueue(new Uint8Array(piece));
-    },
-  });
 }
 
 /** A multipart/form-data body with option fields first and a generated file last. */
@@ -88,21 +59,6 @@ function multipartStream(fields, filename, size, hash) {
     },
   });
   return { stream, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** Downloads a URL to nowhere, hashing it; returns MiB/s. */
-async function timedDownload(url, init) {
-  const started = process.hrtime.bigint();
-  const res = await fetch(url, init);
-  if (!res.ok) throw new Error(`download ${url} answered ${res.status}`);
-  const hash = createHash('md5');
-  let bytes = 0;
-  for await (const chunk of res.body) {
-    bytes += chunk.length;
-    hash.update(chunk);
-  }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { bytes, seconds, mibps: bytes / MiB / seconds, md5: hash.digest('hex') };
 }
 
 async function main() {

@@ -1,5 +1,12 @@
 export default {
   intro: 'Browse, preview and organise the files of mounted storage.',
+  access: {
+    anonymousHeading: 'Log in to browse mounted storage',
+    anonymousBody: 'The mount explorer needs an administrator account or an access key with the mount permission.',
+    login: 'Log in',
+    forbiddenHeading: 'Your access key cannot browse mounts',
+    forbiddenBody: 'This key does not have the mount permission. Ask an administrator for a key that has it.',
+  },
   breadcrumbs: 'Folder path',
   root: 'All mounts',
   toolbar: {

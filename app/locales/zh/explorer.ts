@@ -1,5 +1,12 @@
 export default {
   intro: '浏览、预览和整理挂载存储中的文件。',
+  access: {
+    anonymousHeading: '登录后浏览挂载存储',
+    anonymousBody: '挂载浏览器需要管理员账号或具有挂载权限的 API 密钥。',
+    login: '登录',
+    forbiddenHeading: '你的 API 密钥无法浏览挂载点',
+    forbiddenBody: '此密钥没有挂载权限，请向管理员申请具有该权限的密钥。',
+  },
   breadcrumbs: '文件夹路径',
   root: '全部挂载点',
   toolbar: {

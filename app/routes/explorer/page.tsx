@@ -1,9 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { data, useLocation } from 'react-router';
+import { AccessNotice } from '~/components/ui/AccessNotice';
 import { ExplorerView, type ExplorerActionData } from '~/components/explorer/ExplorerView';
 import { StatusPage } from '~/components/layout/StatusPage';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError, statusError } from '~/http/html/errors.server';
 import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
+import { AppError } from '~/lib/errors';
 import { pathOfSplat } from '~/lib/explorer';
 import { pageTitle } from '~/lib/meta';
 import type { Route } from './+types/page';
@@ -47,6 +51,11 @@ export const loader = answersFaults(async function loader({ request, params, con
       isAdmin: principal.kind === 'admin',
     };
   } catch (error) {
+    // Visitors who may not browse see the page with the reason (and a login link) in place.
+    if (error instanceof AppError && (error.kind === 'unauthenticated' || error.messageKey === 'permissionRequired')) {
+      const reason = error.kind === 'unauthenticated' ? ('anonymous' as const) : ('forbidden' as const);
+      return data({ state: 'access' as const, reason }, { status: reason === 'anonymous' ? 200 : 403 });
+    }
     return statusError(error, getLocale(context), {
       showReason: principal.kind !== 'anonymous',
       loginTo: url.pathname + url.search,
@@ -73,6 +82,21 @@ export const action = answersFaults(async function action({ request, params, con
 });
 
 export default function MountExplorer({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const { t } = useTranslation();
   if (loaderData.state === 'status') return <StatusPage {...loaderData.status} />;
+  if (loaderData.state === 'access')
+    return (
+      <section aria-labelledby="page-heading" className="space-y-6">
+        <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {t('pages.mountExplorer.heading')}
+        </h1>
+        <AccessNotice
+          reason={loaderData.reason}
+          keyPrefix="explorer.access"
+          returnTo={location.pathname + location.search}
+        />
+      </section>
+    );
   return <ExplorerView data={loaderData} actionData={actionData as ExplorerActionData | undefined} />;
 }

@@ -3,7 +3,7 @@ import { data, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { RecentUploads } from '~/components/upload/RecentUploads';
-import { UploadAccessNotice } from '~/components/upload/UploadAccessNotice';
+import { AccessNotice } from '~/components/ui/AccessNotice';
 import { UploadForm } from '~/components/upload/UploadForm';
 import { UploadResult } from '~/components/upload/UploadResult';
 import { UploadTabs, type UploadTab } from '~/components/upload/UploadTabs';
@@ -137,7 +137,7 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
       <UploadTabs current={tab} />
       <div className="space-y-8">
         {access !== 'allowed' ? (
-          <UploadAccessNotice reason={access} />
+          <AccessNotice reason={access} keyPrefix="upload.access" returnTo="/upload" />
         ) : tab === 'url' && !uploaded ? (
           <UrlUploadForm
             configs={configs}
