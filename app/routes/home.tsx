@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
-import { CreateAccessNotice } from '~/components/paste/CreateAccessNotice';
+import { AccessNotice } from '~/components/ui/AccessNotice';
 import { CreatePasteForm } from '~/components/paste/CreatePasteForm';
 import { ShareResult, type CreatedPaste } from '~/components/paste/ShareResult';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -88,7 +88,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </header>
       {notice === 'deleted' && <FormAlert tone="success">{t('paste.deletedNotice')}</FormAlert>}
       {access !== 'allowed' ? (
-        <CreateAccessNotice reason={access} />
+        <AccessNotice reason={access} keyPrefix="paste.access" returnTo="/" />
       ) : created ? (
         <ShareResult key={created.slug} paste={created} />
       ) : (

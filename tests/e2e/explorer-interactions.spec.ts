@@ -57,6 +57,8 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   const box = await seed(request);
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}${box}`);
+  // Hydrated: rows become draggable only once the page's script runs.
+  await expect(page.locator('tr[draggable="true"]').first()).toBeVisible();
 
   // Arrows move between entries; F2 renames the focused one; Delete asks first.
   await entryLink(page, 'archive').focus();
@@ -99,8 +101,10 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   await expect(page.getByRole('heading', { name: 'a.png', level: 2 })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/preview=b\.png/);
+  await expect(page.getByRole('heading', { name: 'b.png', level: 2 })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page).toHaveURL(/preview=a\.png/);
+  await expect(page.getByRole('heading', { name: 'a.png', level: 2 })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`${box}$`));
 

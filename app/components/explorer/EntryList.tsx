@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
@@ -59,6 +59,15 @@ export function EntryList({
     if (entry) handlers.onMenu(entry, x, y);
   });
   const selectable = can.remove;
+  // One listener for every row menu: a pointer going down outside an open one closes it.
+  useEffect(() => {
+    const away = (event: Event) => {
+      for (const open of document.querySelectorAll<HTMLDetailsElement>('details[data-entry-menu][open]'))
+        if (!open.contains(event.target as Node)) open.removeAttribute('open');
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, []);
 
   /** What every entry element carries: its identity, the menu and drag and drop. */
   const behaviour = (entry: ExplorerEntry) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
@@ -53,21 +53,14 @@ export function ActionLink({
 
 /**
  * The row's "more" menu: a disclosure of links, so it works without JavaScript too. With it, the
- * menu closes when one of its links is followed or the pointer goes down elsewhere.
+ * menu closes when one of its links is followed (EntryList closes it when the pointer goes down elsewhere).
  */
 export function EntryMenu({ name, actions }: { name: string; actions: EntryAction[] }) {
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => details.current?.removeAttribute('open');
-  useEffect(() => {
-    const away = (event: Event) => {
-      if (details.current?.open && !details.current.contains(event.target as Node)) close();
-    };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, []);
   return (
-    <details ref={details} className="group relative">
+    <details ref={details} data-entry-menu="" className="group relative">
       <summary
         className="btn cursor-pointer list-none px-2 py-1"
         aria-label={t('explorer.list.more', { name })}

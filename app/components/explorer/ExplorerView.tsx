@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, useRevalidator, useSubmit } from 'react-router';
+import { Form, Link, useRevalidator, useSubmit } from 'react-router';
 import { useFileUploads } from '~/components/upload/use-file-uploads';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -37,6 +37,8 @@ export interface ExplorerData {
   prefs: ExplorerPrefs;
   notice: { key: string; name: string; count: number } | null;
   isAdmin: boolean;
+  /** `?all=1`: every entry at once, not the first window. */
+  showAll: boolean;
 }
 
 export interface ExplorerActionData {
@@ -46,6 +48,12 @@ export interface ExplorerActionData {
   share?: { page: string; qr: string };
   values?: { folder: string; newName: string; content: string };
 }
+
+/**
+ * Entries rendered at first (bench/explorer.bench.mjs: a 1,000-entry page took seconds to become
+ * interactive). With JavaScript the next ones follow as the list scrolls; without it, a link shows all.
+ */
+const WINDOW = 200;
 
 /** The display name of a form name ("docs/" → "docs"). */
 const shown = (name: string) => name.replace(/\/$/, '');
@@ -82,6 +90,24 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     onBatchDone: () => void revalidator.revalidate(),
     onItemDone: () => void revalidator.revalidate(),
   });
+  // The window starts again in another folder.
+  const windowKey = `${path}|${data.showAll}`;
+  const firstLimit = data.showAll ? Infinity : WINDOW;
+  const [shownWindow, setWindow] = useState({ key: windowKey, limit: firstLimit });
+  const limit = shownWindow.key === windowKey ? shownWindow.limit : firstLimit;
+  const setLimit = useCallback((next: number) => setWindow({ key: windowKey, limit: next }), [windowKey]);
+  const more = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!hydrated || limit >= entries.length || !more.current) return;
+    const observer = new IntersectionObserver(
+      (seen) => {
+        if (seen.some((entry) => entry.isIntersecting)) setLimit(limit + WINDOW);
+      },
+      { rootMargin: '800px' },
+    );
+    observer.observe(more.current);
+    return () => observer.disconnect();
+  }, [hydrated, limit, setLimit, entries.length]);
   const onKeyDown = useExplorerKeys({ dir: path, entries, can, grid: prefs.view !== 'list', onMenu: openMenu });
 
   const failed = actionData?.formError ? actionData : undefined;
@@ -295,7 +321,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           <p className="px-4 py-12 text-center text-sm text-subtle">{emptyText}</p>
         ) : (
           <EntryList
-            entries={entries}
+            entries={entries.length > limit ? entries.slice(0, limit) : entries}
             dir={path}
             can={can}
             prefs={prefs}
@@ -308,6 +334,22 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           />
         )}
       </div>
+      {entries.length > limit && (
+        <p className="text-center text-sm">
+          <Link
+            ref={more}
+            to={explorerHref(path, { all: '1' })}
+            className="link"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setLimit(Infinity);
+            }}
+          >
+            {t('explorer.list.showAll', { count: entries.length })}
+          </Link>
+        </p>
+      )}
       {path !== '/' && (
         <p className="text-sm">
           <a href={explorerHref(parentOf(path))} className="link">

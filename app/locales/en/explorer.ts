@@ -47,6 +47,7 @@ export default {
     noMounts: 'Nothing is mounted here yet.',
     noMountsAdmin: 'Add a mount in Mount management to browse storage here.',
     noImages: 'No images in this folder.',
+    showAll: 'Show all {{count}} entries',
     dropHere: 'Drop to upload into {{path}}',
     moveInto: 'Move into {{name}}',
     more: 'More actions for {{name}}',

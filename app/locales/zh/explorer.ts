@@ -47,6 +47,7 @@ export default {
     noMounts: '这里还没有挂载点。',
     noMountsAdmin: '在“挂载管理”中添加挂载点后即可在此浏览存储。',
     noImages: '此文件夹中没有图片。',
+    showAll: '显示全部 {{count}} 项',
     dropHere: '松开即上传到 {{path}}',
     moveInto: '移动到 {{name}}',
     more: '{{name}} 的更多操作',

@@ -1,13 +1,8 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { createCookie, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
-import { drain } from '~/http/html/drain.server';
+import { withFormUpload } from '~/http/html/form-upload.server';
 import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
-import { parseUpload } from '~/http/multipart.server';
 import { AppError } from '~/lib/errors';
 import {
   EDIT_MAX_BYTES,
@@ -142,32 +137,15 @@ function backTo(dir: string, query: Record<string, string | null | undefined> = 
 export type ExplorerIntent = 'mkdir' | 'upload' | 'rename' | 'delete' | 'save' | 'link' | 'share' | 'prefs';
 const INTENTS: ExplorerIntent[] = ['mkdir', 'upload', 'rename', 'delete', 'save', 'link', 'share', 'prefs'];
 
-/** A multipart post is the no-JS upload form: streamed (fields first, the file last), never held in memory. */
+/** A multipart post is the no-JS upload form: one file, streamed into the open folder. */
 async function uploadAction(services: Services, principal: Principal, dir: string, request: Request) {
-  const body = request.body ? Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>) : null;
-  try {
-    assertMayUploadToMounts(principal);
-    if (!body) throw new AppError('invalid', 'fileRequired');
-    const spoolDir = path.join(services.config.dataDir, 'tmp');
-    await fsp.mkdir(spoolDir, { recursive: true });
-    const parsed = await parseUpload(Object.fromEntries(request.headers), body, {
-      dir: spoolDir,
-      maxBytes: await maxUploadBytes(services),
-    });
-    try {
-      if (!parsed.filename) throw new AppError('invalid', 'fileRequired');
-      const uploaded = await uploadToFolder(services, principal, dir, parsed.filename, parsed.body);
-      return backTo(dir, { notice: 'uploaded', name: uploaded.name });
-    } catch (error) {
-      parsed.body.destroy();
-      throw error;
-    } finally {
-      await parsed.cleanup();
-    }
-  } catch (error) {
-    if (body) await drain(body);
-    throw error;
-  }
+  const uploaded = await withFormUpload(
+    services,
+    request,
+    (parsed) => uploadToFolder(services, principal, dir, parsed.filename, parsed.body),
+    () => assertMayUploadToMounts(principal),
+  );
+  return backTo(dir, { notice: 'uploaded', name: uploaded.name });
 }
 
 export async function explorerAction(

@@ -49,6 +49,7 @@ export const loader = answersFaults(async function loader({ request, params, con
       prefs: await prefsOfRequest(request),
       notice,
       isAdmin: principal.kind === 'admin',
+      showAll: url.searchParams.get('all') === '1',
     };
   } catch (error) {
     // Visitors who may not browse see the page with the reason (and a login link) in place.

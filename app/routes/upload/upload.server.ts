@@ -1,16 +1,9 @@
-import { drain } from '~/http/html/drain.server';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { withFormUpload } from '~/http/html/form-upload.server';
 import { assertMayUpload } from '~/models/shares/access';
 import type { Principal } from '~/auth/principal';
 import { uploadInputFromForm, uploadFormValues, type UploadFormValues } from '~/components/upload/upload-form';
-import { parseUpload } from '~/http/multipart.server';
-import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { uploadFileShare } from '~/models/shares/files.server';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 
@@ -37,41 +30,30 @@ export async function uploadFromForm(
   principal: Principal,
   request: Request,
 ): Promise<UploadOutcome> {
-  const body = request.body ? Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>) : null;
   let values: UploadFormValues | undefined;
   try {
-    // Refuse before reading a byte when the caller may not upload at all.
-    assertMayUpload(principal);
-    if (!body) throw new AppError('invalid', 'fileRequired');
-    const spoolDir = path.join(services.config.dataDir, 'tmp');
-    await fsp.mkdir(spoolDir, { recursive: true });
-    const parsed = await parseUpload(Object.fromEntries(request.headers), body, {
-      dir: spoolDir,
-      maxBytes: await maxUploadBytes(services),
-    });
-    try {
-      values = uploadFormValues(parsed.fields);
-      const converted = uploadInputFromForm(parsed.fields);
-      if (!converted.ok) throw new UploadFormProblem(converted.field, converted.problem);
-      const options = uploadOptionsSchema.parse(converted.input);
-      if (!parsed.filename) throw new AppError('invalid', 'fileRequired');
-      const length = Number(request.headers.get('content-length'));
-      const file = await uploadFileShare(services, principal, {
-        filename: parsed.filename,
-        body: parsed.body,
-        size: Number.isFinite(length) && length > 0 ? length : undefined,
-        sizeIsExact: false,
-        options,
-      });
-      return { ok: true, file };
-    } catch (error) {
-      parsed.body.destroy();
-      throw error;
-    } finally {
-      await parsed.cleanup();
-    }
+    const file = await withFormUpload(
+      services,
+      request,
+      async (parsed) => {
+        values = uploadFormValues(parsed.fields);
+        const converted = uploadInputFromForm(parsed.fields);
+        if (!converted.ok) throw new UploadFormProblem(converted.field, converted.problem);
+        const options = uploadOptionsSchema.parse(converted.input);
+        const length = Number(request.headers.get('content-length'));
+        return uploadFileShare(services, principal, {
+          filename: parsed.filename,
+          body: parsed.body,
+          size: Number.isFinite(length) && length > 0 ? length : undefined,
+          sizeIsExact: false,
+          options,
+        });
+      },
+      // Refused before a byte is read when the caller may not upload at all.
+      () => assertMayUpload(principal),
+    );
+    return { ok: true, file };
   } catch (error) {
-    if (body) await drain(body);
     return { ok: false, error, values };
   }
 }
