@@ -161,10 +161,7 @@ test('a direct link, and mount management edits, deactivation and deletion', asy
   await page.goto(`${server.url}/mount-explorer`);
   await expect(entryLink(page, 'box')).toHaveCount(0);
   await page.goto(`${server.url}/admin/mount-management`);
-  await page
-    .getByRole('article', { name: 'Boxes' })
-    .getByRole('button', { name: m.list.activate })
-    .click();
+  await page.getByRole('article', { name: 'Boxes' }).getByRole('button', { name: m.list.activate }).click();
   await expect(page.getByRole('status').filter({ hasText: m.notice.activated })).toBeVisible();
 
   // Deleted after confirming; the files stay in the storage.
