@@ -71,7 +71,17 @@ describe('fs browse API', () => {
   });
 
   it('lists a directory: folders first (empty ones too), files with size and ETag, internal names hidden', async () => {
+    const lastUsed = async () =>
+      (
+        (await call('GET', '/admin/mounts', { auth: admin })).body.data as {
+          mount_path: string;
+          last_used: string | null;
+        }[]
+      ).find((m) => m.mount_path === '/local')!.last_used;
+    expect(await lastUsed()).toBeNull();
     const local = (await call('GET', '/fs/list?path=/local', { auth: admin })).body.data;
+    // Using a mount marks it used (docs/product/api.md §2.10), without holding up the listing.
+    await expect.poll(lastUsed).not.toBeNull();
     expect(local).toMatchObject({ path: '/local', isVirtual: false, storage_type: 'LOCAL' });
     expect(local.items.map((i: { name: string }) => i.name)).toEqual(['pics', 'readme.md']);
     const s3 = (await call('GET', '/fs/list?path=/team/s3/docs/', { auth: admin })).body.data;

@@ -40,6 +40,7 @@ export async function locate(
     ? await ctx.db.storageConfig.findUnique({ where: { id: resolved.mount.storageConfigId } })
     : null;
   if (!config) throw new AppError('not_found', 'mountStorageMissing');
+  touchMount(ctx, resolved.mount);
   return {
     kind: 'mount',
     path,
@@ -48,6 +49,21 @@ export async function locate(
     driver: ctx.storage.driverFor(config),
     expiresIn: config.signatureExpiresIn || 3600,
   };
+}
+
+/** `last_used` moves at most once a minute per mount: a listing is not a write each time. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Marks a mount used (docs/product/api.md §2.10: bumped on fs and WebDAV use) without holding up
+ * or failing the operation: a busy database only skips the mark.
+ */
+function touchMount(ctx: ModelContext, mount: MountRecord): void {
+  const now = new Date();
+  if (mount.lastUsedAt && now.getTime() - mount.lastUsedAt.getTime() < TOUCH_EVERY_MS) return;
+  void ctx.db.mount
+    .updateMany({ where: { id: mount.id }, data: { lastUsedAt: now } })
+    .catch((error: unknown) => console.warn(`Could not mark mount ${mount.id} used:`, error));
 }
 
 /** Names the app keeps for itself in a storage (pending uploads, storage-test probes): never listed. */
