@@ -74,6 +74,11 @@ export interface PresignGetOptions {
 export interface PresignPutOptions {
   expiresIn: number;
   contentType?: string;
+  /**
+   * For a mounted folder (the explorer, docs/decisions/0010-mounted-local-uploads.md): a local
+   * signed URL that writes the key directly, without an upload record. S3 ignores it.
+   */
+  mounted?: boolean;
 }
 
 /** A URL that is either absolute (s3) or absolute-path on this app (local: "/api/storage/…"). */
@@ -123,6 +128,7 @@ export interface StorageDriver {
     uploadId: string,
     partNumbers: number[],
     expiresIn: number,
+    options?: { mounted?: boolean },
   ): Promise<{ partNumber: number; url: PresignedUrl }[]>;
   multipartComplete(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
   multipartAbort(key: string, uploadId: string): Promise<void>;

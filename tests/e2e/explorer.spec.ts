@@ -88,6 +88,7 @@ async function organise(page: Page) {
   await page.getByRole('button', { name: t.mkdir.create }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Folder “notes” created' })).toBeVisible();
   await page.getByRole('link', { name: 'notes', exact: true }).click();
+  await expect(page).toHaveURL(/\/notes$/);
   await upload(page, {
     name: 'plan.md',
     mimeType: 'text/markdown',
@@ -178,7 +179,9 @@ test('a key limited to /team stays inside it and organises files there', async (
   await page.goto(`${server.url}/mount-explorer`);
   await expect(page.getByRole('link', { name: 'other', exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: 'team', exact: true }).click();
+  await expect(page).toHaveURL(/\/team$/);
   await page.getByRole('link', { name: 'docs', exact: true }).click();
+  await expect(page).toHaveURL(/\/team\/docs$/);
   await organise(page);
   // A whole folder goes, with what is in it.
   await page.getByRole('link', { name: 'docs', exact: true }).click();

@@ -27,7 +27,7 @@ import { useExplorerKeys } from './use-explorer-keys';
 
 export interface ExplorerData {
   path: string;
-  mount: { id: string; name: string; toStorage: boolean } | null;
+  mount: { id: string; name: string } | null;
   entries: ExplorerEntry[];
   can: ExplorerCan;
   panel: { kind: PanelKind; names: string[] } | null;
@@ -81,7 +81,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const [uploading, setUploading] = useState(false);
   const [dropping, setDropping] = useState(false);
 
-  const transports = useMemo(() => fsTransports(Boolean(mount?.toStorage)), [mount?.toStorage]);
+  const transports = useMemo(() => fsTransports(), []);
   const uploads = useFileUploads<string>({
     maxBytes: data.maxUploadBytes,
     maxText,
@@ -277,7 +277,6 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           <UploadPanel
             hydrated={hydrated}
             uploads={uploads}
-            toStorage={Boolean(mount?.toStorage)}
             maxText={maxText}
             onStart={() => void uploads.startAll(path)}
             error={errorOf('upload')}

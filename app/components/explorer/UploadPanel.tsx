@@ -11,20 +11,18 @@ type Uploads = ReturnType<typeof useFileUploads<string>>;
 /**
  * Uploading into the open folder. Without JavaScript: a multipart form of one file that the page
  * streams into the folder. With it: the upload page's uploader (progress, pause and resume,
- * multipart for large files, straight to storage when the mount allows) for files and whole
- * folders, chosen here or dropped anywhere on the listing.
+ * multipart for large files, straight to storage) for files and whole folders, chosen here or
+ * dropped anywhere on the listing.
  */
 export function UploadPanel({
   hydrated,
   uploads,
-  toStorage,
   maxText,
   onStart,
   error,
 }: {
   hydrated: boolean;
   uploads: Uploads;
-  toStorage: boolean;
   maxText: string;
   onStart: () => void;
   error?: string;
@@ -79,8 +77,7 @@ export function UploadPanel({
           {t('explorer.upload.chooseFolder')}
         </button>
         <p className="mt-2 text-xs text-subtle">
-          {t(toStorage ? 'explorer.upload.direct' : 'explorer.upload.viaApp')}{' '}
-          {t('explorer.upload.hint', { max: maxText })}
+          {t('explorer.upload.direct')} {t('explorer.upload.hint', { max: maxText })}
         </p>
         <input
           ref={files}

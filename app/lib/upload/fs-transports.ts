@@ -1,13 +1,12 @@
 import { postJson, type FetchFunction, type UploadedFile } from './api';
-import { PUT_TIMEOUT_MS } from './limits';
-import { putBlob, type PutFunction } from './put';
+import { putBlob } from './put';
 import type { UploadMeta, UploadTransports } from './transports';
-import { cancelledError, errorFromEnvelope, UploadError } from './upload-error';
 
 /**
- * The explorer's uploads into a mounted folder (docs/product/api.md §3.10): on S3 mounts straight
- * to storage (fs/presign + commit, or fs/multipart for large files, pausable but not resumable
- * after a reload: the fs API has no resume call); on local mounts through the app (fs/upload).
+ * The explorer's uploads into a mounted folder (docs/product/api.md §3.10): straight to storage by
+ * presigned URLs (S3's, or the app's own for a local storage, docs/decisions/0010-mounted-local-uploads.md):
+ * fs/presign + commit, or fs/multipart for large files, pausable but not resumable after a reload
+ * (the fs API has no resume call).
  */
 
 const joinPath = (folder: string, name: string) => `${folder.replace(/\/+$/, '')}/${name}`;
@@ -27,43 +26,6 @@ function uploaded(meta: UploadMeta, path: string, size: number): UploadedFile {
   return { id: path, slug: '', filename: meta.filename, size, url: path };
 }
 
-/**
- * POSTs one file as a form to fs/upload with upload progress (XMLHttpRequest; fetch has none).
- * Shaped as a PutFunction so the single-request uploader drives it like a presigned PUT.
- */
-function postToFolder(folder: string, filename: string): PutFunction {
-  return (url, body, options = {}) =>
-    new Promise((resolve, reject) => {
-      const { signal } = options;
-      if (signal?.aborted) return reject(cancelledError());
-      const xhr = new XMLHttpRequest();
-      const onAbort = () => xhr.abort();
-      xhr.open('POST', url);
-      xhr.timeout = options.timeoutMs ?? PUT_TIMEOUT_MS;
-      xhr.setRequestHeader('Accept', 'application/json');
-      xhr.upload.onprogress = (event) => options.onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
-      xhr.onload = () => {
-        signal?.removeEventListener('abort', onAbort);
-        let payload: unknown = null;
-        try {
-          payload = JSON.parse(xhr.responseText);
-        } catch {
-          // not JSON: the status decides
-        }
-        if (xhr.status >= 200 && xhr.status < 300) return resolve({ status: xhr.status, etag: null });
-        reject(errorFromEnvelope(xhr.status, payload));
-      };
-      xhr.onerror = () => reject(new UploadError('network', 'network error', { code: 'network' }));
-      xhr.ontimeout = () => reject(new UploadError('network', 'timed out', { code: 'timeout' }));
-      xhr.onabort = () => reject(cancelledError());
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const form = new FormData();
-      form.append('path', folder);
-      form.append('file', body, filename);
-      xhr.send(form);
-    });
-}
-
 interface FsPresign {
   presignedUrl: string;
   targetPath: string;
@@ -76,23 +38,12 @@ interface FsMultipartInit {
   presignedUrls: { partNumber: number; url: string }[];
 }
 
-/**
- * Transports whose options are the target folder ("/team/docs"). `toStorage`: the folder's mount
- * stores in S3, so the browser PUTs to it (multipart for large files); otherwise one form post.
- */
-export function fsTransports(toStorage: boolean, fetchImpl: FetchFunction = (input, init) => fetch(input, init)) {
+/** Transports whose options are the target folder ("/team/docs"). */
+export function fsTransports(fetchImpl: FetchFunction = (input, init) => fetch(input, init)) {
   const post = <T>(path: string, body: unknown, signal?: AbortSignal) => postJson<T>(fetchImpl, path, body, signal);
-  const transports: UploadTransports<string> = {
+  return {
     direct(meta, folder) {
       const { target, dir, name } = placeOf(folder, meta.filename);
-      if (!toStorage)
-        return {
-          presign: async () => ({ file_id: target, upload_url: '/api/fs/upload', slug: '' }),
-          commit: async () => uploaded(meta, target, meta.size),
-          // Nothing is pending: an interrupted form post leaves no file (the server drops its spool).
-          cancel: async () => undefined,
-          put: postToFolder(dir, name),
-        };
       return {
         presign: async (signal) => {
           const data = await post<FsPresign>(
@@ -149,7 +100,5 @@ export function fsTransports(toStorage: boolean, fetchImpl: FetchFunction = (inp
       };
     },
     resumable: false,
-  };
-  if (!toStorage) delete transports.multipart;
-  return transports;
+  } satisfies UploadTransports<string>;
 }

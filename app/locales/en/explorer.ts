@@ -89,7 +89,6 @@ export default {
     chooseFiles: 'choose files',
     chooseFolder: 'choose a folder',
     start: 'Upload ({{count}})',
-    viaApp: 'This mount takes uploads through the app.',
     direct: 'Files go straight to the storage; large ones in parts you can pause.',
   },
   rename: {

@@ -89,7 +89,6 @@ export default {
     chooseFiles: '选择文件',
     chooseFolder: '选择文件夹',
     start: '上传（{{count}}）',
-    viaApp: '此挂载点通过本应用接收上传。',
     direct: '文件直接上传到存储；大文件分片上传，可暂停。',
   },
   rename: {

@@ -9,10 +9,10 @@ import { parseVirtualPath } from '~/storage/vfs/path';
 import { locate } from './locate.server';
 
 /**
- * Browser uploads straight to a mounted S3 storage (docs/product/api.md §3.10 fs/presign and
- * fs/multipart): the explorer PUTs to presigned URLs, and commit or complete tells the app, which
- * then drops the mount's cached listings. Local mounts take uploads through the app (fs/upload):
- * the app's own signed PUTs write only into uploads it keeps a record of (docs/decisions/0009-pending-upload-keys.md).
+ * Browser uploads straight to mounted storage (docs/product/api.md §3.10 fs/presign and
+ * fs/multipart): the explorer PUTs to presigned URLs (S3's, or the app's signed URLs of a local
+ * storage, docs/decisions/0010-mounted-local-uploads.md), and commit or complete tells the app,
+ * which then drops the mount's cached listings.
  */
 
 /** Presigned upload URLs of the explorer live an hour (as in v0.7.3). */
@@ -26,7 +26,6 @@ async function target(ctx: ModelContext, principal: Principal, dir: string | und
   if (!parseVirtualPath(path)) throw new AppError('invalid', 'fsPathInvalid');
   const at = await locate(ctx, principal, path, 'fs.upload');
   if (at.kind === 'virtual') throw new AppError('forbidden', 'fsRootReadOnly');
-  if (at.driver.type !== 's3') throw new AppError('invalid', 'storageNoDirectUpload');
   return at;
 }
 
@@ -37,7 +36,7 @@ export async function presignFsUpload(
 ) {
   const at = await target(ctx, principal, input.path, input.fileName);
   const contentType = input.contentType || mimeFromFilename(input.fileName!);
-  const url = await at.driver.presignPut(at.key, { expiresIn: PUT_URL_SECONDS, contentType });
+  const url = await at.driver.presignPut(at.key, { expiresIn: PUT_URL_SECONDS, contentType, mounted: true });
   return { url, key: at.key, targetPath: at.path.path, mount: at.mount, contentType };
 }
 
@@ -61,7 +60,7 @@ export async function initFsMultipart(
   const { uploadId } = await at.driver.multipartInit(at.key, { contentType });
   const plan = planParts(input.fileSize, input.partSize);
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
-  const urls = await at.driver.multipartSignParts(at.key, uploadId, numbers, at.expiresIn);
+  const urls = await at.driver.multipartSignParts(at.key, uploadId, numbers, at.expiresIn, { mounted: true });
   return { uploadId, key: at.key, mount: at.mount, plan, urls, path: at.path.path };
 }
 

@@ -26,6 +26,8 @@ export async function locate(
   authorize(principal, operation);
   const path = parseVirtualPath(raw || '/');
   if (!path) throw new AppError('invalid', 'fsPathInvalid');
+  // The app's own names (pending share uploads, probes) are never listed, read or written here.
+  if (path.segments.some(isInternalName)) throw new AppError('not_found', 'fsNotFound');
   const base = basePathOf(principal);
   const allowed = options.navigation ? isNavigable(path.path, base) : isWithin(path.path, base);
   if (!allowed) throw new AppError('forbidden', 'fsOutsideBasePath');

@@ -14,7 +14,9 @@ const MAX_PART_BYTES = 5 * 1024 ** 3;
 
 /**
  * What a valid signed local-storage URL allows: one read, or one write of an object or a part.
- * Write URLs work only while their upload is pending, and a single-PUT URL only once.
+ * Share-upload write URLs work only while their upload is pending, and a single-PUT URL only once;
+ * the explorer's (mounted folders) write their key until they expire, as S3's do
+ * (docs/decisions/0010-mounted-local-uploads.md).
  */
 export type SignedLocalObject =
   | {
@@ -23,7 +25,7 @@ export type SignedLocalObject =
       contentType: string;
       read: () => Promise<ReadResult>;
     }
-  | { op: 'put' | 'part'; write: (body: Readable) => Promise<{ etag: string | null }> };
+  | { op: 'put' | 'part' | 'mput' | 'mpart'; write: (body: Readable) => Promise<{ etag: string | null }> };
 
 const failed = (error: unknown) => Promise.reject(toAppError(error));
 
@@ -57,6 +59,14 @@ export async function openSignedLocalObject(
     };
   }
   const max = await maxUploadBytes(ctx);
+  if (grant.op === 'mput')
+    return {
+      op: 'mput',
+      write: (body) =>
+        driver
+          .write(grant.key, capped(body, max), { contentType: grant.contentType })
+          .then(({ etag }) => ({ etag }), failed),
+    };
   if (grant.op === 'put') {
     return {
       op: 'put',
@@ -77,9 +87,11 @@ export async function openSignedLocalObject(
   }
   const { uploadId, partNumber } = grant;
   if (!uploadId || !partNumber) throw new AppError('forbidden', 'signatureInvalid');
-  await assertPartOpen(ctx, configId, grant.key, uploadId);
+  // A mounted folder's multipart upload has no record: its folder on disk is the upload (gone once
+  // completed or aborted, so a late part finds nothing).
+  if (grant.op === 'part') await assertPartOpen(ctx, configId, grant.key, uploadId);
   return {
-    op: 'part',
+    op: grant.op,
     write: (body) =>
       driver
         .multipartWritePart(grant.key, uploadId, partNumber, capped(body, Math.min(max, MAX_PART_BYTES)))

@@ -105,10 +105,7 @@ export async function loadExplorer(services: Services, principal: Principal, dir
           modified: e.modified?.toISOString() ?? null,
           mimetype: e.isDirectory ? '' : mimeFromFilename(e.name),
         }));
-  const mount =
-    listing.kind === 'directory'
-      ? { id: listing.mount.id, name: listing.mount.name, toStorage: listing.mount.storageType === 'S3' }
-      : null;
+  const mount = listing.kind === 'directory' ? { id: listing.mount.id, name: listing.mount.name } : null;
   const names = url.searchParams.getAll('name').filter(Boolean);
   const panel = panelOf(url.searchParams.get('do'));
   const previewName = url.searchParams.get('preview');

@@ -7,7 +7,9 @@ import { safeEqual } from '~/auth/tokens.server';
  */
 export const LOCAL_STORAGE_PATH = '/api/storage/local';
 
-export type LocalOp = 'get' | 'put' | 'part';
+/** 'mput' and 'mpart' write into a mounted folder: no upload record is needed (decision 0010). */
+export type LocalOp = 'get' | 'put' | 'part' | 'mput' | 'mpart';
+const OPS: readonly LocalOp[] = ['get', 'put', 'part', 'mput', 'mpart'];
 
 export interface LocalGrant {
   configId: string;
@@ -51,8 +53,8 @@ export function verifyGrant(
   query: URLSearchParams,
   now = Date.now(),
 ): LocalGrant | null {
-  const op = query.get('op');
-  if (op !== 'get' && op !== 'put' && op !== 'part') return null;
+  const op = OPS.find((o) => o === query.get('op'));
+  if (!op) return null;
   const grant: LocalGrant = {
     configId,
     op,

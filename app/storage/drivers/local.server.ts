@@ -18,6 +18,7 @@ import {
   type StorageDriver,
   type UploadedPart,
   type WriteOptions,
+  type PresignPutOptions,
 } from '../types';
 import { signGrant } from './local-signing.server';
 
@@ -270,11 +271,11 @@ export class LocalDriver implements StorageDriver {
     });
   }
 
-  async presignPut(key: string, options: { expiresIn: number; contentType?: string }) {
+  async presignPut(key: string, options: PresignPutOptions) {
     this.pathOf(key);
     return signGrant(this.options.signingKey, {
       configId: this.options.configId,
-      op: 'put',
+      op: options.mounted ? 'mput' : 'put',
       key,
       expires: this.expiry(options.expiresIn),
       contentType: options.contentType,
@@ -302,13 +303,19 @@ export class LocalDriver implements StorageDriver {
     return dir;
   }
 
-  async multipartSignParts(key: string, uploadId: string, partNumbers: number[], expiresIn: number) {
+  async multipartSignParts(
+    key: string,
+    uploadId: string,
+    partNumbers: number[],
+    expiresIn: number,
+    options: { mounted?: boolean } = {},
+  ) {
     await this.assertUpload(key, uploadId);
     return partNumbers.map((partNumber) => ({
       partNumber,
       url: signGrant(this.options.signingKey, {
         configId: this.options.configId,
-        op: 'part',
+        op: options.mounted ? 'mpart' : 'part',
         key,
         uploadId,
         partNumber,
