@@ -29,6 +29,7 @@ import { parseUpload } from '../multipart.server';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { linkOriginOf } from '../link-origin';
+import { absoluteUrl, partUrls } from './direct-uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
@@ -157,7 +158,7 @@ export function fsRouter(services: Services): Router {
   router.post('/fs/presign', async (req, res) => {
     const presigned = await presignFsUpload(services, principalOf(res), presignSchema.parse(req.body ?? {}));
     sendOk(res, apiMessage('fsPresigned'), {
-      presignedUrl: new URL(presigned.url, linkOriginOf(req, services.config)).toString(),
+      presignedUrl: absoluteUrl(req, services, presigned.url),
       fileId: randomUUID(),
       s3Path: presigned.key,
       s3Url: null,
@@ -186,7 +187,7 @@ export function fsRouter(services: Services): Router {
       key: started.key,
       partSize: started.plan.partSize,
       partCount: started.plan.partCount,
-      presignedUrls: started.urls,
+      presignedUrls: partUrls(req, services, started.urls),
       mount_id: started.mount.id,
       path: started.path,
       storage_type: started.mount.storageType,
