@@ -172,3 +172,40 @@ test('a direct link, and mount management edits, deactivation and deletion', asy
   await expect(page.getByRole('article', { name: 'Boxes' })).toHaveCount(0);
   await expect(page.getByText(m.empty.heading)).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a long press opens the context menu, a moving press does not; nothing scrolls sideways @js', async ({
+    page,
+    request,
+  }) => {
+    const box = await seed(request);
+    await loginAsAdmin(page, ADMIN, server.url);
+    await page.goto(`${server.url}${box}`);
+    await expect(page.locator('tr[draggable="true"]').first()).toBeVisible();
+    const width = await page.locator('html').evaluate((el) => el.scrollWidth);
+    expect(width, 'the explorer must not scroll sideways on a phone').toBeLessThanOrEqual(390);
+
+    const cdp = await page.context().newCDPSession(page);
+    const at = (await entryLink(page, 'notes.txt').boundingBox())!;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dx = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: at.x + 10 + dx, y: at.y + at.height / 2 }],
+      });
+    const menu = page.getByRole('menu', { name: 'Actions for notes.txt' });
+    // Moved by 30 px while pressed: a scroll, not a long press.
+    await touch('touchStart');
+    await touch('touchMove', 30);
+    await page.waitForTimeout(700);
+    await touch('touchEnd', 30);
+    await expect(menu).toHaveCount(0);
+    // Held still for 700 ms: the menu opens.
+    await touch('touchStart');
+    await page.waitForTimeout(700);
+    await expect(menu).toBeVisible();
+    await touch('touchEnd');
+    await expect(menu.getByRole('menuitem', { name: /Rename/ })).toBeVisible();
+  });
+});

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useRevalidator, useSubmit } from 'react-router';
+import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { useFileUploads } from '~/components/upload/use-file-uploads';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -69,6 +69,8 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const hydrated = useHydrated();
   const submit = useSubmit();
   const revalidator = useRevalidator();
+  // Another folder or view on its way: the listing says so while it loads.
+  const loading = useNavigation().state === 'loading';
   const { path, mount, can, panel, prefs } = data;
   const entries = useMemo(() => sortEntries(data.entries, prefs.sort), [data.entries, prefs.sort]);
   const closeTo = explorerHref(path);
@@ -286,7 +288,8 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
       {data.preview && <PreviewPane file={data.preview} dir={path} entries={entries} can={can} />}
 
       <div
-        className={`card relative min-w-0 p-0 ${dropping ? 'outline-2 outline-brand outline-dashed' : ''}`}
+        aria-busy={loading || undefined}
+        className={`card relative min-w-0 p-0 transition-opacity aria-busy:opacity-60 ${dropping ? 'outline-2 outline-brand outline-dashed' : ''}`}
         onKeyDown={onKeyDown}
         onDragOver={(event) => {
           if (!writable || !event.dataTransfer.types.includes('Files')) return;
