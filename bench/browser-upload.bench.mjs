@@ -19,18 +19,16 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AbortMultipartUploadCommand,
-  CreateBucketCommand,
   DeleteBucketCommand,
   DeleteObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
-  S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { ROOT, rss, startApp, swiftServer } from './lib/servers.mjs';
+import { ROOT, rss, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * MiB);
@@ -452,27 +450,13 @@ async function main() {
   swift('start');
   const { url } = await startApp({ buildDir: BUILD, dataDir: path.join(RUN, 'data'), admin: ADMIN, children });
   state.url = url;
-  const s3 = new S3Client({
-    endpoint: S3_ENDPOINT,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'test:tester', secretAccessKey: 'testing' },
-    forcePathStyle: true,
+  const { s3, bucket } = await swiftBucket(S3_PORT, 'bench-upload', {
     // As the app's own S3 driver; the browser's presigned PUTs carry no checksum either.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   state.s3 = s3;
   traceCommands(s3);
-  const bucket = `bench-upload-${Date.now()}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-      break;
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   state.bucket = bucket;
 
   const api = async (method, p, body) => {

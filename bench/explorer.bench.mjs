@@ -11,18 +11,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  CreateBucketCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { chromium } from '@playwright/test';
 import { generatedStream, MiB, timedDownload, watchRss } from './lib/measure.mjs';
-import { ROOT, startApp, swiftServer } from './lib/servers.mjs';
+import { ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 10_000);
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
@@ -73,22 +67,7 @@ async function main() {
   log(`Starting Swift and the app; ${OBJECTS} objects to list, ${(SIZE / MiB).toFixed(0)} MiB to download…`);
   swift('start');
   const { child: app, url } = await startApp({ dataDir: path.join(RUN, 'data'), admin: ADMIN, children });
-  const s3 = new S3Client({
-    endpoint: `http://127.0.0.1:${S3_PORT}`,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'test:tester', secretAccessKey: 'testing' },
-    forcePathStyle: true,
-  });
-  const bucket = `bench-${Date.now()}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-      break;
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const { s3, bucket } = await swiftBucket(S3_PORT, 'bench');
   const put = (Key, Body) => s3.send(new PutObjectCommand({ Bucket: bucket, Key, Body }));
   log('Filling the bucket…');
   const names = (prefix, count) =>
@@ -161,7 +140,7 @@ async function main() {
   let direct = null;
   let proxied = null;
   for (let round = 1; round <= 2; round++) {
-    log(`Round ${round}: 1 GiB straight from storage, then through /api/fs/download…`);
+    log(`Round ${round}: ${(SIZE / MiB).toFixed(0)} MiB straight from storage, then through /api/fs/download…`);
     const d = await timedDownload(presigned);
     if (!direct || d.mibps > direct.mibps) direct = d;
     const p = await watchRss(app.pid, () => timedDownload(through, auth));
@@ -205,9 +184,9 @@ async function main() {
     [`ListObjectsV2 loop (${OBJECTS})`, ms(sdk.seconds), 'baseline', ''],
     ['/api/fs/list cold', ms(cold.seconds), `${(cold.seconds / sdk.seconds).toFixed(2)} ×`, 'close to 1'],
     ['/api/fs/list cached', ms(cached.seconds), `${(cached.seconds / sdk.seconds).toFixed(2)} ×`, '≪ 1'],
-    ['1 GiB presigned GET', `${direct.mibps.toFixed(1)} MiB/s`, 'baseline', ''],
+    [`${(SIZE / MiB).toFixed(0)} MiB presigned GET`, `${direct.mibps.toFixed(1)} MiB/s`, 'baseline', ''],
     [
-      '1 GiB /api/fs/download',
+      `${(SIZE / MiB).toFixed(0)} MiB /api/fs/download`,
       `${proxied.result.mibps.toFixed(1)} MiB/s`,
       `${ratio.toFixed(2)} ×, RSS +${(proxied.growth / MiB).toFixed(1)} MiB`,
       '≥ 0.8 ×, < 64 MiB',

@@ -9,10 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import Database from 'better-sqlite3';
 import { generatedStream, MiB, timedDownload, watchRss } from './lib/measure.mjs';
-import { ROOT, startApp, swiftServer } from './lib/servers.mjs';
+import { ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
 
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
@@ -71,22 +70,7 @@ async function main() {
     admin: { username: 'admin', password: 'bench-password' },
     children,
   });
-  const s3 = new S3Client({
-    endpoint: `http://127.0.0.1:${S3_PORT}`,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'test:tester', secretAccessKey: 'testing' },
-    forcePathStyle: true,
-  });
-  const bucket = `bench-${Date.now()}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-      break;
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const { s3, bucket } = await swiftBucket(S3_PORT, 'bench');
   const api = async (method, p, body, token) => {
     const res = await fetch(`${url}/api${p}`, {
       method,

@@ -75,3 +75,28 @@ export function rss(pid) {
     return 0;
   }
 }
+
+/**
+ * An S3 client for the Swift server on `port` and a fresh bucket (retried while Swift finishes
+ * starting). `options` go to the client (checksum settings).
+ */
+export async function swiftBucket(port, prefix, options = {}) {
+  const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const s3 = new S3Client({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test:tester', secretAccessKey: 'testing' },
+    forcePathStyle: true,
+    ...options,
+  });
+  const bucket = `${prefix}-${Date.now()}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+      return { s3, bucket };
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

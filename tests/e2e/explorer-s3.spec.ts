@@ -24,7 +24,7 @@ test.describe('uploads from the explorer straight to a mounted S3', { tag: '@js'
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    swift = await startSwiftE2e({ name: 'explorer', port: 18681, basePort: 16710, bucketPrefix: 'e2e-explorer' });
+    swift = await startSwiftE2e({ name: 'explorer', port: 18881, basePort: 16910, bucketPrefix: 'e2e-explorer' });
     server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
