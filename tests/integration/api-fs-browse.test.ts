@@ -138,6 +138,17 @@ describe('fs browse API', () => {
     });
     expect(part.status).toBe(206);
     expect(Buffer.from(part.body).equals(photo.subarray(10, 20))).toBe(true);
+    expect(whole.headers.get('content-disposition')).toMatch(/^attachment/);
+    // The explorer's previews: inline where that is safe, active content still an attachment.
+    const shown = await call('GET', '/fs/download?path=/local/pics/photo.jpg&inline=true', { auth: admin });
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline/);
+    await call('POST', '/fs/update', {
+      auth: admin,
+      body: { path: '/local/page.html', content: '<script>x()</script>' },
+    });
+    const html = await call('GET', '/fs/download?path=/local/page.html&inline=true', { auth: admin });
+    expect(html.headers.get('content-disposition')).toMatch(/^attachment/);
+    await call('DELETE', '/fs/batch-remove', { auth: admin, body: { paths: ['/local/page.html'] } });
     expect((await call('GET', '/fs/download?path=/local/pics/', { auth: admin })).status).toBe(400);
     expect((await call('GET', '/fs/download?path=/local/pics/photo.jpg')).status).toBe(401);
   });

@@ -61,8 +61,10 @@ export function fsRouter(services: Services): Router {
     try {
       holdStreamSlot(services.downloadStreams, req, res);
       const bytes = await openFsFile(services, principalOf(res), pathOf(req.query.path));
+      // `inline=true` (the explorer's previews): shown in the page where that is safe; streamFile
+      // keeps active content (HTML, SVG…) an attachment and sandboxes the rest.
       await streamFile(res, bytes, {
-        disposition: 'attachment',
+        disposition: req.query.inline === 'true' ? 'inline' : 'attachment',
         range: req.get('range'),
         headOnly: req.method === 'HEAD',
       });
