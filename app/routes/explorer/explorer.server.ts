@@ -64,7 +64,9 @@ async function previewOf(services: Services, principal: Principal, dir: string, 
     // A local storage's signed URLs always download (they are on our origin): previews of its
     // files come inline through the session instead, so a PDF shows in its frame.
     previewUrl:
-      item.mount.storageType === 'S3' ? item.previewUrl : `/api/fs/download?path=${encodeURIComponent(item.path)}&inline=true`,
+      item.mount.storageType === 'S3'
+        ? item.previewUrl
+        : `/api/fs/download?path=${encodeURIComponent(item.path)}&inline=true`,
     downloadUrl: item.downloadUrl,
     preview,
     editable: ['text', 'markdown'].includes(previewKindOf(item.contentType)) && item.size <= EDIT_MAX_BYTES,
