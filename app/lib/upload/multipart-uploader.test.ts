@@ -52,6 +52,27 @@ describe('MultipartUploader', () => {
     expect(last).toMatchObject({ progress: { loaded: 10 * PART + 123, total: 10 * PART + 123, percent: 100 } });
   });
 
+  it('a resume while the upload is still being opened waits for it instead of opening a second one', async () => {
+    const { server, uploader } = setup(3 * PART, { autoRespond: true });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const init = server.transport.init;
+    server.transport.init = async (input, signal) => {
+      await gate;
+      return init(input, signal);
+    };
+    const first = uploader.start();
+    await flush();
+    expect(uploader.stage).toBe('initializing');
+    expect(uploader.pause()).toBe(true);
+    const resumed = uploader.resume();
+    open();
+    expect(await resumed).toBe('completed');
+    await first;
+    expect(server.calls.init).toBe(1);
+    expect(server.calls.complete).toHaveLength(1);
+  });
+
   it('keeps 3 parts in flight while earlier ones finish', async () => {
     const { server, uploader } = setup(6 * PART);
     const done = uploader.start();

@@ -50,6 +50,7 @@ export class MultipartUploader {
   readonly file: Blob;
   private readonly transport: MultipartTransport;
   private readonly persistence?: MultipartPersistence;
+  private opening: Promise<void> | null = null;
   private readonly concurrency: number;
   private readonly retries: number;
   private readonly retryDelayMs: number;
@@ -182,7 +183,7 @@ export class MultipartUploader {
     try {
       if (!this.session || refresh) {
         this.setStage('initializing');
-        if (!this.session) await this.openSession();
+        if (!this.session) await this.opened();
         else await this.refreshSession();
         if (this._state === 'aborted') await this.abortOnServer();
         if (runId !== this.runId) return this._state;
@@ -207,6 +208,18 @@ export class MultipartUploader {
       if (runId === this.runId && this._state === 'uploading') this.fail(toUploadError(error));
     }
     return this._state;
+  }
+
+  /**
+   * One session is opened at a time: a resume while the first init is still on its way (paused
+   * during "initializing") waits for that one instead of starting a second upload on the server,
+   * which nothing would ever complete or abort.
+   */
+  private opened(): Promise<void> {
+    this.opening ??= this.openSession().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
   }
 
   /** A persisted upload of this file is resumed when the server still has it; else a new one starts. */
