@@ -29,6 +29,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ROOT, rss, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
+import { runBench } from './lib/measure.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * MiB);
@@ -662,14 +663,4 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     void cleanup().then(() => process.exit(130));
   });
 
-main().then(
-  async () => {
-    await cleanup();
-    process.exit(0);
-  },
-  async (error) => {
-    console.error(error);
-    await cleanup();
-    process.exit(1);
-  },
-);
+runBench(main, cleanup);

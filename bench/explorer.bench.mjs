@@ -6,7 +6,6 @@
 //  - the explorer page of a 1,000-entry folder in Chromium (time until it is interactive, DOM
 //    size) against the page of a 10-entry folder.
 // Storage is the real S3 server of scripts/swift-s3.sh (OpenStack Swift), as in files.bench.mjs.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,8 +14,8 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-s
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { chromium } from '@playwright/test';
-import { generatedStream, MiB, timedDownload, watchRss } from './lib/measure.mjs';
-import { ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
+import { bestDownloads, generatedStream, MiB, runBench } from './lib/measure.mjs';
+import { ensureBuild, ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 10_000);
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
@@ -31,12 +30,6 @@ let browser;
 
 const log = (...args) => console.log(...args);
 const seconds = (started) => Number(process.hrtime.bigint() - started) / 1e9;
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, 'build/server.js'))) return;
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('build failed');
-}
 
 /** Runs `work` over `items` with `concurrency` at a time. */
 async function pool(items, concurrency, work) {
@@ -131,22 +124,18 @@ async function main() {
   if (sdk.result !== OBJECTS || cold.result !== OBJECTS || cached.result !== OBJECTS)
     throw new Error(`listed ${sdk.result} / ${cold.result} / ${cached.result} of ${OBJECTS}`);
 
-  // The big download, alternating the two ways and keeping each one's best round.
+  // The big download, both ways.
   const presigned = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'huge.bin' }), {
     expiresIn: 3600,
   });
   const through = `${url}/api/fs/download?path=/bench/huge.bin`;
   const auth = { headers: { Authorization: `Bearer ${api.token}` } };
-  let direct = null;
-  let proxied = null;
-  for (let round = 1; round <= 2; round++) {
-    log(`Round ${round}: ${(SIZE / MiB).toFixed(0)} MiB straight from storage, then through /api/fs/download…`);
-    const d = await timedDownload(presigned);
-    if (!direct || d.mibps > direct.mibps) direct = d;
-    const p = await watchRss(app.pid, () => timedDownload(through, auth));
-    if (!proxied || p.result.mibps > proxied.result.mibps)
-      proxied = { ...p, growth: Math.max(p.growth, proxied?.growth ?? 0) };
-  }
+  const { direct, proxied } = await bestDownloads({
+    direct: { url: presigned },
+    viaApp: { url: through, init: auth },
+    appPid: app.pid,
+    log,
+  });
   if (direct.md5 !== expected || proxied.result.md5 !== expected) throw new Error('downloaded bytes differ');
 
   // The page: time until the listing is interactive (rows become draggable once hydrated) and DOM size.
@@ -210,14 +199,4 @@ function cleanup() {
   fs.rmSync(RUN, { recursive: true, force: true });
 }
 
-main().then(
-  () => {
-    cleanup();
-    process.exit(0);
-  },
-  (error) => {
-    console.error(error);
-    cleanup();
-    process.exit(1);
-  },
-);
+runBench(main, cleanup);

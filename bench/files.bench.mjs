@@ -5,13 +5,12 @@
 // Storage is the real S3 server of scripts/swift-s3.sh (OpenStack Swift). Both download paths end at
 // the same Swift, so the ratio isolates what the app's proxy costs. The 2 cores are shared by the
 // load generator (this process), the app and Swift; both paths pay that equally.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { generatedStream, MiB, timedDownload, watchRss } from './lib/measure.mjs';
-import { ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
+import { bestDownloads, generatedStream, MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
+import { ensureBuild, ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
 
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
@@ -22,12 +21,6 @@ const children = [];
 
 function log(...args) {
   console.log(...args);
-}
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, 'build/server.js'))) return;
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('build failed');
 }
 
 /** A multipart/form-data body with option fields first and a generated file last. */
@@ -140,19 +133,12 @@ async function main() {
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const { GetObjectCommand } = await import('@aws-sdk/client-s3');
   const presigned = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 3600 });
-  // Alternate the two paths and keep each one's best round: single runs on a shared 2-core
-  // machine vary by ±20 %, and alternating gives both the same cache and load conditions.
-  let direct = null;
-  let proxied = null;
-  for (let round = 1; round <= 2; round++) {
-    log(`Round ${round}: downloading straight from the storage (presigned URL)…`);
-    const d = await timedDownload(presigned);
-    if (!direct || d.mibps > direct.mibps) direct = d;
-    log(`Round ${round}: downloading through the app (proxy mode)…`);
-    const p = await watchRss(app.pid, () => timedDownload(`${url}/api/file-download/${share.slug}`));
-    if (!proxied || p.result.mibps > proxied.result.mibps)
-      proxied = { ...p, growth: Math.max(p.growth, proxied?.growth ?? 0) };
-  }
+  const { direct, proxied } = await bestDownloads({
+    direct: { url: presigned },
+    viaApp: { url: `${url}/api/file-download/${share.slug}` },
+    appPid: app.pid,
+    log,
+  });
 
   const ok = direct.md5 === expected && proxied.result.md5 === expected;
   const ratio = proxied.result.mibps / direct.mibps;
@@ -188,14 +174,4 @@ function cleanup() {
   fs.rmSync(RUN, { recursive: true, force: true });
 }
 
-main().then(
-  () => {
-    cleanup();
-    process.exit(0);
-  },
-  (error) => {
-    console.error(error);
-    cleanup();
-    process.exit(1);
-  },
-);
+runBench(main, cleanup);

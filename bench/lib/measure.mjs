@@ -47,3 +47,38 @@ export async function timedDownload(url, init) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { bytes, seconds, mibps: bytes / MiB / seconds, md5: hash.digest('hex') };
 }
+
+/**
+ * The same bytes downloaded straight from storage and through the app, alternating for `rounds`
+ * rounds and keeping each way's best: single runs on a shared 2-core machine vary by ±20 %, and
+ * alternating gives both the same cache and load conditions. The app's RSS is watched while it
+ * serves; `growth` is the largest of any round.
+ */
+export async function bestDownloads({ direct, viaApp, appPid, rounds = 2, log = console.log }) {
+  let best = null;
+  let proxied = null;
+  for (let round = 1; round <= rounds; round++) {
+    log(`Round ${round}: straight from the storage, then through the app…`);
+    const d = await timedDownload(direct.url, direct.init);
+    if (!best || d.mibps > best.mibps) best = d;
+    const p = await watchRss(appPid, () => timedDownload(viaApp.url, viaApp.init));
+    if (!proxied || p.result.mibps > proxied.result.mibps)
+      proxied = { ...p, growth: Math.max(p.growth, proxied?.growth ?? 0) };
+  }
+  return { direct: best, proxied };
+}
+
+/** Runs a benchmark's `main`, then its (possibly async) `cleanup` whatever happened; the exit code says which. */
+export function runBench(main, cleanup) {
+  main().then(
+    async () => {
+      await cleanup();
+      process.exit(0);
+    },
+    async (error) => {
+      console.error(error);
+      await cleanup();
+      process.exit(1);
+    },
+  );
+}

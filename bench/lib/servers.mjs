@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Builds the app first when build/ has no server yet. */
+export function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, 'build/server.js'))) return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
 /** start/stop of a Swift S3 server with its state in `dir`, open to every browser origin. */
 export function swiftServer({ dir, port, basePort }) {
   const env = {
