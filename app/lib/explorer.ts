@@ -38,6 +38,13 @@ export function explorerHref(path: string, query: Record<string, string | string
   return text ? `${base}?${text}` : base;
 }
 
+/**
+ * Where the bytes of a mounted file come from on this app (the session authorises it): an
+ * attachment, or `inline` for previews (active content stays an attachment).
+ */
+export const fsDownloadHref = (path: string, inline = false) =>
+  `/api/fs/download?path=${encodeURIComponent(path)}${inline ? '&inline=true' : ''}`;
+
 /** The folders from the root to `path`, for the breadcrumbs. */
 export function crumbsOf(path: string): { name: string; path: string }[] {
   const segments = path.split('/').filter(Boolean);

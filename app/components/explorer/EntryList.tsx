@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon, iconForType } from '~/components/ui/Icon';
-import { isImage, type ExplorerEntry, type ExplorerPrefs } from '~/lib/explorer';
+import { fsDownloadHref, isImage, type ExplorerEntry, type ExplorerPrefs } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
-import { entryActions, formNameOf, fsDownloadHref, type ExplorerCan } from './entry-actions';
+import { entryActions, formNameOf, type ExplorerCan } from './entry-actions';
 import { EntryMenu } from './EntryMenu';
 import { useLongPress } from './use-long-press';
 

@@ -1,4 +1,4 @@
-import { explorerHref, type ExplorerEntry, EDIT_MAX_BYTES } from '~/lib/explorer';
+import { explorerHref, fsDownloadHref, type ExplorerEntry, EDIT_MAX_BYTES } from '~/lib/explorer';
 import { previewKindOf } from '~/lib/file-kinds';
 
 /** What the signed-in principal may do in the explorer (the models check again). */
@@ -20,9 +20,6 @@ export interface EntryAction {
 
 /** The name a form posts for an entry: a folder's ends in "/" (as its path does). */
 export const formNameOf = (entry: ExplorerEntry) => (entry.isDirectory ? `${entry.name}/` : entry.name);
-
-/** Where the bytes of a mounted file come from on this app (the session authorises it). */
-export const fsDownloadHref = (path: string) => `/api/fs/download?path=${encodeURIComponent(path)}`;
 
 /**
  * The actions of one entry, each a plain URL (a panel opened by the query, or the download), so

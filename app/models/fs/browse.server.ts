@@ -5,7 +5,7 @@ import type { ModelContext } from '~/models/context.server';
 import { basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
-import { isInternalName, locate } from './locate.server';
+import { isInternalName, locate, type Located } from './locate.server';
 import { proxySignature } from './proxy.server';
 import { buildPreview, readText } from '~/models/previews.server';
 
@@ -121,7 +121,10 @@ export async function getEntry(
   raw: string | undefined,
   origin: string,
 ): Promise<FsItem> {
-  const at = await locate(ctx, principal, raw, 'fs.view');
+  return entryAt(ctx, await locate(ctx, principal, raw, 'fs.view'), origin);
+}
+
+async function entryAt(ctx: ModelContext, at: Located, origin: string): Promise<FsItem> {
   const path = at.path.path;
   if (at.kind === 'virtual') return { isDirectory: true, path, name: nameOf(path), mount: null };
   if (at.key === '') return { isDirectory: true, path, name: nameOf(path), mount: at.mount };
@@ -186,12 +189,13 @@ export async function openFsFile(
 
 /** The explorer's preview of a file (docs/product/spec.md §2): its entry and what to show of it. */
 export async function previewFsFile(ctx: ModelContext, principal: Principal, raw: string | undefined, origin: string) {
-  const item = await getEntry(ctx, principal, raw, origin);
-  if (item.isDirectory) throw new AppError('invalid', 'fsNotAFile');
+  const at = await locate(ctx, principal, raw, 'fs.view');
+  const item = await entryAt(ctx, at, origin);
+  if (item.isDirectory || at.kind === 'virtual') throw new AppError('invalid', 'fsNotAFile');
   const preview = await buildPreview(
     { filename: item.name, mimetype: item.contentType },
     {
-      readText: async (max) => readText((await openFsFile(ctx, principal, item.path)).read, item.size, max),
+      readText: (max) => readText((range) => at.driver.read(at.key, range), item.size, max),
       officeSource: async () => item.previewUrl,
       what: item.path,
     },

@@ -7,6 +7,7 @@ import { AppError } from '~/lib/errors';
 import {
   EDIT_MAX_BYTES,
   explorerHref,
+  fsDownloadHref,
   joinVirtual,
   panelOf,
   prefsOf,
@@ -63,10 +64,7 @@ async function previewOf(services: Services, principal: Principal, dir: string, 
     mimetype: item.contentType,
     // A local storage's signed URLs always download (they are on our origin): previews of its
     // files come inline through the session instead, so a PDF shows in its frame.
-    previewUrl:
-      item.mount.storageType === 'S3'
-        ? item.previewUrl
-        : `/api/fs/download?path=${encodeURIComponent(item.path)}&inline=true`,
+    previewUrl: item.mount.storageType === 'S3' ? item.previewUrl : fsDownloadHref(item.path, true),
     downloadUrl: item.downloadUrl,
     preview,
     editable: ['text', 'markdown'].includes(previewKindOf(item.contentType)) && item.size <= EDIT_MAX_BYTES,
