@@ -1,29 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
+import { IntentButton } from '~/components/ui/IntentButton';
 import { explorerHref, mountsHref, type MountItem } from './view';
-
-/** The activate/deactivate button: a form of its own posting the opposite state. */
-function ToggleButton({ mount }: { mount: MountItem }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === 'toggle' &&
-    navigation.formData?.get('id') === mount.id;
-  return (
-    <Form method="post" action={mountsHref()}>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="id" value={mount.id} />
-      <input type="hidden" name="is_active" value={mount.isActive ? 'false' : 'true'} />
-      <button type="submit" className="btn px-3 py-1.5 text-xs" disabled={busy}>
-        {busy ? t('mounts.list.toggling') : t(mount.isActive ? 'mounts.list.deactivate' : 'mounts.list.activate')}
-      </button>
-    </Form>
-  );
-}
 
 /** One mount: its path, storage and options, and its actions (open, edit, (de)activate, delete). */
 export function MountCard({ mount, active }: { mount: MountItem; active: boolean }) {
@@ -94,7 +75,15 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
           <Icon name="edit" className="h-3.5 w-3.5" />
           {t('mounts.list.edit')}
         </Link>
-        <ToggleButton mount={mount} />
+        {/* A form of its own posting the opposite state. */}
+        <IntentButton
+          action={mountsHref()}
+          intent="toggle"
+          id={mount.id}
+          fields={{ is_active: mount.isActive ? 'false' : 'true' }}
+          label={t(mount.isActive ? 'mounts.list.deactivate' : 'mounts.list.activate')}
+          busyLabel={t('mounts.list.toggling')}
+        />
         <Link
           to={mountsHref({ delete: mount.id }, '#delete-mount')}
           className="btn ml-auto px-3 py-1.5 text-xs text-danger"

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { formatBytes } from '~/lib/format';
 import { Icon } from '~/components/ui/Icon';
+import { IntentButton } from '~/components/ui/IntentButton';
 import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './view';
 import { TestResultPanel } from './TestResultPanel';
 
@@ -42,44 +43,6 @@ function Detail({ label, children, wide = false }: { label: string; children: Re
       <dt className="text-xs font-medium text-subtle">{label}</dt>
       <dd className="mt-0.5 text-sm break-words">{children}</dd>
     </div>
-  );
-}
-
-/** A small form of its own: one button that posts `intent` for this config. */
-function ActionButton({
-  config,
-  intent,
-  label,
-  busyLabel,
-  icon,
-  className = '',
-}: {
-  config: StorageItem;
-  intent: 'test' | 'set-default';
-  label: string;
-  busyLabel: string;
-  icon: 'play' | 'star';
-  className?: string;
-}) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === 'submitting' &&
-    navigation.formData?.get('intent') === intent &&
-    navigation.formData?.get('id') === config.id;
-  return (
-    <Form method="post" action={storageHref()}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={config.id} />
-      <button
-        type="submit"
-        className={`btn px-3 py-1.5 text-xs ${className}`}
-        disabled={busy}
-        aria-label={`${label}: ${config.name}`}
-      >
-        <Icon name={icon} className="h-3.5 w-3.5" />
-        {busy ? busyLabel : label}
-      </button>
-    </Form>
   );
 }
 
@@ -179,12 +142,14 @@ export function StorageCard({
       </dl>
 
       <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
-        <ActionButton
-          config={config}
+        <IntentButton
+          action={storageHref()}
           intent="test"
+          id={config.id}
           icon="play"
           label={t('storage.list.test')}
           busyLabel={t('storage.list.testing')}
+          ariaLabel={`${t('storage.list.test')}: ${config.name}`}
           className="border-brand/40 text-accent"
         />
         <Link
@@ -196,12 +161,14 @@ export function StorageCard({
           {t('storage.list.edit')}
         </Link>
         {!config.isDefault && (
-          <ActionButton
-            config={config}
+          <IntentButton
+            action={storageHref()}
             intent="set-default"
+            id={config.id}
             icon="star"
             label={t('storage.list.setDefault')}
             busyLabel={t('storage.list.settingDefault')}
+            ariaLabel={`${t('storage.list.setDefault')}: ${config.name}`}
           />
         )}
         <Link
