@@ -43,6 +43,23 @@ function etagOf(stat: fs.Stats): string {
   return createHash('md5').update(`${stat.size}:${stat.mtimeMs}`).digest('hex');
 }
 
+/**
+ * Renames `source` to `target`, making the target's folder first. A removal elsewhere may prune
+ * that folder between the two steps (folders exist only through their objects): then the folder
+ * is made again, a few times, instead of failing a write that did nothing wrong.
+ */
+async function renameInto(source: string, target: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    try {
+      return await fsp.rename(source, target);
+    } catch (error) {
+      const parentGone = (error as NodeJS.ErrnoException).code === 'ENOENT' && fs.existsSync(source);
+      if (!parentGone || attempt >= 5) throw error;
+    }
+  }
+}
+
 /** A folder on disk as object storage. Writes go to a temp file and are renamed into place. */
 export class LocalDriver implements StorageDriver {
   readonly type = 'local' as const;
@@ -187,8 +204,8 @@ export class LocalDriver implements StorageDriver {
     });
     try {
       await pipeline(body, counter, fs.createWriteStream(tmp, { flags: 'wx' }));
-      if (makeParent) await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(tmp, target);
+      if (makeParent) await renameInto(tmp, target);
+      else await fsp.rename(tmp, target);
     } catch (error) {
       await fsp.rm(tmp, { force: true });
       if (!makeParent && (error as NodeJS.ErrnoException).code === 'ENOENT')
@@ -250,8 +267,7 @@ export class LocalDriver implements StorageDriver {
     const target = this.pathOf(to);
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.rename(source, target);
+    await renameInto(source, target);
     await this.pruneEmptyParents(path.dirname(source));
   }
 
