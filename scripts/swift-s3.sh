@@ -43,6 +43,9 @@ our_pid() {
   echo "$pid"
 }
 
+# True while the process lives (a zombie, exited but not yet reaped, counts as gone).
+started_alive() { [ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$1/stat"; }
+
 init() {
   mkdir -p "$E" "$R" "$LOG" "$D/srv/d1" "$D/cache"
   local n p i=0
@@ -168,8 +171,10 @@ start() {
   for _ in $(seq 1 600); do
     all_healthy && { echo "S3 endpoint ready: http://127.0.0.1:$PORT (access key test:tester / secret testing)"; return 0; }
     # Fail fast when a server died (e.g. its port is taken) instead of waiting out the timeout.
+    # A process we just forked may not have exec'd yet (its command line is still ours, so our_pid
+    # does not recognise it): during start-up only a PID that is gone counts as an exit.
     for n in "${SERVICES[@]}"; do
-      our_pid $n >/dev/null || {
+      started_alive "$(cat "$R/$n.pid")" || {
         echo "swift-s3: $n exited during start-up; last log lines ($LOG/$n.log):" >&2
         tail -n 15 "$LOG/$n.log" >&2 || true
         stop; return 1

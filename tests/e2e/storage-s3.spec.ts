@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { CreateBucketCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { expect, test, type Page } from '@playwright/test';
-import { createS3Client } from '../support/s3-env';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
+import { startSwiftE2e, type SwiftE2e } from './swift-e2e';
 
 test.use({ locale: 'en-US' });
 // One S3 server and one private app server for the file: its tests run in order, in one worker.
@@ -18,53 +15,22 @@ test.describe.configure({ mode: 'serial' });
  * JavaScript off. Setting the default storage is server-wide, so this runs on a private server.
  * Only the no-js project runs it: the S3 server has fixed ports.
  */
-const root = path.resolve(import.meta.dirname, '../..');
-const SWIFT_DIR = path.join(root, '.tmp/swift-e2e-storage-s3');
-const S3 = {
-  endpoint: 'http://127.0.0.1:18281',
-  accessKeyId: 'test:tester',
-  secretAccessKey: 'testing',
-  region: 'us-east-1',
-};
-const swiftEnv = (origin: string) => ({
-  ...process.env,
-  SWIFT_S3_DIR: SWIFT_DIR,
-  SWIFT_S3_PORT: '18281',
-  SWIFT_S3_BASEPORT: '16410',
-  SWIFT_S3_CORS_ORIGINS: origin,
-});
 const t = en.storage;
 const ADMIN = { username: 'admin', password: 'storage-e2e-password' };
 
 let server: RunningServer | undefined;
-let s3: S3Client | undefined;
-let bucket = '';
-let swiftStarted = false;
+let swift: SwiftE2e | undefined;
 
 test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+  testInfo.setTimeout(240_000);
   server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const started = execFileSync('bash', [path.join(root, 'scripts/swift-s3.sh'), 'start'], {
-    env: swiftEnv(server.url),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  // Someone else's S3 server on our port would have other CORS origins: refuse to test against it.
-  if (started.includes('left alone')) throw new Error(`port 18281 is taken by another S3 server: ${started}`);
-  swiftStarted = true;
-  s3 = createS3Client(S3);
-  bucket = `e2e-storage-${randomBytes(4).toString('hex')}`;
-  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  swift = await startSwiftE2e({ name: 'storage-s3', port: 18281, basePort: 16410, bucketPrefix: 'e2e-storage' });
 });
 
 test.afterAll(async ({}, testInfo) => {
   testInfo.setTimeout(60_000);
-  s3?.destroy();
   await server?.stop();
-  if (swiftStarted) {
-    execFileSync('bash', [path.join(root, 'scripts/swift-s3.sh'), 'stop'], { env: swiftEnv(''), stdio: 'pipe' });
-    fs.rmSync(SWIFT_DIR, { recursive: true, force: true });
-  }
+  await swift?.stop();
 });
 
 function card(page: Page, name: string) {
@@ -110,28 +76,28 @@ test(
     const form = page.getByRole('region', { name: t.form.createHeading });
     await form.getByLabel(t.form.name).fill(name);
     await form.getByLabel(t.form.provider).selectOption({ label: t.providers.other });
-    await form.getByLabel(t.form.endpoint).fill(S3.endpoint);
-    await form.getByLabel(t.form.bucket).fill(bucket);
-    await form.getByLabel(t.form.region).fill(S3.region);
+    await form.getByLabel(t.form.endpoint).fill(swift!.env.endpoint);
+    await form.getByLabel(t.form.bucket).fill(swift!.bucket);
+    await form.getByLabel(t.form.region).fill(swift!.env.region);
     await form.getByLabel(t.form.pathStyle).check();
-    await form.getByLabel(t.form.accessKeyId).fill(S3.accessKeyId);
+    await form.getByLabel(t.form.accessKeyId).fill(swift!.env.accessKeyId);
     // First without the secret: the field says what is missing, nothing is created.
     await form.getByRole('button', { name: t.form.create }).click();
     await expect(page.getByRole('alert').first()).toHaveText(en.errors.secretKeyRequired);
     await expect(form.getByLabel(t.form.name)).toHaveValue(name);
     await expect(card(page, name)).toHaveCount(0);
-    await form.getByLabel(t.form.secretAccessKey).fill(S3.secretAccessKey);
+    await form.getByLabel(t.form.secretAccessKey).fill(swift!.env.secretAccessKey);
     await form.getByLabel(t.form.quota).fill('2');
     await form.getByRole('button', { name: t.form.create }).click();
     await expect(page.getByRole('status').filter({ hasText: t.notice.created })).toBeVisible();
     const created = card(page, name);
     await expect(created).toContainText(fill(t.list.s3Type, { provider: t.providers.other }));
-    await expect(created).toContainText(bucket);
-    await expect(created).toContainText(S3.endpoint);
+    await expect(created).toContainText(swift!.bucket);
+    await expect(created).toContainText(swift!.env.endpoint);
     await expect(created).toContainText(fill(t.list.quotaOf, { used: '0 B', total: '2 GB', percent: '0' }));
     await expect(created.getByText(t.list.neverTested, { exact: true })).toBeVisible();
     // The secret never comes back to the browser.
-    expect(await page.content()).not.toContain(S3.secretAccessKey);
+    expect(await page.content()).not.toContain(swift!.env.secretAccessKey);
 
     // Test: read, write, the presigned browser round trip and CORS all pass.
     await expectChecksPass(page, name);
@@ -198,13 +164,13 @@ test(
     });
     const key = ((await files.json()) as { data: { storage_path: string } }).data.storage_path;
     expect(key.startsWith('shares/')).toBe(true);
-    await s3!.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    await swift!.client.send(new HeadObjectCommand({ Bucket: swift!.bucket, Key: key }));
     const removed = await request.delete(`${base}/api/files/batch-delete`, {
       data: { ids: [uploaded.id] },
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(removed.ok()).toBe(true);
-    await expect(s3!.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).rejects.toMatchObject({
+    await expect(swift!.client.send(new HeadObjectCommand({ Bucket: swift!.bucket, Key: key }))).rejects.toMatchObject({
       name: 'NotFound',
     });
     await page.goto(`${base}/admin/storage-config?delete=${id}`);
