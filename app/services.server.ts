@@ -4,12 +4,15 @@ import { closeModelContext, openModelContext, type ModelContext } from './models
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { seedDefaultSettings } from '~/models/settings/settings.server';
 import { startSweeper } from './models/sweeper.server';
+import { startIndexer } from './models/fs/indexer.server';
 import { ensureDefaultStorage } from '~/models/storage/configs.server';
 
 /** Process-wide services, created once at start-up and shared by every door. */
 export interface Services extends ModelContext {
   /** Periodic clean-up of expired shares; stopped on shutdown. */
   sweeper: { stop: () => void };
+  /** Periodic rescans of the mounts for the search index; stopped on shutdown. */
+  indexer: { stop: () => void };
   startedAt: number;
   /**
    * Downloads streaming through the app, per client address: a slow or hostile client holding
@@ -44,6 +47,7 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
     return {
       ...ctx,
       sweeper: startSweeper(ctx),
+      indexer: startIndexer(ctx),
       startedAt: Date.now(),
       downloadStreams: new KeyedConcurrencyGate(config.downloadStreamLimit),
     };
@@ -62,5 +66,6 @@ export async function closeServices(): Promise<void> {
   if (!pending) return;
   const services = await pending;
   services.sweeper.stop();
+  services.indexer.stop();
   await closeModelContext(services);
 }

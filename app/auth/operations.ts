@@ -32,6 +32,7 @@ export const OPERATIONS = {
   'fs.upload': bits(Permission.MOUNT_UPLOAD),
   'fs.rename': bits(Permission.MOUNT_RENAME),
   'fs.delete': bits(Permission.MOUNT_DELETE),
+  'fs.copy': bits(Permission.MOUNT_COPY),
   'admin.dashboard': ADMIN,
   'admin.textManagement': bits(Permission.TEXT),
   'admin.fileManagement': bits(Permission.FILE_SHARE),

@@ -4,6 +4,7 @@ import { ConcurrencyGate, FailureLimiter, parseLimit } from '~/auth/rate-limit.s
 import { openDatabase, openHotPathDatabase, type Db, type Sql } from '~/db/client.server';
 import { StorageRegistry } from '~/storage/registry.server';
 import { DirectoryCache } from '~/storage/vfs/dir-cache';
+import { SearchIndex } from '~/storage/vfs/search-index.server';
 import type { FsEntry } from '~/models/fs/browse.server';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 
@@ -32,6 +33,8 @@ export interface ModelContext {
   storage: StorageRegistry;
   /** Directory listings of mounts, per mount TTL (models/fs). */
   dirCache: DirectoryCache<FsEntry[]>;
+  /** The search index of mounted storage (models/fs, docs/architecture.md §9). */
+  searchIndex: SearchIndex;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
@@ -60,6 +63,7 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
     },
     storage: new StorageRegistry(masterKey, config.dataDir),
     dirCache: new DirectoryCache<FsEntry[]>(),
+    searchIndex: new SearchIndex(sql),
   };
 }
 

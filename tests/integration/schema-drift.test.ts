@@ -102,6 +102,9 @@ describe('schema drift: migrations vs schema.prisma', () => {
     )
       .map((t) => t.name)
       .filter((n) => n !== '_prisma_migrations')
+      // The search index's trigram table (and FTS5's own tables behind it) is a virtual table
+      // Prisma cannot describe; prisma/migrations/0003_fs_search_index declares it.
+      .filter((n) => !n.startsWith('fs_index_names'))
       .sort();
     expect(tables).toEqual(datamodel.models.map(tableName).sort());
   });

@@ -5,7 +5,9 @@ import type { ModelContext } from '~/models/context.server';
 import { basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
+import { indexReconcile } from './indexing.server';
 import { isInternalName, locate, type Located } from './locate.server';
+import type { IndexedEntry } from '~/storage/vfs/search-index.server';
 import { proxySignature } from './proxy.server';
 import { buildPreview, readText } from '~/models/previews.server';
 
@@ -19,6 +21,17 @@ export interface FsEntry {
   modified: Date | null;
   etag: string | null;
 }
+
+/** A listed entry as the search index holds it (object key without a trailing "/"). */
+const indexedAs =
+  (prefix: string) =>
+  (e: FsEntry): IndexedEntry => ({
+    key: prefix + e.name,
+    isDir: e.isDirectory,
+    size: e.size,
+    modified: e.modified,
+    etag: e.etag,
+  });
 
 export type FsListing =
   | { kind: 'virtual'; path: string; items: { name: string; path: string; mount: MountRecord | null }[] }
@@ -85,6 +98,8 @@ export async function listDirectory(ctx: ModelContext, principal: Principal, raw
   if (!entries) {
     entries = await readDirectory(at.driver, prefix, at.path.path);
     ctx.dirCache.set(at.mount.id, prefix, entries, at.mount.cacheTtl);
+    // A listing cut short at MAX_LISTED does not say what is gone: only a whole one is reconciled.
+    if (entries.length < MAX_LISTED) indexReconcile(ctx, at.mount.id, at.key, entries.map(indexedAs(prefix)));
   }
   return {
     kind: 'directory',

@@ -38,19 +38,18 @@ export async function locate(
     if (!children && path.path !== '/') throw new AppError('not_found', 'mountNotFound');
     return { kind: 'virtual', path, children: children ?? [] };
   }
-  const config = resolved.mount.storageConfigId
-    ? await ctx.db.storageConfig.findUnique({ where: { id: resolved.mount.storageConfigId } })
+  const { driver, expiresIn } = await storageOf(ctx, resolved.mount);
+  touchMount(ctx, resolved.mount);
+  return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn };
+}
+
+/** The driver of a mount's storage config, and how long its presigned URLs live. */
+export async function storageOf(ctx: ModelContext, mount: Pick<MountRecord, 'storageConfigId'>) {
+  const config = mount.storageConfigId
+    ? await ctx.db.storageConfig.findUnique({ where: { id: mount.storageConfigId } })
     : null;
   if (!config) throw new AppError('not_found', 'mountStorageMissing');
-  touchMount(ctx, resolved.mount);
-  return {
-    kind: 'mount',
-    path,
-    mount: resolved.mount,
-    key: resolved.key,
-    driver: ctx.storage.driverFor(config),
-    expiresIn: config.signatureExpiresIn || 3600,
-  };
+  return { driver: ctx.storage.driverFor(config), expiresIn: config.signatureExpiresIn || 3600, configId: config.id };
 }
 
 /** `last_used` moves at most once a minute per mount: a listing is not a write each time. */

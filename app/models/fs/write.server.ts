@@ -7,6 +7,7 @@ import type { ModelContext } from '~/models/context.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
+import { indexMove, indexRemove, indexWritten } from './indexing.server';
 import { locate, type Located } from './locate.server';
 
 /**
@@ -61,6 +62,7 @@ export async function makeFolder(ctx: ModelContext, principal: Principal, raw: s
   if (!(await folderExists(at.driver, parentKey(at.key)))) throw new AppError('conflict', 'fsParentMissing');
   await at.driver.createFolder(`${at.key}/`);
   written(ctx, at);
+  indexWritten(ctx, at.mount.id, at.key);
 }
 
 /** POST /fs/update: writes a text file (creating it when missing). */
@@ -70,8 +72,9 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   if (at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
   const isNewFile = !(await at.driver.stat(at.key));
   const contentType = mimeFromFilename(at.key);
-  const { etag } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
+  const { etag, size } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
   written(ctx, at);
+  indexWritten(ctx, at.mount.id, at.key, { size, etag });
   return { key: at.key, etag, contentType, isNewFile };
 }
 
@@ -97,6 +100,7 @@ export async function uploadToFolder(
   body.on('error', (error) => limited.destroy(error));
   const { etag, size } = await at.driver.write(at.key, limited, { contentType });
   written(ctx, at);
+  indexWritten(ctx, at.mount.id, at.key, { size, etag });
   return { name, key: at.key, path: at.path.path, size, etag, contentType };
 }
 
@@ -114,6 +118,7 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
       if (at.path.isDirectory) await at.driver.removePrefix(`${at.key}/`);
       else if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
       else throw new AppError('not_found', 'fsNotFound');
+      indexRemove(ctx, at.mount.id, at.key);
       success++;
     } catch (error) {
       if (!(error instanceof AppError || error instanceof StorageError)) throw error;
@@ -174,4 +179,5 @@ export async function renamePath(
     await driver.removePrefix(from);
   }
   written(ctx, source);
+  indexMove(ctx, source.mount.id, source.key, target.key);
 }

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { searchSchema } from '~/lib/schemas/fs';
+import { indexStatus, refreshIndex } from '~/models/fs/index-admin.server';
+import { searchFs } from '~/models/fs/search.server';
+import type { Services } from '~/services.server';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
+import { presentIndexStatus, presentSearch } from './presenters/fs-search';
+import { principalOf } from './principal';
+
+const refreshSchema = z.object({ mode: z.enum(['update', 'rebuild'], { message: 'indexModeInvalid' }) });
+
+/**
+ * Search over mounted storage (docs/product/api.md §3.10 fs/search) and the index behind it
+ * (ours, docs/api-extensions.md): its status per mount and a rescan or rebuild on demand.
+ */
+export function fsSearchRouter(services: Services): Router {
+  const router = Router();
+
+  router.get('/fs/search', async (req, res) => {
+    const input = searchSchema.parse(req.query);
+    const found = await searchFs(services, principalOf(res), {
+      query: input.q,
+      scope: input.scope,
+      mountId: input.mount_id,
+      path: input.path,
+      limit: input.limit,
+      offset: input.offset,
+    });
+    sendOk(res, apiMessage('searchDone'), presentSearch(found, input));
+  });
+
+  router.get('/admin/fs-index', async (_req, res) => {
+    sendOk(res, apiMessage('indexStatusLoaded'), presentIndexStatus(indexStatus(services, principalOf(res))));
+  });
+
+  router.post('/admin/fs-index/:mountId', async (req, res) => {
+    const { mode } = refreshSchema.parse(req.body ?? {});
+    await refreshIndex(services, principalOf(res), req.params.mountId, mode);
+    sendOk(res, apiMessage('indexStarted'), { mountId: req.params.mountId, mode }, 202);
+  });
+
+  return router;
+}

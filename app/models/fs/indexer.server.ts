@@ -1,0 +1,48 @@
+import type { ModelContext } from '~/models/context.server';
+import { rescanMount } from './indexing.server';
+import { storageOf } from './locate.server';
+
+/** Each active mount is rescanned about this often (changes made behind the app's back show up). */
+const RESCAN_EVERY_MS = 60 * 60 * 1000;
+const CHECK_EVERY_MS = 5 * 60 * 1000;
+
+/** One pass: rescans, one after the other, the active mounts whose last rescan is old or missing. */
+export async function rescanDueMounts(ctx: ModelContext, now = Date.now()): Promise<number> {
+  const runs = new Map(ctx.searchIndex.runs().map((r) => [r.mountId, r]));
+  const mounts = await ctx.db.mount.findMany({ where: { isActive: true } });
+  let scanned = 0;
+  for (const mount of mounts) {
+    const last = runs.get(mount.id);
+    if (last && (last.status === 'running' || now - last.updatedAt.getTime() < RESCAN_EVERY_MS)) continue;
+    try {
+      const { driver } = await storageOf(ctx, mount);
+      if (await rescanMount(ctx, mount.id, driver)) scanned++;
+    } catch (error) {
+      console.warn(`Index rescan of mount ${mount.id} skipped:`, error);
+    }
+  }
+  return scanned;
+}
+
+/**
+ * The periodic rescan (docs/architecture.md §9): a first pass soon after start (mounts that were
+ * never indexed become searchable), then a check every few minutes. Never keeps the process alive.
+ */
+export function startIndexer(ctx: ModelContext): { stop: () => void } {
+  let busy = false;
+  const tick = () => {
+    if (busy) return;
+    busy = true;
+    rescanDueMounts(ctx)
+      .catch((error) => console.error('Index rescans failed:', error))
+      .finally(() => (busy = false));
+  };
+  const first = setTimeout(tick, 10_000).unref();
+  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { ModelContext } from '~/models/context.server';
+import type { StorageDriver } from '~/storage/types';
+import type { IndexedEntry } from '~/storage/vfs/search-index.server';
+import { isInternalName } from './locate.server';
+
+/**
+ * Keeping the search index fresh (docs/architecture.md §9), three ways: every models/fs write
+ * tells it what changed (write-through), a folder listed from storage is reconciled with it, and
+ * each mount is rescanned now and then (mark and sweep), or when an admin asks.
+ *
+ * The index is a convenience: a write that succeeded in storage never fails because the index could
+ * not follow (a busy database, say); the next listing or rescan repairs it.
+ */
+function quietly(what: string, change: () => void): void {
+  try {
+    change();
+  } catch (error) {
+    console.warn(`Search index: could not ${what}:`, error);
+  }
+}
+
+export const indexPut = (ctx: ModelContext, mountId: string, entries: IndexedEntry[]) =>
+  quietly('add entries', () => ctx.searchIndex.put(mountId, entries));
+
+export const indexRemove = (ctx: ModelContext, mountId: string, key: string) =>
+  quietly('remove an entry', () => ctx.searchIndex.remove(mountId, key));
+
+export const indexMove = (ctx: ModelContext, mountId: string, from: string, to: string) =>
+  quietly('move an entry', () => ctx.searchIndex.move(mountId, from, to));
+
+export const indexReconcile = (ctx: ModelContext, mountId: string, folderKey: string, entries: IndexedEntry[]) =>
+  quietly('reconcile a folder', () => ctx.searchIndex.reconcile(mountId, folderKey, entries));
+
+/** A folder as the index holds it (its key without the trailing "/"). */
+export const folderEntry = (key: string): IndexedEntry => ({ key, isDir: true, size: 0, modified: null, etag: null });
+
+/** The folders above a key ("a/b/c" → "a", "a/b"). */
+const ancestors = (key: string) =>
+  key
+    .split('/')
+    .slice(0, -1)
+    .map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+
+/** A file or folder just written, with the folders above it (a write can make them). */
+export function indexWritten(
+  ctx: ModelContext,
+  mountId: string,
+  key: string,
+  file?: { size: number; etag: string | null; modified?: Date | null },
+) {
+  const entry = file
+    ? { key, isDir: false, size: file.size, modified: file.modified ?? new Date(), etag: file.etag }
+    : folderEntry(key);
+  indexPut(ctx, mountId, [...ancestors(key).map(folderEntry), entry]);
+}
+
+/** A rescan that has not moved for this long belongs to a process that died: another may take over. */
+const STALE_RUN_MS = 5 * 60 * 1000;
+
+/**
+ * Walks a whole mount, folder by folder (one listing page in memory at a time), marking every entry
+ * it sees with a new run id, then sweeps the entries it did not see. Answers false when a rescan of
+ * this mount is already running (here or on another replica).
+ */
+export async function rescanMount(ctx: ModelContext, mountId: string, driver: StorageDriver): Promise<boolean> {
+  const runId = randomUUID();
+  if (!ctx.searchIndex.beginRun(mountId, runId, STALE_RUN_MS)) return false;
+  let seen = 0;
+  try {
+    const folders = [''];
+    while (folders.length > 0) {
+      const folder = folders.pop()!;
+      const prefix = folder ? `${folder}/` : '';
+      let cursor: string | undefined;
+      do {
+        const page = await driver.list(prefix, { delimiter: '/', cursor });
+        const entries: IndexedEntry[] = [];
+        for (const p of page.prefixes) {
+          const key = p.slice(0, -1);
+          if (isInternalName(key.slice(prefix.length))) continue;
+          entries.push(folderEntry(key));
+          folders.push(key);
+        }
+        for (const o of page.objects) {
+          if (isInternalName(o.key.slice(prefix.length))) continue;
+          entries.push({ key: o.key, isDir: false, size: o.size, modified: o.lastModified, etag: o.etag });
+        }
+        ctx.searchIndex.put(mountId, entries, runId);
+        seen += entries.length;
+        // Another process took the run over (this one looked dead): leave the mount to it.
+        if (!ctx.searchIndex.progressRun(mountId, runId, seen)) return true;
+        cursor = page.cursor;
+      } while (cursor);
+    }
+    ctx.searchIndex.endRun(mountId, runId, { entries: seen });
+  } catch (error) {
+    quietly('record a failed rescan', () =>
+      ctx.searchIndex.endRun(mountId, runId, { error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+  return true;
+}
