@@ -4,7 +4,7 @@ import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
 import { IntentButton } from '~/components/ui/IntentButton';
-import { explorerHref, mountsHref, type MountItem } from './view';
+import { explorerHref, mountsHref, type MountIndexView, type MountItem } from './view';
 
 /** One mount: its path, storage and options, and its actions (open, edit, (de)activate, delete). */
 export function MountCard({ mount, active }: { mount: MountItem; active: boolean }) {
@@ -54,6 +54,12 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
           <dt className="text-xs font-medium text-subtle">{t('mounts.list.lastUsed')}</dt>
           <dd>{mount.lastUsedAt ? <DateTime iso={mount.lastUsedAt} /> : t('mounts.list.never')}</dd>
         </div>
+        <div className="col-span-2 min-w-0 sm:col-span-3">
+          <dt className="text-xs font-medium text-subtle">{t('mounts.index.heading')}</dt>
+          <dd>
+            <IndexSummary index={mount.index} />
+          </dd>
+        </div>
       </dl>
       {mount.remark && <p className="text-sm break-words text-subtle">{mount.remark}</p>}
       <div className="flex flex-wrap items-center gap-2 border-t border-line pt-3">
@@ -84,6 +90,29 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
           label={t(mount.isActive ? 'mounts.list.deactivate' : 'mounts.list.activate')}
           busyLabel={t('mounts.list.toggling')}
         />
+        {mount.isActive && mount.index.status !== 'running' && (
+          <>
+            <IntentButton
+              action={mountsHref()}
+              intent="index"
+              id={mount.id}
+              fields={{ mode: 'update' }}
+              label={t('mounts.index.update')}
+              busyLabel={t('mounts.index.starting')}
+              ariaLabel={t('mounts.index.updateLabel', { name: mount.name })}
+              icon="refresh"
+            />
+            <IntentButton
+              action={mountsHref()}
+              intent="index"
+              id={mount.id}
+              fields={{ mode: 'rebuild' }}
+              label={t('mounts.index.rebuild')}
+              busyLabel={t('mounts.index.starting')}
+              ariaLabel={t('mounts.index.rebuildLabel', { name: mount.name })}
+            />
+          </>
+        )}
         <Link
           to={mountsHref({ delete: mount.id }, '#delete-mount')}
           className="btn ml-auto px-3 py-1.5 text-xs text-danger"
@@ -94,5 +123,29 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
         </Link>
       </div>
     </article>
+  );
+}
+
+/** Entries indexed and the last rescan: running (with its count so far), finished, or failed and why. */
+function IndexSummary({ index }: { index: MountIndexView }) {
+  const { t } = useTranslation();
+  if (index.status === 'running')
+    return <span role="status">{t('mounts.index.running', { count: index.scanned })}</span>;
+  return (
+    <span className="flex flex-wrap gap-x-2">
+      <span>{t('mounts.index.entries', { count: index.entries })}</span>
+      {index.status === 'failed' && (
+        <span className="text-danger break-words">{t('mounts.index.failed', { error: index.error ?? '' })}</span>
+      )}
+      <span className="text-subtle">
+        {index.finishedAt ? (
+          <>
+            {t('mounts.index.lastRun')} <DateTime iso={index.finishedAt} />
+          </>
+        ) : (
+          t('mounts.index.neverRun')
+        )}
+      </span>
+    </span>
   );
 }

@@ -20,6 +20,17 @@ export interface MountItem {
   signExpires: number | null;
   lastUsedAt: string | null;
   createdAt: string;
+  /** The search index of the mount (docs/architecture.md §9). */
+  index: MountIndexView;
+}
+
+export interface MountIndexView {
+  entries: number;
+  status: 'running' | 'completed' | 'failed' | null;
+  /** Entries a running rescan has seen so far. */
+  scanned: number;
+  error: string | null;
+  finishedAt: string | null;
 }
 
 /** A storage config the form offers. */
@@ -30,7 +41,7 @@ export interface StorageChoice {
   isDefault: boolean;
 }
 
-export const MOUNT_NOTICES = ['created', 'updated', 'deleted', 'activated', 'deactivated'] as const;
+export const MOUNT_NOTICES = ['created', 'updated', 'deleted', 'activated', 'deactivated', 'indexing'] as const;
 export type MountNotice = (typeof MOUNT_NOTICES)[number];
 
 export function mountNoticeOf(value: string | null): MountNotice | null {

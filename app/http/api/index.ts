@@ -15,6 +15,7 @@ import { settingsRouter } from './settings';
 import { drainThenClose } from '../close-after';
 import { cachesRouter } from './caches';
 import { fsRouter } from './fs';
+import { fsArchiveRouter } from './fs-archive';
 import { fsSearchRouter } from './fs-search';
 import { mountsRouter } from './mounts';
 import { storageConfigsRouter } from './storage-configs';
@@ -59,6 +60,7 @@ export function apiRouter(services: Services): Router {
   router.use(mountsRouter(services));
   router.use(fsRouter(services));
   router.use(fsSearchRouter(services));
+  router.use(fsArchiveRouter(services));
   router.use(cachesRouter(services));
   router.use(settingsRouter(services));
   router.use(filesRouter(services));

@@ -166,6 +166,8 @@ export default {
   indexModeInvalid: 'Choose update or rebuild',
   indexRunning: 'This mount is being indexed already: wait until it finishes',
   indexMountInactive: 'Activate the mount before indexing it',
+  archiveTooManyPaths: 'A zip takes at most {{max}} selected paths (a folder counts once, whatever it holds)',
+  archiveVirtualFolder: 'Choose files or folders inside a mount: this folder only groups mounts',
   mountsListed: 'Mounts loaded',
   mountLoaded: 'Mount loaded',
   mountCreated: 'Mount created',

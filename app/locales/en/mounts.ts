@@ -13,6 +13,7 @@ export default {
     deleted: 'Mount deleted. The files in its storage were not touched.',
     activated: 'Mount activated',
     deactivated: 'Mount deactivated: it is hidden from the explorer, the API and WebDAV',
+    indexing: 'The search index is being updated: this page shows its progress',
   },
   form: {
     createHeading: 'Add a mount',
@@ -68,6 +69,19 @@ export default {
     toggling: 'Saving…',
     delete: 'Delete',
     deleteLabel: 'Delete {{name}}',
+  },
+  index: {
+    heading: 'Search index',
+    entries: '{{count}} entries',
+    running: 'Indexing… {{count}} entries so far',
+    failed: 'Last rescan failed: {{error}}',
+    lastRun: 'Updated',
+    neverRun: 'Not scanned yet',
+    update: 'Update index',
+    updateLabel: 'Update the search index of {{name}} now',
+    rebuild: 'Rebuild index',
+    rebuildLabel: 'Rebuild the search index of {{name}} from scratch',
+    starting: 'Starting…',
   },
   delete: {
     heading: 'Delete the mount “{{name}}”?',

@@ -165,6 +165,8 @@ export default {
   indexModeInvalid: '请选择更新或重建',
   indexRunning: '该挂载点正在建立索引，请等它完成',
   indexMountInactive: '请先启用挂载点再建立索引',
+  archiveTooManyPaths: '一个压缩包最多选择 {{max}} 个路径（文件夹无论包含多少内容都只算一个）',
+  archiveVirtualFolder: '请选择挂载点内的文件或文件夹：这个文件夹只是用来归类挂载点的',
   mountsListed: '获取挂载点列表成功',
   mountLoaded: '获取挂载点成功',
   mountCreated: '挂载点创建成功',

@@ -12,6 +12,7 @@ export default {
     deleted: '挂载点已删除，存储中的文件未受影响。',
     activated: '挂载点已启用',
     deactivated: '挂载点已停用：浏览器、API 和 WebDAV 中都不再显示',
+    indexing: '正在更新搜索索引，本页会显示进度',
   },
   form: {
     createHeading: '添加挂载点',
@@ -67,6 +68,19 @@ export default {
     toggling: '正在保存…',
     delete: '删除',
     deleteLabel: '删除 {{name}}',
+  },
+  index: {
+    heading: '搜索索引',
+    entries: '{{count}} 个条目',
+    running: '正在建立索引… 已扫描 {{count}} 个条目',
+    failed: '上次扫描失败：{{error}}',
+    lastRun: '更新于',
+    neverRun: '尚未扫描',
+    update: '更新索引',
+    updateLabel: '立即更新 {{name}} 的搜索索引',
+    rebuild: '重建索引',
+    rebuildLabel: '从头重建 {{name}} 的搜索索引',
+    starting: '正在开始…',
   },
   delete: {
     heading: '删除挂载点“{{name}}”？',

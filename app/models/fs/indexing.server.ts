@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
 import type { IndexedEntry } from '~/storage/vfs/search-index.server';
-import { isInternalName } from './locate.server';
+import { walkTree } from './walk.server';
 
 /**
  * Keeping the search index fresh (docs/architecture.md §9), three ways: every models/fs write
@@ -68,30 +68,21 @@ export async function rescanMount(ctx: ModelContext, mountId: string, driver: St
   if (!ctx.searchIndex.beginRun(mountId, runId, STALE_RUN_MS)) return false;
   let seen = 0;
   try {
-    const folders = [''];
-    while (folders.length > 0) {
-      const folder = folders.pop()!;
-      const prefix = folder ? `${folder}/` : '';
-      let cursor: string | undefined;
-      do {
-        const page = await driver.list(prefix, { delimiter: '/', cursor });
-        const entries: IndexedEntry[] = [];
-        for (const p of page.prefixes) {
-          const key = p.slice(0, -1);
-          if (isInternalName(key.slice(prefix.length))) continue;
-          entries.push(folderEntry(key));
-          folders.push(key);
-        }
-        for (const o of page.objects) {
-          if (isInternalName(o.key.slice(prefix.length))) continue;
-          entries.push({ key: o.key, isDir: false, size: o.size, modified: o.lastModified, etag: o.etag });
-        }
-        ctx.searchIndex.put(mountId, entries, runId);
-        seen += entries.length;
-        // Another process took the run over (this one looked dead): leave the mount to it.
-        if (!ctx.searchIndex.progressRun(mountId, runId, seen)) return true;
-        cursor = page.cursor;
-      } while (cursor);
+    for await (const page of walkTree(driver, '')) {
+      const entries: IndexedEntry[] = [
+        ...page.folders.map((f) => folderEntry(f.slice(0, -1))),
+        ...page.objects.map((o) => ({
+          key: o.key,
+          isDir: false,
+          size: o.size,
+          modified: o.lastModified,
+          etag: o.etag,
+        })),
+      ];
+      ctx.searchIndex.put(mountId, entries, runId);
+      seen += entries.length;
+      // Another process took the run over (this one looked dead): leave the mount to it.
+      if (!ctx.searchIndex.progressRun(mountId, runId, seen)) return true;
     }
     ctx.searchIndex.endRun(mountId, runId, { entries: seen });
   } catch (error) {

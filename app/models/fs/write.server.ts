@@ -4,11 +4,12 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { StorageError, type StorageDriver } from '~/storage/types';
+import { StorageError } from '~/storage/types';
 import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { indexMove, indexRemove, indexWritten } from './indexing.server';
 import { locate, type Located } from './locate.server';
+import { folderExists, walkTree } from './walk.server';
 
 /**
  * Changes to mounted storage through the fs API (docs/product/api.md §3.10): folders, text edits,
@@ -32,20 +33,6 @@ async function inMount(
 }
 
 const written = (ctx: ModelContext, at: InMount) => ctx.dirCache.invalidateMount(at.mount.id);
-
-/** Whether a folder exists at `key` (a created folder, or one holding objects); the mount root always does. */
-async function folderExists(driver: StorageDriver, key: string): Promise<boolean> {
-  if (key === '') return true;
-  const parent = key.includes('/') ? `${key.slice(0, key.lastIndexOf('/'))}/` : '';
-  // An empty folder lists nothing under itself (its marker is not an object): look from its parent.
-  let cursor: string | undefined;
-  do {
-    const page = await driver.list(parent, { delimiter: '/', cursor });
-    if (page.prefixes.includes(`${key}/`)) return true;
-    cursor = page.cursor;
-  } while (cursor);
-  return false;
-}
 
 const parentKey = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
 
@@ -130,21 +117,6 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
   return { success, failed };
 }
 
-/** Every folder (kept, even empty) and object under `prefix`, walked one level at a time. */
-async function walk(driver: StorageDriver, prefix: string, out: { folders: string[]; objects: string[] }) {
-  let cursor: string | undefined;
-  do {
-    const page = await driver.list(prefix, { delimiter: '/', cursor });
-    out.objects.push(...page.objects.map((o) => o.key));
-    for (const folder of page.prefixes) {
-      out.folders.push(folder);
-      await walk(driver, folder, out);
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
-}
-
 /**
  * POST /fs/rename: a file, or a folder with everything in it (empty sub-folders kept), within one
  * mount. 400 for a file renamed to a folder or across mounts, 404 without a source, 409 when the
@@ -172,10 +144,14 @@ export async function renamePath(
     if (`${target.key}/`.startsWith(`${source.key}/`)) throw new AppError('invalid', 'fsRenameIntoItself');
     const from = `${source.key}/`;
     const into = `${target.key}/`;
-    const { folders, objects } = await walk(driver, from, { folders: [], objects: [] });
     await driver.createFolder(into);
-    for (const folder of folders) await driver.createFolder(into + folder.slice(from.length));
-    for (const key of objects) await driver.move(key, into + key.slice(from.length));
+    // Listed page by page while moving: a moved key left its folder, which is listed no further on.
+    const moves: string[] = [];
+    for await (const page of walkTree(driver, from)) {
+      for (const folder of page.folders) await driver.createFolder(into + folder.slice(from.length));
+      moves.push(...page.objects.map((o) => o.key));
+    }
+    for (const key of moves) await driver.move(key, into + key.slice(from.length));
     await driver.removePrefix(from);
   }
   written(ctx, source);

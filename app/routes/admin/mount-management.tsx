@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
+import { useRefreshWhile } from '~/components/ui/useRefreshWhile';
 import { MountCard } from '~/components/mounts/MountCard';
 import { MountForm } from '~/components/mounts/MountForm';
 import {
@@ -9,6 +10,7 @@ import {
   mountsHref,
   mountValuesOf,
   type MountFormValues,
+  type MountIndexView,
   type MountItem,
   type StorageChoice,
 } from '~/components/mounts/view';
@@ -21,6 +23,7 @@ import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { createMountSchema, updateMountSchema } from '~/lib/schemas/mounts';
+import { indexStatus, refreshIndex, type MountIndexStatus } from '~/models/fs/index-admin.server';
 import { createMount, deleteMount, listMounts, updateMount } from '~/models/mounts/mounts.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
 import type { Route } from './+types/mount-management';
@@ -29,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-const INTENTS = ['create', 'update', 'toggle', 'delete'] as const;
+const INTENTS = ['create', 'update', 'toggle', 'delete', 'index'] as const;
 type Intent = (typeof INTENTS)[number];
 
 /** `?new=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the confirmation. */
@@ -49,6 +52,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     listMounts(services, principal),
     listStorageConfigs(services, principal),
   ]);
+  const indexes = indexStatus(services, principal);
   const storages: StorageChoice[] = configs.map((c) => ({
     id: c.id,
     name: c.name,
@@ -73,11 +77,25 @@ export const loader = answersFaults(async function loader({ request, context }: 
     signExpires: m.signExpires,
     lastUsedAt: m.lastUsedAt?.toISOString() ?? null,
     createdAt: m.createdAt.toISOString(),
+    index: indexViewOf(indexes.get(m.id)),
   }));
   return { mounts: items, storages, ...view };
 });
 
-/** Four intents: create and update (the whole form), toggle (active or not) and delete. */
+function indexViewOf(status: MountIndexStatus | undefined): MountIndexView {
+  return {
+    entries: status?.entries ?? 0,
+    status: status?.run?.status ?? null,
+    scanned: status?.run?.entries ?? 0,
+    error: status?.run?.error ?? null,
+    finishedAt: status?.run?.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Five intents: create and update (the whole form), toggle (active or not), delete, and index
+ * (a search-index rescan, `mode` update or rebuild).
+ */
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'create';
@@ -90,6 +108,10 @@ export const action = answersFaults(async function action({ request, context }: 
     if (intent === 'delete') {
       await deleteMount(services, principal, id);
       return redirect(mountsHref({ notice: 'deleted' }));
+    }
+    if (intent === 'index') {
+      await refreshIndex(services, principal, id, form.get('mode') === 'rebuild' ? 'rebuild' : 'update');
+      return redirect(mountsHref({ notice: 'indexing' }, `#mount-${id}`));
     }
     if (intent === 'toggle') {
       const activate = form.get('is_active') === 'true';
@@ -119,6 +141,7 @@ export default function MountManagement({ loaderData, actionData }: Route.Compon
   const showCreate = !editing && (creating || Boolean(errorFor('create')));
   const topError = errorFor('toggle') ?? (!deleting ? errorFor('delete') : undefined);
   const canCreate = storages.length > 0;
+  useRefreshWhile(mounts.some((m) => m.index.status === 'running'));
 
   return (
     <section aria-labelledby="page-heading" className="space-y-6">

@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import type { ModelContext } from '~/models/context.server';
+import type { StorageDriver } from '~/storage/types';
+import { locate } from './locate.server';
+import { folderExists, walkTree } from './walk.server';
+
+/**
+ * The download basket's zip (docs/architecture.md §10): what goes into it, planned before the first
+ * byte so the door can send an exact Content-Length. Files are opened one at a time, only when the
+ * zip writer reaches them (docs/decisions/0011-streamed-zip.md).
+ */
+export interface ArchiveEntry {
+  /** Path inside the zip; a folder's ends in "/". */
+  name: string;
+  size: number;
+  modified: Date | null;
+  /** Absent for folders. */
+  open?: () => Promise<Readable>;
+}
+
+/** Paths one request may name (each may be a folder holding any number of files). */
+export const MAX_ARCHIVE_PATHS = 10_000;
+
+const baseName = (path: string) => path.replace(/\/+$/, '').split('/').pop() || 'root';
+
+/** "a.txt" taken → "a (2).txt", "a (3).txt"…: two selected items of one name both go in. */
+function unique(name: string, taken: Set<string>): string {
+  if (!taken.has(name)) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; ; n++) if (!taken.has(`${stem} (${n})${ext}`)) return `${stem} (${n})${ext}`;
+}
+
+const opener = (driver: StorageDriver, key: string) => async () => (await driver.read(key)).stream;
+
+/**
+ * Plans the zip of files and folders (a folder with everything under it) from any mounts the
+ * principal may view. Every path is checked before anything is listed: one outside the base path
+ * refuses the request.
+ */
+export async function planArchive(
+  ctx: ModelContext,
+  principal: Principal,
+  paths: string[],
+): Promise<{ entries: ArchiveEntry[]; filename: string }> {
+  authorize(principal, 'fs.view');
+  if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
+  if (paths.length > MAX_ARCHIVE_PATHS)
+    throw new AppError('invalid', 'archiveTooManyPaths', { max: MAX_ARCHIVE_PATHS });
+  const located = [];
+  for (const path of paths) {
+    const at = await locate(ctx, principal, path, 'fs.view');
+    if (at.kind === 'virtual') throw new AppError('invalid', 'archiveVirtualFolder');
+    located.push(at);
+  }
+  const entries: ArchiveEntry[] = [];
+  const taken = new Set<string>();
+  for (const at of located) {
+    const info = at.key && !at.path.isDirectory ? await at.driver.stat(at.key) : null;
+    const top = unique(baseName(at.path.path), taken);
+    taken.add(top);
+    if (info) {
+      entries.push({ name: top, size: info.size, modified: info.lastModified, open: opener(at.driver, at.key) });
+      continue;
+    }
+    const prefix = at.key ? `${at.key}/` : '';
+    let found = at.key === '';
+    entries.push({ name: `${top}/`, size: 0, modified: null });
+    for await (const page of walkTree(at.driver, prefix)) {
+      for (const folder of page.folders)
+        entries.push({ name: `${top}/${folder.slice(prefix.length)}`, size: 0, modified: null });
+      for (const o of page.objects)
+        entries.push({
+          name: `${top}/${o.key.slice(prefix.length)}`,
+          size: o.size,
+          modified: o.lastModified,
+          open: opener(at.driver, o.key),
+        });
+      found ||= page.folders.length > 0 || page.objects.length > 0;
+    }
+    // An empty folder lists nothing under itself: it exists when its parent lists it.
+    if (!found && !(await folderExists(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
+  }
+  const filename =
+    paths.length === 1 ? `${baseName(paths[0]!)}.zip` : `cloudclip-${new Date().toISOString().slice(0, 10)}.zip`;
+  return { entries, filename };
+}
