@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { seedDefaultSettings } from '~/models/settings/settings.server';
 import { startSweeper } from './models/sweeper.server';
 import { startIndexer } from './models/fs/indexer.server';
+import { startTaskWorker } from './models/tasks/worker.server';
 import { ensureDefaultStorage } from '~/models/storage/configs.server';
 
 /** Process-wide services, created once at start-up and shared by every door. */
@@ -13,6 +14,8 @@ export interface Services extends ModelContext {
   sweeper: { stop: () => void };
   /** Periodic rescans of the mounts for the search index; stopped on shutdown. */
   indexer: { stop: () => void };
+  /** Runs copy and move tasks (docs/architecture.md §10); stopped on shutdown before the database closes. */
+  taskWorker: { stop: () => Promise<void> };
   startedAt: number;
   /**
    * Downloads streaming through the app, per client address: a slow or hostile client holding
@@ -48,6 +51,7 @@ export function initServices(config: AppConfig, log: (line: string) => void = co
       ...ctx,
       sweeper: startSweeper(ctx),
       indexer: startIndexer(ctx),
+      taskWorker: startTaskWorker(ctx),
       startedAt: Date.now(),
       downloadStreams: new KeyedConcurrencyGate(config.downloadStreamLimit),
     };
@@ -67,5 +71,6 @@ export async function closeServices(): Promise<void> {
   const services = await pending;
   services.sweeper.stop();
   services.indexer.stop();
+  await services.taskWorker.stop();
   await closeModelContext(services);
 }

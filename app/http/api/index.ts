@@ -17,6 +17,7 @@ import { cachesRouter } from './caches';
 import { fsRouter } from './fs';
 import { fsArchiveRouter } from './fs-archive';
 import { fsSearchRouter } from './fs-search';
+import { fsTasksRouter } from './fs-tasks';
 import { mountsRouter } from './mounts';
 import { storageConfigsRouter } from './storage-configs';
 import { systemRouter } from './system';
@@ -61,6 +62,7 @@ export function apiRouter(services: Services): Router {
   router.use(fsRouter(services));
   router.use(fsSearchRouter(services));
   router.use(fsArchiveRouter(services));
+  router.use(fsTasksRouter(services));
   router.use(cachesRouter(services));
   router.use(settingsRouter(services));
   router.use(filesRouter(services));

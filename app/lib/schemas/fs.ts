@@ -65,3 +65,24 @@ export const searchSchema = z.object({
   limit: pageNumber(50, 200).pipe(z.number().min(1).catch(50)),
   offset: pageNumber(0),
 });
+
+/** POST /fs/copy (ours) and POST /fs/batch-copy (docs/product/api.md §3.10): source and full target paths. */
+const copyItems = z
+  .array(z.object({ sourcePath: path, targetPath: path }), { message: 'copyItemsRequired' })
+  .min(1, 'copyItemsRequired')
+  .max(1000);
+export const copySchema = z.object({
+  items: copyItems,
+  skipExisting: z.boolean().default(false),
+  move: z.boolean().default(false),
+});
+export const batchCopySchema = z.object({ items: copyItems, skipExisting: z.boolean().optional() });
+export const batchCopyCommitSchema = z.object({
+  targetMountId: z.string({ message: 'mountNotFound' }).min(1, 'mountNotFound'),
+  files: z
+    .array(z.object({ targetPath: path, s3Path: z.string().optional() }).passthrough(), {
+      message: 'copyItemsRequired',
+    })
+    .min(1, 'copyItemsRequired')
+    .max(10_000),
+});

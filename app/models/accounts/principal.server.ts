@@ -1,6 +1,6 @@
 import { loginAttemptKey } from '~/auth/rate-limit.server';
 import { verifyAdminCredentials } from '~/models/accounts/admins.server';
-import { authenticateApiKey } from '~/models/accounts/api-keys.server';
+import { authenticateApiKey, toApiKeyPrincipal } from '~/models/accounts/api-keys.server';
 import { resolveSession } from '~/models/accounts/sessions.server';
 import { Permission, hasPermission } from '~/lib/permissions';
 import { AppError } from '~/lib/errors';
@@ -74,4 +74,19 @@ async function fromBasic(ctx: ModelContext, encoded: string, address: string): P
       throw error;
     });
   return admin ? { kind: 'admin', adminId: admin.id, username: admin.username } : null;
+}
+
+/**
+ * Who created a record (an admin id, or "apikey:<key id>"), as they are now: work done later on
+ * their behalf (a copy task) runs with their current rights, and not at all once the key is gone
+ * or expired.
+ */
+export async function principalOfCreator(ctx: ModelContext, createdBy: string | null): Promise<Principal> {
+  if (!createdBy) return ANONYMOUS;
+  if (createdBy.startsWith('apikey:')) {
+    const row = await ctx.db.apiKey.findUnique({ where: { id: createdBy.slice('apikey:'.length) } });
+    return row && row.expiresAt > new Date() ? toApiKeyPrincipal(row) : ANONYMOUS;
+  }
+  const admin = await ctx.db.admin.findUnique({ where: { id: createdBy } });
+  return admin ? { kind: 'admin', adminId: admin.id, username: admin.username } : ANONYMOUS;
 }

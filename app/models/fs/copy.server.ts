@@ -1,0 +1,271 @@
+import { Transform } from 'node:stream';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import { mimeFromFilename } from '~/lib/mime';
+import type { ModelContext } from '~/models/context.server';
+import { toAppError } from '~/storage/errors';
+import type { StorageDriver } from '~/storage/types';
+import { isWithin, parseVirtualPath } from '~/storage/vfs/path';
+import { indexRemove, indexWritten } from './indexing.server';
+import { locate, storageOf, type Located } from './locate.server';
+import { folderExists, walkTree } from './walk.server';
+
+/**
+ * Copying and moving files and folders within and across mounts (docs/product/spec.md §5 "Folder
+ * copy", docs/architecture.md §10). Within one storage config the driver copies server-side; across
+ * configs the server streams GET → PUT itself (multipart for large objects), never the browser.
+ * Every source and target is checked for MOUNT_COPY and the base path, a move's sources also for
+ * MOUNT_DELETE.
+ */
+export interface CopyItem {
+  sourcePath: string;
+  /** The full destination path, the item's name included; a folder's ends in "/". */
+  targetPath: string;
+}
+
+export interface CopyOptions {
+  skipExisting: boolean;
+  move: boolean;
+}
+
+/** A top-level item with its destination settled (a taken name renamed), or skipped. */
+export interface PlannedItem extends CopyItem {
+  isDirectory: boolean;
+  skipped?: boolean;
+}
+
+/** One file to copy. */
+export interface CopyJob {
+  source: InMount;
+  target: InMount;
+  sourceKey: string;
+  targetKey: string;
+  size: number;
+  /** The virtual path shown as the current file. */
+  label: string;
+}
+
+type InMount = Extract<Located, { kind: 'mount' }> & { configId: string };
+
+/** S3 copies one object server-side up to 5 GiB (CopyObject); bigger ones are streamed. */
+const SERVER_COPY_MAX = 5 * 1024 ** 3;
+
+async function inMount(
+  ctx: ModelContext,
+  principal: Principal,
+  path: string,
+  operation: 'fs.copy' | 'fs.delete',
+): Promise<InMount> {
+  const at = await locate(ctx, principal, path, operation);
+  if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+  return { ...at, configId: (await storageOf(ctx, at.mount)).configId };
+}
+
+async function exists(at: InMount): Promise<boolean> {
+  return Boolean(await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key));
+}
+
+/** "name.ext" → "name(1).ext", "name(2).ext"… until one is free (docs/product/api.md §3.10 batch-copy). */
+async function freeName(ctx: ModelContext, principal: Principal, path: string, isDirectory: boolean) {
+  const dot = isDirectory ? -1 : path.lastIndexOf('.');
+  const slash = path.lastIndexOf('/');
+  const [stem, ext] = dot > slash + 1 ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+  for (let n = 1; ; n++) {
+    const candidate = `${stem}(${n})${ext}`;
+    if (!(await exists(await inMount(ctx, principal, candidate, 'fs.copy')))) return candidate;
+  }
+}
+
+/** Whether copying this folder puts the copy inside itself (spec §5: the explorer asks first). */
+export function copiesIntoItself(item: CopyItem): boolean {
+  const from = parseVirtualPath(item.sourcePath);
+  const to = parseVirtualPath(item.targetPath);
+  return Boolean(from && to && from.isDirectory && isWithin(to.path, from.path));
+}
+
+/**
+ * Checks every item for the caller and settles each destination: a name that exists is renamed
+ * `name(1).ext`, or the item is skipped with `skipExisting`. Nothing is written yet.
+ */
+export async function planCopy(
+  ctx: ModelContext,
+  principal: Principal,
+  items: CopyItem[],
+  options: CopyOptions,
+): Promise<PlannedItem[]> {
+  if (items.length === 0) throw new AppError('invalid', 'copyItemsRequired');
+  const planned: PlannedItem[] = [];
+  for (const item of items) {
+    const source = await inMount(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy');
+    if (options.move) await inMount(ctx, principal, item.sourcePath, 'fs.copy');
+    const isDirectory = source.path.isDirectory || !(await source.driver.stat(source.key));
+    if (isDirectory && !(await folderExists(source.driver, source.key))) throw new AppError('not_found', 'fsNotFound');
+    const targetPath = isDirectory ? `${item.targetPath.replace(/\/+$/, '')}/` : item.targetPath.replace(/\/+$/, '');
+    const target = await inMount(ctx, principal, targetPath, 'fs.copy');
+    if (source.mount.id === target.mount.id && source.key === target.key)
+      throw new AppError('invalid', 'copyOntoItself');
+    if (
+      options.move &&
+      isDirectory &&
+      copiesIntoItself({ sourcePath: `${item.sourcePath.replace(/\/+$/, '')}/`, targetPath })
+    )
+      throw new AppError('invalid', 'fsRenameIntoItself');
+    const sourcePath = isDirectory ? `${source.path.path}/` : source.path.path;
+    if (!(await exists(target))) {
+      planned.push({ sourcePath, targetPath, isDirectory });
+    } else if (options.skipExisting) {
+      // A folder that exists is merged: only its files that exist are skipped.
+      planned.push({ sourcePath, targetPath, isDirectory, skipped: !isDirectory });
+    } else {
+      const renamed = await freeName(ctx, principal, targetPath.replace(/\/$/, ''), isDirectory);
+      planned.push({ sourcePath, targetPath: isDirectory ? `${renamed}/` : renamed, isDirectory });
+    }
+  }
+  return planned;
+}
+
+/**
+ * The files of planned items, with the target folders made (empty ones included). A folder copied
+ * into itself is listed before anything is written, so the copy never copies itself again.
+ */
+export async function expandCopy(
+  ctx: ModelContext,
+  principal: Principal,
+  planned: PlannedItem[],
+  options: CopyOptions,
+): Promise<CopyJob[]> {
+  const jobs: CopyJob[] = [];
+  for (const item of planned.filter((p) => !p.skipped)) {
+    const source = await inMount(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy');
+    const target = await inMount(ctx, principal, item.targetPath, 'fs.copy');
+    if (!item.isDirectory) {
+      const info = await source.driver.stat(source.key);
+      if (!info) throw new AppError('not_found', 'fsNotFound');
+      jobs.push({
+        source,
+        target,
+        sourceKey: source.key,
+        targetKey: target.key,
+        size: info.size,
+        label: item.sourcePath,
+      });
+      continue;
+    }
+    const from = `${source.key}/`;
+    const into = `${target.key}/`;
+    const folders = [into];
+    for await (const page of walkTree(source.driver, from)) {
+      for (const folder of page.folders) {
+        // Copying into itself: the target folder is not part of what is copied.
+        if (source.mount.id === target.mount.id && folder === into) continue;
+        folders.push(into + folder.slice(from.length));
+      }
+      for (const o of page.objects)
+        jobs.push({
+          source,
+          target,
+          sourceKey: o.key,
+          targetKey: into + o.key.slice(from.length),
+          size: o.size,
+          label: `${item.sourcePath}${o.key.slice(from.length)}`,
+        });
+    }
+    for (const folder of folders) {
+      await target.driver.createFolder(folder);
+      indexWritten(ctx, target.mount.id, folder.slice(0, -1));
+    }
+  }
+  return jobs;
+}
+
+/**
+ * Copies one file. `onBytes` hears of every chunk streamed (progress, and the chance to stop: it
+ * may throw to abort the copy, which then leaves no object behind).
+ */
+export async function copyFile(
+  ctx: ModelContext,
+  job: CopyJob,
+  options: CopyOptions & { signal?: AbortSignal; resumed?: boolean },
+  onBytes: (n: number) => void,
+): Promise<'copied' | 'skipped'> {
+  const { source, target } = job;
+  const existing = await target.driver.stat(job.targetKey);
+  if (existing && options.skipExisting) return 'skipped';
+  // Destinations were settled free when the task was made: a file there of the same size was
+  // copied by an earlier run of this task (cut off by a restart, or retried) and is not copied again.
+  if (existing?.size === job.size) onBytes(job.size);
+  else if (source.configId === target.configId && job.size <= SERVER_COPY_MAX) {
+    await source.driver.copy(job.sourceKey, job.targetKey);
+    onBytes(job.size);
+  } else {
+    // A run cut off by a killed server left its multipart upload of this file open: abort it first.
+    if (options.resumed)
+      for (const open of await target.driver.staleUploads(new Date(), job.targetKey))
+        if (open.key === job.targetKey) await target.driver.multipartAbort(open.key, open.uploadId);
+    await streamCopy(source.driver, job.sourceKey, target.driver, job.targetKey, job.size, options.signal, onBytes);
+  }
+  const info = await target.driver.stat(job.targetKey);
+  indexWritten(ctx, target.mount.id, job.targetKey, {
+    size: info?.size ?? job.size,
+    etag: info?.etag ?? null,
+    modified: info?.lastModified,
+  });
+  ctx.dirCache.invalidateMount(target.mount.id);
+  if (options.move) {
+    await source.driver.remove([job.sourceKey]);
+    indexRemove(ctx, source.mount.id, job.sourceKey);
+    ctx.dirCache.invalidateMount(source.mount.id);
+  }
+  return 'copied';
+}
+
+async function streamCopy(
+  from: StorageDriver,
+  fromKey: string,
+  to: StorageDriver,
+  toKey: string,
+  size: number,
+  signal: AbortSignal | undefined,
+  onBytes: (n: number) => void,
+) {
+  const read = await from.read(fromKey);
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        onBytes(chunk.length);
+        done(null, chunk);
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  const stop = () => counted.destroy(new AppError('gone', 'taskCancelled'));
+  signal?.addEventListener('abort', stop, { once: true });
+  read.stream.on('error', (error) => counted.destroy(error));
+  read.stream.pipe(counted);
+  try {
+    await to.write(toKey, counted, { size, contentType: mimeFromFilename(toKey) });
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    read.stream.destroy();
+  }
+}
+
+/** After a move, the source folders that are now empty of files go too. */
+export async function removeMovedFolders(ctx: ModelContext, principal: Principal, planned: PlannedItem[]) {
+  for (const item of planned.filter((p) => p.isDirectory && !p.skipped)) {
+    const source = await inMount(ctx, principal, item.sourcePath, 'fs.delete');
+    let left = false;
+    for await (const page of walkTree(source.driver, `${source.key}/`)) left ||= page.objects.length > 0;
+    if (left) continue;
+    await source.driver.removePrefix(`${source.key}/`);
+    indexRemove(ctx, source.mount.id, source.key);
+    ctx.dirCache.invalidateMount(source.mount.id);
+  }
+}
+
+/** A failure as the task records it: the message key of what went wrong. */
+export function failureOf(error: unknown): string {
+  const mapped = toAppError(error);
+  return mapped instanceof AppError ? mapped.messageKey : error instanceof Error ? error.message : String(error);
+}

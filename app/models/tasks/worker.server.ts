@@ -1,0 +1,212 @@
+import type { Task } from '~/generated/prisma/client';
+import { AppError } from '~/lib/errors';
+import { principalOfCreator } from '~/models/accounts/principal.server';
+import type { ModelContext } from '~/models/context.server';
+import { copyFile, expandCopy, failureOf, removeMovedFolders, type CopyJob } from '~/models/fs/copy.server';
+import { detailsOf, type CopyTaskDetails, type TaskStatus } from './tasks.server';
+
+/**
+ * The task worker inside the server (docs/architecture.md §10): claims pending tasks from the
+ * database (a conditional update, so two replicas never run one task), at most CONCURRENCY at once,
+ * and runs them. A running task writes its progress at least every HEARTBEAT_MS; one whose writes
+ * stopped for STALE_MS belonged to a server that stopped (kill -9, a crash) and is taken up again —
+ * resumed where it was (files already copied are not copied again) — or, after MAX_INTERRUPTIONS,
+ * failed with that reason. Nothing is dropped without a word.
+ */
+const CONCURRENCY = 2;
+const POLL_MS = 500;
+const HEARTBEAT_MS = 1000;
+const STALE_MS = 15_000;
+export const MAX_INTERRUPTIONS = 3;
+
+/** Thrown inside a run when the row says it is no longer ours to run (cancelled, or taken over). */
+class Stopped extends Error {}
+
+export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> } {
+  const running = new Map<string, AbortController>();
+  const runs = new Set<Promise<void>>();
+  let stopped = false;
+  let polling = false;
+
+  const poll = async () => {
+    if (polling || stopped) return;
+    polling = true;
+    try {
+      await recoverStale(ctx);
+      while (!stopped && running.size < CONCURRENCY) {
+        const task = await claimNext(ctx);
+        if (!task) break;
+        const control = new AbortController();
+        running.set(task.id, control);
+        const run = runTask(ctx, task, control.signal)
+          .catch((error) => console.error(`Task ${task.id} failed unexpectedly:`, error))
+          .finally(() => {
+            running.delete(task.id);
+            runs.delete(run);
+          });
+        runs.add(run);
+      }
+    } catch (error) {
+      // A busy database or a closing one: the next poll tries again.
+      if (!stopped) console.warn('Task worker: could not poll for tasks:', error);
+    } finally {
+      polling = false;
+    }
+  };
+  const timer = setInterval(() => void poll(), POLL_MS).unref();
+  void poll();
+  return {
+    /** Stops claiming and lets the running tasks stop where they are (they resume on the next start). */
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      const ids = [...running.keys()];
+      for (const control of running.values()) control.abort();
+      await Promise.allSettled([...runs]);
+      // Not an interruption: a clean stop hands its tasks back at once, to resume on the next start.
+      await ctx.db.task
+        .updateMany({ where: { id: { in: ids }, status: 'running' }, data: { status: 'pending' } })
+        .catch((error) => console.warn('Task worker: could not hand back its tasks:', error));
+    },
+  };
+}
+
+/** Takes the oldest pending task, if another worker does not take it first. */
+async function claimNext(ctx: ModelContext): Promise<Task | null> {
+  for (;;) {
+    const next = await ctx.db.task.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' } });
+    if (!next) return null;
+    const now = new Date();
+    const { count } = await ctx.db.task.updateMany({
+      where: { id: next.id, status: 'pending', updatedAt: next.updatedAt },
+      data: { status: 'running', startedAt: next.startedAt ?? now, updatedAt: now },
+    });
+    if (count === 1) return { ...next, status: 'running', startedAt: next.startedAt ?? now, updatedAt: now };
+  }
+}
+
+/** Running tasks nobody has written for STALE_MS: back to pending (resumed), or failed after too many tries. */
+async function recoverStale(ctx: ModelContext): Promise<void> {
+  const stale = await ctx.db.task.findMany({
+    where: { status: 'running', updatedAt: { lt: new Date(Date.now() - STALE_MS) } },
+  });
+  for (const task of stale) {
+    const details = detailsOf(task);
+    details.interruptions = (details.interruptions ?? 0) + 1;
+    const giveUp = details.interruptions > MAX_INTERRUPTIONS;
+    if (giveUp) details.error = 'taskInterrupted';
+    await ctx.db.task.updateMany({
+      where: { id: task.id, status: 'running', updatedAt: task.updatedAt },
+      data: giveUp
+        ? { status: 'failed', finishedAt: new Date(), currentFile: null, details: JSON.stringify(details) }
+        : { status: 'pending', details: JSON.stringify(details) },
+    });
+  }
+}
+
+async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Promise<void> {
+  const details = detailsOf(task);
+  const state = { success: 0, failure: 0, done: 0, current: null as string | null, lastWrite: 0 };
+  details.failed = [];
+  details.bytesDone = 0;
+
+  /** Writes progress (at most every HEARTBEAT_MS unless forced) and stops the run when the row is no longer ours. */
+  const report = async (force = false) => {
+    if (signal.aborted) throw new Stopped();
+    if (!force && Date.now() - state.lastWrite < HEARTBEAT_MS) return;
+    state.lastWrite = Date.now();
+    const { count } = await ctx.db.task.updateMany({
+      where: { id: task.id, status: 'running' },
+      data: {
+        progress: details.bytesTotal > 0 ? Math.floor((details.bytesDone / details.bytesTotal) * 100) : 0,
+        currentFile: state.current,
+        successCount: state.success,
+        failureCount: state.failure,
+        details: JSON.stringify(details),
+        updatedAt: new Date(),
+      },
+    });
+    if (count === 0) throw new Stopped();
+  };
+  // Streams report synchronously per chunk: the write happens in the background, a stop is seen at the next chunk.
+  let pendingStop = false;
+  const onBytes = (n: number) => {
+    if (pendingStop || signal.aborted) throw new AppError('gone', 'taskCancelled');
+    details.bytesDone += n;
+    if (Date.now() - state.lastWrite >= HEARTBEAT_MS)
+      report().catch((error) => {
+        if (error instanceof Stopped) pendingStop = true;
+      });
+  };
+
+  try {
+    const principal = await principalOfCreator(ctx, task.createdBy);
+    if (principal.kind === 'anonymous') throw new AppError('forbidden', 'taskOwnerGone');
+    let jobs: CopyJob[];
+    try {
+      jobs = await expandCopy(ctx, principal, details.plan, details.options);
+    } catch (error) {
+      if (error instanceof Stopped) throw error;
+      details.error = failureOf(error);
+      return await finish(ctx, task.id, 'failed', details, state);
+    }
+    details.bytesTotal = jobs.reduce((sum, job) => sum + job.size, 0);
+    await ctx.db.task.updateMany({ where: { id: task.id, status: 'running' }, data: { totalCount: jobs.length } });
+    await report(true);
+    for (const job of jobs) {
+      state.current = job.label;
+      await report();
+      try {
+        await copyFile(ctx, job, { ...details.options, signal, resumed: details.interruptions > 0 }, onBytes);
+        state.success++;
+      } catch (error) {
+        if (pendingStop || signal.aborted) throw new Stopped();
+        state.failure++;
+        details.failed.push({
+          sourcePath: job.label,
+          targetPath: `${job.target.mount.mountPath}/${job.targetKey}`,
+          error: failureOf(error),
+        });
+      }
+      state.done++;
+    }
+    if (details.options.move && state.failure === 0) {
+      const principalNow = await principalOfCreator(ctx, task.createdBy);
+      await removeMovedFolders(ctx, principalNow, details.plan);
+    }
+    state.current = null;
+    const status: TaskStatus =
+      state.failure === 0 ? 'completed' : state.success === 0 && jobs.length > 0 ? 'failed' : 'partial';
+    await finish(ctx, task.id, status, details, state);
+  } catch (error) {
+    if (error instanceof Stopped) return; // cancelled, or this server is stopping: the row says what happens next
+    details.error = failureOf(error);
+    await finish(ctx, task.id, 'failed', details, state);
+  }
+}
+
+async function finish(
+  ctx: ModelContext,
+  id: string,
+  status: TaskStatus,
+  details: CopyTaskDetails,
+  state: { success: number; failure: number },
+): Promise<void> {
+  await ctx.db.task.updateMany({
+    where: { id, status: 'running' },
+    data: {
+      status,
+      progress:
+        status === 'completed'
+          ? 100
+          : details.bytesTotal > 0
+            ? Math.floor((details.bytesDone / details.bytesTotal) * 100)
+            : 0,
+      currentFile: null,
+      successCount: state.success,
+      failureCount: state.failure,
+      details: JSON.stringify(details),
+      finishedAt: new Date(),
+    },
+  });
+}
