@@ -76,7 +76,7 @@ async function freeName(ctx: ModelContext, principal: Principal, path: string, i
   }
 }
 
-/** Whether copying this folder puts the copy inside itself (spec §5: the explorer asks first). */
+/** Whether copying this folder puts the copy inside itself (docs/product/spec.md §5: the explorer asks first). */
 export function copiesIntoItself(item: CopyItem): boolean {
   const from = parseVirtualPath(item.sourcePath);
   const to = parseVirtualPath(item.targetPath);
