@@ -52,7 +52,19 @@ export function crumbsOf(path: string): { name: string; path: string }[] {
 }
 
 /** The panels a query opens (`?do=rename&name=a.txt`); each is a real form. */
-export const PANELS = ['mkdir', 'upload', 'rename', 'delete', 'edit', 'link', 'share'] as const;
+export const PANELS = [
+  'mkdir',
+  'upload',
+  'rename',
+  'delete',
+  'edit',
+  'link',
+  'share',
+  'search',
+  'copy',
+  'tasks',
+  'basket',
+] as const;
 export type PanelKind = (typeof PANELS)[number];
 export const panelOf = (value: string | null): PanelKind | null => PANELS.find((p) => p === value) ?? null;
 
@@ -117,3 +129,45 @@ export const isImage = (entry: Pick<ExplorerEntry, 'isDirectory' | 'mimetype'>) 
 
 /** Text files the explorer edits in place (docs/product/api.md §3.10 fs/update, 10 MB). */
 export const EDIT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Search scopes of the explorer's search panel (docs/product/spec.md §2 "Mount explorer"). */
+export const SEARCH_SCOPES = ['global', 'mount', 'directory'] as const;
+export type SearchScope = (typeof SEARCH_SCOPES)[number];
+/** Hits per page of the search panel. */
+export const SEARCH_PAGE = 50;
+
+/** One search hit as the page shows it. */
+export interface SearchHitView {
+  name: string;
+  /** Virtual path, without a trailing "/". */
+  path: string;
+  isDirectory: boolean;
+  size: number;
+  modified: string | null;
+  mountName: string;
+}
+
+/** Where a hit opens: a folder itself, a file's preview in its folder. */
+export const hitHref = (hit: Pick<SearchHitView, 'path' | 'name' | 'isDirectory'>) =>
+  hit.isDirectory ? explorerHref(hit.path) : explorerHref(parentOf(hit.path), { preview: hit.name });
+
+/** A copy or move task as the task manager shows it. */
+export interface TaskView {
+  id: string;
+  type: 'copy' | 'move';
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'partial';
+  progress: number;
+  currentFile: string | null;
+  totalCount: number;
+  successCount: number;
+  failureCount: number;
+  bytesTotal: number;
+  bytesDone: number;
+  items: { sourcePath: string; targetPath: string; skipped: boolean }[];
+  failed: { sourcePath: string; error: string }[];
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export const isTaskActive = (task: Pick<TaskView, 'status'>) => task.status === 'pending' || task.status === 'running';

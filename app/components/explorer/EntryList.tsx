@@ -17,6 +17,8 @@ export interface EntryHandlers {
   onMenu(entry: ExplorerEntry, x: number, y: number): void;
   /** An entry dropped onto a folder. */
   onMove(name: string, into: ExplorerEntry): void;
+  /** Puts an entry into the download basket (with JavaScript only). */
+  onBasket?(entry: ExplorerEntry): void;
 }
 
 function EntryIcon({ entry, className }: { entry: ExplorerEntry; className: string }) {
@@ -178,7 +180,7 @@ export function EntryList({
                 {entry.modified ? <DateTime iso={entry.modified} /> : '—'}
               </td>
               <td className="px-3 py-2 text-right">
-                <EntryMenu name={entry.name} actions={entryActions(entry, dir, can)} />
+                <EntryMenu name={entry.name} actions={entryActions(entry, dir, can, handlers.onBasket)} />
               </td>
             </tr>
           ))}
@@ -233,7 +235,7 @@ export function EntryList({
           )}
           <div className="absolute top-2 left-2">{checkbox(entry)}</div>
           <div className="absolute top-1 right-1">
-            <EntryMenu name={entry.name} actions={entryActions(entry, dir, can)} />
+            <EntryMenu name={entry.name} actions={entryActions(entry, dir, can, handlers.onBasket)} />
           </div>
         </li>
       ))}

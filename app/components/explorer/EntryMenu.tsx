@@ -11,6 +11,8 @@ export const ACTION_ICON: Record<EntryActionKey, IconName> = {
   edit: 'edit',
   link: 'link',
   share: 'share',
+  copy: 'copy',
+  basket: 'basket',
   rename: 'tag',
   delete: 'trash',
 };
@@ -38,6 +40,22 @@ export function ActionLink({
     </>
   );
   const tone = action.key === 'delete' ? ' text-danger' : '';
+  if (action.run) {
+    const run = action.run;
+    return (
+      <button
+        type="button"
+        className={`${className} text-left${tone}`}
+        role={role}
+        onClick={() => {
+          run();
+          onClick?.();
+        }}
+      >
+        {body}
+      </button>
+    );
+  }
   if (action.download)
     return (
       <a href={action.href} download={name} className={className + tone} role={role} onClick={onClick}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { useFileUploads } from '~/components/upload/use-file-uploads';
 import { FormAlert } from '~/components/ui/FormAlert';
+import { Icon } from '~/components/ui/Icon';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   explorerHref,
@@ -11,10 +12,16 @@ import {
   type ExplorerEntry,
   type ExplorerPrefs,
   type PanelKind,
+  type TaskView,
 } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { fsTransports } from '~/lib/upload/fs-transports';
+import { BasketPanel } from './BasketPanel';
+import { useBasket } from './basket-store';
 import { Breadcrumbs } from './Breadcrumbs';
+import { CopyPanel } from './CopyPanel';
+import { SearchPanel, type SearchView } from './SearchPanel';
+import { TasksPanel } from './TasksPanel';
 import { ContextMenu } from './ContextMenu';
 import { entryActions, type ExplorerCan } from './entry-actions';
 import { EntryList } from './EntryList';
@@ -33,6 +40,8 @@ export interface ExplorerData {
   panel: { kind: PanelKind; names: string[] } | null;
   preview: (OpenFile & { editable: boolean }) | null;
   edit: { name: string; content: string } | null;
+  search: SearchView | null;
+  tasks: TaskView[] | null;
   maxUploadBytes: number;
   prefs: ExplorerPrefs;
   notice: { key: string; name: string; count: number } | null;
@@ -46,7 +55,8 @@ export interface ExplorerActionData {
   formError?: string;
   link?: { url: string; expiresAt: string };
   share?: { page: string; qr: string };
-  values?: { folder: string; newName: string; content: string };
+  values?: { folder: string; newName: string; content: string; target?: string };
+  fieldErrors?: Record<string, string>;
 }
 
 /**
@@ -81,6 +91,12 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const closeMenu = useCallback(() => setMenu(null), []);
   const openMenu = useCallback((entry: ExplorerEntry, x: number, y: number) => setMenu({ entry, x, y }), []);
   const [uploading, setUploading] = useState(false);
+  const basket = useBasket();
+  const addToBasket = useCallback(
+    (entry: ExplorerEntry) =>
+      basket.add([{ path: entry.path, name: entry.name, isDirectory: entry.isDirectory, size: entry.size }]),
+    [basket],
+  );
   const [dropping, setDropping] = useState(false);
 
   const transports = useMemo(() => fsTransports(), []);
@@ -247,6 +263,53 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
         <SharePanel name={name} closeTo={closeTo} result={actionData?.share} error={errorOf('share')} />
       </ExplorerPanel>
     );
+  else if (panelKind === 'copy' && panel?.names.length && can.copy)
+    panelBody = (
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={
+          panel.names.length === 1
+            ? t('explorer.copy.headingOne', { name: shown(name) })
+            : t('explorer.copy.heading', { count: panel.names.length })
+        }
+        closeTo={closeTo}
+      >
+        <CopyPanel
+          names={panel.names}
+          dir={path}
+          closeTo={closeTo}
+          canMove={can.remove}
+          error={errorOf('copy')}
+          askConfirm={failed?.intent === 'copy' && Boolean(failed.fieldErrors?.confirm)}
+          target={failed?.values?.target}
+        />
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'search' && data.search)
+    panelBody = (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.search.heading')} closeTo={closeTo}>
+        <SearchPanel dir={path} mountId={mount?.id ?? null} search={data.search} hydrated={hydrated} />
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'tasks' && data.tasks)
+    panelBody = (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.tasks.heading')} closeTo={closeTo}>
+        {errorOf('cancelTask') || errorOf('retryTask') ? (
+          <FormAlert>{errorOf('cancelTask') ?? errorOf('retryTask')}</FormAlert>
+        ) : null}
+        <TasksPanel
+          tasks={data.tasks}
+          action={explorerHref(path, { do: 'tasks' })}
+          refreshTo={explorerHref(path, { do: 'tasks' })}
+        />
+      </ExplorerPanel>
+    );
+  else if (panelKind === 'basket')
+    panelBody = (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.basket.heading')} closeTo={closeTo}>
+        <BasketPanel hydrated={hydrated} />
+      </ExplorerPanel>
+    );
 
   const notice = data.notice;
   const emptyText = mount
@@ -265,7 +328,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
         </h1>
         <Breadcrumbs path={path} />
       </header>
-      <Toolbar path={path} prefs={prefs} writable={writable} />
+      <Toolbar path={path} prefs={prefs} writable={writable} basketCount={hydrated ? basket.items.length : null} />
 
       {notice && (
         <FormAlert tone="success">
@@ -305,12 +368,50 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           <h2 className="font-medium">
             {t('explorer.list.heading', { path })} · {t('explorer.list.count', { count: entries.length })}
           </h2>
-          {can.remove && mount && entries.length > 0 && (
-            <Form id="explorer-selection" method="get" action={closeTo} className="flex items-center gap-2">
-              <input type="hidden" name="do" value="delete" />
-              <button type="submit" className="btn px-2.5 py-1 text-xs text-danger">
-                {t('explorer.list.deleteSelected')}
+          {mount && entries.length > 0 && (
+            // The check boxes of the listing belong to this form: each button acts on the ticked entries.
+            // A document submission (reloadDocument): "download as zip" must reach the browser as a download.
+            <Form
+              id="explorer-selection"
+              method="get"
+              action={closeTo}
+              reloadDocument
+              className="flex flex-wrap items-center gap-2"
+            >
+              <input type="hidden" name="dir" value={path} />
+              <button type="submit" formMethod="post" formAction="/api/fs/archive" className="btn px-2.5 py-1 text-xs">
+                <Icon name="download" className="h-3.5 w-3.5" />
+                {t('explorer.list.zipSelected')}
               </button>
+              {hydrated && (
+                <button
+                  type="button"
+                  className="btn px-2.5 py-1 text-xs"
+                  onClick={(event) => {
+                    const ticked = new Set(
+                      new FormData(event.currentTarget.form!).getAll('name').map((n) => String(n).replace(/\/$/, '')),
+                    );
+                    const chosen = entries.filter((e) => ticked.has(e.name));
+                    basket.add(
+                      chosen.map((e) => ({ path: e.path, name: e.name, isDirectory: e.isDirectory, size: e.size })),
+                    );
+                  }}
+                >
+                  <Icon name="basket" className="h-3.5 w-3.5" />
+                  {t('explorer.list.basketSelected')}
+                </button>
+              )}
+              {can.copy && (
+                <button type="submit" name="do" value="copy" className="btn px-2.5 py-1 text-xs">
+                  <Icon name="copy" className="h-3.5 w-3.5" />
+                  {t('explorer.list.copySelected')}
+                </button>
+              )}
+              {can.remove && (
+                <button type="submit" name="do" value="delete" className="btn px-2.5 py-1 text-xs text-danger">
+                  {t('explorer.list.deleteSelected')}
+                </button>
+              )}
             </Form>
           )}
         </div>
@@ -330,6 +431,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
             hydrated={hydrated}
             handlers={{
               onMenu: openMenu,
+              onBasket: hydrated ? addToBasket : undefined,
               onMove: (moved, into) =>
                 void submit({ intent: 'rename', name: moved, into: into.path }, { method: 'post' }),
             }}
@@ -362,7 +464,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
       {menu && (
         <ContextMenu
           name={menu.entry.name}
-          actions={entryActions(menu.entry, path, can)}
+          actions={entryActions(menu.entry, path, can, addToBasket)}
           x={menu.x}
           y={menu.y}
           onClose={closeMenu}

@@ -31,11 +31,14 @@ export function Toolbar({
   path,
   prefs,
   writable,
+  basketCount,
 }: {
   path: string;
   prefs: ExplorerPrefs;
   /** A folder of a mount the principal may upload to. */
   writable: boolean;
+  /** Items in the download basket; null before JavaScript runs (the basket lives in the browser). */
+  basketCount: number | null;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -58,6 +61,20 @@ export function Toolbar({
         <Icon name="refresh" />
         {t('explorer.toolbar.refresh')}
       </Link>
+      <Link to={explorerHref(path, { do: 'search' })} className="btn px-3 py-1.5">
+        <Icon name="search" />
+        {t('explorer.toolbar.search')}
+      </Link>
+      <Link to={explorerHref(path, { do: 'tasks' })} className="btn px-3 py-1.5">
+        <Icon name="tasks" />
+        {t('explorer.toolbar.tasks')}
+      </Link>
+      {basketCount !== null && (
+        <Link to={explorerHref(path, { do: 'basket' })} className="btn px-3 py-1.5">
+          <Icon name="basket" />
+          {t('explorer.toolbar.basket', { count: basketCount })}
+        </Link>
+      )}
       <Form method="post" className="ml-auto flex items-center gap-1" aria-label={t('explorer.toolbar.view')}>
         <input type="hidden" name="intent" value="prefs" />
         <input type="hidden" name="back" value={back} />

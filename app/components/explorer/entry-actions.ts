@@ -7,15 +7,19 @@ export interface ExplorerCan {
   rename: boolean;
   remove: boolean;
   share: boolean;
+  copy: boolean;
 }
 
-export type EntryActionKey = 'open' | 'preview' | 'download' | 'edit' | 'link' | 'share' | 'rename' | 'delete';
+export type EntryActionKey =
+  'open' | 'preview' | 'download' | 'edit' | 'link' | 'share' | 'copy' | 'basket' | 'rename' | 'delete';
 
 export interface EntryAction {
   key: EntryActionKey;
   href: string;
   /** A file download (a plain link, not a page navigation). */
   download?: boolean;
+  /** Done in the page instead of following `href` (the basket: JavaScript only). */
+  run?: () => void;
 }
 
 /** The name a form posts for an entry: a folder's ends in "/" (as its path does). */
@@ -25,14 +29,25 @@ export const formNameOf = (entry: ExplorerEntry) => (entry.isDirectory ? `${entr
  * The actions of one entry, each a plain URL (a panel opened by the query, or the download), so
  * the row's links, the context menu and the keyboard all do the same thing, with or without JS.
  */
-export function entryActions(entry: ExplorerEntry, dir: string, can: ExplorerCan): EntryAction[] {
+export function entryActions(
+  entry: ExplorerEntry,
+  dir: string,
+  can: ExplorerCan,
+  addToBasket?: (entry: ExplorerEntry) => void,
+): EntryAction[] {
   const name = formNameOf(entry);
   const panel = (kind: string) => explorerHref(dir, { do: kind, name });
+  const basket: EntryAction[] = addToBasket
+    ? [{ key: 'basket', href: explorerHref(dir, { do: 'basket' }), run: () => addToBasket(entry) }]
+    : [];
+  const copy: EntryAction[] = can.copy ? [{ key: 'copy', href: panel('copy') }] : [];
   if (entry.isDirectory) {
     const open: EntryAction = { key: 'open', href: explorerHref(entry.path) };
     if (entry.isMount) return [open];
     return [
       open,
+      ...basket,
+      ...copy,
       ...(can.rename ? [{ key: 'rename' as const, href: panel('rename') }] : []),
       ...(can.remove ? [{ key: 'delete' as const, href: panel('delete') }] : []),
     ];
@@ -41,9 +56,11 @@ export function entryActions(entry: ExplorerEntry, dir: string, can: ExplorerCan
   return [
     { key: 'preview', href: explorerHref(dir, { preview: entry.name }) },
     { key: 'download', href: fsDownloadHref(entry.path), download: true },
+    ...basket,
     ...(can.upload && textual ? [{ key: 'edit' as const, href: panel('edit') }] : []),
     { key: 'link', href: panel('link') },
     ...(can.share ? [{ key: 'share' as const, href: panel('share') }] : []),
+    ...copy,
     ...(can.rename ? [{ key: 'rename' as const, href: panel('rename') }] : []),
     ...(can.remove ? [{ key: 'delete' as const, href: panel('delete') }] : []),
   ];

@@ -52,6 +52,9 @@ export const ICONS = {
   list: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
   taskList: 'M3 5l2 2 3-3M3 12l2 2 3-3M11 6h10M11 13h10M11 19h10M4 19h2',
   quote: 'M7 7h4v6c0 2-1 3.5-3 4M15 7h4v6c0 2-1 3.5-3 4',
+  basket: 'M3 9h18l-2 11H5zM8 9l4-6 4 6M9 13v4M15 13v4',
+  copy: 'M8 8h12v12H8zM16 8V4H4v12h4',
+  tasks: 'M4 6h10M4 12h16M4 18h7M18 4v4M16 6h4',
 } as const;
 
 export type IconName = keyof typeof ICONS;

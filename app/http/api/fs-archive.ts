@@ -9,9 +9,10 @@ import { sendPlainError } from './plain-errors';
 import { principalOf } from './principal';
 import { holdStreamSlot } from './stream-slots';
 
+const list = (v: unknown) => (typeof v === 'string' ? [v] : v);
 const archiveSchema = z.object({
   paths: z.preprocess(
-    (v) => (typeof v === 'string' ? [v] : v),
+    list,
     z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired').max(MAX_ARCHIVE_PATHS),
   ),
   /** The basket's mark: echoed in a cookie once the zip starts, so the page knows the download began. */
@@ -23,6 +24,17 @@ const archiveSchema = z.object({
 });
 
 /**
+ * The explorer's "download selected" form names a folder (`dir`) and the ticked entries in it
+ * (`name`, as its check boxes do for delete and copy): the same as their paths.
+ */
+function withPaths(body: Record<string, unknown>): Record<string, unknown> {
+  if (body.paths !== undefined || typeof body.dir !== 'string' || body.name === undefined) return body;
+  const dir = body.dir.replace(/\/+$/, '');
+  const names = (list(body.name) as unknown[]).map(String);
+  return { ...body, paths: names.map((n) => `${dir}/${n}`) };
+}
+
+/**
  * POST /api/fs/archive (ours, docs/api-extensions.md): the download basket's zip, as JSON
  * `{"paths": [...]}` or a form with repeated `paths` fields (the page's "download selected"), so a
  * plain browser download shows its progress. The answer is the zip itself, with its exact length.
@@ -32,7 +44,7 @@ export function fsArchiveRouter(services: Services): Router {
   router.post('/fs/archive', express.urlencoded({ extended: false, limit: '10mb' }), async (req, res) => {
     try {
       holdStreamSlot(services.downloadStreams, req, res);
-      const { paths, token } = archiveSchema.parse(req.body ?? {});
+      const { paths, token } = archiveSchema.parse(withPaths(req.body ?? {}));
       const plan = await planArchive(services, principalOf(res), paths);
       const { stream, size, zip } = await zipStream(plan.entries);
       res.status(200);

@@ -40,6 +40,7 @@ export function errorMessage(thrown: unknown, locale: string): string {
 /** Domain errors that belong to one field of every form that has it: shown there too. */
 const FIELD_OF: Record<string, string> = {
   slugTaken: 'slug',
+  copyIntoItselfConfirm: 'confirm',
   fileSlugTaken: 'slug',
   slugReserved: 'slug',
   keyNameTaken: 'name',

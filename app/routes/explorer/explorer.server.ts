@@ -11,8 +11,13 @@ import {
   joinVirtual,
   panelOf,
   prefsOf,
+  SEARCH_PAGE,
+  SEARCH_SCOPES,
   type ExplorerEntry,
   type ExplorerPrefs,
+  type SearchHitView,
+  type SearchScope,
+  type TaskView,
 } from '~/lib/explorer';
 import { previewKindOf } from '~/lib/file-kinds';
 import { mimeFromFilename } from '~/lib/mime';
@@ -26,7 +31,10 @@ import {
   uploadToFolder,
   writeTextFile,
 } from '~/models/fs/write.server';
+import { copiesIntoItself } from '~/models/fs/copy.server';
+import { searchFs } from '~/models/fs/search.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
+import { cancelTask, listTasks, retryTask, startCopyTask, type TaskRecord } from '~/models/tasks/tasks.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import type { Services } from '~/services.server';
@@ -51,7 +59,71 @@ const capabilities = (principal: Principal) => ({
   remove: isAllowed(principal, 'fs.delete'),
   /** A share of a mounted file is a file share: it needs the file-upload bit too. */
   share: isAllowed(principal, 'file.upload'),
+  copy: isAllowed(principal, 'fs.copy'),
 });
+
+/** The search panel's query and hits (`?do=search&q=…&scope=…&from=…`); a refused query says why. */
+async function searchOf(services: Services, principal: Principal, dir: string, mountId: string | null, url: URL) {
+  const query = (url.searchParams.get('q') ?? '').trim();
+  const asked = SEARCH_SCOPES.find((s) => s === url.searchParams.get('scope')) ?? 'global';
+  // Above the mounts there is no "this mount": the folder scope covers what is below.
+  const scope: SearchScope = asked === 'mount' && !mountId ? 'directory' : asked;
+  const offset = Math.max(0, Math.floor(Number(url.searchParams.get('from')) || 0));
+  const view = {
+    query,
+    scope,
+    offset,
+    results: [] as SearchHitView[],
+    total: 0,
+    hasMore: false,
+    errorKey: null as string | null,
+  };
+  if (!query) return view;
+  try {
+    const found = await searchFs(services, principal, {
+      query,
+      scope,
+      mountId: mountId ?? undefined,
+      path: dir,
+      limit: SEARCH_PAGE,
+      offset,
+    });
+    view.results = found.results.map((r) => ({
+      name: r.name,
+      path: r.path.replace(/\/$/, ''),
+      isDirectory: r.isDirectory,
+      size: r.size,
+      modified: r.modified?.toISOString() ?? null,
+      mountName: r.mount.name,
+    }));
+    view.total = found.total;
+    view.hasMore = found.hasMore;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind !== 'invalid') throw error;
+    view.errorKey = error.messageKey;
+  }
+  return view;
+}
+
+export function taskViewOf(task: TaskRecord): TaskView {
+  return {
+    id: task.id,
+    type: task.type,
+    status: task.status,
+    progress: task.progress,
+    currentFile: task.currentFile,
+    totalCount: task.totalCount,
+    successCount: task.successCount,
+    failureCount: task.failureCount,
+    bytesTotal: task.bytesTotal,
+    bytesDone: task.bytesDone,
+    items: task.items.map((i) => ({ sourcePath: i.sourcePath, targetPath: i.targetPath, skipped: Boolean(i.skipped) })),
+    failed: task.failed.map((f) => ({ sourcePath: f.sourcePath, error: f.error })),
+    error: task.error,
+    createdAt: task.createdAt.toISOString(),
+    finishedAt: task.finishedAt?.toISOString() ?? null,
+  };
+}
 
 /** The open file's preview, with its neighbours for next/previous. */
 async function previewOf(services: Services, principal: Principal, dir: string, name: string, origin: string) {
@@ -117,10 +189,14 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     panel === 'edit' && names[0]
       ? { name: names[0], content: await editableText(services, principal, joinVirtual(dir, names[0])) }
       : null;
+  const search = panel === 'search' ? await searchOf(services, principal, dir, mount?.id ?? null, url) : null;
+  const tasks = panel === 'tasks' ? (await listTasks(services, principal)).map(taskViewOf) : null;
   return {
     path: dir,
     mount,
     entries,
+    search,
+    tasks,
     can: capabilities(principal),
     panel: panel ? { kind: panel, names } : null,
     preview,
@@ -134,8 +210,21 @@ function backTo(dir: string, query: Record<string, string | null | undefined> = 
   return redirect(explorerHref(dir, query));
 }
 
-export type ExplorerIntent = 'mkdir' | 'upload' | 'rename' | 'delete' | 'save' | 'link' | 'share' | 'prefs';
-const INTENTS: ExplorerIntent[] = ['mkdir', 'upload', 'rename', 'delete', 'save', 'link', 'share', 'prefs'];
+export type ExplorerIntent =
+  'mkdir' | 'upload' | 'rename' | 'delete' | 'save' | 'link' | 'share' | 'prefs' | 'copy' | 'cancelTask' | 'retryTask';
+const INTENTS: ExplorerIntent[] = [
+  'mkdir',
+  'upload',
+  'rename',
+  'delete',
+  'save',
+  'link',
+  'share',
+  'prefs',
+  'copy',
+  'cancelTask',
+  'retryTask',
+];
 
 /** A multipart post is the no-JS upload form: one file, streamed into the open folder. */
 async function uploadAction(services: Services, principal: Principal, dir: string, request: Request) {
@@ -218,9 +307,32 @@ export async function explorerAction(
         const links = fileLinksFor(origin, file.slug);
         return { intent, name, share: { page: links.page, qr: await qrCodeDataUrl(links.page) } };
       }
+      case 'copy': {
+        const into = text('target').trim().replace(/\/+$/, '') || '/';
+        const items = names.map((n) => ({ sourcePath: joinVirtual(dir, n), targetPath: joinVirtual(into, n) }));
+        // docs/product/spec.md §5: copying a folder into itself warns and asks first.
+        if (items.some(copiesIntoItself) && text('confirm') !== 'on')
+          throw new AppError('invalid', 'copyIntoItselfConfirm');
+        await startCopyTask(services, principal, items, {
+          skipExisting: text('skipExisting') === 'on',
+          move: text('move') === 'on',
+        });
+        return backTo(dir, { do: 'tasks' });
+      }
+      case 'cancelTask':
+        await cancelTask(services, principal, text('task'));
+        return backTo(dir, { do: 'tasks' });
+      case 'retryTask':
+        await retryTask(services, principal, text('task'));
+        return backTo(dir, { do: 'tasks' });
       default:
         throw new AppError('invalid', 'invalidInput');
     }
   };
-  return { intent, run, names, values: { folder: text('folder'), newName: text('newName'), content: text('content') } };
+  return {
+    intent,
+    run,
+    names,
+    values: { folder: text('folder'), newName: text('newName'), content: text('content'), target: text('target') },
+  };
 }

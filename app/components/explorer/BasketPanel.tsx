@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { Icon } from '~/components/ui/Icon';
+import { hitHref } from '~/lib/explorer';
+import { formatBytes } from '~/lib/format';
+import { useBasket } from './basket-store';
+
+/**
+ * Above this total the basket warns before packing: the zip then needs ZIP64 records, which some
+ * older unzip tools (and Explorer before Windows 10) cannot read, and a FAT32 drive cannot hold a
+ * file that large. The zip still works everywhere else (docs/decisions/0011-streamed-zip.md).
+ */
+export const BASKET_WARN_BYTES = 4 * 1024 ** 3;
+
+type PackState = 'pending' | 'preparing' | 'downloading' | 'completed' | 'failed';
+
+/** How often the page looks for the cookie the zip's answer sets (docs/api-extensions.md §2). */
+const COOKIE_POLL_MS = 200;
+
+const readCookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
+/**
+ * The download basket (docs/product/spec.md §2 "File basket panel"): files and folders gathered
+ * from any folder, search results and the context menu, kept in this browser. "Pack download" posts
+ * the paths to the server, which streams one zip as an ordinary browser download: the browser shows
+ * its progress and lets the user save it anywhere. Needs JavaScript; without it the listing's
+ * check boxes and "Download selected as zip" do the same for one folder.
+ */
+export function BasketPanel({ hydrated }: { hydrated: boolean }) {
+  const { t } = useTranslation();
+  const basket = useBasket();
+  const [pack, setPack] = useState<{ state: PackState; error?: string; paths: string[] }>({
+    state: 'pending',
+    paths: [],
+  });
+  const form = useRef<HTMLFormElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [token, setToken] = useState('');
+
+  // The zip started when its answer's cookie names our token; an error page loads into the frame instead.
+  useEffect(() => {
+    if (pack.state !== 'preparing' || !token) return;
+    const timer = setInterval(() => {
+      if (readCookie('cc_archive') === token) setPack((p) => ({ ...p, state: 'completed' }));
+    }, COOKIE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pack.state, token]);
+
+  if (!hydrated) return <FormAlert>{t('explorer.basket.needsScript')}</FormAlert>;
+
+  const files = basket.items.filter((i) => !i.isDirectory);
+  const total = files.reduce((sum, i) => sum + i.size, 0);
+  const hasFolders = files.length < basket.items.length;
+  const stateOf = (path: string): PackState => (pack.paths.includes(path) ? pack.state : 'pending');
+
+  const start = () => {
+    const next = Math.random().toString(36).slice(2, 12);
+    setToken(next);
+    setPack({ state: 'preparing', paths: basket.items.map((i) => i.path) });
+    // Submitted after React rendered the token and the paths into the form.
+    setTimeout(() => form.current?.submit(), 0);
+  };
+  const onFrameLoad = () => {
+    // Only an error answer loads as a page: a zip goes to the downloads.
+    const text = frame.current?.contentDocument?.body?.textContent?.trim();
+    if (pack.state === 'preparing' && text) setPack((p) => ({ ...p, state: 'failed', error: text }));
+  };
+
+  if (basket.items.length === 0) return <p className="text-sm text-subtle">{t('explorer.basket.empty')}</p>;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm" role="status">
+        {t('explorer.basket.summary', { count: basket.items.length, size: formatBytes(total) })}
+        {hasFolders && ` ${t('explorer.basket.foldersLater')}`}
+      </p>
+      {total > BASKET_WARN_BYTES && (
+        <FormAlert tone="warning">{t('explorer.basket.large', { size: formatBytes(total) })}</FormAlert>
+      )}
+      {pack.state === 'failed' && <FormAlert>{t('explorer.basket.failed', { error: pack.error ?? '' })}</FormAlert>}
+      <ul
+        className="max-h-80 divide-y divide-line overflow-auto rounded-lg border border-line"
+        aria-label={t('explorer.basket.items')}
+      >
+        {basket.items.map((item) => {
+          const state = stateOf(item.path);
+          return (
+            <li key={item.path} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+              <Icon name={item.isDirectory ? 'folder' : 'file'} className="h-4 w-4 shrink-0 text-subtle" />
+              <div className="min-w-0 flex-1">
+                <Link to={hitHref(item)} className="link break-all">
+                  {item.name}
+                </Link>
+                <p className="text-xs break-all text-subtle">{item.path}</p>
+              </div>
+              {!item.isDirectory && <span className="text-xs text-subtle">{formatBytes(item.size)}</span>}
+              <span
+                data-state={state}
+                className="text-xs text-subtle data-[state=completed]:text-success data-[state=failed]:text-danger"
+              >
+                {t(`explorer.basket.states.${state}`)}
+              </span>
+              <button
+                type="button"
+                className="btn px-2 py-1 text-xs"
+                onClick={() => basket.remove(item.path)}
+                aria-label={t('explorer.basket.removeLabel', { name: item.name })}
+              >
+                <Icon name="close" className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn btn-primary" onClick={start} disabled={pack.state === 'preparing'}>
+          <Icon name="download" />
+          {pack.state === 'preparing' ? t('explorer.basket.preparing') : t('explorer.basket.pack')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            if (window.confirm(t('explorer.basket.clearConfirm', { count: basket.items.length }))) {
+              basket.clear();
+              setPack({ state: 'pending', paths: [] });
+            }
+          }}
+        >
+          {t('explorer.basket.clear')}
+        </button>
+      </div>
+      {pack.state === 'completed' && <p className="text-sm text-subtle">{t('explorer.basket.started')}</p>}
+      <form ref={form} method="post" action="/api/fs/archive" target="basket-download" hidden>
+        <input type="hidden" name="token" value={token} />
+        {pack.paths.map((p) => (
+          <input key={p} type="hidden" name="paths" value={p} />
+        ))}
+      </form>
+      <iframe ref={frame} name="basket-download" title={t('explorer.basket.heading')} hidden onLoad={onFrameLoad} />
+    </div>
+  );
+}
