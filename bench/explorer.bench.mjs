@@ -15,7 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { chromium } from '@playwright/test';
 import { bestDownloads, generatedStream, MiB, runBench } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
+import { ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 10_000);
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
@@ -89,16 +89,7 @@ async function main() {
     return json.data;
   };
   api.token = (await api('POST', '/admin/login', ADMIN)).token;
-  const config = await api('POST', '/s3-configs', {
-    name: 'bench',
-    provider_type: 'Other',
-    endpoint_url: `http://127.0.0.1:${S3_PORT}`,
-    bucket_name: bucket,
-    region: 'us-east-1',
-    access_key_id: 'test:tester',
-    secret_access_key: 'testing',
-    path_style: true,
-  });
+  const config = await api('POST', '/s3-configs', swiftConfigBody(S3_PORT, bucket));
   await api('POST', '/admin/mounts', { name: 'Bench', mount_path: '/bench', storage_config_id: config.id });
 
   // Listing: the plain SDK loop, then the app cold (its cache cleared first) and cached.

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { bestDownloads, generatedStream, MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
+import { ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
 
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
@@ -76,17 +76,7 @@ async function main() {
   const config = await api(
     'POST',
     '/s3-configs',
-    {
-      name: 'bench',
-      provider_type: 'Other',
-      endpoint_url: `http://127.0.0.1:${S3_PORT}`,
-      bucket_name: bucket,
-      region: 'us-east-1',
-      access_key_id: 'test:tester',
-      secret_access_key: 'testing',
-      path_style: true,
-      total_storage_bytes: 16 * 1024 ** 3,
-    },
+    swiftConfigBody(S3_PORT, bucket, { total_storage_bytes: 16 * 1024 ** 3 }),
     token,
   );
   // Let 1 GiB through the global upload limit (MB), straight in the database.

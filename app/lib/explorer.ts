@@ -151,7 +151,7 @@ export interface SearchHitView {
 export const hitHref = (hit: Pick<SearchHitView, 'path' | 'name' | 'isDirectory'>) =>
   hit.isDirectory ? explorerHref(hit.path) : explorerHref(parentOf(hit.path), { preview: hit.name });
 
-/** A copy or move task as the task manager shows it. */
+/** A copy or move task as the task manager and the API show it (docs/api-extensions.md §3). */
 export interface TaskView {
   id: string;
   type: 'copy' | 'move';
@@ -164,9 +164,10 @@ export interface TaskView {
   bytesTotal: number;
   bytesDone: number;
   items: { sourcePath: string; targetPath: string; skipped: boolean }[];
-  failed: { sourcePath: string; error: string }[];
+  failed: { sourcePath: string; targetPath: string; error: string }[];
   error: string | null;
   createdAt: string;
+  startedAt: string | null;
   finishedAt: string | null;
 }
 

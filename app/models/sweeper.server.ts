@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
 import { pruneGone } from '~/models/shares/gone.server';
 import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
+import { repeatEvery } from './periodic.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -29,12 +30,5 @@ export async function sweepOnce(
 export function startSweeper(ctx: ModelContext, intervalMs = SWEEP_INTERVAL_MS): { stop: () => void } {
   const sweep = () => sweepOnce(ctx).catch((error) => console.error('Sweeper failed:', error));
   // A first sweep soon after start: uploads a killed process left unfinished are cleaned up early.
-  const first = setTimeout(sweep, 5000).unref();
-  const timer = setInterval(sweep, intervalMs).unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return repeatEvery(sweep, 5000, intervalMs);
 }

@@ -107,3 +107,18 @@ export async function swiftBucket(port, prefix, options = {}) {
     }
   }
 }
+
+/** The POST /api/s3-configs body of a config on `bucket` of the Swift server on `port`. */
+export function swiftConfigBody(port, bucket, extra = {}) {
+  return {
+    name: 'bench',
+    provider_type: 'Other',
+    endpoint_url: `http://127.0.0.1:${port}`,
+    bucket_name: bucket,
+    region: 'us-east-1',
+    access_key_id: 'test:tester',
+    secret_access_key: 'testing',
+    path_style: true,
+    ...extra,
+  };
+}

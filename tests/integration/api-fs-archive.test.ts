@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
-import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
+import { mountDiskAndBucket } from '../support/mounts';
+import { createTestBucket, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -56,18 +57,7 @@ describe('fs archive API', () => {
     server = await startServer();
     admin = await adminAuth(call);
     bucket = await createTestBucket('fs-archive');
-    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
-    const s3Id = (
-      await call('POST', '/s3-configs', { auth: admin, body: s3ConfigBody(bucket, { name: 'Zip', is_public: true }) })
-    ).body.data.id;
-    for (const [mount_path, storage_config_id] of [
-      ['/disk', localId],
-      ['/bucket', s3Id],
-    ])
-      await call('POST', '/admin/mounts', {
-        auth: admin,
-        body: { name: mount_path, mount_path, storage_config_id, storage_type: 'S3', cache_ttl: 0 },
-      });
+    await mountDiskAndBucket(call, admin, bucket, { cacheTtl: 0 });
     for (const dir of ['/disk/a/', '/disk/a/sub/', '/disk/a/empty/'])
       expect((await call('POST', '/fs/mkdir', { auth: admin, body: { path: dir } })).status).toBe(200);
     for (const [p, bytes] of Object.entries(files)) await upload(p, bytes);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { GetObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
-import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
+import { mountDiskAndBucket } from '../support/mounts';
+import { createTestBucket, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -59,21 +60,7 @@ describe('fs copy and tasks API', () => {
     dataDir = server.dataDir;
     admin = await adminAuth(call);
     bucket = await createTestBucket('fs-copy');
-    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
-    const s3Id = (await post('/s3-configs', s3ConfigBody(bucket, { name: 'Copy', is_public: true }))).body.data.id;
-    for (const [mount_path, storage_config_id] of [
-      ['/disk', localId],
-      ['/bucket', s3Id],
-    ]) {
-      const made = await post('/admin/mounts', {
-        name: mount_path,
-        mount_path,
-        storage_config_id,
-        storage_type: 'S3',
-        cache_ttl: 300,
-      });
-      mountIds[mount_path] = made.body.data.id;
-    }
+    Object.assign(mountIds, await mountDiskAndBucket(call, admin, bucket));
     onDisk('docs/readme.txt', Buffer.from('hello\n'));
     onDisk('docs/deep/inner.bin', randomBytes(100_000));
     fs.mkdirSync(disk('docs/empty'));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
-import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
+import { mountDiskAndBucket } from '../support/mounts';
+import { createTestBucket, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -18,18 +19,7 @@ describe('fs write API', () => {
     server = await startServer();
     admin = await adminAuth(call);
     bucket = await createTestBucket('fs-write');
-    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
-    const s3Id = (
-      await call('POST', '/s3-configs', { auth: admin, body: s3ConfigBody(bucket, { name: 'W', is_public: true }) })
-    ).body.data.id;
-    for (const [mount_path, storage_config_id] of [
-      ['/disk', localId],
-      ['/bucket', s3Id],
-    ])
-      await call('POST', '/admin/mounts', {
-        auth: admin,
-        body: { name: mount_path, mount_path, storage_config_id, storage_type: 'S3', cache_ttl: 300 },
-      });
+    await mountDiskAndBucket(call, admin, bucket);
   });
   afterAll(async () => {
     await server?.stop();

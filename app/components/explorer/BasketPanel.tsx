@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';
-import { hitHref } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { useBasket } from './basket-store';
+import { PathRow } from './PathRow';
 
 /**
  * Above this total the basket warns before packing: the zip then needs ZIP64 records, which some
@@ -90,15 +89,7 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
         {basket.items.map((item) => {
           const state = stateOf(item.path);
           return (
-            <li key={item.path} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <Icon name={item.isDirectory ? 'folder' : 'file'} className="h-4 w-4 shrink-0 text-subtle" />
-              <div className="min-w-0 flex-1">
-                <Link to={hitHref(item)} className="link break-all">
-                  {item.name}
-                </Link>
-                <p className="text-xs break-all text-subtle">{item.path}</p>
-              </div>
-              {!item.isDirectory && <span className="text-xs text-subtle">{formatBytes(item.size)}</span>}
+            <PathRow key={item.path} item={item}>
               <span
                 data-state={state}
                 className="text-xs text-subtle data-[state=completed]:text-success data-[state=failed]:text-danger"
@@ -113,7 +104,7 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
               >
                 <Icon name="close" className="h-3.5 w-3.5" />
               </button>
-            </li>
+            </PathRow>
           );
         })}
       </ul>

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';
-import { explorerHref, hitHref, SEARCH_SCOPES, type SearchHitView, type SearchScope } from '~/lib/explorer';
-import { formatBytes } from '~/lib/format';
+import { explorerHref, SEARCH_SCOPES, type SearchHitView, type SearchScope } from '~/lib/explorer';
 import { useBasket } from './basket-store';
+import { PathRow } from './PathRow';
 import { rememberSearch, clearSearchHistory, useSearchHistory } from './search-history';
 
 export interface SearchView {
@@ -168,15 +168,7 @@ export function SearchPanel({
               aria-label={t('explorer.search.results')}
             >
               {hits.map((hit) => (
-                <li key={hit.path} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-                  <Icon name={hit.isDirectory ? 'folder' : 'file'} className="h-4 w-4 shrink-0 text-subtle" />
-                  <div className="min-w-0 flex-1">
-                    <Link to={hitHref(hit)} className="link font-medium break-all">
-                      {hit.name}
-                    </Link>
-                    <p className="text-xs break-all text-subtle">{hit.path}</p>
-                  </div>
-                  {!hit.isDirectory && <span className="text-xs text-subtle">{formatBytes(hit.size)}</span>}
+                <PathRow key={hit.path} item={hit}>
                   {hydrated && (
                     <button
                       type="button"
@@ -191,7 +183,7 @@ export function SearchPanel({
                       <span className="sr-only"> {hit.name}</span>
                     </button>
                   )}
-                </li>
+                </PathRow>
               ))}
             </ul>
           )}

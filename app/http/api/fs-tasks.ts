@@ -1,34 +1,13 @@
 import { Router } from 'express';
 import { batchCopyCommitSchema, batchCopySchema, copySchema } from '~/lib/schemas/fs';
 import { batchCopy, commitBatchCopy } from '~/models/fs/batch-copy.server';
-import { cancelTask, getTask, listTasks, retryTask, startCopyTask, type TaskRecord } from '~/models/tasks/tasks.server';
+import { cancelTask, getTask, listTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
+import { presentTask } from './presenters/tasks';
 import { principalOf } from './principal';
-
-/** A task as the API shows it (docs/api-extensions.md). */
-export function presentTask(task: TaskRecord) {
-  return {
-    id: task.id,
-    type: task.type,
-    status: task.status,
-    progress: task.progress,
-    currentFile: task.currentFile,
-    totalCount: task.totalCount,
-    successCount: task.successCount,
-    failureCount: task.failureCount,
-    bytesTotal: task.bytesTotal,
-    bytesDone: task.bytesDone,
-    items: task.items.map((i) => ({ sourcePath: i.sourcePath, targetPath: i.targetPath, skipped: Boolean(i.skipped) })),
-    failed: task.failed,
-    error: task.error,
-    createdAt: task.createdAt.toISOString(),
-    startedAt: task.startedAt?.toISOString() ?? null,
-    finishedAt: task.finishedAt?.toISOString() ?? null,
-  };
-}
 
 /**
  * Server-side copy and move, and the tasks that run them (ours, docs/api-extensions.md): always

@@ -1,6 +1,7 @@
 import type { ModelContext } from '~/models/context.server';
 import { rescanMount } from './indexing.server';
 import { storageOf } from './locate.server';
+import { repeatEvery } from '~/models/periodic.server';
 
 /** Each active mount is rescanned about this often (changes made behind the app's back show up). */
 const RESCAN_EVERY_MS = 60 * 60 * 1000;
@@ -29,20 +30,6 @@ export async function rescanDueMounts(ctx: ModelContext, now = Date.now()): Prom
  * never indexed become searchable), then a check every few minutes. Never keeps the process alive.
  */
 export function startIndexer(ctx: ModelContext): { stop: () => void } {
-  let busy = false;
-  const tick = () => {
-    if (busy) return;
-    busy = true;
-    rescanDueMounts(ctx)
-      .catch((error) => console.error('Index rescans failed:', error))
-      .finally(() => (busy = false));
-  };
-  const first = setTimeout(tick, 10_000).unref();
-  const timer = setInterval(tick, CHECK_EVERY_MS).unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  const pass = () => rescanDueMounts(ctx).catch((error) => console.error('Index rescans failed:', error));
+  return repeatEvery(pass, 10_000, CHECK_EVERY_MS);
 }

@@ -1,6 +1,7 @@
 import { createCookie, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
+import { presentTask } from '~/http/api/presenters/tasks';
 import { withFormUpload } from '~/http/html/form-upload.server';
 import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
 import { AppError } from '~/lib/errors';
@@ -17,7 +18,6 @@ import {
   type ExplorerPrefs,
   type SearchHitView,
   type SearchScope,
-  type TaskView,
 } from '~/lib/explorer';
 import { previewKindOf } from '~/lib/file-kinds';
 import { mimeFromFilename } from '~/lib/mime';
@@ -34,7 +34,7 @@ import {
 import { copiesIntoItself } from '~/models/fs/copy.server';
 import { searchFs } from '~/models/fs/search.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
-import { cancelTask, listTasks, retryTask, startCopyTask, type TaskRecord } from '~/models/tasks/tasks.server';
+import { cancelTask, listTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/shares/upload-limits.server';
 import type { Services } from '~/services.server';
@@ -105,26 +105,6 @@ async function searchOf(services: Services, principal: Principal, dir: string, m
   return view;
 }
 
-export function taskViewOf(task: TaskRecord): TaskView {
-  return {
-    id: task.id,
-    type: task.type,
-    status: task.status,
-    progress: task.progress,
-    currentFile: task.currentFile,
-    totalCount: task.totalCount,
-    successCount: task.successCount,
-    failureCount: task.failureCount,
-    bytesTotal: task.bytesTotal,
-    bytesDone: task.bytesDone,
-    items: task.items.map((i) => ({ sourcePath: i.sourcePath, targetPath: i.targetPath, skipped: Boolean(i.skipped) })),
-    failed: task.failed.map((f) => ({ sourcePath: f.sourcePath, error: f.error })),
-    error: task.error,
-    createdAt: task.createdAt.toISOString(),
-    finishedAt: task.finishedAt?.toISOString() ?? null,
-  };
-}
-
 /** The open file's preview, with its neighbours for next/previous. */
 async function previewOf(services: Services, principal: Principal, dir: string, name: string, origin: string) {
   const { item, preview } = await previewFsFile(services, principal, joinVirtual(dir, name), origin);
@@ -190,7 +170,7 @@ export async function loadExplorer(services: Services, principal: Principal, dir
       ? { name: names[0], content: await editableText(services, principal, joinVirtual(dir, names[0])) }
       : null;
   const search = panel === 'search' ? await searchOf(services, principal, dir, mount?.id ?? null, url) : null;
-  const tasks = panel === 'tasks' ? (await listTasks(services, principal)).map(taskViewOf) : null;
+  const tasks = panel === 'tasks' ? (await listTasks(services, principal)).map(presentTask) : null;
   return {
     path: dir,
     mount,

@@ -1,0 +1,24 @@
+import type { TaskView } from '~/lib/explorer';
+import type { TaskRecord } from '~/models/tasks/tasks.server';
+
+/** A task as the API (docs/api-extensions.md §3) and the explorer's task manager show it. */
+export function presentTask(task: TaskRecord): TaskView {
+  return {
+    id: task.id,
+    type: task.type,
+    status: task.status,
+    progress: task.progress,
+    currentFile: task.currentFile,
+    totalCount: task.totalCount,
+    successCount: task.successCount,
+    failureCount: task.failureCount,
+    bytesTotal: task.bytesTotal,
+    bytesDone: task.bytesDone,
+    items: task.items.map((i) => ({ sourcePath: i.sourcePath, targetPath: i.targetPath, skipped: Boolean(i.skipped) })),
+    failed: task.failed,
+    error: task.error,
+    createdAt: task.createdAt.toISOString(),
+    startedAt: task.startedAt?.toISOString() ?? null,
+    finishedAt: task.finishedAt?.toISOString() ?? null,
+  };
+}
