@@ -1,15 +1,50 @@
+import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { ZipFile } from 'yazl';
 import type { ArchiveEntry } from '~/models/fs/archive.server';
 
 /**
+ * yazl checksums every byte with buffer-crc32, in JavaScript (about 500 MB/s here: the zip's
+ * bottleneck, bench/explorer-tools.bench.mjs). It looks `unsigned` up on that module at each call,
+ * so pointing it at Node's native zlib.crc32 (same values, app/http/zip-stream.test.ts) speeds up
+ * every zip without touching yazl (docs/decisions/0011-streamed-zip.md). The module is taken with
+ * require, as yazl takes it: the package's ESM build would be another instance.
+ */
+type Crc32Module = { unsigned: (input: Buffer | string, previous?: Buffer | number) => number };
+const yazlCrc32 = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as Crc32Module;
+export const nativeCrc32: Crc32Module['unsigned'] = (input, previous) =>
+  zlib.crc32(input, typeof previous === 'number' ? previous : 0);
+yazlCrc32.unsigned = nativeCrc32;
+
+/**
  * A zip of planned entries as one stream of a size known before its first byte
  * (docs/decisions/0011-streamed-zip.md): every entry STOREd (no compression, so sizes are exact and
- * the CPU idles), its source opened only when the writer reaches it, ZIP64 wherever sizes, offsets
- * or the entry count need it (yazl decides per record).
+ * the CPU idles), its source opened only when the writer nears it (the next one while the one before
+ * streams), ZIP64 wherever sizes, offsets or the entry count need it (yazl decides per record).
  */
 export function zipStream(entries: ArchiveEntry[]): Promise<{ stream: Readable; size: number; zip: ZipFile }> {
   const zip = new ZipFile();
+  const files = entries.filter((e) => e.open);
+  // While one source streams into the zip, the next is already asked for: its answer waits in the
+  // socket (a few buffers, not the file) and the storage's latency is hidden behind the transfer.
+  let next: { index: number; opening: Promise<Readable> } | null = null;
+  const openAt = (index: number) => {
+    const opening = next?.index === index ? next.opening : files[index]!.open!();
+    next = index + 1 < files.length ? { index: index + 1, opening: files[index + 1]!.open!() } : null;
+    // An unused prefetch must not reject unheard (the zip stopped, or this one failed).
+    next?.opening.catch(() => undefined);
+    return opening;
+  };
+  // A zip that stops early (the client went away) closes the source it fetched ahead.
+  zip.outputStream.once(
+    'close',
+    () =>
+      void next?.opening.then(
+        (stream) => stream.destroy(),
+        () => undefined,
+      ),
+  );
   for (const entry of entries) {
     const name = safeName(entry.name);
     const mtime = entry.modified ?? new Date();
@@ -17,20 +52,43 @@ export function zipStream(entries: ArchiveEntry[]): Promise<{ stream: Readable; 
       zip.addEmptyDirectory(name, { mtime });
       continue;
     }
-    const open = entry.open;
+    const index = files.indexOf(entry);
     zip.addReadStreamLazy(name, { mtime, compress: false, size: entry.size }, (done) => {
-      open().then(
+      openAt(index).then(
         (stream) => done(null, stream),
         (error: Error) => done(error, undefined as unknown as Readable),
       );
     });
   }
+  const names = entries.map((e) => safeName(e.name));
   return new Promise((resolve) => {
     // @types/yazl leaves out the callback's argument: the total size (docs: yazl README, end()).
     const sized = ((size: number) =>
-      resolve({ stream: zip.outputStream as Readable, size, zip })) as unknown as () => void;
+      resolve({ stream: zip.outputStream as Readable, size: writtenSize(size, names), zip })) as unknown as () => void;
     zip.end(undefined, sized);
   });
+}
+
+/** yazl 3.3.1's record sizes (its index.js): the classic end record, the ZIP64 end record and locator. */
+const END_RECORD = 22;
+const ZIP64_END_RECORDS = 56 + 20;
+/** A central directory record without ZIP64 fields: 46 fixed bytes, the 9-byte timestamp field, the name. */
+const directoryRecord = (name: string) => 46 + 9 + Buffer.byteLength(name);
+
+/**
+ * The length yazl actually writes. Its size calculation counts the ZIP64 end records once the
+ * central directory reaches 0xFFFF bytes (about a thousand entries), while its writer adds them only
+ * from 0xFFFFFFFF bytes: in between, the announced length was 76 bytes too long and every such
+ * download was cut off short of it (found by bench/explorer-tools.bench.mjs;
+ * app/http/zip-stream.test.ts checks lengths on both sides of the threshold). Entries that need
+ * ZIP64 fields themselves lie past 4 GiB, where calculation and writer agree.
+ */
+function writtenSize(calculated: number, names: string[]): number {
+  if (names.length >= 0xffff) return calculated;
+  const directory = names.reduce((sum, name) => sum + directoryRecord(name), 0);
+  if (directory < 0xffff || directory >= 0xffffffff) return calculated;
+  const dataEnd = calculated - directory - END_RECORD - ZIP64_END_RECORDS;
+  return dataEnd < 0xffffffff ? calculated - ZIP64_END_RECORDS : calculated;
 }
 
 /**

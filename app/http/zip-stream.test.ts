@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ArchiveEntry } from '~/models/fs/archive.server';
-import { zipStream } from './zip-stream.server';
+import { nativeCrc32, zipStream } from './zip-stream.server';
 
 /**
  * The basket's zip writer at the sizes where plain zip stops (docs/decisions/0011-streamed-zip.md):
@@ -45,7 +47,21 @@ const file = (name: string, size: number): ArchiveEntry => ({
 });
 
 describe('zipStream', () => {
-  it('writes more than 65,535 entries, with one source open at a time', async () => {
+  it('checksums with the native CRC-32 in yazl, giving what buffer-crc32 gives in JavaScript', () => {
+    const fromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
+      (input: Buffer): Buffer;
+      unsigned: (input: Buffer, previous?: number) => number;
+    };
+    expect(fromYazl.unsigned).toBe(nativeCrc32);
+    const bytes = randomBytes(100_000);
+    // Continued over three pieces, as a stream is checksummed; buffer-crc32's own result is big-endian.
+    let running = 0;
+    for (const piece of [bytes.subarray(0, 3), bytes.subarray(3, 5000), bytes.subarray(5000)])
+      running = fromYazl.unsigned(piece, running);
+    expect(running).toBe(fromYazl(bytes).readUInt32BE(0));
+  });
+
+  it('writes more than 65,535 entries, with at most two sources open at a time', async () => {
     const entries = [
       { name: 'dir/', size: 0, modified: null },
       ...Array.from({ length: 70_000 }, (_, i) => file(`dir/f${i}.bin`, 3)),
@@ -54,7 +70,8 @@ describe('zipStream', () => {
     const target = path.join(work, 'many.zip');
     await pipeline(stream, fs.createWriteStream(target));
     expect(fs.statSync(target).size).toBe(size);
-    expect(sources).toEqual({ open: 0, most: 1 });
+    // The one being written and the next, asked for ahead.
+    expect(sources).toEqual({ open: 0, most: 2 });
     expect(execFileSync('unzip', ['-t', '-q', target], { encoding: 'utf8' })).toContain('No errors detected');
     const names = execFileSync('unzip', ['-Z1', target], { encoding: 'utf8', maxBuffer: 64 << 20 })
       .trim()
@@ -62,6 +79,17 @@ describe('zipStream', () => {
     expect(names).toHaveLength(70_001);
     expect(names.at(-1)).toBe('dir/f69999.bin');
   }, 60_000);
+
+  it.each([500, 1000, 1200, 5000])(
+    'announces the exact length of %i entries (either side of a 64 KiB directory)',
+    async (count) => {
+      const names = Array.from({ length: count }, (_, i) => file(`photos/2026/holiday-${i}.jpg`, i % 7));
+      const { stream, size } = await zipStream(names);
+      let sent = 0;
+      for await (const chunk of stream) sent += (chunk as Buffer).length;
+      expect(sent).toBe(size);
+    },
+  );
 
   it('writes past 4 GiB: the announced length is exact and the end records are ZIP64', async () => {
     const big = 4 * 1024 ** 3 + 5 * 1024 ** 2;

@@ -62,6 +62,11 @@ export interface WriteOptions {
   /** Known size in bytes, when the caller knows it (lets drivers stream without buffering). */
   size?: number;
   contentType?: string;
+  /**
+   * Parts sent at once by a multipart write (S3; default 1). Worth raising only when the source is
+   * faster than one part at a time, as a storage-to-storage copy is; each costs a part of memory.
+   */
+  partsInFlight?: number;
 }
 
 export interface PresignGetOptions {

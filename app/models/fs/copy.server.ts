@@ -47,6 +47,13 @@ export interface CopyJob {
 
 type InMount = Extract<Located, { kind: 'mount' }> & { configId: string };
 
+/**
+ * Parts a streamed copy sends at once: the source (another storage) reads faster than one part at a
+ * time can be written (bench/explorer-tools.bench.mjs); four 5 MiB parts stay far below the memory
+ * bound of a task.
+ */
+const COPY_PARTS_IN_FLIGHT = 4;
+
 /** S3 copies one object server-side up to 5 GiB (CopyObject); bigger ones are streamed. */
 const SERVER_COPY_MAX = 5 * 1024 ** 3;
 
@@ -244,7 +251,7 @@ async function streamCopy(
   read.stream.on('error', (error) => counted.destroy(error));
   read.stream.pipe(counted);
   try {
-    await to.write(toKey, counted, { size, contentType: mimeFromFilename(toKey) });
+    await to.write(toKey, counted, { size, contentType: mimeFromFilename(toKey), partsInFlight: COPY_PARTS_IN_FLIGHT });
   } finally {
     signal?.removeEventListener('abort', stop);
     read.stream.destroy();

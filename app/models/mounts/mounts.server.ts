@@ -112,7 +112,7 @@ export async function createMount(ctx: ModelContext, principal: Principal, input
 
 export async function updateMount(ctx: ModelContext, principal: Principal, id: string, input: UpdateMountInput) {
   authorize(principal, 'mount.manage');
-  await findMount(ctx, id);
+  const before = await findMount(ctx, id);
   const config = input.storage_config_id ? await storageFor(ctx, input.storage_config_id) : null;
   if (input.mount_path !== undefined) await assertPathFree(ctx, input.mount_path, id);
   const row = await ctx.db.mount.update({
@@ -122,6 +122,9 @@ export async function updateMount(ctx: ModelContext, principal: Principal, id: s
   });
   // Its path, storage or TTL may have changed: cached listings of it no longer hold.
   ctx.dirCache.invalidateMount(id);
+  // On another storage, what the search index knows of the mount is someone else's files: the
+  // next periodic pass (docs/architecture.md §9) scans it afresh.
+  if (row.storageConfigId !== before.storageConfigId) ctx.searchIndex.forget(id);
   return toRecord(row);
 }
 

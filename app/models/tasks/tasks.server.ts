@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import type { Task } from '~/generated/prisma/client';
@@ -11,6 +12,13 @@ import { planCopy, type CopyItem, type CopyOptions, type PlannedItem } from '~/m
  * rows in the database that a worker in the server runs (models/tasks/worker.server.ts). Copy and
  * move are the kinds that exist so far. A caller sees and controls its own tasks; an admin all.
  */
+/**
+ * Says "queued" when a task becomes pending here, and "cancelled" (with its id) when one is
+ * cancelled, so this process's worker acts at once; workers of other replicas see the row within
+ * a second (worker.server.ts).
+ */
+export const taskQueue = new EventEmitter();
+
 export const TASK_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled', 'partial'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
@@ -96,6 +104,7 @@ export async function startCopyTask(
       createdBy: creatorId(principal),
     },
   });
+  taskQueue.emit('queued');
   return toTaskRecord(task);
 }
 
@@ -135,6 +144,7 @@ export async function cancelTask(ctx: ModelContext, principal: Principal, id: st
     data: { status: 'cancelled', finishedAt: new Date(), currentFile: null },
   });
   if (count === 0) throw new AppError('conflict', 'taskNotRunning');
+  taskQueue.emit('cancelled', id);
   return getTask(ctx, principal, id);
 }
 
@@ -170,5 +180,6 @@ export async function retryTask(ctx: ModelContext, principal: Principal, id: str
     },
   });
   if (count === 0) throw new AppError('conflict', 'taskNotRetryable');
+  taskQueue.emit('queued');
   return getTask(ctx, principal, id);
 }

@@ -3,7 +3,7 @@ import { AppError } from '~/lib/errors';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import type { ModelContext } from '~/models/context.server';
 import { copyFile, expandCopy, failureOf, removeMovedFolders, type CopyJob } from '~/models/fs/copy.server';
-import { detailsOf, type CopyTaskDetails, type TaskStatus } from './tasks.server';
+import { detailsOf, taskQueue, type CopyTaskDetails, type TaskStatus } from './tasks.server';
 
 /**
  * The task worker inside the server (docs/architecture.md §10): claims pending tasks from the
@@ -43,6 +43,7 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
           .finally(() => {
             running.delete(task.id);
             runs.delete(run);
+            void poll(); // a slot is free: the next pending task need not wait for the timer
           });
         runs.add(run);
       }
@@ -54,12 +55,18 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
     }
   };
   const timer = setInterval(() => void poll(), POLL_MS).unref();
+  const queued = () => void poll();
+  const cancelled = (id: string) => running.get(id)?.abort();
+  taskQueue.on('queued', queued);
+  taskQueue.on('cancelled', cancelled);
   void poll();
   return {
     /** Stops claiming and lets the running tasks stop where they are (they resume on the next start). */
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      taskQueue.off('queued', queued);
+      taskQueue.off('cancelled', cancelled);
       const ids = [...running.keys()];
       for (const control of running.values()) control.abort();
       await Promise.allSettled([...runs]);

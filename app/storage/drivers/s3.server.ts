@@ -216,7 +216,7 @@ export class S3Driver implements StorageDriver {
       client: this.client,
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType },
       partSize: WRITE_PART_SIZE,
-      queueSize: WRITE_QUEUE,
+      queueSize: options.partsInFlight ?? WRITE_QUEUE,
       // A failed multipart write is aborted by abortFailedWrite, without holding up the answer.
       leavePartsOnError: true,
     });

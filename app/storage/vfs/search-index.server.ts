@@ -129,6 +129,14 @@ export class SearchIndex {
     else this.remove(mountId, prefix.slice(0, -1));
   }
 
+  /** Forgets a mount: its entries and its last rescan (the periodic rescan then starts it afresh). */
+  forget(mountId: string): void {
+    this.sql.transaction(() => {
+      this.sql.prepare('DELETE FROM fs_index_entries WHERE mount_id = ?').run(mountId);
+      this.sql.prepare('DELETE FROM fs_index_runs WHERE mount_id = ?').run(mountId);
+    })();
+  }
+
   /** A rename within one mount: the entry and everything under it move to `to` (the old paths go). */
   move(mountId: string, from: string, to: string): void {
     const [low, high] = below(from);

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import type { IndexedEntry, SearchIndex } from './search-index.server';
+
+/**
+ * The search index's SQL (docs/architecture.md §9) on a real migrated SQLite file: key ranges of
+ * folders (no neighbour with a longer name caught), renames of whole trees, reconciling a listed
+ * folder, mark and sweep, and the ranking.
+ */
+let temp: TempContext;
+let index: SearchIndex;
+let mountId: string;
+
+const file = (key: string, modified = '2026-01-01T00:00:00Z'): IndexedEntry => ({
+  key,
+  isDir: false,
+  size: key.length,
+  modified: new Date(modified),
+  etag: null,
+});
+const folder = (key: string): IndexedEntry => ({ key, isDir: true, size: 0, modified: null, etag: null });
+const keys = (query: string, prefix = '') =>
+  index
+    .search(query, [{ mountId, prefix }], 100, 0)
+    .hits.map((h) => h.key)
+    .sort();
+
+beforeEach(async () => {
+  temp = await tempModelContext();
+  index = temp.ctx.searchIndex;
+  const config = await temp.ctx.db.storageConfig.findFirstOrThrow();
+  mountId = (
+    await temp.ctx.db.mount.create({
+      data: {
+        id: 'm1',
+        name: 'm',
+        storageType: 'LOCAL',
+        storageConfigId: config.id,
+        mountPath: '/m',
+        createdBy: 'system',
+      },
+    })
+  ).id;
+  index.put(mountId, [
+    folder('team'),
+    file('team/plan.txt'),
+    folder('team/inner'),
+    file('team/inner/plan-b.txt'),
+    folder('teammate'),
+    file('teammate/plan-c.txt'),
+    file('team0.txt'),
+  ]);
+});
+afterEach(async () => temp.close());
+
+describe('SearchIndex', () => {
+  it('removes a folder with everything under it, and nothing of its neighbours', () => {
+    expect(keys('plan')).toEqual(['team/inner/plan-b.txt', 'team/plan.txt', 'teammate/plan-c.txt']);
+    index.remove(mountId, 'team');
+    expect(keys('plan')).toEqual(['teammate/plan-c.txt']);
+    expect(keys('team')).toEqual(['team0.txt', 'teammate']);
+  });
+
+  it('searches inside a folder prefix only', () => {
+    expect(keys('plan', 'team/')).toEqual(['team/inner/plan-b.txt', 'team/plan.txt']);
+    expect(keys('plan', 'teammate/')).toEqual(['teammate/plan-c.txt']);
+  });
+
+  it('moves a tree: paths, parents and the top name change; the old paths are gone', () => {
+    index.move(mountId, 'team', 'crew');
+    expect(keys('plan')).toEqual(['crew/inner/plan-b.txt', 'crew/plan.txt', 'teammate/plan-c.txt']);
+    expect(keys('crew')).toEqual(['crew']);
+    // The moved folder reconciles under its new parent key.
+    index.reconcile(mountId, 'crew', [file('crew/plan.txt')]);
+    expect(keys('plan')).toEqual(['crew/plan.txt', 'teammate/plan-c.txt']);
+  });
+
+  it('reconciles a listed folder: gone children leave with their subtrees, new ones come in', () => {
+    index.reconcile(mountId, 'team', [file('team/plan.txt'), file('team/new.txt')]);
+    expect(keys('plan')).toEqual(['team/plan.txt', 'teammate/plan-c.txt']);
+    expect(keys('new')).toEqual(['team/new.txt']);
+  });
+
+  it('sweeps what a completed rescan did not see, and keeps what was written during it', () => {
+    expect(index.beginRun(mountId, 'run-1', 60_000)).toBe(true);
+    expect(index.beginRun(mountId, 'run-2', 60_000)).toBe(false); // one rescan per mount at a time
+    index.put(mountId, [folder('team'), file('team/plan.txt')], 'run-1');
+    index.put(mountId, [file('written-meanwhile.txt')]); // write-through while the rescan runs
+    index.endRun(mountId, 'run-1', { entries: 2 });
+    expect(keys('plan')).toEqual(['team/plan.txt']);
+    expect(keys('meanwhile')).toEqual(['written-meanwhile.txt']);
+    expect(index.runs()).toMatchObject([{ mountId, status: 'completed', entries: 2 }]);
+    // A failed rescan sweeps nothing.
+    expect(index.beginRun(mountId, 'run-3', 60_000)).toBe(true);
+    index.endRun(mountId, 'run-3', { error: 'S3 gone' });
+    expect(keys('plan')).toEqual(['team/plan.txt']);
+  });
+
+  it('ranks the exact name, then a prefix, then the newest; counts past the page', () => {
+    index.put(mountId, [
+      file('x/old-note.txt', '2026-01-01T00:00:00Z'),
+      file('x/new-note.txt', '2026-06-01T00:00:00Z'),
+      file('x/notes.md', '2025-01-01T00:00:00Z'),
+      file('x/note', '2024-01-01T00:00:00Z'),
+    ]);
+    const { hits, total } = index.search('NOTE', [{ mountId, prefix: 'x/' }], 3, 0);
+    expect(total).toBe(4);
+    expect(hits.map((h) => h.name)).toEqual(['note', 'notes.md', 'new-note.txt']);
+    expect(index.search('note', [{ mountId, prefix: 'x/' }], 3, 3).hits.map((h) => h.name)).toEqual(['old-note.txt']);
+  });
+
+  it('takes LIKE wildcards and quotes in a query literally', () => {
+    index.put(mountId, [file('odd/100%_done "final".txt'), file('odd/100 done.txt')]);
+    expect(keys('0%_')).toEqual(['odd/100%_done "final".txt']); // 3+ characters: the trigram index
+    expect(keys('%_')).toEqual(['odd/100%_done "final".txt']); // 2 characters: LIKE, escaped
+    expect(keys('"final"')).toEqual(['odd/100%_done "final".txt']);
+  });
+
+  it('forgets a mount: entries and its last rescan', () => {
+    index.beginRun(mountId, 'run-1', 60_000);
+    index.forget(mountId);
+    expect(keys('plan')).toEqual([]);
+    expect(index.runs()).toEqual([]);
+  });
+});
