@@ -16,17 +16,14 @@ import {
 } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { fsTransports } from '~/lib/upload/fs-transports';
-import { BasketPanel } from './BasketPanel';
 import { useBasket } from './basket-store';
 import { Breadcrumbs } from './Breadcrumbs';
-import { CopyPanel } from './CopyPanel';
-import { SearchPanel, type SearchView } from './SearchPanel';
-import { TasksPanel } from './TasksPanel';
+import { openPanel } from './open-panel';
+import type { SearchView } from './SearchPanel';
 import { ContextMenu } from './ContextMenu';
 import { entryActions, type ExplorerCan } from './entry-actions';
 import { EntryList } from './EntryList';
-import { ExplorerPanel, PanelField, PanelForm } from './ExplorerPanel';
-import { DirectLinkPanel, SharePanel } from './LinkPanels';
+import { ExplorerPanel } from './ExplorerPanel';
 import { PreviewPane, type OpenFile } from './PreviewPane';
 import { Toolbar } from './Toolbar';
 import { UploadPanel } from './UploadPanel';
@@ -64,9 +61,6 @@ export interface ExplorerActionData {
  * interactive). With JavaScript the next ones follow as the list scrolls; without it, a link shows all.
  */
 const WINDOW = 200;
-
-/** The display name of a form name ("docs/" → "docs"). */
-const shown = (name: string) => name.replace(/\/$/, '');
 
 /**
  * The mount explorer (docs/product/spec.md §2): breadcrumbs, the toolbar, the open panel or
@@ -131,7 +125,6 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const failed = actionData?.formError ? actionData : undefined;
   const errorOf = (intent: string) => (failed?.intent === intent ? failed.formError : undefined);
   const panelKind = panel?.kind ?? null;
-  const name = panel?.names[0] ?? '';
   const showUpload = writable && (panelKind === 'upload' || uploading || uploads.items.length > 0);
 
   const onDrop = (event: React.DragEvent) => {
@@ -142,174 +135,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     uploads.addFiles([...event.dataTransfer.files]);
   };
 
-  let panelBody: React.ReactNode = null;
-  if (panelKind === 'mkdir' && writable)
-    panelBody = (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.mkdir.heading', { path })} closeTo={closeTo}>
-        <PanelForm
-          intent="mkdir"
-          names={[]}
-          submit={t('explorer.mkdir.create')}
-          busy={t('explorer.mkdir.creating')}
-          closeTo={closeTo}
-          error={errorOf('mkdir')}
-        >
-          <PanelField
-            id="explorer-folder-name"
-            name="folder"
-            label={t('explorer.mkdir.name')}
-            defaultValue={failed?.values?.folder}
-            error={errorOf('mkdir')}
-          />
-        </PanelForm>
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'rename' && name)
-    panelBody = (
-      <ExplorerPanel
-        id="explorer-panel"
-        heading={t('explorer.rename.heading', { name: shown(name) })}
-        closeTo={closeTo}
-      >
-        <PanelForm
-          intent="rename"
-          names={[name]}
-          submit={t('explorer.rename.submit')}
-          busy={t('explorer.rename.submitting')}
-          closeTo={closeTo}
-          error={errorOf('rename')}
-        >
-          <PanelField
-            id="explorer-new-name"
-            name="newName"
-            label={t('explorer.rename.newName')}
-            defaultValue={failed?.values?.newName || shown(name)}
-            error={errorOf('rename')}
-          />
-        </PanelForm>
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'delete' && panel?.names.length)
-    panelBody = (
-      <ExplorerPanel
-        id="explorer-panel"
-        tone="danger"
-        heading={
-          panel.names.length === 1
-            ? t('explorer.delete.headingOne', { name: shown(name) })
-            : t('explorer.delete.heading', { count: panel.names.length })
-        }
-        closeTo={closeTo}
-      >
-        <p className="text-sm text-subtle">{t('explorer.delete.body')}</p>
-        {panel.names.length > 1 && (
-          <ul className="max-h-40 list-inside list-disc overflow-auto text-sm">
-            {panel.names.map((n) => (
-              <li key={n} className="break-all">
-                {shown(n)}
-              </li>
-            ))}
-          </ul>
-        )}
-        <PanelForm
-          intent="delete"
-          names={panel.names}
-          submit={t('explorer.delete.confirm')}
-          busy={t('explorer.delete.deleting')}
-          closeTo={closeTo}
-          error={errorOf('delete')}
-          danger
-        />
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'edit' && data.edit)
-    panelBody = (
-      <ExplorerPanel
-        id="explorer-panel"
-        heading={t('explorer.edit.heading', { name: data.edit.name })}
-        closeTo={closeTo}
-      >
-        <PanelForm
-          intent="save"
-          names={[data.edit.name]}
-          submit={t('explorer.edit.save')}
-          busy={t('explorer.edit.saving')}
-          closeTo={closeTo}
-          error={errorOf('save')}
-        >
-          <label htmlFor="explorer-content" className="field-label">
-            {t('explorer.edit.content')}
-          </label>
-          <textarea
-            id="explorer-content"
-            name="content"
-            defaultValue={failed?.values?.content ?? data.edit.content}
-            rows={18}
-            spellCheck={false}
-            className="input font-mono text-sm"
-          />
-        </PanelForm>
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'link' && name)
-    panelBody = (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.link.heading', { name })} closeTo={closeTo}>
-        <DirectLinkPanel name={name} closeTo={closeTo} result={actionData?.link} error={errorOf('link')} />
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'share' && name)
-    panelBody = (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.share.heading', { name })} closeTo={closeTo}>
-        <SharePanel name={name} closeTo={closeTo} result={actionData?.share} error={errorOf('share')} />
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'copy' && panel?.names.length && can.copy)
-    panelBody = (
-      <ExplorerPanel
-        id="explorer-panel"
-        heading={
-          panel.names.length === 1
-            ? t('explorer.copy.headingOne', { name: shown(name) })
-            : t('explorer.copy.heading', { count: panel.names.length })
-        }
-        closeTo={closeTo}
-      >
-        <CopyPanel
-          names={panel.names}
-          dir={path}
-          closeTo={closeTo}
-          canMove={can.remove}
-          error={errorOf('copy')}
-          askConfirm={failed?.intent === 'copy' && Boolean(failed.fieldErrors?.confirm)}
-          target={failed?.values?.target}
-        />
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'search' && data.search)
-    panelBody = (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.search.heading')} closeTo={closeTo}>
-        <SearchPanel dir={path} mountId={mount?.id ?? null} search={data.search} hydrated={hydrated} />
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'tasks' && data.tasks)
-    panelBody = (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.tasks.heading')} closeTo={closeTo}>
-        {errorOf('cancelTask') || errorOf('retryTask') ? (
-          <FormAlert>{errorOf('cancelTask') ?? errorOf('retryTask')}</FormAlert>
-        ) : null}
-        <TasksPanel
-          tasks={data.tasks}
-          action={explorerHref(path, { do: 'tasks' })}
-          refreshTo={explorerHref(path, { do: 'tasks' })}
-        />
-      </ExplorerPanel>
-    );
-  else if (panelKind === 'basket')
-    panelBody = (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.basket.heading')} closeTo={closeTo}>
-        <BasketPanel hydrated={hydrated} />
-      </ExplorerPanel>
-    );
+  const panelBody = openPanel({ data, actionData, hydrated, writable, t });
 
   const notice = data.notice;
   const emptyText = mount

@@ -1,0 +1,207 @@
+import type { TFunction } from 'i18next';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { explorerHref } from '~/lib/explorer';
+import { BasketPanel } from './BasketPanel';
+import { CopyPanel } from './CopyPanel';
+import { ExplorerPanel, PanelField, PanelForm } from './ExplorerPanel';
+import type { ExplorerActionData, ExplorerData } from './ExplorerView';
+import { DirectLinkPanel, SharePanel } from './LinkPanels';
+import { SearchPanel } from './SearchPanel';
+import { TasksPanel } from './TasksPanel';
+
+/** The display name of a form name ("docs/" → "docs"). */
+const shown = (name: string) => name.replace(/\/$/, '');
+
+/**
+ * The panel a URL opens above the listing (`?do=<panel>&name=…`, lib/explorer.ts PANELS), each a
+ * real form or a result; null when none is open (or the caller may not use it).
+ */
+export function openPanel({
+  data,
+  actionData,
+  hydrated,
+  writable,
+  t,
+}: {
+  data: ExplorerData;
+  actionData?: ExplorerActionData;
+  hydrated: boolean;
+  /** A folder of a mount the principal may upload to. */
+  writable: boolean;
+  t: TFunction;
+}): React.ReactNode {
+  const { path, mount, can, panel } = data;
+  const closeTo = explorerHref(path);
+  const failed = actionData?.formError ? actionData : undefined;
+  const errorOf = (intent: string) => (failed?.intent === intent ? failed.formError : undefined);
+  const panelKind = panel?.kind ?? null;
+  const name = panel?.names[0] ?? '';
+  if (panelKind === 'mkdir' && writable)
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.mkdir.heading', { path })} closeTo={closeTo}>
+        <PanelForm
+          intent="mkdir"
+          names={[]}
+          submit={t('explorer.mkdir.create')}
+          busy={t('explorer.mkdir.creating')}
+          closeTo={closeTo}
+          error={errorOf('mkdir')}
+        >
+          <PanelField
+            id="explorer-folder-name"
+            name="folder"
+            label={t('explorer.mkdir.name')}
+            defaultValue={failed?.values?.folder}
+            error={errorOf('mkdir')}
+          />
+        </PanelForm>
+      </ExplorerPanel>
+    );
+  if (panelKind === 'rename' && name)
+    return (
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={t('explorer.rename.heading', { name: shown(name) })}
+        closeTo={closeTo}
+      >
+        <PanelForm
+          intent="rename"
+          names={[name]}
+          submit={t('explorer.rename.submit')}
+          busy={t('explorer.rename.submitting')}
+          closeTo={closeTo}
+          error={errorOf('rename')}
+        >
+          <PanelField
+            id="explorer-new-name"
+            name="newName"
+            label={t('explorer.rename.newName')}
+            defaultValue={failed?.values?.newName || shown(name)}
+            error={errorOf('rename')}
+          />
+        </PanelForm>
+      </ExplorerPanel>
+    );
+  if (panelKind === 'delete' && panel?.names.length)
+    return (
+      <ExplorerPanel
+        id="explorer-panel"
+        tone="danger"
+        heading={
+          panel.names.length === 1
+            ? t('explorer.delete.headingOne', { name: shown(name) })
+            : t('explorer.delete.heading', { count: panel.names.length })
+        }
+        closeTo={closeTo}
+      >
+        <p className="text-sm text-subtle">{t('explorer.delete.body')}</p>
+        {panel.names.length > 1 && (
+          <ul className="max-h-40 list-inside list-disc overflow-auto text-sm">
+            {panel.names.map((n) => (
+              <li key={n} className="break-all">
+                {shown(n)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <PanelForm
+          intent="delete"
+          names={panel.names}
+          submit={t('explorer.delete.confirm')}
+          busy={t('explorer.delete.deleting')}
+          closeTo={closeTo}
+          error={errorOf('delete')}
+          danger
+        />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'edit' && data.edit)
+    return (
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={t('explorer.edit.heading', { name: data.edit.name })}
+        closeTo={closeTo}
+      >
+        <PanelForm
+          intent="save"
+          names={[data.edit.name]}
+          submit={t('explorer.edit.save')}
+          busy={t('explorer.edit.saving')}
+          closeTo={closeTo}
+          error={errorOf('save')}
+        >
+          <label htmlFor="explorer-content" className="field-label">
+            {t('explorer.edit.content')}
+          </label>
+          <textarea
+            id="explorer-content"
+            name="content"
+            defaultValue={failed?.values?.content ?? data.edit.content}
+            rows={18}
+            spellCheck={false}
+            className="input font-mono text-sm"
+          />
+        </PanelForm>
+      </ExplorerPanel>
+    );
+  if (panelKind === 'link' && name)
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.link.heading', { name })} closeTo={closeTo}>
+        <DirectLinkPanel name={name} closeTo={closeTo} result={actionData?.link} error={errorOf('link')} />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'share' && name)
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.share.heading', { name })} closeTo={closeTo}>
+        <SharePanel name={name} closeTo={closeTo} result={actionData?.share} error={errorOf('share')} />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'copy' && panel?.names.length && can.copy)
+    return (
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={
+          panel.names.length === 1
+            ? t('explorer.copy.headingOne', { name: shown(name) })
+            : t('explorer.copy.heading', { count: panel.names.length })
+        }
+        closeTo={closeTo}
+      >
+        <CopyPanel
+          names={panel.names}
+          dir={path}
+          closeTo={closeTo}
+          canMove={can.remove}
+          error={errorOf('copy')}
+          askConfirm={failed?.intent === 'copy' && Boolean(failed.fieldErrors?.confirm)}
+          target={failed?.values?.target}
+        />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'search' && data.search)
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.search.heading')} closeTo={closeTo}>
+        <SearchPanel dir={path} mountId={mount?.id ?? null} search={data.search} hydrated={hydrated} />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'tasks' && data.tasks)
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.tasks.heading')} closeTo={closeTo}>
+        {errorOf('cancelTask') || errorOf('retryTask') ? (
+          <FormAlert>{errorOf('cancelTask') ?? errorOf('retryTask')}</FormAlert>
+        ) : null}
+        <TasksPanel
+          tasks={data.tasks}
+          action={explorerHref(path, { do: 'tasks' })}
+          refreshTo={explorerHref(path, { do: 'tasks' })}
+        />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'basket')
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('explorer.basket.heading')} closeTo={closeTo}>
+        <BasketPanel hydrated={hydrated} />
+      </ExplorerPanel>
+    );
+  return null;
+}
