@@ -2,14 +2,14 @@ import type { Task } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import type { ModelContext } from '~/models/context.server';
-import { copyFile, expandCopy, failureOf, removeMovedFolders, type CopyJob } from '~/models/fs/copy.server';
+import { copyFile, expandCopy, failureOf, removeMovedFolders } from '~/models/fs/copy.server';
 import { detailsOf, taskQueue, type CopyTaskDetails, type TaskStatus } from './tasks.server';
 
 /**
  * The task worker inside the server (docs/architecture.md §10): claims pending tasks from the
  * database (a conditional update, so two replicas never run one task), at most CONCURRENCY at once,
- * and runs them. A running task writes its progress at least every HEARTBEAT_MS; one whose writes
- * stopped for STALE_MS belonged to a server that stopped (kill -9, a crash) and is taken up again —
+ * and runs them. A running task writes its progress every HEARTBEAT_MS; one whose writes stopped
+ * for STALE_MS belonged to a server that stopped (kill -9, a crash) and is taken up again —
  * resumed where it was (files already copied are not copied again) — or, after MAX_INTERRUPTIONS,
  * failed with that reason. Nothing is dropped without a word.
  */
@@ -113,15 +113,13 @@ async function recoverStale(ctx: ModelContext): Promise<void> {
 
 async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Promise<void> {
   const details = detailsOf(task);
-  const state = { success: 0, failure: 0, done: 0, current: null as string | null, lastWrite: 0 };
+  const state = { success: 0, failure: 0, current: null as string | null };
   details.failed = [];
   details.bytesDone = 0;
 
-  /** Writes progress (at most every HEARTBEAT_MS unless forced) and stops the run when the row is no longer ours. */
-  const report = async (force = false) => {
-    if (signal.aborted) throw new Stopped();
-    if (!force && Date.now() - state.lastWrite < HEARTBEAT_MS) return;
-    state.lastWrite = Date.now();
+  /** Writes the progress; a row that is no longer running here (cancelled, taken over) stops the run. */
+  let stopped = false;
+  const report = async () => {
     const { count } = await ctx.db.task.updateMany({
       where: { id: task.id, status: 'running' },
       data: {
@@ -133,41 +131,36 @@ async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Prom
         updatedAt: new Date(),
       },
     });
-    if (count === 0) throw new Stopped();
+    if (count === 0) stopped = true;
   };
-  // Streams report synchronously per chunk: the write happens in the background, a stop is seen at the next chunk.
-  let pendingStop = false;
+  // The heartbeat: every HEARTBEAT_MS whatever the run is doing (a server-side copy of a big object
+  // reports no bytes for a long while), so no worker takes the task for abandoned.
+  const heartbeat = setInterval(() => {
+    report().catch((error) => console.warn(`Task ${task.id}: could not write its progress:`, error));
+  }, HEARTBEAT_MS);
+  const checkStop = () => {
+    if (stopped || signal.aborted) throw new Stopped();
+  };
   const onBytes = (n: number) => {
-    if (pendingStop || signal.aborted) throw new AppError('gone', 'taskCancelled');
+    if (stopped || signal.aborted) throw new AppError('gone', 'taskCancelled');
     details.bytesDone += n;
-    if (Date.now() - state.lastWrite >= HEARTBEAT_MS)
-      report().catch((error) => {
-        if (error instanceof Stopped) pendingStop = true;
-      });
   };
 
   try {
     const principal = await principalOfCreator(ctx, task.createdBy);
     if (principal.kind === 'anonymous') throw new AppError('forbidden', 'taskOwnerGone');
-    let jobs: CopyJob[];
-    try {
-      jobs = await expandCopy(ctx, principal, details.plan, details.options);
-    } catch (error) {
-      if (error instanceof Stopped) throw error;
-      details.error = failureOf(error);
-      return await finish(ctx, task.id, 'failed', details, state);
-    }
+    const jobs = await expandCopy(ctx, principal, details.plan, details.options);
     details.bytesTotal = jobs.reduce((sum, job) => sum + job.size, 0);
     await ctx.db.task.updateMany({ where: { id: task.id, status: 'running' }, data: { totalCount: jobs.length } });
-    await report(true);
+    await report();
     for (const job of jobs) {
+      checkStop();
       state.current = job.label;
-      await report();
       try {
         await copyFile(ctx, job, { ...details.options, signal, resumed: details.interruptions > 0 }, onBytes);
         state.success++;
       } catch (error) {
-        if (pendingStop || signal.aborted) throw new Stopped();
+        checkStop();
         state.failure++;
         details.failed.push({
           sourcePath: job.label,
@@ -175,12 +168,9 @@ async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Prom
           error: failureOf(error),
         });
       }
-      state.done++;
     }
-    if (details.options.move && state.failure === 0) {
-      const principalNow = await principalOfCreator(ctx, task.createdBy);
-      await removeMovedFolders(ctx, principalNow, details.plan);
-    }
+    checkStop();
+    if (details.options.move && state.failure === 0) await removeMovedFolders(ctx, principal, details.plan);
     state.current = null;
     const status: TaskStatus =
       state.failure === 0 ? 'completed' : state.success === 0 && jobs.length > 0 ? 'failed' : 'partial';
@@ -189,6 +179,8 @@ async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Prom
     if (error instanceof Stopped) return; // cancelled, or this server is stopping: the row says what happens next
     details.error = failureOf(error);
     await finish(ctx, task.id, 'failed', details, state);
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
