@@ -146,6 +146,12 @@ test(
     expect(download.suggestedFilename()).toMatch(/^cloudclip-\d{4}-\d{2}-\d{2}\.zip$/);
     expect(await zipNames(download)).toEqual(['annual-report.txt', 'notes.md', 'q1-report.txt']);
     await expect(panel.getByText(t.basket.states.completed, { exact: true })).toHaveCount(3);
+    await expect(panel.getByText(t.basket.done)).toBeVisible();
+    // A file gone since it was added: the zip is refused, and the basket says why.
+    await api('DELETE', '/fs/batch-remove', { paths: ['/disk/notes.md'] }, adminToken);
+    await panel.getByRole('button', { name: t.basket.pack }).click();
+    await expect(panel.getByRole('alert')).toContainText(en.errors.fsNotFound);
+    await expect(panel.getByText(t.basket.states.failed, { exact: true })).toHaveCount(3);
     // Removing one, then clearing after the confirmation.
     await panel.getByRole('button', { name: fill(t.basket.removeLabel, { name: 'notes.md' }) }).click();
     await expect(panel.getByRole('listitem')).toHaveCount(2);

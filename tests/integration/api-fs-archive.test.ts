@@ -91,15 +91,20 @@ describe('fs archive API', () => {
     expect(execFileSync('zipinfo', ['-v', file], { encoding: 'utf8' })).not.toMatch(/compression method:\s+deflated/);
   });
 
-  it('takes a form with repeated paths fields and marks the start of the download with a cookie', async () => {
+  it("takes a form with repeated paths fields, and tells its progress under the basket's mark", async () => {
+    const token = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const progress = async () => (await call('GET', `/fs/archive/progress/${token}`, { auth: admin })).body;
+    expect((await progress()).error.key).toBe('archiveUnknown');
     const form = new URLSearchParams([
       ['paths', '/disk/a/one.txt'],
       ['paths', '/bucket/a/three.txt'],
-      ['token', 'abc123'],
+      ['token', token],
     ]);
-    const { answer, file } = await archive(form.toString(), { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const { answer, file, bytes } = await archive(form.toString(), {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('set-cookie')).toMatch(/^cc_archive=abc123; Path=\//);
+    expect((await progress()).data).toEqual({ state: 'completed', sent: bytes.length, total: bytes.length });
     expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').sort()).toEqual([
       'one.txt',
       'three.txt',

@@ -15,14 +15,18 @@ export const BASKET_WARN_BYTES = 4 * 1024 ** 3;
 
 type PackState = 'pending' | 'preparing' | 'downloading' | 'completed' | 'failed';
 
-/** How often the page looks for the cookie the zip's answer sets (docs/api-extensions.md §2). */
-const COOKIE_POLL_MS = 200;
+interface PackProgress {
+  state: PackState;
+  error?: string;
+  /** The items being packed. */
+  paths: string[];
+  sent: number;
+  total: number;
+}
+const IDLE: PackProgress = { state: 'pending', paths: [], sent: 0, total: 0 };
 
-const readCookie = (name: string) =>
-  document.cookie
-    .split('; ')
-    .find((c) => c.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+/** How often the page asks how far the zip is (docs/api-extensions.md §2). */
+const PROGRESS_POLL_MS = 500;
 
 /**
  * The download basket (docs/product/spec.md §2 "File basket panel"): files and folders gathered
@@ -34,22 +38,24 @@ const readCookie = (name: string) =>
 export function BasketPanel({ hydrated }: { hydrated: boolean }) {
   const { t } = useTranslation();
   const basket = useBasket();
-  const [pack, setPack] = useState<{ state: PackState; error?: string; paths: string[] }>({
-    state: 'pending',
-    paths: [],
-  });
+  const [pack, setPack] = useState<PackProgress>(IDLE);
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [token, setToken] = useState('');
 
-  // The zip started when its answer's cookie names our token; an error page loads into the frame instead.
+  // The browser's download bar shows the progress to the user; the page asks the server how far the
+  // zip is, to show each item's state (an error page loads into the frame instead, see onFrameLoad).
+  const active = pack.state === 'preparing' || pack.state === 'downloading';
   useEffect(() => {
-    if (pack.state !== 'preparing' || !token) return;
-    const timer = setInterval(() => {
-      if (readCookie('cc_archive') === token) setPack((p) => ({ ...p, state: 'completed' }));
-    }, COOKIE_POLL_MS);
+    if (!active || !token) return;
+    const timer = setInterval(async () => {
+      const answer = await fetch(`/api/fs/archive/progress/${token}`, { credentials: 'same-origin' }).catch(() => null);
+      if (!answer?.ok) return;
+      const { data } = (await answer.json()) as { data: { state: PackState; sent: number; total: number } };
+      setPack((p) => (p.state === 'failed' ? p : { ...p, state: data.state, sent: data.sent, total: data.total }));
+    }, PROGRESS_POLL_MS);
     return () => clearInterval(timer);
-  }, [pack.state, token]);
+  }, [active, token]);
 
   if (!hydrated) return <FormAlert>{t('explorer.basket.needsScript')}</FormAlert>;
 
@@ -59,16 +65,21 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
   const stateOf = (path: string): PackState => (pack.paths.includes(path) ? pack.state : 'pending');
 
   const start = () => {
-    const next = Math.random().toString(36).slice(2, 12);
+    // getRandomValues, not randomUUID: the app is often reached over plain HTTP on a LAN, where
+    // browsers offer randomUUID only to secure contexts.
+    const next = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+      '',
+    );
     setToken(next);
-    setPack({ state: 'preparing', paths: basket.items.map((i) => i.path) });
+    setPack({ state: 'preparing', paths: basket.items.map((i) => i.path), sent: 0, total: 0 });
     // Submitted after React rendered the token and the paths into the form.
     setTimeout(() => form.current?.submit(), 0);
   };
   const onFrameLoad = () => {
-    // Only an error answer loads as a page: a zip goes to the downloads.
+    // Only an error answer loads as a page (a zip goes to the downloads): it says why.
     const text = frame.current?.contentDocument?.body?.textContent?.trim();
-    if (pack.state === 'preparing' && text) setPack((p) => ({ ...p, state: 'failed', error: text }));
+    if (text)
+      setPack((p) => (p.state === 'completed' || p.paths.length === 0 ? p : { ...p, state: 'failed', error: text }));
   };
 
   if (basket.items.length === 0) return <p className="text-sm text-subtle">{t('explorer.basket.empty')}</p>;
@@ -109,9 +120,9 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
         })}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn btn-primary" onClick={start} disabled={pack.state === 'preparing'}>
+        <button type="button" className="btn btn-primary" onClick={start} disabled={active}>
           <Icon name="download" />
-          {pack.state === 'preparing' ? t('explorer.basket.preparing') : t('explorer.basket.pack')}
+          {active ? t(`explorer.basket.states.${pack.state}`) : t('explorer.basket.pack')}
         </button>
         <button
           type="button"
@@ -119,14 +130,22 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
           onClick={() => {
             if (window.confirm(t('explorer.basket.clearConfirm', { count: basket.items.length }))) {
               basket.clear();
-              setPack({ state: 'pending', paths: [] });
+              setPack(IDLE);
             }
           }}
         >
           {t('explorer.basket.clear')}
         </button>
       </div>
-      {pack.state === 'completed' && <p className="text-sm text-subtle">{t('explorer.basket.started')}</p>}
+      {pack.state === 'downloading' && pack.total > 0 && (
+        <progress
+          max={pack.total}
+          value={pack.sent}
+          className="h-2 w-full accent-brand"
+          aria-label={t('explorer.basket.progress', { sent: formatBytes(pack.sent), total: formatBytes(pack.total) })}
+        />
+      )}
+      {pack.state === 'completed' && <p className="text-sm text-subtle">{t('explorer.basket.done')}</p>}
       <form ref={form} method="post" action="/api/fs/archive" target="basket-download" hidden>
         <input type="hidden" name="token" value={token} />
         {pack.paths.map((p) => (

@@ -1,10 +1,14 @@
 import express, { Router } from 'express';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { contentDisposition } from '~/lib/content-disposition';
 import { MAX_ARCHIVE_PATHS, planArchive } from '~/models/fs/archive.server';
 import type { Services } from '~/services.server';
 import { zipStream } from '../zip-stream.server';
+import { AppError } from '~/lib/errors';
+import { sendOk } from './envelope';
+import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
 import { principalOf } from './principal';
 import { holdStreamSlot } from './stream-slots';
@@ -15,13 +19,40 @@ const archiveSchema = z.object({
     list,
     z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired').max(MAX_ARCHIVE_PATHS),
   ),
-  /** The basket's mark: echoed in a cookie once the zip starts, so the page knows the download began. */
+  /** The basket's mark: the page follows the zip's progress under it (GET /fs/archive/progress/{token}). */
   token: z
     .string()
-    .regex(/^[a-z0-9]{1,40}$/)
+    .regex(/^[a-z0-9]{16,64}$/)
     .optional()
     .catch(undefined),
 });
+
+/**
+ * What the server knows of the zips it sends, by the basket's token: the browser's own download
+ * bar shows the progress to the user, but a page cannot see it, so the basket asks here (a few
+ * hundred bytes each, kept ten minutes). Per process: behind several replicas, a poll that reaches
+ * another one hears nothing and the basket keeps its last state.
+ */
+interface ArchiveProgress {
+  state: 'preparing' | 'downloading' | 'completed' | 'failed';
+  sent: number;
+  total: number;
+  at: number;
+}
+const PROGRESS_KEPT_MS = 10 * 60 * 1000;
+const PROGRESS_MAX = 1000;
+const progress = new Map<string, ArchiveProgress>();
+
+function track(token: string | undefined, change: Partial<ArchiveProgress>): void {
+  if (!token) return;
+  const now = Date.now();
+  for (const [key, value] of progress)
+    if (now - value.at > PROGRESS_KEPT_MS || progress.size > PROGRESS_MAX) progress.delete(key);
+    else break; // oldest first: the rest are newer
+  const current = progress.get(token) ?? { state: 'preparing', sent: 0, total: 0, at: now };
+  progress.delete(token);
+  progress.set(token, { ...current, ...change, at: now });
+}
 
 /**
  * The explorer's "download selected" form names a folder (`dir`) and the ticked entries in it
@@ -45,23 +76,46 @@ export function fsArchiveRouter(services: Services): Router {
     try {
       holdStreamSlot(services.downloadStreams, req, res);
       const { paths, token } = archiveSchema.parse(withPaths(req.body ?? {}));
-      const plan = await planArchive(services, principalOf(res), paths);
+      track(token, { state: 'preparing' });
+      let plan;
+      try {
+        plan = await planArchive(services, principalOf(res), paths);
+      } catch (error) {
+        track(token, { state: 'failed' });
+        throw error;
+      }
       const { stream, size, zip } = await zipStream(plan.entries);
       res.status(200);
       res.setHeader('Content-Type', 'application/zip');
       res.setHeader('Content-Length', String(size));
       res.setHeader('Content-Disposition', contentDisposition('attachment', plan.filename));
       res.setHeader('Cache-Control', 'private, no-store');
-      if (token) res.setHeader('Set-Cookie', `cc_archive=${token}; Path=/; Max-Age=120; SameSite=Lax`);
+      track(token, { state: 'downloading', total: size });
+      let sent = 0;
+      const counted = new PassThrough();
+      counted.on('data', (chunk: Buffer) => {
+        sent += chunk.length;
+        track(token, { sent });
+      });
       // A source that fails midway (S3 gone, an object changed size) cuts the download off: the
       // browser reports it failed rather than saving a zip that lies about its content.
       zip.on('error', (error: Error) => stream.destroy(error));
-      await pipeline(stream, res).catch((error: unknown) => {
-        if (!res.destroyed) res.destroy(error as Error);
-      });
+      await pipeline(stream, counted, res).then(
+        () => track(token, { state: 'completed' }),
+        (error: unknown) => {
+          track(token, { state: 'failed' });
+          if (!res.destroyed) res.destroy(error as Error);
+        },
+      );
     } catch (error) {
       await sendPlainError(req, res, error);
     }
   });
+  router.get('/fs/archive/progress/:token', (req, res) => {
+    const known = progress.get(req.params.token);
+    if (!known) throw new AppError('not_found', 'archiveUnknown');
+    sendOk(res, apiMessage('archiveProgress'), { state: known.state, sent: known.sent, total: known.total });
+  });
+
   return router;
 }

@@ -184,6 +184,8 @@ export default {
   copyDone: 'Copied',
   copyNeedsClient: 'Some items are on another storage: the client copies them',
   copyCommitFailed: 'None of the copied files arrived',
+  archiveUnknown: 'No zip is known under this mark (it finished over ten minutes ago, or another server sends it)',
+  archiveProgress: 'Zip progress loaded',
   mountsListed: 'Mounts loaded',
   mountLoaded: 'Mount loaded',
   mountCreated: 'Mount created',

@@ -175,7 +175,7 @@ export default {
       pending: 'Waiting',
       preparing: 'Preparing…',
       downloading: 'Downloading',
-      completed: 'In your downloads',
+      completed: 'Sent',
       failed: 'Failed',
     },
     removeLabel: 'Remove {{name}} from the basket',
@@ -183,7 +183,8 @@ export default {
     preparing: 'Preparing…',
     clear: 'Clear basket',
     clearConfirm: 'Remove all {{count}} items from the basket?',
-    started: 'The zip is downloading: your browser shows its progress.',
+    progress: '{{sent}} of {{total}} sent',
+    done: 'The zip has been sent: find it in your browser’s downloads.',
   },
   copy: {
     headingOne: 'Copy or move “{{name}}”',

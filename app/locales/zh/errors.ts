@@ -183,6 +183,8 @@ export default {
   copyDone: '复制完成',
   copyNeedsClient: '部分项目位于其他存储，需要由客户端复制',
   copyCommitFailed: '复制的文件都没有到达',
+  archiveUnknown: '找不到该标记对应的压缩包（已结束超过十分钟，或由其他服务器发送）',
+  archiveProgress: '已获取压缩包进度',
   mountsListed: '获取挂载点列表成功',
   mountLoaded: '获取挂载点成功',
   mountCreated: '挂载点创建成功',

@@ -175,7 +175,7 @@ export default {
       pending: '等待中',
       preparing: '正在准备…',
       downloading: '下载中',
-      completed: '已交给浏览器下载',
+      completed: '已发送',
       failed: '失败',
     },
     removeLabel: '从文件篮移除 {{name}}',
@@ -183,7 +183,8 @@ export default {
     preparing: '正在准备…',
     clear: '清空文件篮',
     clearConfirm: '要从文件篮移除全部 {{count}} 个项目吗？',
-    started: '压缩包正在下载，浏览器会显示进度。',
+    progress: '已发送 {{sent}} / {{total}}',
+    done: '压缩包已发送完毕，请在浏览器的下载列表中查看。',
   },
   copy: {
     headingOne: '复制或移动“{{name}}”',
