@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CheckField } from '~/components/ui/Field';
 import { PanelForm } from './ExplorerPanel';
 
 /**
@@ -61,22 +62,9 @@ export function CopyPanel({
           {t('explorer.copy.targetHint')}
         </p>
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name="skipExisting" className="h-4 w-4 accent-brand" />
-        {t('explorer.copy.skipExisting')}
-      </label>
-      {canMove && (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="move" className="h-4 w-4 accent-brand" />
-          {t('explorer.copy.move')}
-        </label>
-      )}
-      {askConfirm && (
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input type="checkbox" name="confirm" className="h-4 w-4 accent-brand" required />
-          {t('explorer.copy.confirm')}
-        </label>
-      )}
+      <CheckField name="skipExisting" label={t('explorer.copy.skipExisting')} />
+      {canMove && <CheckField name="move" label={t('explorer.copy.move')} />}
+      {askConfirm && <CheckField name="confirm" label={t('explorer.copy.confirm')} required className="font-medium" />}
     </PanelForm>
   );
 }

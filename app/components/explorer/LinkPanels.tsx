@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
+import { CheckField } from '~/components/ui/Field';
 import { PanelForm } from './ExplorerPanel';
 
 /** A link to show, select and copy. */
@@ -63,10 +64,7 @@ export function DirectLinkPanel({
               ))}
             </select>
           </label>
-          <label className="flex items-center gap-2 pb-2 text-sm">
-            <input type="checkbox" name="download" className="h-4 w-4 accent-brand" />
-            {t('explorer.link.download')}
-          </label>
+          <CheckField name="download" label={t('explorer.link.download')} className="pb-2" />
         </div>
       </PanelForm>
       {result && (

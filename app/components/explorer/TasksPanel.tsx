@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '~/components/ui/DateTime';
 import { IntentButton } from '~/components/ui/IntentButton';
-import { useRefreshWhile } from '~/components/ui/useRefreshWhile';
+import { useRefreshWhile } from '~/components/ui/use-refresh-while';
 import { isTaskActive, type TaskView } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 

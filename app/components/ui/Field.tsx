@@ -37,6 +37,26 @@ export function Field({
   );
 }
 
+/** A check box with its label beside it (the label is the whole click target). */
+export function CheckField({
+  name,
+  label,
+  required,
+  className = '',
+}: {
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  className?: string;
+}) {
+  return (
+    <label className={`flex items-center gap-2 text-sm ${className}`}>
+      <input type="checkbox" name={name} required={required} className="h-4 w-4 accent-brand" />
+      {label}
+    </label>
+  );
+}
+
 /** The aria attributes of a control inside a Field. */
 export function fieldAria(id: string, error?: string, hint?: unknown) {
   return {

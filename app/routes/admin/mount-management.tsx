@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
-import { useRefreshWhile } from '~/components/ui/useRefreshWhile';
+import { useRefreshWhile } from '~/components/ui/use-refresh-while';
 import { MountCard } from '~/components/mounts/MountCard';
 import { MountForm } from '~/components/mounts/MountForm';
 import {
