@@ -125,6 +125,13 @@ describe('fs browse API', () => {
     }
     const folder = await call('GET', '/fs/get?path=/team/s3/docs', { auth: admin });
     expect(folder.body.data).toMatchObject({ isDirectory: true, contentType: 'application/x-directory' });
+    // An empty folder named without its trailing "/" is a folder too (it holds nothing to look at).
+    for (const mount of ['/local', '/team/s3']) {
+      expect((await call('POST', '/fs/mkdir', { auth: admin, body: { path: `${mount}/hollow/` } })).status).toBe(200);
+      const hollow = await call('GET', `/fs/get?path=${mount}/hollow`, { auth: admin });
+      expect(hollow.status, mount).toBe(200);
+      expect(hollow.body.data).toMatchObject({ path: `${mount}/hollow`, isDirectory: true });
+    }
     expect((await call('GET', '/fs/get?path=/local/none.txt', { auth: admin })).status).toBe(404);
   });
 
