@@ -72,6 +72,12 @@ describe('fs search API', () => {
         mount_name: m,
         s3_key: 'docs/Quarterly Report.pdf',
       });
+      // The index also gives folders their size in a listing (all the bytes under them).
+      const listed = await call('GET', `/fs/list?path=${m}`, { auth: admin });
+      expect(listed.body.data.items.find((i: { name: string }) => i.name === 'docs')).toMatchObject({
+        isDirectory: true,
+        size: 1234,
+      });
       // Folders are found too, marked as such.
       expect(await found('docs', { scope: 'mount', mount_id: mountIds[m]! })).toEqual([`${m}/docs/`]);
     });

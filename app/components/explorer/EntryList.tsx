@@ -174,7 +174,7 @@ export function EntryList({
                 )}
               </td>
               <td className="hidden px-3 py-2 text-right text-subtle tabular-nums sm:table-cell">
-                {entry.isDirectory ? '—' : formatBytes(entry.size)}
+                {entry.isMount ? '—' : formatBytes(entry.size)}
               </td>
               <td className="hidden px-3 py-2 text-subtle md:table-cell">
                 {entry.modified ? <DateTime iso={entry.modified} /> : '—'}

@@ -34,6 +34,24 @@ const indexedAs =
     etag: e.etag,
   });
 
+/**
+ * Folders with the bytes of everything under them (docs/product/api.md §3.10 fs/list), as the
+ * search index knows them: exact for what went through the app or a rescan, late for what was put
+ * into the storage behind the app's back. A busy index leaves the sizes at 0 rather than fail the listing.
+ */
+function withFolderSizes(ctx: ModelContext, mountId: string, prefix: string, entries: FsEntry[]): FsEntry[] {
+  const folders = entries.filter((e) => e.isDirectory).map((e) => prefix + e.name);
+  if (folders.length === 0) return entries;
+  let sizes: Map<string, number>;
+  try {
+    sizes = ctx.searchIndex.folderSizes(mountId, folders);
+  } catch (error) {
+    console.warn('Folder sizes: the search index could not answer:', error);
+    return entries;
+  }
+  return entries.map((e) => (e.isDirectory ? { ...e, size: sizes.get(prefix + e.name) ?? 0 } : e));
+}
+
 export type FsListing =
   | { kind: 'virtual'; path: string; items: { name: string; path: string; mount: MountRecord | null }[] }
   | { kind: 'directory'; path: string; mount: MountRecord; items: FsEntry[] };
@@ -98,9 +116,10 @@ export async function listDirectory(ctx: ModelContext, principal: Principal, raw
   let entries = ctx.dirCache.get(at.mount.id, prefix);
   if (!entries) {
     entries = await readDirectory(at.driver, prefix, at.path.path);
-    ctx.dirCache.set(at.mount.id, prefix, entries, at.mount.cacheTtl);
     // A listing cut short at MAX_LISTED does not say what is gone: only a whole one is reconciled.
     if (entries.length < MAX_LISTED) indexReconcile(ctx, at.mount.id, at.key, entries.map(indexedAs(prefix)));
+    entries = withFolderSizes(ctx, at.mount.id, prefix, entries);
+    ctx.dirCache.set(at.mount.id, prefix, entries, at.mount.cacheTtl);
   }
   return {
     kind: 'directory',

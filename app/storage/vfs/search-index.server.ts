@@ -213,6 +213,19 @@ export class SearchIndex {
     return { hits: rows.map(toHit), total };
   }
 
+  /**
+   * Bytes of the files under each folder (keys without the trailing "/"), as far as the index knows
+   * them: docs/product/api.md §3.10 gives folders in fs/list their recursive size.
+   */
+  folderSizes(mountId: string, folderKeys: string[]): Map<string, number> {
+    const sum = this.sql.prepare(
+      'SELECT coalesce(sum(size), 0) AS bytes FROM fs_index_entries WHERE mount_id = ? AND is_dir = 0 AND path >= ? AND path < ?',
+    );
+    return new Map(
+      folderKeys.map((key) => [key, Number((sum.get(mountId, ...below(key)) as { bytes: number | bigint }).bytes)]),
+    );
+  }
+
   /** Entries per mount. */
   counts(): Map<string, number> {
     const rows = this.sql.prepare('SELECT mount_id, count(*) AS n FROM fs_index_entries GROUP BY mount_id').all() as {

@@ -61,6 +61,18 @@ describe('SearchIndex', () => {
     expect(keys('team')).toEqual(['team0.txt', 'teammate']);
   });
 
+  it('sums the files under a folder, not its neighbour with a longer name', () => {
+    // file() sizes are the key lengths: team/plan.txt 13, team/inner/plan-b.txt 21.
+    expect(index.folderSizes(mountId, ['team', 'teammate', 'team/inner', 'none'])).toEqual(
+      new Map([
+        ['team', 34],
+        ['teammate', 19],
+        ['team/inner', 21],
+        ['none', 0],
+      ]),
+    );
+  });
+
   it('searches inside a folder prefix only', () => {
     expect(keys('plan', 'team/')).toEqual(['team/inner/plan-b.txt', 'team/plan.txt']);
     expect(keys('plan', 'teammate/')).toEqual(['teammate/plan-c.txt']);
