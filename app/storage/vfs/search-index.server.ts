@@ -8,7 +8,7 @@ import { sqlTime } from '~/db/time';
  * entries by object key; who may see what is decided by models/fs/search.server.ts.
  *
  * Prepared statements on the plain connection (docs/decisions/0003-prepared-statement-hot-path.md):
- * a rescan writes thousands of rows, in transactions of BATCH rows so the event loop keeps turning.
+ * a rescan writes thousands of rows, in transactions of INDEX_BATCH rows so the event loop keeps turning.
  */
 export interface IndexedEntry {
   /** Object key under the mount root, without a trailing "/" for folders. */
@@ -41,7 +41,8 @@ export interface IndexRun {
   finishedAt: Date | null;
 }
 
-const BATCH = 500;
+/** Rows written per transaction (about 10 ms here). */
+export const INDEX_BATCH = 500;
 
 const parentOf = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
 const nameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -87,7 +88,9 @@ export class SearchIndex {
     );
     this.deleteOne = sql.prepare('DELETE FROM fs_index_entries WHERE mount_id = ? AND path = ?');
     this.deleteBelow = sql.prepare('DELETE FROM fs_index_entries WHERE mount_id = ? AND path >= ? AND path < ?');
-    this.children = sql.prepare('SELECT path, is_dir FROM fs_index_entries WHERE mount_id = ? AND parent = ?');
+    this.children = sql.prepare(
+      'SELECT path, is_dir, size, modified, etag FROM fs_index_entries WHERE mount_id = ? AND parent = ?',
+    );
     this.runningRun = sql.prepare("SELECT run_id FROM fs_index_runs WHERE mount_id = ? AND status = 'running'");
   }
 
@@ -97,9 +100,9 @@ export class SearchIndex {
    */
   put(mountId: string, entries: IndexedEntry[], runId: string | null = null): void {
     runId ??= (this.runningRun.get(mountId) as { run_id: string } | undefined)?.run_id ?? null;
-    for (let i = 0; i < entries.length; i += BATCH) {
+    for (let i = 0; i < entries.length; i += INDEX_BATCH) {
       this.sql.transaction(() => {
-        for (const e of entries.slice(i, i + BATCH))
+        for (const e of entries.slice(i, i + INDEX_BATCH))
           this.upsertRow.run(
             mountId,
             e.key,
@@ -160,15 +163,31 @@ export class SearchIndex {
    * `entries` (a child folder gone from storage takes its whole subtree with it).
    */
   reconcile(mountId: string, folderKey: string, entries: IndexedEntry[]): void {
+    this.put(mountId, this.dropGoneChildren(mountId, folderKey, entries));
+  }
+
+  /**
+   * The first half of `reconcile`: drops the children of a folder that its listing no longer
+   * holds, and answers the listed entries that are new or changed — the only ones worth writing,
+   * so listing a folder that did not change costs one read.
+   */
+  dropGoneChildren(mountId: string, folderKey: string, entries: IndexedEntry[]): IndexedEntry[] {
+    const known = new Map((this.children.all(mountId, folderKey) as Row[]).map((r) => [r.path, r]));
     const listed = new Set(entries.map((e) => e.key));
-    const gone = (this.children.all(mountId, folderKey) as { path: string }[]).filter((r) => !listed.has(r.path));
     this.sql.transaction(() => {
-      for (const row of gone) {
-        this.deleteOne.run(mountId, row.path);
-        this.deleteBelow.run(mountId, ...below(row.path));
+      for (const path of known.keys()) {
+        if (listed.has(path)) continue;
+        this.deleteOne.run(mountId, path);
+        this.deleteBelow.run(mountId, ...below(path));
       }
     })();
-    this.put(mountId, entries);
+    return entries.filter((e) => {
+      const row = known.get(e.key);
+      if (!row || (row.is_dir === 1) !== e.isDir) return true;
+      if (e.isDir) return false;
+      const modified = row.modified ? new Date(row.modified).getTime() : null;
+      return Number(row.size) !== e.size || row.etag !== e.etag || modified !== (e.modified?.getTime() ?? null);
+    });
   }
 
   /**

@@ -91,6 +91,13 @@ describe('SearchIndex', () => {
     index.reconcile(mountId, 'team', [file('team/plan.txt'), file('team/new.txt')]);
     expect(keys('plan')).toEqual(['team/plan.txt', 'teammate/plan-c.txt']);
     expect(keys('new')).toEqual(['team/new.txt']);
+    // The same listing again writes nothing; a changed file is written.
+    const changes = () => (temp.ctx.sql.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    index.reconcile(mountId, 'team', [file('team/plan.txt'), file('team/new.txt')]);
+    expect(changes()).toBe(before);
+    index.reconcile(mountId, 'team', [file('team/plan.txt', '2026-05-05T00:00:00Z'), file('team/new.txt')]);
+    expect(changes()).toBeGreaterThan(before);
   });
 
   it('sweeps what a completed rescan did not see, and keeps what was written during it', () => {
