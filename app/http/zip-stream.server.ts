@@ -45,14 +45,16 @@ export function zipStream(entries: ArchiveEntry[]): Promise<{ stream: Readable; 
         () => undefined,
       ),
   );
-  for (const entry of entries) {
-    const name = safeName(entry.name);
+  const names = entries.map((e) => safeName(e.name));
+  let fileIndex = 0;
+  for (const [i, entry] of entries.entries()) {
+    const name = names[i]!;
     const mtime = entry.modified ?? new Date();
     if (!entry.open) {
       zip.addEmptyDirectory(name, { mtime });
       continue;
     }
-    const index = files.indexOf(entry);
+    const index = fileIndex++;
     zip.addReadStreamLazy(name, { mtime, compress: false, size: entry.size }, (done) => {
       openAt(index).then(
         (stream) => done(null, stream),
@@ -60,7 +62,6 @@ export function zipStream(entries: ArchiveEntry[]): Promise<{ stream: Readable; 
       );
     });
   }
-  const names = entries.map((e) => safeName(e.name));
   return new Promise((resolve) => {
     // @types/yazl leaves out the callback's argument: the total size (docs: yazl README, end()).
     const sized = ((size: number) =>

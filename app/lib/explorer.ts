@@ -133,7 +133,7 @@ export const EDIT_MAX_BYTES = 10 * 1024 * 1024;
 /** Search scopes of the explorer's search panel (docs/product/spec.md §2 "Mount explorer"). */
 export const SEARCH_SCOPES = ['global', 'mount', 'directory'] as const;
 export type SearchScope = (typeof SEARCH_SCOPES)[number];
-/** Hits per page of the search panel. */
+/** Hits per page of a search: the panel's, and /api/fs/search's default (docs/product/spec.md §9). */
 export const SEARCH_PAGE = 50;
 
 /** One search hit as the page shows it. */

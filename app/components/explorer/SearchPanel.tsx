@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';
-import { explorerHref, SEARCH_SCOPES, type SearchHitView, type SearchScope } from '~/lib/explorer';
+import { explorerHref, SEARCH_PAGE, SEARCH_SCOPES, type SearchHitView, type SearchScope } from '~/lib/explorer';
 import { useBasket } from './basket-store';
 import { PathRow } from './PathRow';
 import { rememberSearch, clearSearchHistory, useSearchHistory } from './search-history';
@@ -58,7 +58,7 @@ export function SearchPanel({
       q: search.query,
       scope: search.scope,
       path: dir,
-      limit: '50',
+      limit: String(SEARCH_PAGE),
       offset: String(search.offset + hits.length),
     });
     if (mountId) params.set('mount_id', mountId);

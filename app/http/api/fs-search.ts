@@ -2,10 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { searchSchema } from '~/lib/schemas/fs';
 import { indexStatus, refreshIndex } from '~/models/fs/index-admin.server';
-import { searchFs } from '~/models/fs/search.server';
+import { SEARCH_PAGE } from '~/lib/explorer';
+import { SEARCH_MAX_LIMIT, searchFs } from '~/models/fs/search.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
+import { nonNegativeInt, positiveInt } from './pagination';
 import { presentIndexStatus, presentSearch } from './presenters/fs-search';
 import { principalOf } from './principal';
 
@@ -20,15 +22,18 @@ export function fsSearchRouter(services: Services): Router {
 
   router.get('/fs/search', async (req, res) => {
     const input = searchSchema.parse(req.query);
+    // 50 by default, at most 200; a limit or offset that is not a number falls back (docs/product/api.md §1.7).
+    const limit = positiveInt(req.query.limit, SEARCH_PAGE, SEARCH_MAX_LIMIT);
+    const offset = nonNegativeInt(req.query.offset);
     const found = await searchFs(services, principalOf(res), {
       query: input.q,
       scope: input.scope,
       mountId: input.mount_id,
       path: input.path,
-      limit: input.limit,
-      offset: input.offset,
+      limit,
+      offset,
     });
-    sendOk(res, apiMessage('searchDone'), presentSearch(found, input));
+    sendOk(res, apiMessage('searchDone'), presentSearch(found, { ...input, limit, offset }));
   });
 
   router.get('/admin/fs-index', async (_req, res) => {

@@ -49,21 +49,14 @@ export const multipartAbortSchema = z.object({
 });
 
 /**
- * GET /fs/search (docs/product/api.md §3.10, §1.7): `limit` 50 by default, clamped to 200; a
- * non-numeric limit or offset falls back to the default. The query length is checked by the model.
+ * GET /fs/search (docs/product/api.md §3.10): the query length is checked by the model; `limit` and
+ * `offset` are paging (docs/product/api.md §1.7), read by the door like every other list's.
  */
-const pageNumber = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess((v) => {
-    const n = Number(v);
-    return v === undefined || v === '' || !Number.isFinite(n) || n < 0 ? fallback : Math.min(Math.floor(n), max);
-  }, z.number());
 export const searchSchema = z.object({
   q: z.string({ message: 'searchQueryTooShort' }),
   scope: z.enum(['global', 'mount', 'directory'], { message: 'searchScopeInvalid' }).default('global'),
   mount_id: z.string().optional(),
   path: z.string().optional(),
-  limit: pageNumber(50, 200).pipe(z.number().min(1).catch(50)),
-  offset: pageNumber(0),
 });
 
 /** POST /fs/copy (ours) and POST /fs/batch-copy (docs/product/api.md §3.10): source and full target paths. */

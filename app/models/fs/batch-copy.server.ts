@@ -32,6 +32,14 @@ async function pairOf(job: CopyJob, origin: string) {
   };
 }
 
+/** Where an item goes from and to, located for the caller. */
+async function endsOf(ctx: ModelContext, principal: Principal, item: CopyItem) {
+  const source = await locate(ctx, principal, item.sourcePath, 'fs.copy');
+  const target = await locate(ctx, principal, item.targetPath, 'fs.copy');
+  if (source.kind !== 'mount' || target.kind !== 'mount') throw new AppError('forbidden', 'fsRootReadOnly');
+  return { source, target };
+}
+
 export async function batchCopy(ctx: ModelContext, principal: Principal, items: CopyItem[], origin: string) {
   authorize(principal, 'fs.copy');
   const options = { skipExisting: false, move: false };
@@ -43,10 +51,9 @@ export async function batchCopy(ctx: ModelContext, principal: Principal, items: 
     try {
       const [planned] = await planCopy(ctx, principal, [item], options);
       const jobs = await expandCopy(ctx, principal, [planned!], options);
-      const source = await locate(ctx, principal, planned!.sourcePath, 'fs.copy');
-      const target = await locate(ctx, principal, planned!.targetPath, 'fs.copy');
-      if (source.kind !== 'mount' || target.kind !== 'mount') throw new AppError('forbidden', 'fsRootReadOnly');
-      const sameConfig = source.mount.storageConfigId === target.mount.storageConfigId;
+      // Every file of an item has the item's two ends; an empty folder has none to ask.
+      const { source, target } = jobs[0] ?? (await endsOf(ctx, principal, planned!));
+      const sameConfig = source.configId === target.configId;
       const renamed = planned!.targetPath.replace(/\/$/, '') !== item.targetPath.replace(/\/$/, '');
       if (sameConfig) {
         for (const job of jobs) await copyFile(ctx, job, options, () => {});
@@ -78,7 +85,7 @@ export async function batchCopy(ctx: ModelContext, principal: Principal, items: 
       } else {
         const files = [];
         for (const job of jobs) {
-          const relative = job.targetKey.slice(target.key.length + 1);
+          const relative = job.label.slice(planned!.sourcePath.length);
           files.push({
             sourceKey: job.sourceKey,
             targetKey: job.targetKey,

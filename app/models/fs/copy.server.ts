@@ -1,13 +1,14 @@
 import { Transform } from 'node:stream';
+import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { toAppError } from '~/storage/errors';
 import type { StorageDriver } from '~/storage/types';
-import { isWithin, parseVirtualPath } from '~/storage/vfs/path';
+import { isWithin, joinPath, parseVirtualPath } from '~/storage/vfs/path';
 import { indexRemove, indexWritten } from './indexing.server';
-import { locate, storageOf, type Located } from './locate.server';
+import { locate, type Located } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
 
 /**
@@ -45,7 +46,7 @@ export interface CopyJob {
   label: string;
 }
 
-type InMount = Extract<Located, { kind: 'mount' }> & { configId: string };
+type InMount = Extract<Located, { kind: 'mount' }>;
 
 /**
  * Parts a streamed copy sends at once: the source (another storage) reads faster than one part at a
@@ -65,21 +66,25 @@ async function inMount(
 ): Promise<InMount> {
   const at = await locate(ctx, principal, path, operation);
   if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
-  return { ...at, configId: (await storageOf(ctx, at.mount)).configId };
+  return at;
 }
 
-async function exists(at: InMount): Promise<boolean> {
-  return Boolean(await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key));
+async function exists(driver: StorageDriver, key: string): Promise<boolean> {
+  return Boolean(await driver.stat(key)) || (await folderExists(driver, key));
 }
 
-/** "name.ext" → "name(1).ext", "name(2).ext"… until one is free (docs/product/api.md §3.10 batch-copy). */
-async function freeName(ctx: ModelContext, principal: Principal, path: string, isDirectory: boolean) {
-  const dot = isDirectory ? -1 : path.lastIndexOf('.');
-  const slash = path.lastIndexOf('/');
-  const [stem, ext] = dot > slash + 1 ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+/**
+ * The first free name beside a taken one: "name.ext" → "name(1).ext", "name(2).ext"… (a folder's
+ * whole name gets the number; docs/product/api.md §3.10 batch-copy).
+ */
+async function freeName(target: InMount, isDirectory: boolean): Promise<string> {
+  const name = target.key.slice(target.key.lastIndexOf('/') + 1);
+  const folder = target.key.slice(0, target.key.length - name.length);
+  const dot = isDirectory ? -1 : name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   for (let n = 1; ; n++) {
     const candidate = `${stem}(${n})${ext}`;
-    if (!(await exists(await inMount(ctx, principal, candidate, 'fs.copy')))) return candidate;
+    if (!(await exists(target.driver, folder + candidate))) return candidate;
   }
 }
 
@@ -104,7 +109,7 @@ export async function planCopy(
   const planned: PlannedItem[] = [];
   for (const item of items) {
     const source = await inMount(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy');
-    if (options.move) await inMount(ctx, principal, item.sourcePath, 'fs.copy');
+    if (options.move) authorize(principal, 'fs.copy');
     const isDirectory = source.path.isDirectory || !(await source.driver.stat(source.key));
     if (isDirectory && !(await folderExists(source.driver, source.key))) throw new AppError('not_found', 'fsNotFound');
     const targetPath = isDirectory ? `${item.targetPath.replace(/\/+$/, '')}/` : item.targetPath.replace(/\/+$/, '');
@@ -118,13 +123,14 @@ export async function planCopy(
     )
       throw new AppError('invalid', 'fsRenameIntoItself');
     const sourcePath = isDirectory ? `${source.path.path}/` : source.path.path;
-    if (!(await exists(target))) {
+    if (!(await exists(target.driver, target.key))) {
       planned.push({ sourcePath, targetPath, isDirectory });
     } else if (options.skipExisting) {
       // A folder that exists is merged: only its files that exist are skipped.
       planned.push({ sourcePath, targetPath, isDirectory, skipped: !isDirectory });
     } else {
-      const renamed = await freeName(ctx, principal, targetPath.replace(/\/$/, ''), isDirectory);
+      const folder = `/${target.path.segments.slice(0, -1).join('/')}`;
+      const renamed = joinPath(folder, await freeName(target, isDirectory));
       planned.push({ sourcePath, targetPath: isDirectory ? `${renamed}/` : renamed, isDirectory });
     }
   }

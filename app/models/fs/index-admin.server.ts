@@ -41,6 +41,6 @@ export async function refreshIndex(
   const { driver } = await storageOf(ctx, mount);
   if (ctx.searchIndex.runs().some((r) => r.mountId === mountId && r.status === 'running'))
     throw new AppError('conflict', 'indexRunning');
-  if (mode === 'rebuild') ctx.searchIndex.removePrefix(mountId, '');
+  if (mode === 'rebuild') ctx.searchIndex.clear(mountId);
   void rescanMount(ctx, mountId, driver).catch((error) => console.error(`Index rescan of ${mountId} failed:`, error));
 }

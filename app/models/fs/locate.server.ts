@@ -14,7 +14,16 @@ import type { StorageDriver } from '~/storage/types';
  */
 export type Located =
   | { kind: 'virtual'; path: VirtualPath; children: { name: string; mount: MountRecord | null }[] }
-  | { kind: 'mount'; path: VirtualPath; mount: MountRecord; key: string; driver: StorageDriver; expiresIn: number };
+  | {
+      kind: 'mount';
+      path: VirtualPath;
+      mount: MountRecord;
+      key: string;
+      driver: StorageDriver;
+      expiresIn: number;
+      /** The storage config behind the mount (copies within one config stay server-side). */
+      configId: string;
+    };
 
 export async function locate(
   ctx: ModelContext,
@@ -38,9 +47,9 @@ export async function locate(
     if (!children && path.path !== '/') throw new AppError('not_found', 'mountNotFound');
     return { kind: 'virtual', path, children: children ?? [] };
   }
-  const { driver, expiresIn } = await storageOf(ctx, resolved.mount);
+  const { driver, expiresIn, configId } = await storageOf(ctx, resolved.mount);
   touchMount(ctx, resolved.mount);
-  return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn };
+  return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn, configId };
 }
 
 /** The driver of a mount's storage config, and how long its presigned URLs live. */

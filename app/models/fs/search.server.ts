@@ -11,7 +11,7 @@ import { isInternalName } from './locate.server';
 
 /** Search limits (docs/product/api.md §1.7 and §3.10 fs/search; docs/product/spec.md §5 and §9). */
 export const SEARCH_MIN_CHARS = 2;
-export const SEARCH_DEFAULT_LIMIT = 50;
+/** A page of hits is SEARCH_PAGE (lib/explorer.ts) unless asked otherwise, and never more than this. */
 export const SEARCH_MAX_LIMIT = 200;
 const MAX_QUERY_CHARS = 200;
 

@@ -19,6 +19,10 @@ const HEARTBEAT_MS = 1000;
 const STALE_MS = 15_000;
 export const MAX_INTERRUPTIONS = 3;
 
+/** Progress in whole percent, by bytes. */
+const percentOf = (details: CopyTaskDetails) =>
+  details.bytesTotal > 0 ? Math.floor((details.bytesDone / details.bytesTotal) * 100) : 0;
+
 /** Thrown inside a run when the row says it is no longer ours to run (cancelled, or taken over). */
 class Stopped extends Error {}
 
@@ -123,7 +127,7 @@ async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Prom
     const { count } = await ctx.db.task.updateMany({
       where: { id: task.id, status: 'running' },
       data: {
-        progress: details.bytesTotal > 0 ? Math.floor((details.bytesDone / details.bytesTotal) * 100) : 0,
+        progress: percentOf(details),
         currentFile: state.current,
         successCount: state.success,
         failureCount: state.failure,
@@ -195,12 +199,7 @@ async function finish(
     where: { id, status: 'running' },
     data: {
       status,
-      progress:
-        status === 'completed'
-          ? 100
-          : details.bytesTotal > 0
-            ? Math.floor((details.bytesDone / details.bytesTotal) * 100)
-            : 0,
+      progress: status === 'completed' ? 100 : percentOf(details),
       currentFile: null,
       successCount: state.success,
       failureCount: state.failure,

@@ -118,24 +118,26 @@ export class SearchIndex {
     }
   }
 
-  /** Drops an entry and, for a folder, everything under it. */
-  remove(mountId: string, key: string): void {
-    this.sql.transaction(() => {
-      this.deleteOne.run(mountId, key);
-      this.deleteBelow.run(mountId, ...below(key));
-    })();
+  /** An entry and, for a folder, everything under it (inside the caller's transaction). */
+  private dropTree(mountId: string, key: string): void {
+    this.deleteOne.run(mountId, key);
+    this.deleteBelow.run(mountId, ...below(key));
   }
 
-  /** Drops everything under a prefix ("" for the whole mount, else a folder key + "/"). */
-  removePrefix(mountId: string, prefix: string): void {
-    if (prefix === '') this.sql.prepare('DELETE FROM fs_index_entries WHERE mount_id = ?').run(mountId);
-    else this.remove(mountId, prefix.slice(0, -1));
+  /** Drops an entry and, for a folder, everything under it. */
+  remove(mountId: string, key: string): void {
+    this.sql.transaction(() => this.dropTree(mountId, key))();
+  }
+
+  /** Drops every entry of a mount (a rebuild starts from nothing). */
+  clear(mountId: string): void {
+    this.sql.prepare('DELETE FROM fs_index_entries WHERE mount_id = ?').run(mountId);
   }
 
   /** Forgets a mount: its entries and its last rescan (the periodic rescan then starts it afresh). */
   forget(mountId: string): void {
     this.sql.transaction(() => {
-      this.sql.prepare('DELETE FROM fs_index_entries WHERE mount_id = ?').run(mountId);
+      this.clear(mountId);
       this.sql.prepare('DELETE FROM fs_index_runs WHERE mount_id = ?').run(mountId);
     })();
   }
@@ -144,8 +146,7 @@ export class SearchIndex {
   move(mountId: string, from: string, to: string): void {
     const [low, high] = below(from);
     this.sql.transaction(() => {
-      this.deleteOne.run(mountId, to);
-      this.deleteBelow.run(mountId, ...below(to));
+      this.dropTree(mountId, to);
       this.sql
         .prepare('UPDATE fs_index_entries SET path = ?, parent = ?, name = ? WHERE mount_id = ? AND path = ?')
         .run(to, parentOf(to), nameOf(to), mountId, from);
@@ -175,11 +176,7 @@ export class SearchIndex {
     const known = new Map((this.children.all(mountId, folderKey) as Row[]).map((r) => [r.path, r]));
     const listed = new Set(entries.map((e) => e.key));
     this.sql.transaction(() => {
-      for (const path of known.keys()) {
-        if (listed.has(path)) continue;
-        this.deleteOne.run(mountId, path);
-        this.deleteBelow.run(mountId, ...below(path));
-      }
+      for (const path of known.keys()) if (!listed.has(path)) this.dropTree(mountId, path);
     })();
     return entries.filter((e) => {
       const row = known.get(e.key);
