@@ -11,7 +11,7 @@
 #        are not root (the exact apt command is printed) or when apt-get fails.
 set -euo pipefail
 
-PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip)
+PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone)
 # shellcheck disable=SC2206 # word splitting of the extra list is intended
 [ -n "${SYSTEM_DEPS_EXTRA:-}" ] && PACKAGES+=(${SYSTEM_DEPS_EXTRA})
 

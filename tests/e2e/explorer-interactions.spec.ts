@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en } from './helpers';
+import { en, waitForHydration } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 /** The explorer's keyboard, context menu, drag and drop, views and text editing; mount management's edits. */
@@ -99,6 +99,7 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   // Images: next and previous with the arrow keys.
   await page.goto(`${server.url}${box}?preview=a.png`);
   await expect(page.getByRole('heading', { name: 'a.png', level: 2 })).toBeVisible();
+  await waitForHydration(page);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/preview=b\.png/);
   await expect(page.getByRole('heading', { name: 'b.png', level: 2 })).toBeVisible();

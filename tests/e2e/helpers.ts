@@ -70,3 +70,11 @@ export async function logInAsAdmin(page: Page, path = '/admin'): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(en.auth.login.heading);
   expect(new URL(page.url()).pathname).toBe(path);
 }
+
+/**
+ * Waits until React has hydrated the document (it marks the container it took over), so a key
+ * pressed next reaches the page's handlers rather than the server-rendered markup alone.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+}

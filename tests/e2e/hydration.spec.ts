@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { en, zh } from './helpers';
+import { en, waitForHydration, zh } from './helpers';
 
 // Only meaningful with JavaScript on: the no-js project skips tests tagged @js.
 for (const [locale, strings] of [
@@ -17,8 +17,7 @@ for (const [locale, strings] of [
           problems.push(`${message.type()}: ${message.text()}`);
       });
       await page.goto('/admin/account');
-      // React marks the container it hydrated (here the document itself).
-      await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+      await waitForHydration(page);
 
       const nav = page.getByRole('navigation', { name: strings.common.nav.label });
       const documentRequests: string[] = [];

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FilePreviewPanel } from '~/components/file/FilePreviewPanel';
@@ -47,7 +47,9 @@ export function PreviewPane({
   const next = at >= 0 && at < images.length - 1 ? explorerHref(dir, { preview: images[at + 1]!.name }) : null;
   const closeTo = explorerHref(dir);
 
-  useEffect(() => {
+  // A layout effect: the keys must move on from the image just shown as soon as it is on screen
+  // (a passive effect left a moment in which they still acted for the previous one).
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable]');
       if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
