@@ -8,7 +8,7 @@ import { ownOrigins } from './api/principal';
 import { linkOriginOf } from './link-origin';
 import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
-import { davPlaceholder } from './webdav/placeholder';
+import { davHandlers } from './webdav';
 import { pageRequestGuard } from './html/request-guard.server';
 import { sweepSpool } from './multipart.server';
 
@@ -41,7 +41,7 @@ async function buildApp(config: AppConfig): Promise<Express> {
   });
 
   app.use('/api', apiRouter(services));
-  app.use('/dav', davPlaceholder);
+  app.use('/dav', ...davHandlers(services));
   app.use(pageRequestGuard);
   app.all(
     '/{*path}',

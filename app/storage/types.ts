@@ -67,6 +67,11 @@ export interface WriteOptions {
    * faster than one part at a time, as a storage-to-storage copy is; each costs a part of memory.
    */
   partsInFlight?: number;
+  /**
+   * Send it as one request (S3: one PutObject streamed with `size` as its length) rather than in
+   * parts: WebDAV's "direct" upload mode. Needs `size`; drivers without parts ignore it.
+   */
+  singleRequest?: boolean;
 }
 
 export interface PresignGetOptions {

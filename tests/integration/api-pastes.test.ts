@@ -277,8 +277,10 @@ describe('pastes API', () => {
     });
     it('clear-expired (and its admin alias) is admin-only and deletes expired pastes', async () => {
       const slug = unique('clr');
-      await create({ content: 'x', slug, expiresAt: new Date(Date.now() + 500).toISOString() });
-      await new Promise((r) => setTimeout(r, 700));
+      // Far enough ahead that a slow create still makes it, then waited out.
+      const expiresAt = Date.now() + 2000;
+      await create({ content: 'x', slug, expiresAt: new Date(expiresAt).toISOString() });
+      await new Promise((r) => setTimeout(r, expiresAt - Date.now() + 200));
       expect(
         (await call('POST', '/pastes/clear-expired', { auth: textKey, body: { clearExpired: true } })).status,
       ).toBe(403);

@@ -15,7 +15,7 @@ const EMPTY: MountFormValues = {
   cache_ttl: '300',
   is_active: true,
   web_proxy: false,
-  webdav_policy: '302_redirect',
+  webdav_policy: 'native_proxy',
   enable_sign: false,
   sign_expires: '',
 };

@@ -99,7 +99,7 @@ export function mountFormToInput(values: MountFormValues) {
     ...values,
     sort_order: values.sort_order.trim() || '0',
     cache_ttl: values.cache_ttl.trim() || '300',
-    webdav_policy: values.webdav_policy || '302_redirect',
+    webdav_policy: values.webdav_policy || 'native_proxy',
     sign_expires: values.sign_expires.trim() === '' ? null : values.sign_expires,
   };
 }

@@ -52,6 +52,9 @@ function withFolderSizes(ctx: ModelContext, mountId: string, prefix: string, ent
   return entries.map((e) => (e.isDirectory ? { ...e, size: sizes.get(prefix + e.name) ?? 0 } : e));
 }
 
+/** Reading a mount: the explorer and /api/fs need MOUNT_VIEW, WebDAV needs WEBDAV_READ (docs/product/api.md §4). */
+export type ReadOperation = 'fs.view' | 'dav.read';
+
 export type FsListing =
   | { kind: 'virtual'; path: string; items: { name: string; path: string; mount: MountRecord | null }[] }
   | { kind: 'directory'; path: string; mount: MountRecord; items: FsEntry[] };
@@ -100,8 +103,13 @@ async function readDirectory(driver: StorageDriver, prefix: string, dirPath: str
  * GET /fs/list: a virtual folder lists the mounts below it; a directory of a mount lists its
  * folders and files (cached per mount TTL). A key sees only what is on the way to its base path.
  */
-export async function listDirectory(ctx: ModelContext, principal: Principal, raw: string | undefined) {
-  const at = await locate(ctx, principal, raw, 'fs.view', { navigation: true });
+export async function listDirectory(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  operation: ReadOperation = 'fs.view',
+) {
+  const at = await locate(ctx, principal, raw, operation, { navigation: true });
   const base = basePathOf(principal);
   const visible = (path: string) => isNavigable(path.replace(/\/$/, ''), base);
   if (at.kind === 'virtual') {
@@ -208,11 +216,12 @@ export async function openFsFile(
   ctx: ModelContext,
   principal: Principal,
   raw: string | undefined,
+  operation: ReadOperation = 'fs.view',
 ): Promise<{
   file: { filename: string; mimetype: string; size: number; etag: string | null };
   read: (range?: ByteRange) => Promise<ReadResult>;
 }> {
-  const at = await locate(ctx, principal, raw, 'fs.view');
+  const at = await locate(ctx, principal, raw, operation);
   if (at.kind === 'virtual' || at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
   const info = await at.driver.stat(at.key);
   if (!info) throw new AppError('not_found', 'fsNotFound');

@@ -198,7 +198,12 @@ export async function expandCopy(
 export async function copyFile(
   ctx: ModelContext,
   job: CopyJob,
-  options: CopyOptions & { signal?: AbortSignal; resumed?: boolean },
+  options: CopyOptions & {
+    signal?: AbortSignal;
+    resumed?: boolean;
+    /** The destination is to be overwritten whatever it holds (WebDAV COPY and MOVE). */
+    replace?: boolean;
+  },
   onBytes: (n: number) => void,
 ): Promise<'copied' | 'skipped'> {
   const { source, target } = job;
@@ -206,7 +211,7 @@ export async function copyFile(
   if (existing && options.skipExisting) return 'skipped';
   // Destinations were settled free when the task was made: a file there of the same size was
   // copied by an earlier run of this task (cut off by a restart, or retried) and is not copied again.
-  if (existing?.size === job.size) onBytes(job.size);
+  if (existing?.size === job.size && !options.replace) onBytes(job.size);
   else if (source.configId === target.configId && job.size <= SERVER_COPY_MAX) {
     await source.driver.copy(job.sourceKey, job.targetKey);
     onBytes(job.size);

@@ -103,6 +103,8 @@ export async function createMount(ctx: ModelContext, principal: Principal, input
       storageConfigId: config.id,
       storageType: storageTypeOf(config),
       createdBy: creatorId(principal)!,
+      // WebDAV GETs stream through the app unless the admin opts into redirects (docs/architecture.md §8).
+      webdavPolicy: 'native_proxy',
       ...columns(input),
     },
     include: { storageConfig: true },

@@ -210,6 +210,7 @@ export class S3Driver implements StorageDriver {
 
   async write(key: string, body: Readable, options: WriteOptions = {}) {
     assertValidKey(key);
+    if (options.singleRequest && options.size !== undefined) return this.putStream(key, body, options.size, options);
     let size = 0;
     body.on('data', (chunk: Buffer) => (size += chunk.length));
     const upload = new Upload({
@@ -227,6 +228,19 @@ export class S3Driver implements StorageDriver {
       if (upload.uploadId) void this.abortFailedWrite(key, upload.uploadId);
       return mapError(error, key);
     }
+  }
+
+  /** One streamed PutObject: S3 keeps nothing of it unless all `size` bytes arrived. */
+  private async putStream(key: string, body: Readable, size: number, options: WriteOptions) {
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      Body: body,
+      ContentLength: size,
+      ContentType: options.contentType,
+    });
+    const out = await this.client.send(command).catch((error) => mapError(error, key));
+    return { etag: unquote(out.ETag), size };
   }
 
   /**

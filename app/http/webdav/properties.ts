@@ -1,0 +1,140 @@
+import { ForbiddenError, PropertyIsProtectedError, PropertyNotFoundError, type Properties } from 'nephele';
+import { patchDeadProps } from '~/models/fs/dav-properties.server';
+import { fromModel } from './errors';
+import type { DavResource } from './resource';
+
+/**
+ * The properties of a resource (RFC 4918 §15): the live ones from what storage says of it, the
+ * dead ones a client stored with PROPPATCH (models/fs/dav-properties.server.ts). A folder has no
+ * length or type: leaving them out keeps a listing lean (Windows refuses a PROPFIND answer over
+ * 1 MB by default).
+ */
+const PROTECTED = new Set([
+  'creationdate',
+  'getcontentlength',
+  'getcontenttype',
+  'getetag',
+  'getlastmodified',
+  'resourcetype',
+  'supportedlock',
+  'lockdiscovery',
+]);
+
+/** Virtual folders have no dates of their own: they show when the server started. */
+const STARTED = new Date();
+
+const SUPPORTED_LOCK = {
+  lockentry: [
+    { lockscope: { exclusive: {} }, locktype: { write: {} } },
+    { lockscope: { shared: {} }, locktype: { write: {} } },
+  ],
+};
+
+type Value = string | object | object[];
+
+export class DavProperties implements Properties {
+  constructor(readonly resource: DavResource) {}
+
+  private async live(): Promise<Record<string, Value>> {
+    const r = this.resource;
+    const modified = r.node?.modified ?? STARTED;
+    const props: Record<string, Value> = {
+      creationdate: modified.toISOString(),
+      displayname: await r.getCanonicalName(),
+      getetag: JSON.stringify(await r.getEtag()),
+      getlastmodified: modified.toUTCString(),
+      resourcetype: (await r.isCollection()) ? { collection: {} } : {},
+      supportedlock: SUPPORTED_LOCK,
+    };
+    if (!(await r.isCollection())) {
+      props.getcontentlength = String(await r.getLength());
+      props.getcontenttype = (await r.getMediaType()) ?? 'application/octet-stream';
+    }
+    return props;
+  }
+
+  private async dead(): Promise<Map<string, unknown>> {
+    return this.resource.adapter.deadProps(this.resource.path);
+  }
+
+  async get(name: string) {
+    const dead = await this.dead();
+    if (dead.has(name) && !PROTECTED.has(name)) return dead.get(name) as Value;
+    const live = await this.live();
+    if (name in live) return live[name]!;
+    throw new PropertyNotFoundError(`${name} is not set`);
+  }
+
+  getByUser(name: string) {
+    return this.get(name);
+  }
+
+  async set(name: string, value: Value | undefined) {
+    const errors = await this.runInstructions([['set', name, value]]);
+    if (errors?.[0]) throw errors[0][1];
+  }
+
+  setByUser(name: string, value: Value | undefined) {
+    return this.set(name, value);
+  }
+
+  async remove(name: string) {
+    const errors = await this.runInstructions([['remove', name, undefined]]);
+    if (errors?.[0]) throw errors[0][1];
+  }
+
+  removeByUser(name: string) {
+    return this.remove(name);
+  }
+
+  /** All or nothing: one protected name refuses the whole PROPPATCH. */
+  async runInstructions(instructions: ['set' | 'remove', string, unknown][]) {
+    if (this.resource.readOnly)
+      return instructions.map(([, name]) => [name, new ForbiddenError('fsRootReadOnly')] as [string, Error]);
+    const refused = instructions.filter(([, name]) => PROTECTED.has(name));
+    if (refused.length)
+      return refused.map(([, name]) => [name, new PropertyIsProtectedError(`${name} is protected`)] as [string, Error]);
+    const { services, principal } = this.resource.adapter;
+    await fromModel(() => patchDeadProps(services, principal, this.resource.path, instructions));
+    this.resource.adapter.forget(this.resource.path);
+    return undefined;
+  }
+
+  runInstructionsByUser(instructions: ['set' | 'remove', string, unknown][]) {
+    return this.runInstructions(instructions);
+  }
+
+  async getAll() {
+    const all: Record<string, Value> = await this.live();
+    for (const [name, value] of await this.dead()) if (!PROTECTED.has(name)) all[name] = value as Value;
+    return all;
+  }
+
+  getAllByUser() {
+    return this.getAll();
+  }
+
+  async list() {
+    return Object.keys(await this.getAll());
+  }
+
+  listByUser() {
+    return this.list();
+  }
+
+  async listLive() {
+    return Object.keys(await this.live());
+  }
+
+  listLiveByUser() {
+    return this.listLive();
+  }
+
+  async listDead() {
+    return [...(await this.dead()).keys()].filter((name) => !PROTECTED.has(name));
+  }
+
+  listDeadByUser() {
+    return this.listDead();
+  }
+}

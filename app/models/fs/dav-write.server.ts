@@ -1,0 +1,147 @@
+import type { Readable } from 'node:stream';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import { mimeFromFilename } from '~/lib/mime';
+import type { ModelContext } from '~/models/context.server';
+import { getSetting } from '~/models/settings/settings.server';
+import { byteLimit, maxUploadBytes, tooLarge } from '~/models/shares/upload-limits.server';
+import { copyFile } from './copy.server';
+import { carryDeadProps, dropDeadProps } from './dav-properties.server';
+import { indexMove, indexRemove, indexWritten } from './indexing.server';
+import { locate, type Located } from './locate.server';
+import { folderExists } from './walk.server';
+
+/**
+ * Changes through WebDAV (docs/product/api.md §4, docs/architecture.md §8), each needing
+ * WEBDAV_MANAGE and a path inside the key's base path. nephele walks folders itself for COPY, MOVE
+ * and DELETE, so every function here handles one file or one folder. The virtual folders above
+ * the mounts and the mount roots are read-only; a folder that loses its last file stays.
+ */
+type InMount = Extract<Located, { kind: 'mount' }>;
+
+async function writable(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
+  const at = await locate(ctx, principal, raw, 'dav.manage');
+  if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+  return at;
+}
+
+const parentPrefix = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '');
+
+/** S3 forgets a folder that only its objects made once the last goes: a marker keeps it. */
+async function keepParent(at: InMount): Promise<void> {
+  const parent = parentPrefix(at.key);
+  if (parent) await at.driver.createFolder(parent);
+}
+
+function changed(ctx: ModelContext, ...mounts: InMount[]): void {
+  for (const at of mounts) ctx.dirCache.invalidateMount(at.mount.id);
+}
+
+/**
+ * PUT: streams the body to storage, never holding it: in one request when the WebDAV upload mode
+ * is "direct" and the client said how long it is, otherwise in parts (Finder's chunked bodies).
+ * Cut off at the max upload size.
+ */
+export async function davPut(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string,
+  body: Readable,
+  options: { contentType?: string; size?: number },
+): Promise<{ etag: string | null; size: number }> {
+  const at = await writable(ctx, principal, raw);
+  const max = await maxUploadBytes(ctx);
+  if (options.size !== undefined && options.size > max) throw tooLarge(max);
+  const direct = (await getSetting(ctx, 'webdav_upload_mode')) !== 'multipart';
+  const limited = body.pipe(byteLimit(max));
+  body.on('error', (error) => limited.destroy(error));
+  const written = await at.driver.write(at.key, limited, {
+    contentType: options.contentType ?? mimeFromFilename(at.key),
+    size: options.size,
+    singleRequest: direct && options.size !== undefined,
+  });
+  changed(ctx, at);
+  indexWritten(ctx, at.mount.id, at.key, written);
+  return written;
+}
+
+/** MKCOL: an empty folder (nephele has checked that the parent exists); a conflict when something is there. */
+export async function davMakeCollection(ctx: ModelContext, principal: Principal, raw: string): Promise<void> {
+  const at = await writable(ctx, principal, raw);
+  if ((await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key)))
+    throw new AppError('conflict', 'fsExists');
+  await at.driver.createFolder(`${at.key}/`);
+  changed(ctx, at);
+  indexWritten(ctx, at.mount.id, at.key);
+}
+
+/** DELETE of one file, or of a folder nephele has emptied (whatever is left in it goes too). */
+export async function davDelete(ctx: ModelContext, principal: Principal, raw: string): Promise<void> {
+  const at = await writable(ctx, principal, raw);
+  if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
+  else await at.driver.removePrefix(`${at.key}/`);
+  await keepParent(at);
+  changed(ctx, at);
+  indexRemove(ctx, at.mount.id, at.key);
+  await dropDeadProps(ctx, at.path.path);
+}
+
+/** Where a COPY or MOVE goes: its folder must exist (RFC 4918 §9.8.5: 409 otherwise). */
+async function destination(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
+  const at = await writable(ctx, principal, raw);
+  if (!(await folderExists(at.driver, parentPrefix(at.key).replace(/\/$/, ''))))
+    throw new AppError('conflict', 'fsParentMissing');
+  return at;
+}
+
+/** The two ends of a COPY or MOVE of one file: within one config the storage copies it. */
+async function fileJob(ctx: ModelContext, source: InMount, target: InMount) {
+  const info = await source.driver.stat(source.key);
+  if (!info) throw new AppError('not_found', 'fsNotFound');
+  return { source, target, sourceKey: source.key, targetKey: target.key, size: info.size, label: source.path.path };
+}
+
+/**
+ * COPY of one file (replacing what is at the target), or of a folder without its members (nephele
+ * copies those one by one). Across storages the file streams through the app like the explorer's
+ * copy tasks (docs/architecture.md §10).
+ */
+export async function davCopy(
+  ctx: ModelContext,
+  principal: Principal,
+  from: string,
+  to: string,
+  isCollection: boolean,
+): Promise<void> {
+  const source = await locate(ctx, principal, from, 'dav.read');
+  if (source.kind === 'virtual' || source.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+  const target = await destination(ctx, principal, to);
+  if (isCollection) {
+    // A file in the way goes (nephele has removed a folder in the way itself).
+    if (await target.driver.stat(target.key)) await target.driver.remove([target.key]);
+    await target.driver.createFolder(`${target.key}/`);
+    changed(ctx, target);
+    indexWritten(ctx, target.mount.id, target.key);
+  } else {
+    await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: false, replace: true }, noop);
+  }
+  await carryDeadProps(ctx, source.path.path, target.path.path, true);
+}
+
+/** MOVE of one file (nephele moves a folder as copy, members moved, delete). */
+export async function davMove(ctx: ModelContext, principal: Principal, from: string, to: string): Promise<void> {
+  const source = await writable(ctx, principal, from);
+  const target = await destination(ctx, principal, to);
+  if (source.mount.id === target.mount.id) {
+    if (!(await source.driver.stat(source.key))) throw new AppError('not_found', 'fsNotFound');
+    await source.driver.move(source.key, target.key);
+    indexMove(ctx, source.mount.id, source.key, target.key);
+    changed(ctx, source);
+  } else {
+    await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: true, replace: true }, noop);
+  }
+  await keepParent(source);
+  await carryDeadProps(ctx, source.path.path, target.path.path, false);
+}
+
+const noop = () => {};
