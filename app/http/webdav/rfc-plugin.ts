@@ -1,5 +1,11 @@
 import type { Response } from 'express';
-import { PreconditionFailedError, ResourceNotFoundError, ResourceTreeNotCompleteError, type Plugin } from 'nephele';
+import {
+  ForbiddenError,
+  PreconditionFailedError,
+  ResourceNotFoundError,
+  ResourceTreeNotCompleteError,
+  type Plugin,
+} from 'nephele';
 import { davRedirect } from '~/models/fs/dav-nodes.server';
 import { linkOriginOf } from '../link-origin';
 import { principalOfUser, type DavAdapter } from './adapter';
@@ -24,6 +30,15 @@ async function checkDestination(destination: DavResource, exists: boolean, overw
     throw error;
   });
   if (!parent?.isCollection) throw new ResourceTreeNotCompleteError('fsParentMissing');
+  if (!parent.inMount || destination.readOnly) throw new ForbiddenError('fsRootReadOnly');
+}
+
+/**
+ * nephele empties a folder member by member before it asks the folder itself to go: a mount root
+ * or the tree above the mounts must be refused before the first member moves.
+ */
+async function refuseReadOnly(resource: DavResource) {
+  if (resource.readOnly) throw new ForbiddenError('fsRootReadOnly');
 }
 
 /**
@@ -35,6 +50,14 @@ export const rfcPlugin: Plugin = {
   // §9.1: a server may refuse an infinite PROPFIND; over storage it could list millions of keys.
   async prePropfind(_request, response, { depth }) {
     if (depth === 'infinity') return sendDavError(response, 403, 'propfind-finite-depth');
+  },
+
+  async preDelete(_request, _response, { resource }) {
+    await refuseReadOnly(resource as DavResource);
+  },
+
+  async preMove(_request, _response, { resource }) {
+    await refuseReadOnly(resource as DavResource);
   },
 
   // §9.8.4 / §9.9.3: "Overwrite: F" onto something that exists is a 412 for the request itself,

@@ -18,6 +18,8 @@ export interface DavNode {
   isCollection: boolean;
   /** The virtual folders above the mounts and the mount roots: never written through WebDAV. */
   readOnly: boolean;
+  /** Inside a mount (its root included): the virtual folders above the mounts are not. */
+  inMount: boolean;
   size: number;
   modified: Date | null;
   etag: string | null;
@@ -26,11 +28,13 @@ export interface DavNode {
 
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-const collection = (path: string, readOnly: boolean): DavNode => ({
+/** A folder: `where` says whether it is a virtual one, a mount's root, or one inside a mount. */
+const collection = (path: string, where: 'virtual' | 'root' | 'folder'): DavNode => ({
   path,
   name: nameOf(path),
   isCollection: true,
-  readOnly,
+  readOnly: where !== 'folder',
+  inMount: where !== 'virtual',
   size: 0,
   modified: null,
   etag: null,
@@ -41,7 +45,8 @@ const collection = (path: string, readOnly: boolean): DavNode => ({
 export async function davNode(ctx: ModelContext, principal: Principal, raw: string): Promise<DavNode> {
   const at = await locate(ctx, principal, raw, 'dav.read', { navigation: true });
   const path = at.path.path;
-  if (at.kind === 'virtual' || at.key === '') return collection(path, true);
+  if (at.kind === 'virtual') return collection(path, 'virtual');
+  if (at.key === '') return collection(path, 'root');
   const info = await at.driver.stat(at.key);
   if (info)
     return {
@@ -49,6 +54,7 @@ export async function davNode(ctx: ModelContext, principal: Principal, raw: stri
       name: nameOf(path),
       isCollection: false,
       readOnly: false,
+      inMount: true,
       size: info.size,
       modified: info.lastModified,
       etag: info.etag,
@@ -58,23 +64,25 @@ export async function davNode(ctx: ModelContext, principal: Principal, raw: stri
   // A folder: one holding something answers at once; an empty one is seen only from its parent.
   const inside = await at.driver.list(`${at.key}/`, { delimiter: '/', limit: 1 });
   if (inside.objects.length || inside.prefixes.length || (await folderExists(at.driver, at.key)))
-    return collection(path, false);
+    return collection(path, 'folder');
   throw new AppError('not_found', 'fsNotFound');
 }
 
 /** The members of a collection, as the explorer lists them (the directory cache included). */
 export async function davChildren(ctx: ModelContext, principal: Principal, raw: string): Promise<DavNode[]> {
   const listing = await listDirectory(ctx, principal, raw, 'dav.read');
-  if (listing.kind === 'virtual') return listing.items.map((item) => collection(item.path.replace(/\/$/, ''), true));
+  if (listing.kind === 'virtual')
+    return listing.items.map((item) => collection(item.path.replace(/\/$/, ''), item.mount ? 'root' : 'virtual'));
   return listing.items.map((entry) => {
     const path = entry.path.replace(/\/$/, '');
     return entry.isDirectory
-      ? collection(path, false)
+      ? collection(path, 'folder')
       : {
           path,
           name: entry.name,
           isCollection: false,
           readOnly: false,
+          inMount: true,
           size: entry.size,
           modified: entry.modified,
           etag: entry.etag,

@@ -20,7 +20,12 @@ import { folderExists } from './walk.server';
 type InMount = Extract<Located, { kind: 'mount' }>;
 
 async function writable(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
-  const at = await locate(ctx, principal, raw, 'dav.manage');
+  const at = await locate(ctx, principal, raw, 'dav.manage').catch((error: unknown) => {
+    // A name beside the mounts is in the read-only tree, not a missing one.
+    if (error instanceof AppError && error.messageKey === 'mountNotFound')
+      throw new AppError('forbidden', 'fsRootReadOnly');
+    throw error;
+  });
   if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
   return at;
 }
