@@ -126,6 +126,14 @@ test('an admin switches the WebDAV upload mode', async ({ page }) => {
   await expect(direct).toBeChecked();
   await expect(multipart).toHaveAccessibleDescription(en.settings.webdav.modes.multipartHint);
 
+  // The address to mount, and the steps for each system (open without JavaScript too).
+  const address = `${server.url}/dav/`;
+  await expect(page.getByTestId('webdav-address')).toHaveText(address);
+  const linux = page.locator('details').filter({ hasText: en.settings.webdav.connect.linux.name });
+  await expect(linux.getByText(`mount -t davfs ${address}`)).toBeHidden();
+  await linux.locator('summary').click();
+  await expect(linux.getByText(`sudo mount -t davfs ${address} /mnt/cloudclip`)).toBeVisible();
+
   await multipart.check();
   await page.getByRole('button', { name: en.settings.save }).click();
   await expect(page.getByRole('status').filter({ hasText: en.settings.saved })).toBeVisible();

@@ -125,8 +125,8 @@ export function MountForm({
           {text('sign_expires', t('mounts.form.signExpires'), { hint: t('mounts.form.signExpiresHint') })}
           <Field id="mount-webdav_policy" label={t('mounts.form.webdavPolicy')} error={fieldErrors.webdav_policy}>
             <select id="mount-webdav_policy" name="webdav_policy" className="input" defaultValue={values.webdav_policy}>
-              <option value="302_redirect">{t('mounts.form.policyRedirect')}</option>
               <option value="native_proxy">{t('mounts.form.policyProxy')}</option>
+              <option value="302_redirect">{t('mounts.form.policyRedirect')}</option>
             </select>
           </Field>
         </div>

@@ -33,14 +33,43 @@ export default {
     },
   },
   webdav: {
-    intro: 'How files that WebDAV clients upload (at /dav) are written to storage.',
+    intro:
+      'Mount the storage as a drive: every active mount appears as a folder at the address below. Uploads stream straight to storage, never held by the server.',
     uploadMode: 'Upload mode',
     modes: {
       direct: 'Direct upload',
-      directHint: 'Each file goes to storage in a single request. Simple and quick for small and medium files.',
+      directHint:
+        'A file whose size the client states goes to storage in one streamed request: the fewest requests. Files sent without a size (macOS Finder) still go in parts. S3 takes at most 5 GB in one request.',
       multipart: 'Multipart upload',
       multipartHint:
-        'Large files go to storage in parts. Needed for very large files (S3 takes at most 5 GB in one request), at the cost of more requests.',
+        'Every file goes to storage in 5 MB parts, several at once: needed for files over 5 GB, at the cost of more requests per file.',
+    },
+    connect: {
+      heading: 'Connect a WebDAV client',
+      address: 'Address',
+      copy: { copy: 'Copy', copied: 'Copied', failed: 'Copy failed: select the address and copy it by hand' },
+      credentials:
+        'Sign in with an admin account, or with an access key that has the WebDAV permissions: the key is both the user name and the password. A key sees only its base path.',
+      windows: {
+        name: 'Windows',
+        steps:
+          'File Explorer → This PC → Map network drive.\nFolder: {{address}}\nTick “Connect using different credentials”, then sign in.\nWindows sends passwords over plain HTTP only after a registry change (BasicAuthLevel 2): serve Cloudclip over HTTPS.',
+      },
+      macos: {
+        name: 'macOS',
+        steps:
+          'Finder → Go → Connect to Server (⌘K).\nServer address: {{address}}\nConnect as a registered user and sign in.',
+      },
+      linux: {
+        name: 'Linux (davfs2)',
+        steps:
+          'sudo apt install davfs2\nsudo mkdir -p /mnt/cloudclip\nsudo mount -t davfs {{address}} /mnt/cloudclip\nThe user name and password are asked for when mounting.',
+      },
+      rclone: {
+        name: 'rclone',
+        steps:
+          'rclone config create cloudclip webdav url={{address}} vendor=other user=NAME pass=$(rclone obscure PASSWORD)\nrclone ls cloudclip:\nrclone mount cloudclip: ~/cloudclip',
+      },
     },
   },
 };

@@ -30,13 +30,41 @@ export default {
     },
   },
   webdav: {
-    intro: 'WebDAV 客户端（/dav）上传的文件如何写入存储。',
+    intro:
+      '把存储挂载为网络驱动器：每个启用的挂载点都是下方地址里的一个文件夹。上传直接流式写入存储，服务器不会缓存整个文件。',
     uploadMode: '上传模式',
     modes: {
       direct: '直接上传',
-      directHint: '每个文件用一次请求写入存储。简单，适合中小文件。',
+      directHint:
+        '客户端声明了大小的文件用一次流式请求写入存储，请求最少。未声明大小的上传（macOS 访达）仍会分片。S3 单次请求最多 5 GB。',
       multipart: '分片上传',
-      multipartHint: '大文件分片写入存储。非常大的文件需要它（S3 单次请求最多 5 GB），代价是请求更多。',
+      multipartHint: '所有文件按 5 MB 分片并发写入存储：超过 5 GB 的文件需要它，代价是每个文件的请求更多。',
+    },
+    connect: {
+      heading: '连接 WebDAV 客户端',
+      address: '地址',
+      copy: { copy: '复制', copied: '已复制', failed: '复制失败：请手动选中地址复制' },
+      credentials:
+        '使用管理员账号登录，或使用带 WebDAV 权限的 API 密钥：用户名和密码都填该密钥。密钥只能看到其基本路径。',
+      windows: {
+        name: 'Windows',
+        steps:
+          '文件资源管理器 → 此电脑 → 映射网络驱动器。\n文件夹：{{address}}\n勾选“使用其他凭据连接”，然后登录。\nWindows 默认只在 HTTPS 下发送密码（HTTP 需把注册表 BasicAuthLevel 改为 2）：请通过 HTTPS 提供 Cloudclip。',
+      },
+      macos: {
+        name: 'macOS',
+        steps: '访达 → 前往 → 连接服务器（⌘K）。\n服务器地址：{{address}}\n以注册用户身份连接并登录。',
+      },
+      linux: {
+        name: 'Linux（davfs2）',
+        steps:
+          'sudo apt install davfs2\nsudo mkdir -p /mnt/cloudclip\nsudo mount -t davfs {{address}} /mnt/cloudclip\n挂载时会询问用户名和密码。',
+      },
+      rclone: {
+        name: 'rclone',
+        steps:
+          'rclone config create cloudclip webdav url={{address}} vendor=other user=用户名 pass=$(rclone obscure 密码)\nrclone ls cloudclip:\nrclone mount cloudclip: ~/cloudclip',
+      },
     },
   },
 };

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { settingFieldErrors } from '~/routes/admin/settings-errors.server';
+import { WebdavConnect } from '~/components/settings/WebdavConnect';
 import { WebdavSettingsForm } from '~/components/settings/WebdavSettingsForm';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { principalContext, servicesContext } from '~/context';
+import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
@@ -23,9 +24,10 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const saved = new URL(request.url).searchParams.get('notice') === 'saved';
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
-  if (principal.kind === 'anonymous') return { mode: 'direct', saved: false };
+  const address = `${context.get(requestInfoContext).linkOrigin}/dav/`;
+  if (principal.kind === 'anonymous') return { mode: 'direct', saved: false, address };
   const stored = await settingValues(context.get(servicesContext), principal, SETTING_GROUPS.webdav);
-  return { mode: stored.webdav_upload_mode ?? 'direct', saved };
+  return { mode: stored.webdav_upload_mode ?? 'direct', saved, address };
 });
 
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
@@ -65,6 +67,7 @@ export default function WebdavSettings({ loaderData, actionData }: Route.Compone
         <p className="mt-2 max-w-2xl text-subtle">{t('settings.webdav.intro')}</p>
       </div>
       {loaderData.saved && !failed && <FormAlert tone="success">{t('settings.saved')}</FormAlert>}
+      <WebdavConnect address={loaderData.address} />
       <WebdavSettingsForm key={mode} mode={mode} formError={failed?.formError} fieldErrors={failed?.fieldErrors} />
     </section>
   );
