@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountDiskAndBucket } from '../support/mounts';
@@ -255,6 +256,39 @@ describe('WebDAV access and semantics', () => {
     expect((await dav('DELETE', '/bucket/implicit/only.txt', { auth: ADMIN })).status).toBe(204);
     expect(await names('/bucket/implicit/')).toEqual([]);
     expect(await names('/bucket/')).toContain('/dav/bucket/implicit/');
+  });
+
+  it("stores Finder's ._ and .DS_Store files for Finder, and keeps them out of the explorer", async () => {
+    for (const name of ['._a.txt', '.DS_Store'])
+      expect((await dav('PUT', `/disk/team/${name}`, { auth: ADMIN, body: 'finder' })).status).toBe(201);
+    expect(await names('/disk/team/')).toEqual(
+      ['/dav/disk/team/._a.txt', '/dav/disk/team/.DS_Store', '/dav/disk/team/a.txt', '/dav/disk/team/sub/'].sort(),
+    );
+    const listed = await call('GET', `/fs/list?path=${encodeURIComponent('/disk/team/')}`, { auth: admin });
+    expect((listed.body.data.items as { name: string }[]).map((i) => i.name).sort()).toEqual(['a.txt', 'sub']);
+  });
+
+  it('takes a chunked PUT with no length (macOS Finder) in either upload mode', async () => {
+    for (const mode of ['direct', 'multipart']) {
+      await call('PUT', '/admin/settings/group/3', { auth: admin, body: { webdav_upload_mode: mode } });
+      const body = Buffer.alloc(7 * 1024 * 1024 + 3, mode.length);
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.request(`${server.url}/dav/bucket/chunked-${mode}.bin`, {
+          method: 'PUT',
+          headers: {
+            Authorization: ADMIN,
+            'Transfer-Encoding': 'chunked',
+            'X-Expected-Entity-Length': String(body.length),
+          },
+        });
+        request.on('response', (res) => resolve(res.statusCode ?? 0)).on('error', reject);
+        for (let at = 0; at < body.length; at += 1 << 20) request.write(body.subarray(at, at + (1 << 20)));
+        request.end();
+      });
+      expect(status, mode).toBe(201);
+      const back = Buffer.from(await (await dav('GET', `/bucket/chunked-${mode}.bin`, { auth: ADMIN })).arrayBuffer());
+      expect(back.equals(body), mode).toBe(true);
+    }
   });
 
   it('counts wrong Basic passwords against the login limit', async () => {

@@ -7,7 +7,7 @@ import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
 import { indexReconcile } from './indexing.server';
 import { folderExists } from './walk.server';
-import { isInternalName, locate, type Located } from './locate.server';
+import { isFinderMetadata, isInternalName, locate, type Located } from './locate.server';
 import type { IndexedEntry } from '~/storage/vfs/search-index.server';
 import { proxySignature } from './proxy.server';
 import { buildPreview, readText } from '~/models/previews.server';
@@ -125,7 +125,8 @@ export async function listDirectory(
   if (!entries) {
     entries = await readDirectory(at.driver, prefix, at.path.path);
     // A listing cut short at MAX_LISTED does not say what is gone: only a whole one is reconciled.
-    if (entries.length < MAX_LISTED) indexReconcile(ctx, at.mount.id, at.key, entries.map(indexedAs(prefix)));
+    if (entries.length < MAX_LISTED)
+      indexReconcile(ctx, at.mount.id, at.key, entries.filter((e) => !isFinderMetadata(e.name)).map(indexedAs(prefix)));
     entries = withFolderSizes(ctx, at.mount.id, prefix, entries);
     ctx.dirCache.set(at.mount.id, prefix, entries, at.mount.cacheTtl);
   }
@@ -133,7 +134,8 @@ export async function listDirectory(
     kind: 'directory',
     path: at.path.path,
     mount: at.mount,
-    items: entries.filter((e) => visible(e.path)),
+    // WebDAV shows Finder's files back to Finder; the explorer leaves them out.
+    items: entries.filter((e) => visible(e.path) && (operation === 'dav.read' || !isFinderMetadata(e.name))),
   } satisfies FsListing;
 }
 

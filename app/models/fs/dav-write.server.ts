@@ -8,7 +8,7 @@ import { byteLimit, maxUploadBytes, tooLarge } from '~/models/shares/upload-limi
 import { copyFile } from './copy.server';
 import { carryDeadProps, dropDeadProps } from './dav-properties.server';
 import { indexMove, indexRemove, indexWritten } from './indexing.server';
-import { locate, type Located } from './locate.server';
+import { isFinderMetadata, locate, type Located } from './locate.server';
 import { folderExists } from './walk.server';
 
 /**
@@ -66,7 +66,7 @@ export async function davPut(
     singleRequest: direct && options.size !== undefined,
   });
   changed(ctx, at);
-  indexWritten(ctx, at.mount.id, at.key, written);
+  if (!isFinderMetadata(at.path.segments.at(-1) ?? '')) indexWritten(ctx, at.mount.id, at.key, written);
   return written;
 }
 

@@ -78,3 +78,10 @@ function touchMount(ctx: ModelContext, mount: MountRecord): void {
 
 /** Names the app keeps for itself in a storage (pending uploads, storage-test probes): never listed. */
 export const isInternalName = (name: string) => name.startsWith('.cloudclip-');
+
+/**
+ * What macOS Finder writes beside files over WebDAV: AppleDouble "._name" files and ".DS_Store".
+ * Finder needs them stored (a refused one fails the whole copy), but they are its bookkeeping: the
+ * explorer and search leave them out (docs/architecture.md §8).
+ */
+export const isFinderMetadata = (name: string) => name === '.DS_Store' || name.startsWith('._');
