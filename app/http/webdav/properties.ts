@@ -104,8 +104,12 @@ export class DavProperties implements Properties {
     return this.runInstructions(instructions);
   }
 
+  /**
+   * What allprop answers (RFC 4918 §9.1 lets a server leave out live properties): supportedlock
+   * is the same for every resource and a quarter of each entry, so it comes only when asked for.
+   */
   async getAll() {
-    const all: Record<string, Value> = await this.live();
+    const { supportedlock: _sameForAll, ...all }: Record<string, Value> = await this.live();
     for (const [name, value] of await this.dead()) if (!PROTECTED.has(name)) all[name] = value as Value;
     return all;
   }

@@ -5,7 +5,7 @@ import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import type { Principal } from '~/auth/principal';
-import { changeAdminCredentials, ensureFirstAdmin, verifyAdminCredentials } from './admins.server';
+import { changeAdminCredentials, ensureFirstAdmin, verifyAdminBasic, verifyAdminCredentials } from './admins.server';
 import { authenticateApiKey, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './api-keys.server';
 
 /** Keys and admin credentials: every change takes the principal, and the model refuses the rest. */
@@ -48,6 +48,10 @@ describe('accounts model', () => {
 
   it('changes admin credentials only for the admin asking, after the current password', async () => {
     const change = { currentPassword: 'root-password', newPassword: 'new-password-123', newUsername: '' };
+    // A Basic pair verified (and so remembered) before the change…
+    expect((await verifyAdminBasic(temp.ctx, 'root', 'root-password'))?.username).toBe('root');
+    expect((await verifyAdminBasic(temp.ctx, 'root', 'root-password'))?.username).toBe('root');
+    expect(await verifyAdminBasic(temp.ctx, 'root', 'not-the-password')).toBeNull();
     expect(
       (await rejection(changeAdminCredentials(temp.ctx, keyPrincipal('k-2', 0xffff), change, '192.0.2.9'))).kind,
     ).toBe('forbidden');
@@ -58,5 +62,8 @@ describe('accounts model', () => {
     await changeAdminCredentials(temp.ctx, admin, change, '192.0.2.9');
     expect(await verifyAdminCredentials(temp.ctx, 'root', 'new-password-123')).not.toBeNull();
     expect(await verifyAdminCredentials(temp.ctx, 'root', 'root-password')).toBeNull();
+    // …is not let in once the password changed.
+    expect(await verifyAdminBasic(temp.ctx, 'root', 'root-password')).toBeNull();
+    expect((await verifyAdminBasic(temp.ctx, 'root', 'new-password-123'))?.username).toBe('root');
   });
 });

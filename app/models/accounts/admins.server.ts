@@ -1,5 +1,5 @@
 import { loginAttemptKey } from '~/auth/rate-limit.server';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { generatePassword, hashPassword, verifyPassword } from '~/auth/password.server';
@@ -42,6 +42,34 @@ export async function verifyAdminCredentials(ctx: ModelContext, username: string
   dummyHash ??= hashPassword('not-a-real-password');
   const ok = await verifyPassword(password, admin?.passwordHash ?? (await dummyHash));
   return admin && ok ? admin : null;
+}
+
+/** How long a verified Basic pair is remembered, and how many at most. */
+const REMEMBER_MS = 5 * 60_000;
+const REMEMBER_MAX = 1000;
+const remembered = new Map<string, { adminId: string; passwordHash: string; until: number }>();
+
+/**
+ * verifyAdminCredentials for HTTP Basic, which WebDAV clients send with every request: checking the
+ * password hash each time (scrypt, about 100 ms) made every WebDAV request that slow. A pair that
+ * verified is remembered for a few minutes under an HMAC of it (never the password itself), and
+ * only while the admin's stored hash is the one it verified against: a changed password or name
+ * ends it at once.
+ */
+export async function verifyAdminBasic(ctx: ModelContext, username: string, password: string) {
+  const key = createHmac('sha256', ctx.masterKey).update(`${username}\0${password}`).digest('base64');
+  const hit = remembered.get(key);
+  if (hit && hit.until > Date.now()) {
+    const admin = await ctx.db.admin.findUnique({ where: { id: hit.adminId } });
+    if (admin && admin.username === username && admin.passwordHash === hit.passwordHash) return admin;
+  }
+  remembered.delete(key);
+  const admin = await verifyAdminCredentials(ctx, username, password);
+  if (admin) {
+    if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, { adminId: admin.id, passwordHash: admin.passwordHash, until: Date.now() + REMEMBER_MS });
+  }
+  return admin;
 }
 
 /**

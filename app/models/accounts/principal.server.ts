@@ -1,5 +1,5 @@
 import { loginAttemptKey } from '~/auth/rate-limit.server';
-import { verifyAdminCredentials } from '~/models/accounts/admins.server';
+import { verifyAdminBasic } from '~/models/accounts/admins.server';
 import { authenticateApiKey, toApiKeyPrincipal } from '~/models/accounts/api-keys.server';
 import { resolveSession } from '~/models/accounts/sessions.server';
 import { Permission, hasPermission } from '~/lib/permissions';
@@ -66,7 +66,7 @@ async function fromBasic(ctx: ModelContext, encoded: string, address: string): P
   const admin = await ctx.loginLimiter
     .guard(
       loginAttemptKey(address, user),
-      () => verifyAdminCredentials(ctx, user, pass),
+      () => verifyAdminBasic(ctx, user, pass),
       new AppError('unauthenticated', 'authRequired'),
     )
     .catch((error: unknown) => {
