@@ -3,7 +3,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
-import { isNavigable, isWithin } from '~/storage/vfs/path';
+import { belowRange, isNavigable, isWithin } from '~/storage/vfs/path';
 
 /**
  * WebDAV locks (RFC 4918 §6) in `dav_locks` (docs/architecture.md §8): they outlive a restart and
@@ -33,8 +33,6 @@ function selfAndAncestors(path: string): string[] {
   return ['/', ...segments.map((_, i) => `/${segments.slice(0, i + 1).join('/')}`)];
 }
 
-const under = (path: string) => (path === '/' ? { gte: '/' } : { gte: `${path}/`, lt: `${path}0` });
-
 function toRecord(row: {
   token: string;
   path: string;
@@ -58,7 +56,7 @@ function toRecord(row: {
 export async function locksAround(ctx: ModelContext, principal: Principal, paths: string[]): Promise<DavLockRecord[]> {
   authorize(principal, 'dav.read');
   const rows = await ctx.db.davLock.findMany({
-    where: { OR: [{ path: { in: paths.flatMap(selfAndAncestors) } }, ...paths.map((p) => ({ path: under(p) }))] },
+    where: { OR: [{ path: { in: paths.flatMap(selfAndAncestors) } }, ...paths.map((p) => ({ path: belowRange(p) }))] },
   });
   const now = Date.now();
   const locks = rows.map(toRecord);

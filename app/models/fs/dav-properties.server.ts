@@ -3,7 +3,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
-import { isNavigable, isWithin } from '~/storage/vfs/path';
+import { belowRange, isNavigable, isWithin } from '~/storage/vfs/path';
 
 /**
  * Dead properties (RFC 4918 §4: what a client stores with PROPPATCH, such as Windows' file times),
@@ -11,9 +11,6 @@ import { isNavigable, isWithin } from '~/storage/vfs/path';
  * through COPY, MOVE and DELETE.
  */
 export type DeadProps = Map<string, unknown>;
-
-/** Keys ordered between "folder/" and "folder0" ("0" follows "/") are everything under a folder. */
-const under = (path: string) => (path === '/' ? { gte: '/' } : { gte: `${path}/`, lt: `${path}0` });
 
 /**
  * The dead properties of a folder and everything under it, in one query (a PROPFIND of a large
@@ -26,7 +23,7 @@ export async function deadPropsAround(
 ): Promise<Map<string, DeadProps>> {
   authorize(principal, 'dav.read');
   if (!isNavigable(path, basePathOf(principal))) throw new AppError('forbidden', 'fsOutsideBasePath');
-  const rows = await ctx.db.davProperty.findMany({ where: { OR: [{ path }, { path: under(path) }] } });
+  const rows = await ctx.db.davProperty.findMany({ where: { OR: [{ path }, { path: belowRange(path) }] } });
   const byPath = new Map<string, DeadProps>();
   for (const row of rows) {
     if (!byPath.has(row.path)) byPath.set(row.path, new Map());
@@ -59,7 +56,7 @@ export async function patchDeadProps(
 
 /** A resource went: its properties (and, for a folder, those of everything in it) go too. */
 export async function dropDeadProps(ctx: ModelContext, path: string): Promise<void> {
-  await ctx.db.davProperty.deleteMany({ where: { OR: [{ path }, { path: under(path) }] } });
+  await ctx.db.davProperty.deleteMany({ where: { OR: [{ path }, { path: belowRange(path) }] } });
 }
 
 /** A resource was copied (`keep`) or moved: its own properties go with it. */

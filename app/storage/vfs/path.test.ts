@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavigable, isWithin, joinPath, parseVirtualPath } from './path';
+import { belowRange, isNavigable, isWithin, joinPath, parseVirtualPath } from './path';
 
 describe('parseVirtualPath', () => {
   it('normalises files, directories and the root', () => {
@@ -53,5 +53,19 @@ describe('base paths', () => {
   it('join without double slashes', () => {
     expect(joinPath('/', 'a')).toBe('/a');
     expect(joinPath('/a', 'b')).toBe('/a/b');
+  });
+
+  it('give the string range of the paths below one, and nothing beside it', () => {
+    const inRange = (p: string, r: { gte: string; lt?: string }) => p >= r.gte && (r.lt === undefined || p < r.lt);
+    const range = belowRange('/a/b');
+    expect(['/a/b/c', '/a/b/c/d', '/a/b/ z'].map((p) => inRange(p, range))).toEqual([true, true, true]);
+    expect(['/a/b', '/a/bc', '/a/b-x', '/a/b.txt', '/a/c'].map((p) => inRange(p, range))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(inRange('/anything', belowRange('/'))).toBe(true);
   });
 });

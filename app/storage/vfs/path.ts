@@ -58,3 +58,11 @@ export function isNavigable(path: string, base: string): boolean {
 export function joinPath(parent: string, name: string): string {
   return parent === '/' ? `/${name}` : `${parent}/${name}`;
 }
+
+/**
+ * The string range holding every path below `path` ("/a/b/…" sorts between "/a/b/" and "/a/b0":
+ * "0" follows "/"), as a database range condition: an index serves it, unlike LIKE with "%".
+ */
+export function belowRange(path: string): { gte: string; lt?: string } {
+  return path === '/' ? { gte: '/' } : { gte: `${path}/`, lt: `${path}0` };
+}
