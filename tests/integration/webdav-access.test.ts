@@ -165,7 +165,11 @@ describe('WebDAV access and semantics', () => {
   });
 
   it('keeps the tree above the mounts and the mount roots read-only', async () => {
-    expect((await dav('PUT', '/x.txt', { auth: ADMIN, body: 'x' })).status).toBe(403);
+    const refused = await dav('PUT', '/x.txt', { auth: ADMIN, body: 'x' });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe('The folders above mounts cannot be changed\n');
+    const inChinese = await dav('DELETE', '/disk/', { auth: ADMIN, headers: { 'Accept-Language': 'zh-CN' } });
+    expect(await inChinese.text()).toBe('无法操作根目录\n');
     expect((await dav('MKCOL', '/newmount', { auth: ADMIN })).status).toBe(403);
     expect((await dav('DELETE', '/disk/', { auth: ADMIN })).status).toBe(403);
     expect((await dav('MOVE', '/disk/', { auth: ADMIN, headers: { Destination: '/dav/elsewhere/' } })).status).toBe(

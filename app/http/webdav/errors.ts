@@ -8,7 +8,7 @@ import {
   UnauthorizedError,
   type AuthResponse,
 } from 'nephele';
-import { translate } from '~/i18n/translate';
+import { hasTranslation, translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { toAppError } from '~/storage/errors';
 import { plainLocale } from '../request-locale.server';
@@ -89,6 +89,9 @@ export async function davErrorHandler(
     status = mapped.status;
     setRetryAfter(response, mapped);
     text = translate(locale, `errors.${mapped.messageKey}`, mapped.details);
+  } else if (error && hasTranslation(locale, `errors.${error.message}`)) {
+    // Our own nephele errors carry a message key (new ForbiddenError('fsRootReadOnly')).
+    text = translate(locale, `errors.${error.message}`);
   } else if (KEYS[code]) {
     text = translate(locale, `errors.${KEYS[code]}`);
   } else {

@@ -282,4 +282,10 @@ export default {
   allowedHostInvalid:
     '“{{entry}}” is not a valid host name, IP address or CIDR range (for example nas.lan, 192.168.1.10, 10.0.0.0/8)',
   allowedHostsTooMany: 'List at most {{max}} hosts',
+  // WebDAV (docs/architecture.md §8)
+  davBadRequest: 'The request is not one this WebDAV server understands',
+  davForbidden: 'This key may not do that over WebDAV',
+  davNotAllowed: 'Not allowed here: something with that name already exists',
+  davPreconditionFailed: 'A condition of the request does not hold (the target exists, or it changed)',
+  davLocked: 'The file or folder is locked',
 };

@@ -278,4 +278,10 @@ export default {
   allowedHostWildcard: '“{{entry}}”：不支持通配符，请逐个列出主机名',
   allowedHostInvalid: '“{{entry}}” 不是有效的主机名、IP 地址或 CIDR 网段（例如 nas.lan、192.168.1.10、10.0.0.0/8）',
   allowedHostsTooMany: '最多只能列出 {{max}} 个主机',
+  // WebDAV (docs/architecture.md §8)
+  davBadRequest: 'WebDAV 服务器无法理解该请求',
+  davForbidden: '该密钥无权通过 WebDAV 执行此操作',
+  davNotAllowed: '不允许：同名的文件或文件夹已存在',
+  davPreconditionFailed: '请求的前提条件不成立（目标已存在或已被修改）',
+  davLocked: '该文件或文件夹已被锁定',
 };
