@@ -199,6 +199,31 @@ describe('WebDAV access and semantics', () => {
     expect((await dav('GET', '/disk/%E0%A4%A', { auth: ADMIN })).status).toBe(400);
   });
 
+  it('shows its writes in the explorer and in search at once', async () => {
+    const list = async () =>
+      (
+        (await call('GET', `/fs/list?path=${encodeURIComponent('/disk/teammate/')}`, { auth: admin })).body.data
+          .items as { name: string }[]
+      ).map((i) => i.name);
+    // Listed (and so cached for the mount's five minutes) before the write…
+    expect(await list()).toEqual(['b.txt']);
+    expect((await dav('PUT', '/disk/teammate/quarterly-forecast.txt', { auth: ADMIN, body: 'q' })).status).toBe(201);
+    // …and listed again with the new file straight away.
+    expect((await list()).sort()).toEqual(['b.txt', 'quarterly-forecast.txt']);
+    const found = await call('GET', '/fs/search?q=forecast', { auth: admin });
+    expect((found.body.data.results as { path: string }[]).map((r) => r.path)).toEqual([
+      '/disk/teammate/quarterly-forecast.txt',
+    ]);
+    expect((await dav('DELETE', '/disk/teammate/quarterly-forecast.txt', { auth: ADMIN })).status).toBe(204);
+    expect(await list()).toEqual(['b.txt']);
+  });
+
+  it('answers a folder named without its slash in place, never with a redirect', async () => {
+    const res = await dav('PROPFIND', '/disk/team', { auth: ADMIN, headers: { Depth: '0' } });
+    expect(res.status).toBe(207);
+    expect(await res.text()).toContain('<href>/dav/disk/team/</href>');
+  });
+
   it('serves conditional and ranged GETs', async () => {
     const full = await dav('GET', '/disk/other.txt', { auth: ADMIN });
     const etag = full.headers.get('ETag')!;
