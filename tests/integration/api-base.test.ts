@@ -87,9 +87,10 @@ describe('API base', () => {
     expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('/dav answers 501 until WebDAV lands', async () => {
+  it('/dav is the WebDAV door: a challenge without credentials, never a page', async () => {
     const res = await fetch(`${server.url}/dav/some/file`, { method: 'PROPFIND' });
-    expect(res.status).toBe(501);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('WWW-Authenticate')).toContain('Basic realm="WebDAV"');
   });
 
   it('an unknown page redirects to /, and /not-found is a 404 page', async () => {

@@ -47,7 +47,8 @@ describe('mounts API', () => {
       sort_order: 0,
       cache_ttl: 60,
       web_proxy: 0,
-      webdav_policy: '302_redirect',
+      // New mounts stream WebDAV GETs (docs/api-extensions.md §4).
+      webdav_policy: 'native_proxy',
       enable_sign: 0,
       sign_expires: null,
       last_used: null,

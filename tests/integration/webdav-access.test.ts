@@ -165,7 +165,7 @@ describe('WebDAV access and semantics', () => {
   });
 
   it('keeps the tree above the mounts and the mount roots read-only', async () => {
-    const refused = await dav('PUT', '/x.txt', { auth: ADMIN, body: 'x' });
+    const refused = await dav('PUT', '/x.txt', { auth: ADMIN, body: 'x', headers: { 'Accept-Language': 'en' } });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toBe('The folders above mounts cannot be changed\n');
     const inChinese = await dav('DELETE', '/disk/', { auth: ADMIN, headers: { 'Accept-Language': 'zh-CN' } });
