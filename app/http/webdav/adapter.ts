@@ -6,7 +6,7 @@ import { deadPropsAround, type DeadProps } from '~/models/fs/dav-properties.serv
 import { davNode, type DavNode } from '~/models/fs/dav-nodes.server';
 import { locksAround, type DavLockRecord } from '~/models/fs/dav-locks.server';
 import type { Services } from '~/services.server';
-import { isWithin } from '~/storage/vfs/path';
+import { isWithin, parentPath } from '~/storage/vfs/path';
 import { fromModel } from './errors';
 import { DavResource } from './resource';
 
@@ -145,7 +145,7 @@ export class DavAdapter implements Adapter {
    */
   async deadProps(path: string): Promise<DeadProps> {
     for (const [root, around] of this.props) if (isWithin(path, root)) return (await around).get(path) ?? new Map();
-    const folder = path === '/' ? '/' : path.slice(0, path.lastIndexOf('/')) || '/';
+    const folder = parentPath(path);
     const around = fromModel(() => deadPropsAround(this.services, this.principal, folder));
     around.catch(() => this.props.delete(folder));
     this.props.set(folder, around);

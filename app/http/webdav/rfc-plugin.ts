@@ -7,6 +7,7 @@ import {
   type Plugin,
 } from 'nephele';
 import { davRedirect } from '~/models/fs/dav-nodes.server';
+import { parentPath } from '~/storage/vfs/path';
 import { linkOriginOf } from '../link-origin';
 import { principalOfUser, type DavAdapter } from './adapter';
 import { followsRedirects } from './clients';
@@ -24,8 +25,7 @@ function sendDavError(response: Response, status: number, condition: string): fa
 
 async function checkDestination(destination: DavResource, exists: boolean, overwrite: string | undefined) {
   if (exists && overwrite === 'F') throw new PreconditionFailedError('davPreconditionFailed');
-  const folder = destination.path.slice(0, destination.path.lastIndexOf('/')) || '/';
-  const parent = await destination.adapter.node(folder).catch((error: unknown) => {
+  const parent = await destination.adapter.node(parentPath(destination.path)).catch((error: unknown) => {
     if (error instanceof ResourceNotFoundError) return null;
     throw error;
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { belowRange, isNavigable, isWithin, joinPath, parseVirtualPath } from './path';
+import { belowRange, isNavigable, isWithin, joinPath, parentPath, parseVirtualPath } from './path';
 
 describe('parseVirtualPath', () => {
   it('normalises files, directories and the root', () => {
@@ -48,6 +48,10 @@ describe('base paths', () => {
     expect(isNavigable('/team/docs/x', '/team/docs')).toBe(true);
     expect(isNavigable('/team/other', '/team/docs')).toBe(false);
     expect(isNavigable('/teamdocs', '/team/docs')).toBe(false);
+  });
+
+  it('name the folder above a path', () => {
+    expect([parentPath('/a/b'), parentPath('/a'), parentPath('/')]).toEqual(['/a', '/', '/']);
   });
 
   it('join without double slashes', () => {

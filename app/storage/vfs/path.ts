@@ -54,6 +54,11 @@ export function isNavigable(path: string, base: string): boolean {
   return isWithin(path, base) || isWithin(base, path);
 }
 
+/** The folder holding a path: "/a/b" → "/a", "/a" → "/"; the root is its own. */
+export function parentPath(path: string): string {
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
 /** "/a/b" + "c" → "/a/b/c"; the root joins without a double slash. */
 export function joinPath(parent: string, name: string): string {
   return parent === '/' ? `/${name}` : `${parent}/${name}`;
