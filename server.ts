@@ -30,11 +30,6 @@ async function main() {
   // A deep accept queue: a burst of connections waits for the event loop instead of being refused
   // (the kernel caps it at net.core.somaxconn).
   const server = app.listen(config.port, config.host, LISTEN_BACKLOG);
-  // Idle keep-alive connections stay open for a minute (Node closes them after 5 s): a client whose
-  // own 4 s timer fires late, under load, otherwise reuses a socket just closed under it, and
-  // WebDAV clients and proxies keep connections longer than that.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -148,6 +148,9 @@ test('an admin mounts the local storage and organises files in it', async ({ pag
 });
 
 test('a key limited to /team stays inside it and organises files there', async ({ page, request }) => {
+  // The longest walk through the explorer (two mounts, a key, every organising step): 13 s alone,
+  // over 30 s beside another test on a loaded 2-core machine.
+  test.setTimeout(90_000);
   // Two mounts through the admin API; the key may see and change only what is under /team.
   const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
   const token = ((await login.json()) as { data: { token: string } }).data.token;

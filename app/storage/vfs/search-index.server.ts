@@ -182,6 +182,10 @@ export class SearchIndex {
       const row = known.get(e.key);
       if (!row || (row.is_dir === 1) !== e.isDir) return true;
       if (e.isDir) return false;
+      // The same content (ETag and size) is the same entry: a write-through entry's time (when the
+      // app wrote it) differs from the storage's by milliseconds, and rewriting it would reorder
+      // "newest first" under a search being paged.
+      if (e.etag && row.etag === e.etag && Number(row.size) === e.size) return false;
       const modified = row.modified ? new Date(row.modified).getTime() : null;
       return Number(row.size) !== e.size || row.etag !== e.etag || modified !== (e.modified?.getTime() ?? null);
     });
