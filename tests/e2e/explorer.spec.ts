@@ -134,6 +134,8 @@ async function organise(page: Page) {
 }
 
 test('an admin mounts the local storage and organises files in it', async ({ page }) => {
+  // As long as the key's walk below, on the same loaded machine.
+  test.setTimeout(90_000);
   await loginAsAdmin(page, ADMIN, server.url);
   await createMount(page, 'Team files', '/team/files');
 
