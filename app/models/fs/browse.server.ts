@@ -6,7 +6,7 @@ import { basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
 import { indexReconcile } from './indexing.server';
-import { folderExists } from './walk.server';
+import { isFolder } from './walk.server';
 import { isFinderMetadata, isInternalName, locate, type Located } from './locate.server';
 import type { IndexedEntry } from '~/storage/vfs/search-index.server';
 import { proxySignature } from './proxy.server';
@@ -175,10 +175,7 @@ async function entryAt(ctx: ModelContext, at: Located, origin: string): Promise<
   if (at.key === '') return { isDirectory: true, path, name: nameOf(path), mount: at.mount };
   const info = await at.driver.stat(at.key);
   if (!info) {
-    // A folder: one with something in it answers at once; an empty one is seen only from its parent.
-    const inside = await at.driver.list(`${at.key}/`, { delimiter: '/', limit: 1 });
-    if (inside.objects.length || inside.prefixes.length || (await folderExists(at.driver, at.key)))
-      return { isDirectory: true, path, name: nameOf(path), mount: at.mount };
+    if (await isFolder(at.driver, at.key)) return { isDirectory: true, path, name: nameOf(path), mount: at.mount };
     throw new AppError('not_found', 'fsNotFound');
   }
   const name = nameOf(path);

@@ -4,7 +4,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { listDirectory, openFsFile } from './browse.server';
 import { locate } from './locate.server';
-import { folderExists } from './walk.server';
+import { isFolder } from './walk.server';
 
 /**
  * What WebDAV sees of the virtual tree (docs/product/api.md §4, docs/architecture.md §8): the same
@@ -61,10 +61,7 @@ export async function davNode(ctx: ModelContext, principal: Principal, raw: stri
       contentType:
         info.contentType && info.contentType !== 'binary/octet-stream' ? info.contentType : mimeFromFilename(path),
     };
-  // A folder: one holding something answers at once; an empty one is seen only from its parent.
-  const inside = await at.driver.list(`${at.key}/`, { delimiter: '/', limit: 1 });
-  if (inside.objects.length || inside.prefixes.length || (await folderExists(at.driver, at.key)))
-    return collection(path, 'folder');
+  if (await isFolder(at.driver, at.key)) return collection(path, 'folder');
   throw new AppError('not_found', 'fsNotFound');
 }
 

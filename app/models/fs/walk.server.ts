@@ -42,3 +42,9 @@ export async function folderExists(driver: StorageDriver, key: string): Promise<
   } while (cursor);
   return false;
 }
+
+/** Whether `key` is a folder: one holding something answers at once; an empty one is seen only from its parent. */
+export async function isFolder(driver: StorageDriver, key: string): Promise<boolean> {
+  const inside = await driver.list(`${key}/`, { delimiter: '/', limit: 1 });
+  return inside.objects.length > 0 || inside.prefixes.length > 0 || (await folderExists(driver, key));
+}
