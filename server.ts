@@ -30,6 +30,11 @@ async function main() {
   // A deep accept queue: a burst of connections waits for the event loop instead of being refused
   // (the kernel caps it at net.core.somaxconn).
   const server = app.listen(config.port, config.host, LISTEN_BACKLOG);
+  // Clients drop an idle connection a second before the `Keep-Alive: timeout=5` Node announces; a
+  // client that runs late under load then reuses a socket the server closed at that same moment
+  // (ECONNRESET). The announced value is whole seconds (floor), so this keeps announcing 5 while
+  // closing a second later — what Node 24's keepAliveTimeoutBuffer does, on every Node version.
+  server.keepAliveTimeout = 5_999;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
