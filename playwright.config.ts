@@ -38,6 +38,9 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'off',
     screenshot: 'off',
+    // The service worker is tested on its own (tests/e2e/pwa-*.spec.ts allow it); elsewhere every
+    // request goes straight to the server, as each test expects.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: findChromium(),
       args: [

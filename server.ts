@@ -52,7 +52,14 @@ async function main() {
     // Static files never answer /api or /dav: those skip the file-system look-up entirely.
     // Hashed build assets are immutable; other public files may change between releases.
     const assets = express.static(path.join(buildDir, 'client'), { immutable: true, maxAge: '1y', index: false });
-    const files = express.static(path.join(buildDir, 'client'), { maxAge: '1h', index: false });
+    const files = express.static(path.join(buildDir, 'client'), {
+      maxAge: '1h',
+      index: false,
+      // The worker and the manifest are looked at again on every visit: a new release shows at once.
+      setHeaders: (res, file) => {
+        if (/(^|[\\/])(sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
     app.use((req, res, next) => {
       if (req.path.startsWith('/api/') || req.path.startsWith('/dav')) return next();
       return (req.path.startsWith('/assets/') ? assets : files)(req, res, next);

@@ -4,6 +4,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { FALLBACK_LOCALE, resources } from './i18n/config';
+import { listenForInstallOffer } from './lib/pwa/register';
+
+listenForInstallOffer();
 
 async function hydrate() {
   // The server already chose the language; <html lang> carries it, so both sides render the same.

@@ -19,6 +19,7 @@ import { getTheme } from './theme.server';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { StatusPage } from './components/layout/StatusPage';
+import { PwaChrome } from './components/pwa/PwaChrome';
 import stylesheet from './app.css?url';
 
 export const middleware: Route.MiddlewareFunction[] = [faultMiddleware, i18nextMiddleware, authMiddleware];
@@ -26,7 +27,12 @@ export const middleware: Route.MiddlewareFunction[] = [faultMiddleware, i18nextM
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ];
+
+/** The browser chrome's colour per theme (the manifest's theme_color is the light one). */
+const THEME_COLORS = { light: '#ffffff', dark: '#0b1120' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return {
@@ -46,6 +52,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === 'auto' ? 'light dark' : theme} />
+        {theme === 'auto' ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
+          </>
+        ) : (
+          <meta name="theme-color" content={THEME_COLORS[theme]} />
+        )}
         <Meta />
         <Links />
       </head>
@@ -71,6 +85,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} />
+      <PwaChrome locale={data?.locale ?? 'en'} theme={data?.theme ?? 'auto'} />
     </div>
   );
 }

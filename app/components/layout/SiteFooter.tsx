@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PwaStatusPanel } from '~/components/pwa/PwaStatusPanel';
 import { APP_VERSION, SOURCE_URL } from '~/lib/version';
 
 export function SiteFooter({ year }: { year: number }) {
@@ -9,6 +10,7 @@ export function SiteFooter({ year }: { year: number }) {
         <p>{t('common.footer.copyright', { year })}</p>
         <p className="flex gap-4">
           <span>{t('common.footer.version', { version: APP_VERSION })}</span>
+          <PwaStatusPanel />
           <a href={SOURCE_URL} className="link" rel="noopener noreferrer" target="_blank">
             {t('common.nav.source')}
           </a>

@@ -3,39 +3,11 @@ import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { formatBytes } from '~/lib/format';
 import { Icon } from '~/components/ui/Icon';
 import { IntentButton } from '~/components/ui/IntentButton';
 import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './view';
+import { Quota } from '~/components/ui/Quota';
 import { TestResultPanel } from './TestResultPanel';
-
-/** Used of total, as a bar and in words (the bar is decoration; the words carry it). */
-function Quota({ used, total }: { used: number; total: number | null }) {
-  const { t } = useTranslation();
-  const share = total && total > 0 ? Math.min(1, used / total) : 0;
-  const tone = share >= 0.9 ? 'bg-danger' : share >= 0.75 ? 'bg-amber-500' : 'bg-brand';
-  return (
-    <div className="min-w-0">
-      <p className="text-sm">
-        {total
-          ? t('storage.list.quotaOf', {
-              used: formatBytes(used),
-              total: formatBytes(total),
-              percent: Math.round(share * 100),
-            })
-          : t('storage.list.quotaNone', { used: formatBytes(used) })}
-      </p>
-      {total ? (
-        <div className="mt-1.5 h-1.5 w-full max-w-56 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-          <div
-            className={`h-full rounded-full ${tone}`}
-            style={{ width: `${Math.max(share * 100, used > 0 ? 2 : 0)}%` }}
-          />
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 function Detail({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (

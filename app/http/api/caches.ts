@@ -27,6 +27,7 @@ function presentStats(name: string, s: CacheStats) {
   };
 }
 
+/** Presigned URLs are not cached; the search index is persistent and counts its entries only. */
 const NONE: CacheStats = { hits: 0, misses: 0, expired: 0, invalidations: 0, size: 0 };
 
 /** Clearing caches (admins, and keys for the mounts they see) and their statistics (admins). */
@@ -45,13 +46,13 @@ export function cachesRouter(services: Services): Router {
   router.post('/user/cache/clear', requires('mount.view'), clear);
 
   router.get('/admin/cache/stats', requires('mount.manage'), (_req, res) => {
-    const { directory } = cacheStats(services, principalOf(res));
+    const { directory, searchIndexEntries } = cacheStats(services, principalOf(res));
     const memory = process.memoryUsage();
     sendOk(res, apiMessage('cacheStatsLoaded'), {
       cache: {
         directory: presentStats('directory', directory),
         s3Url: presentStats('s3Url', NONE),
-        search: presentStats('search', NONE),
+        search: presentStats('search', { ...NONE, size: searchIndexEntries }),
       },
       system: {
         memory: {

@@ -14,6 +14,7 @@ import { publicFilesRouter } from './public-files';
 import { settingsRouter } from './settings';
 import { drainThenClose } from '../close-after';
 import { cachesRouter } from './caches';
+import { dashboardRouter } from './dashboard';
 import { fsRouter } from './fs';
 import { fsArchiveRouter } from './fs-archive';
 import { fsSearchRouter } from './fs-search';
@@ -64,6 +65,7 @@ export function apiRouter(services: Services): Router {
   router.use(fsArchiveRouter(services));
   router.use(fsTasksRouter(services));
   router.use(cachesRouter(services));
+  router.use(dashboardRouter(services));
   router.use(settingsRouter(services));
   router.use(filesRouter(services));
   router.use(directUploadsRouter(services));

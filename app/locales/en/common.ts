@@ -37,5 +37,6 @@ export default {
     backHome: 'Back to home',
     back: 'Back',
     retry: 'Retry',
+    close: 'Close',
   },
 };

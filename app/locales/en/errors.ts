@@ -139,6 +139,7 @@ export default {
   fsLinkCreated: 'Direct link created',
   fsShareCreated: 'Share created',
   cacheCleared: 'Caches cleared: {{count}} entries',
+  dashboardLoaded: 'Dashboard statistics loaded',
   cacheStatsLoaded: 'Cache statistics loaded',
   fsPresigned: 'Upload URL ready',
   malformedUrl: 'The address is not correctly encoded',

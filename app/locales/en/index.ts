@@ -14,6 +14,8 @@ import explorer from './explorer';
 import storage from './storage';
 import fileAdmin from './fileAdmin';
 import settings from './settings';
+import dashboard from './dashboard';
+import pwa from './pwa';
 
 export default {
   common,
@@ -28,6 +30,8 @@ export default {
   storage,
   fileAdmin,
   settings,
+  dashboard,
+  pwa,
   upload,
   file,
   mounts,

@@ -37,5 +37,6 @@ export default {
     backHome: '返回首页',
     back: '返回',
     retry: '重试',
+    close: '关闭',
   },
 };

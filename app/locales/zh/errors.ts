@@ -138,6 +138,7 @@ export default {
   fsLinkCreated: '获取文件直链成功',
   fsShareCreated: '分享创建成功',
   cacheCleared: '缓存清理成功，共清理 {{count}} 项',
+  dashboardLoaded: '获取仪表盘统计数据成功',
   cacheStatsLoaded: '获取缓存统计成功',
   fsPresigned: '获取预签名上传URL成功',
   malformedUrl: '链接地址编码错误',

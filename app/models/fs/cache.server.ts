@@ -6,9 +6,9 @@ import { activeMountsFor } from '~/models/mounts/mounts.server';
 import type { CacheStats } from '~/storage/vfs/dir-cache';
 
 /**
- * The cache endpoints (docs/product/api.md §3.8). Only directory listings are cached so far; the
- * presigned-URL and search caches of v0.7.3 have no counterpart here (search comes with issue 12),
- * so their statistics stay at zero.
+ * The cache endpoints (docs/product/api.md §3.8). Only directory listings are cached: presigned
+ * URLs are signed on each request, and search reads a persistent index rather than caching results
+ * (docs/decisions/0013-dashboard-caches.md).
  */
 export async function clearCaches(
   ctx: ModelContext,
@@ -26,7 +26,14 @@ export async function clearCaches(
   return mounts.reduce((cleared, m) => cleared + ctx.dirCache.invalidateMount(m.id), 0);
 }
 
-export function cacheStats(ctx: ModelContext, principal: Principal): { directory: CacheStats } {
+/** What the caches hold: directory listings, and the entries of the persistent search index. */
+export interface CacheFigures {
+  directory: CacheStats;
+  searchIndexEntries: number;
+}
+
+export function cacheStats(ctx: ModelContext, principal: Principal): CacheFigures {
   authorize(principal, 'mount.manage');
-  return { directory: ctx.dirCache.stats() };
+  const searchIndexEntries = [...ctx.searchIndex.counts().values()].reduce((sum, n) => sum + n, 0);
+  return { directory: ctx.dirCache.stats(), searchIndexEntries };
 }

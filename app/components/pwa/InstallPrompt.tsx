@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseDismissedAt, RECHECK_MS, shouldOfferInstall } from '~/lib/pwa/install-offer';
+import { LOCAL_KEYS, local } from '~/lib/pwa/local-keys';
+import { promptInstall } from '~/lib/pwa/register';
+import { usePwaState } from '~/lib/pwa/state';
+import { Toast } from './Toast';
+
+/**
+ * Offers installing the app when the browser allows it, it is not installed, and the user has not
+ * dismissed the offer in the last 7 days (re-checked every 5 s; docs/product/spec.md §4).
+ */
+export function InstallPrompt() {
+  const { t } = useTranslation();
+  const { installable, installed } = usePwaState();
+  const [now, setNow] = useState(() => Date.now());
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  useEffect(() => {
+    const check = () => {
+      setNow(Date.now());
+      setDismissedAt(parseDismissedAt(local.get(LOCAL_KEYS.installDismissedAt)));
+    };
+    check();
+    const timer = setInterval(check, RECHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  if (!shouldOfferInstall({ installable, installed, dismissedAt, now })) return null;
+  const dismiss = () => {
+    const at = Date.now();
+    local.set(LOCAL_KEYS.installDismissedAt, String(at));
+    setDismissedAt(at);
+  };
+  return (
+    <Toast label={t('pwa.install.label')}>
+      <p className="font-medium">{t('pwa.install.heading')}</p>
+      <p className="mt-1 text-subtle">{t('pwa.install.body')}</p>
+      <div className="mt-3 flex gap-2">
+        <button type="button" className="btn btn-primary px-3 py-1" onClick={() => void promptInstall()}>
+          {t('pwa.install.accept')}
+        </button>
+        <button type="button" className="btn px-3 py-1" onClick={dismiss}>
+          {t('pwa.install.dismiss')}
+        </button>
+      </div>
+    </Toast>
+  );
+}

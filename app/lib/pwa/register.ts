@@ -1,0 +1,116 @@
+import type { Workbox } from 'workbox-window';
+import { setPwaState, type WorkerState } from './state';
+
+/** After accepting an update, the page reloads this long after the new worker takes over (docs/product/spec.md §9). */
+export const RELOAD_AFTER_MS = 1000;
+
+interface InstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let wb: Workbox | null = null;
+let installEvent: InstallPromptEvent | null = null;
+
+function workerState(worker: ServiceWorker | null | undefined): WorkerState {
+  switch (worker?.state) {
+    case 'installing':
+      return 'installing';
+    case 'installed':
+      return 'waiting';
+    case 'activating':
+    case 'activated':
+      return 'active';
+    case 'redundant':
+      return 'redundant';
+    default:
+      return 'unknown';
+  }
+}
+
+const standalone = () =>
+  window.matchMedia?.('(display-mode: standalone)').matches ||
+  (navigator as Navigator & { standalone?: boolean }).standalone === true;
+
+/**
+ * Keeps the browser's install offer for our own prompt. Called before hydration (entry.client.tsx):
+ * the browser may offer it as soon as the manifest is read, before React has started.
+ */
+export function listenForInstallOffer(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault(); // our own prompt asks, when the user has not said no lately
+    installEvent = event as InstallPromptEvent;
+    setPwaState({ installable: true });
+  });
+  window.addEventListener('appinstalled', () => {
+    installEvent = null;
+    setPwaState({ installable: false, installed: true });
+  });
+}
+
+/**
+ * Starts everything the installable app watches (docs/architecture.md §11): connectivity,
+ * notification permission, and — in production builds — the service worker with
+ * workbox-window. Called once, after hydration.
+ */
+export async function startPwa(): Promise<void> {
+  setPwaState({
+    online: navigator.onLine,
+    installed: standalone(),
+    notification: 'Notification' in window ? Notification.permission : 'unsupported',
+  });
+  window.addEventListener('online', () => setPwaState({ online: true }));
+  window.addEventListener('offline', () => setPwaState({ online: false }));
+
+  if (!('serviceWorker' in navigator)) {
+    setPwaState({ worker: 'unsupported' });
+    return;
+  }
+  if (!import.meta.env.PROD) return; // the dev server has no built worker
+  // Loaded here, in the browser only: the server never needs it (and its package is CommonJS for Node).
+  const { Workbox } = await import('workbox-window');
+  wb = new Workbox('/sw.js', { scope: '/' });
+  wb.addEventListener('activated', () => setPwaState({ worker: 'active' }));
+  wb.addEventListener('redundant', () => setPwaState({ worker: 'redundant' }));
+  wb.addEventListener('waiting', () => setPwaState({ worker: 'waiting', updateWaiting: true }));
+  void wb.register().then((registration) => {
+    if (!registration) return;
+    const track = (worker: ServiceWorker | null) => {
+      if (!worker) return;
+      setPwaState({ worker: workerState(worker) });
+      worker.addEventListener('statechange', () => setPwaState({ worker: workerState(worker) }));
+    };
+    track(registration.installing ?? registration.waiting ?? registration.active);
+    if (registration.waiting && navigator.serviceWorker.controller) setPwaState({ updateWaiting: true });
+    registration.addEventListener('updatefound', () => track(registration.installing));
+  });
+}
+
+/** Accepting the update: the waiting worker takes over, and the page reloads a second later. */
+export function acceptUpdate(): void {
+  if (!wb) return;
+  wb.addEventListener('controlling', () => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS));
+  wb.messageSkipWaiting();
+  setPwaState({ updateWaiting: false });
+}
+
+/** Shows the browser's install dialog; answers whether the user installed. */
+export async function promptInstall(): Promise<boolean> {
+  const event = installEvent;
+  if (!event) return false;
+  installEvent = null;
+  setPwaState({ installable: false });
+  await event.prompt();
+  return (await event.userChoice).outcome === 'accepted';
+}
+
+/** Asks for notification permission (from the status panel). */
+export async function requestNotifications(): Promise<void> {
+  if (!('Notification' in window)) return;
+  setPwaState({ notification: await Notification.requestPermission() });
+}
+
+/** Asks the server whether a newer worker exists (the status panel's "check for updates"). */
+export async function checkForUpdate(): Promise<void> {
+  await wb?.update();
+}

@@ -1,0 +1,91 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { en, logInAsAdmin, luminance, zh } from './helpers';
+import { adminToken, bearer } from './text-admin-helpers';
+
+/**
+ * The admin dashboard (docs/product/spec.md §2 "Admin dashboard"), server-rendered: it runs in both
+ * projects, so every check here also holds with JavaScript off.
+ */
+const t = en.dashboard;
+
+interface Stats {
+  totalPastes: number;
+  totalFiles: number;
+  totalApiKeys: number;
+  totalS3Configs: number;
+  lastWeekPastes: number[];
+}
+
+async function apiStats(request: APIRequestContext): Promise<Stats> {
+  const answer = await request.get('/api/admin/dashboard/stats', { headers: bearer(await adminToken(request)) });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: Stats }).data;
+}
+
+/** A total tile's number. */
+async function tile(page: Page, key: string): Promise<number> {
+  return Number(await page.locator(`[data-total="${key}"]`).textContent());
+}
+
+test('shows totals that match the API, a 7-day chart as bars or lines, and the caches', async ({ page, request }) => {
+  // Other tests create shares on this shared server at the same time: the page's figure lies
+  // between what the API said just before and just after.
+  const before = await apiStats(request);
+  await request.post('/api/paste', {
+    headers: bearer(await adminToken(request)),
+    data: { content: 'counted on the dashboard' },
+  });
+  await logInAsAdmin(page, '/admin');
+  const after = await apiStats(request);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.admin.dashboard);
+  const pastes = await tile(page, 'pastes');
+  expect(pastes).toBeGreaterThan(before.totalPastes);
+  expect(pastes).toBeLessThanOrEqual(after.totalPastes);
+  expect(await tile(page, 'storageConfigs')).toBe(after.totalS3Configs);
+  for (const key of ['fileShares', 'apiKeys']) expect(Number.isNaN(await tile(page, key))).toBe(false);
+
+  // The chart: a picture with a text alternative, and the same figures as a table.
+  const chart = page.getByRole('img', { name: t.activity.barTitle });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('rect > title').first()).toBeAttached();
+  await page.getByText(t.activity.asTable).click();
+  const rows = page.locator('table').filter({ hasText: t.activity.day }).locator('tbody tr');
+  await expect(rows).toHaveCount(7);
+  const today = Number(await rows.nth(6).locator('td').first().textContent());
+  expect(today).toBeGreaterThanOrEqual(1); // the paste made above
+  expect(today).toBeLessThanOrEqual(after.lastWeekPastes[6]!);
+
+  // Lines instead of bars: a link, so it works without JavaScript too.
+  await page
+    .getByRole('navigation', { name: t.activity.chartKind })
+    .getByRole('link', { name: t.activity.lines })
+    .click();
+  await expect(page).toHaveURL(/\?chart=line$/);
+  const lines = page.getByRole('img', { name: t.activity.lineTitle });
+  await expect(lines.locator('polyline')).toHaveCount(2);
+
+  await expect(page.getByRole('heading', { name: t.weekly.heading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t.storage.heading })).toBeVisible();
+  await expect(page.getByText(t.caches.directory, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: t.caches.clear }).click();
+  await expect(page.getByText(/^Caches cleared: \d+ entr(y|ies) removed$/)).toBeVisible();
+});
+
+test.describe('in Chinese with the dark theme', () => {
+  // The automatic theme follows the dark system setting (the toggle itself is tested in theme.spec.ts).
+  test.use({ locale: 'zh-CN', colorScheme: 'dark' });
+
+  test('the dashboard is translated and dark', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByLabel(zh.auth.login.username).fill('admin');
+    await page.getByLabel(zh.auth.login.password, { exact: true }).fill('e2e-admin-password');
+    await page.getByRole('button', { name: zh.auth.login.submit }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.pages.admin.dashboard);
+    await expect(page.getByRole('img', { name: zh.dashboard.activity.barTitle })).toBeVisible();
+    await expect(page.getByLabel(zh.dashboard.totals.label).getByText(zh.dashboard.totals.pastes)).toBeVisible();
+    await expect(page.getByRole('heading', { name: zh.dashboard.caches.heading })).toBeVisible();
+    const card = page.locator('[data-total="pastes"]').locator('..');
+    expect(await luminance(card, 'backgroundColor')).toBeLessThan(0.1);
+    expect(await luminance(card.locator('dd'), 'color')).toBeGreaterThan(0.6);
+  });
+});

@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { en } from './helpers';
+import { adminToken, createPasteViaApi, uniqueSlug } from './paste-helpers';
+
+/**
+ * The installable app (docs/architecture.md §11) with its real service worker, built by `npm run
+ * build` and served by the test server. JavaScript only (a worker is registered by script); one
+ * after another, since the update test rewrites the built worker that every page here uses.
+ */
+test.use({ serviceWorkers: 'allow' });
+test.describe.configure({ mode: 'serial' });
+
+const t = en.pwa;
+const builtWorker = path.resolve(import.meta.dirname, '../../build/client/sw.js');
+
+/** Opens `path` and waits until the service worker controls the page. */
+async function controlled(page: Page, at = '/'): Promise<void> {
+  await page.goto(at);
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null;
+  });
+}
+
+async function statusOf(page: Page, key: string) {
+  return page.locator(`[data-status="${key}"]`);
+}
+
+test('@js the manifest and icons are served and the worker installs and takes control', async ({ page, request }) => {
+  const manifestHref = await page.goto('/').then(() => page.locator('link[rel="manifest"]').getAttribute('href'));
+  expect(manifestHref).toBe('/manifest.webmanifest');
+  const manifest = await request.get(manifestHref!);
+  expect(manifest.headers()['content-type']).toContain('manifest+json');
+  const body = (await manifest.json()) as {
+    display: string;
+    scope: string;
+    start_url: string;
+    theme_color: string;
+    icons: { src: string; purpose: string; sizes: string }[];
+  };
+  expect(body).toMatchObject({ display: 'standalone', scope: '/', start_url: '/' });
+  expect(body.icons.map((i) => i.purpose)).toContain('maskable');
+  for (const icon of body.icons) {
+    const answer = await request.get(icon.src);
+    expect(answer.status(), icon.src).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/^image\//);
+  }
+  const worker = await request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  expect(await worker.text()).toContain('offline.html');
+  // Both themes colour the browser chrome.
+  await expect(page.locator('meta[name="theme-color"]')).toHaveCount(2);
+
+  await controlled(page);
+  await page.getByRole('button', { name: t.status.open }).click();
+  const panel = page.getByRole('dialog', { name: t.status.heading });
+  await expect(await statusOf(page, 'worker')).toHaveText(t.status.workerStates.active);
+  await expect(await statusOf(page, 'network')).toHaveText(t.status.online);
+  await expect(await statusOf(page, 'update')).toHaveText(t.status.upToDate);
+  await expect(await statusOf(page, 'install')).toHaveText(t.status.notOffered);
+  await expect(await statusOf(page, 'notification')).toHaveText(/.+/);
+  await panel.getByRole('button', { name: en.common.actions.close }).click();
+  await expect(panel).toBeHidden();
+});
+
+test('@js offline: a paste read before still reads, a page never seen gets the offline page, and toasts say so', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const slug = uniqueSlug(testInfo, 'offline');
+  await createPasteViaApi(request, await adminToken(request), { content: 'readable without a network', slug });
+  await controlled(page);
+  await page.goto(`/paste/${slug}`);
+  await expect(page.getByText('readable without a network')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status', { name: t.connectivity.label })).toContainText(t.connectivity.offline);
+  await page.getByRole('button', { name: t.status.open }).click();
+  await expect(await statusOf(page, 'network')).toHaveText(t.status.offline);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/paste/${slug}`);
+  await expect(page.getByText('readable without a network')).toBeVisible();
+  await page.goto(`/paste/${uniqueSlug(testInfo, 'never-seen')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.offline.heading);
+  await expect(page.getByRole('link', { name: en.common.actions.backHome })).toBeVisible();
+  await expect(page.getByRole('button', { name: en.common.actions.retry })).toBeVisible();
+  await expect(page.getByRole('button', { name: en.common.actions.back })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: en.common.actions.retry }).click();
+  // Back online, the real page: the server's not-found answer for the slug nobody made.
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(en.pages.offline.heading);
+  const toast = page.getByRole('status', { name: t.connectivity.label });
+  await context.setOffline(true);
+  await expect(toast).toContainText(t.connectivity.offline);
+  await context.setOffline(false);
+  await expect(toast).toContainText(t.connectivity.online);
+  await expect(toast).toBeHidden({ timeout: 6000 }); // after 3 s
+});
+
+test('@js a new build brings the update prompt; accepting it reloads into the new worker', async ({ page }) => {
+  await controlled(page);
+  const original = fs.readFileSync(builtWorker, 'utf8');
+  try {
+    // A redeploy: the worker file differs by a byte, as a new build's precache list would.
+    fs.writeFileSync(builtWorker, `${original}\n// redeployed ${Date.now()}\n`);
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
+    });
+    await page.getByRole('button', { name: t.status.open }).click();
+    await page.getByRole('button', { name: t.status.checkUpdate }).click();
+    await expect(await statusOf(page, 'update')).toHaveText(t.status.updateWaiting);
+    await page.keyboard.press('Escape');
+    const prompt = page.getByRole('status', { name: t.update.label });
+    await expect(prompt).toContainText(t.update.heading);
+    await prompt.getByRole('button', { name: t.update.accept }).click();
+    // The page reloads a second after the new worker took over.
+    await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate, null, {
+      timeout: 15_000,
+    });
+    await page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+    });
+    await expect(page.getByRole('status', { name: t.update.label })).toHaveCount(0);
+  } finally {
+    fs.writeFileSync(builtWorker, original);
+  }
+});
+
+test('@js the install prompt shows when the browser offers installing, and stays away 7 days after "not now"', async ({
+  playwright,
+}, testInfo) => {
+  // A persistent profile, as an installed browser has; the engagement heuristics are skipped so the
+  // browser offers installing (beforeinstallprompt) on the first visit.
+  const { launchOptions, baseURL } = testInfo.project.use;
+  const profile = testInfo.outputPath('profile');
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+    args: [...(launchOptions?.args ?? []), '--bypass-app-banner-engagement-checks'],
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const start = new Date('2026-11-25T10:00:00Z');
+    await page.clock.install({ time: start });
+    await controlled(page);
+    const prompt = page.getByRole('status', { name: t.install.label });
+    await expect(prompt).toContainText(t.install.heading);
+    await prompt.getByRole('button', { name: t.install.dismiss }).click();
+    await expect(prompt).toBeHidden();
+    const stored = await page.evaluate(() => localStorage.getItem('cloudclip.installDismissedAt'));
+    // The page's clock is the injected one (it runs on from `start`).
+    expect(Number(stored)).toBeGreaterThanOrEqual(start.getTime());
+    expect(Number(stored)).toBeLessThan(start.getTime() + 60_000);
+
+    // The browser offers it again on the next visit; the app does not, for 7 days.
+    await page.reload();
+    await page.getByRole('button', { name: t.status.open }).click();
+    await expect(await statusOf(page, 'install')).toHaveText(t.status.installable);
+    await page.keyboard.press('Escape');
+    const week = 7 * 24 * 60 * 60 * 1000;
+    await page.clock.fastForward(week - 60_000);
+    await page.clock.runFor(5000);
+    await expect(prompt).toBeHidden();
+    // Seven days after the dismissal, the next 5-second check shows it again.
+    await page.clock.fastForward(60_000);
+    await page.clock.runFor(5000);
+    await expect(prompt).toContainText(t.install.heading);
+  } finally {
+    await context.close();
+  }
+});
