@@ -9,9 +9,17 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { bypassesWorker, isRouteData, mayKeepOffline, OFFLINE_PAGE, SKIP_WAITING } from './lib/pwa/routes';
+import { openLocalDb } from './lib/pwa/local-db';
+import { authOf, enqueue, QUEUE_MESSAGES, queueKindOf, replayQueue, SYNC_TAG } from './lib/pwa/offline-queue';
+import { bypassesWorker, isRouteData, mayKeepOffline, OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING } from './lib/pwa/routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+/** Background Sync (Chromium only; TypeScript's lib does not describe it). */
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } };
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -20,7 +28,7 @@ const keepOnlyStorable = {
   cacheWillUpdate: async ({ response }: { response: Response }) => (mayKeepOffline(response) ? response : null),
 };
 const pages = {
-  cacheName: 'cloudclip-pages',
+  cacheName: PAGES_CACHE,
   plugins: [keepOnlyStorable, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 })],
 };
 
@@ -49,9 +57,74 @@ registerRoute(
   new CacheFirst({ cacheName: 'cloudclip-assets', plugins: [keepOnlyStorable] }),
 );
 
-// A new worker waits until the page accepts the update (docs/product/spec.md §4 "Update prompt").
+/** Tells every open page something about the queue. */
+async function tellPages(message: Record<string, unknown>): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
+
+/**
+ * The writes of docs/product/spec.md §7 "Offline queue replay": sent as usual; when the network
+ * fails, kept with their endpoint, method, body and auth, answered 202 `{queued: true}`, and
+ * replayed later (Background Sync, or the page's fallback message).
+ */
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  const type = url.origin === self.location.origin ? queueKindOf(event.request.method, url.pathname) : null;
+  if (!type) return;
+  const request = event.request;
+  const body = request.clone().text();
+  event.respondWith(
+    fetch(request).catch(async () => {
+      const db = await openLocalDb();
+      const id = await enqueue(db, {
+        type,
+        endpoint: url.pathname + url.search,
+        method: request.method,
+        body: (await body) || null,
+        contentType: request.headers.get('content-type'),
+        ...authOf(request.headers.get('authorization')),
+        timestamp: Date.now(),
+      });
+      db.close();
+      await (self.registration as SyncRegistration).sync?.register(SYNC_TAG).catch(() => undefined);
+      await tellPages({ type: QUEUE_MESSAGES.changed });
+      return Response.json(
+        { code: 202, message: '已离线保存，恢复网络后自动同步', success: true, data: { queued: true, id } },
+        { status: 202 },
+      );
+    }),
+  );
+});
+
+let replaying: Promise<void> | null = null;
+
+/** One replay at a time (a sync event and the page's fallback may ask together). */
+function replay(): Promise<void> {
+  replaying ??= (async () => {
+    const db = await openLocalDb();
+    try {
+      const result = await replayQueue(db, fetch);
+      await tellPages({ type: QUEUE_MESSAGES.synced, ...result });
+      // Still waiting: a failed sync event is tried again by the browser later.
+      if (result.waiting > 0) throw new Error('offline queue: some calls are still waiting');
+    } finally {
+      db.close();
+      replaying = null;
+    }
+  })();
+  return replaying;
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === SYNC_TAG) sync.waitUntil(replay());
+});
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // A new worker waits until the page accepts the update (docs/product/spec.md §4 "Update prompt").
+  if (type === SKIP_WAITING) void self.skipWaiting();
+  if (type === QUEUE_MESSAGES.replay) event.waitUntil(replay().catch(() => undefined));
 });
 
 // The first worker takes the open pages at once, so they work offline without a reload.

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { en } from './helpers';
-import { adminToken, createPasteViaApi, uniqueSlug } from './paste-helpers';
+import { en, logInAsAdmin } from './helpers';
+import { adminToken, createPasteViaApi, fillPasteForm, uniqueSlug } from './paste-helpers';
 
 /**
  * The installable app (docs/architecture.md §11) with its real service worker, built by `npm run
@@ -89,6 +89,15 @@ test('@js offline: a paste read before still reads, a page never seen gets the o
   await expect(page.getByRole('link', { name: en.common.actions.backHome })).toBeVisible();
   await expect(page.getByRole('button', { name: en.common.actions.retry })).toBeVisible();
   await expect(page.getByRole('button', { name: en.common.actions.back })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Saved copy from your last visit' })).toBeHidden();
+
+  // Its page evicted from the worker's cache, the paste still reads: the offline page shows the
+  // copy the app kept in IndexedDB.
+  await page.evaluate(() => caches.delete('cloudclip-pages'));
+  await page.goto(`/paste/${slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.offline.heading);
+  await expect(page.getByRole('heading', { name: 'Saved copy from your last visit' })).toBeVisible();
+  await expect(page.locator('#kept-content')).toHaveText('readable without a network');
 
   await context.setOffline(false);
   await page.getByRole('button', { name: en.common.actions.retry }).click();
@@ -100,6 +109,47 @@ test('@js offline: a paste read before still reads, a page never seen gets the o
   await context.setOffline(false);
   await expect(toast).toContainText(t.connectivity.online);
   await expect(toast).toBeHidden({ timeout: 6000 }); // after 3 s
+});
+
+test('@js a paste created offline waits in the queue, can be dropped, and reaches the server once back online', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  await logInAsAdmin(page, '/admin');
+  await controlled(page, '/');
+  const kept = uniqueSlug(testInfo, 'queued');
+  const dropped = uniqueSlug(testInfo, 'dropped');
+
+  await context.setOffline(true);
+  await fillPasteForm(page, { content: 'written on a train', slug: kept });
+  await expect(page.getByText(en.paste.form.queuedOffline)).toBeVisible();
+  await fillPasteForm(page, { content: 'changed my mind', slug: dropped });
+  await expect(page.getByLabel(en.paste.editor.contentLabel, { exact: true })).toHaveValue('');
+
+  await page.getByRole('button', { name: t.status.open }).click();
+  await expect(await statusOf(page, 'queue')).toHaveText('2 waiting');
+  const queue = page.getByRole('list', { name: t.queue.heading });
+  await expect(queue.getByRole('listitem')).toHaveCount(2);
+  // The second one goes: the newest is last.
+  await queue
+    .getByRole('button', { name: `Drop “${t.queue.kinds.pasteCreate}”` })
+    .last()
+    .click();
+  await expect(queue.getByRole('listitem')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+
+  const onServer = async (slug: string) => (await request.get(`/api/paste/${slug}`)).status();
+  expect(await onServer(kept)).toBe(404); // nothing was sent while offline
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status', { name: t.sync.label })).toContainText('1 change made offline was sent', {
+    timeout: 15_000,
+  });
+  expect(await onServer(kept)).toBe(200);
+  expect(await onServer(dropped)).toBe(404);
+  const paste = await request.get(`/api/paste/${kept}`);
+  expect(((await paste.json()) as { content: string }).content).toBe('written on a train');
 });
 
 test('@js a new build brings the update prompt; accepting it reloads into the new worker', async ({ page }) => {

@@ -28,6 +28,7 @@ import { PreviewPane, type OpenFile } from './PreviewPane';
 import { Toolbar } from './Toolbar';
 import { UploadPanel } from './UploadPanel';
 import { useExplorerKeys } from './use-explorer-keys';
+import { useKeepListing } from './use-keep-listing';
 
 export interface ExplorerData {
   path: string;
@@ -77,6 +78,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const loading = useNavigation().state === 'loading';
   const { path, mount, can, panel, prefs } = data;
   const entries = useMemo(() => sortEntries(data.entries, prefs.sort), [data.entries, prefs.sort]);
+  useKeepListing(path, data.entries);
   const closeTo = explorerHref(path);
   const writable = Boolean(mount) && can.upload;
   const maxText = formatBytes(data.maxUploadBytes);

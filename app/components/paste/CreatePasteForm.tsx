@@ -9,6 +9,7 @@ import { SlugField, NewPasswordField, MaxViewsField, RemarkField } from '~/compo
 import { MarkdownEditor } from './MarkdownEditor';
 import type { FieldErrors } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
+import { useOfflineCreate } from './use-offline-create';
 
 const NO_ERRORS: FieldErrors = {};
 
@@ -33,13 +34,33 @@ export function CreatePasteForm({
 
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
   useErrorFocus(form, formError, fieldErrors);
+  const offline = useOfflineCreate();
 
   const v = values;
   return (
-    <Form ref={form} method="post" action="/?index" className="scroll-mt-24" noValidate aria-labelledby="page-heading">
+    <Form
+      key={offline.generation}
+      ref={form}
+      method="post"
+      action="/?index"
+      className="scroll-mt-24"
+      noValidate
+      aria-labelledby="page-heading"
+      onSubmit={offline.onSubmit}
+    >
       {formError && (
         <div className="mb-4">
           <FormAlert>{formError}</FormAlert>
+        </div>
+      )}
+      {offline.result.state === 'queued' && (
+        <div className="mb-4">
+          <FormAlert tone="success">{t('paste.form.queuedOffline')}</FormAlert>
+        </div>
+      )}
+      {offline.result.state === 'problem' && (
+        <div className="mb-4">
+          <FormAlert>{t(offline.result.messageKey)}</FormAlert>
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -7,6 +7,7 @@ import { PasteMeta, PasteRemark } from './PasteMeta';
 import { pasteHref } from '~/lib/hrefs';
 import type { PasteSummary, ShownPaste } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
+import { useKeepOffline } from './use-keep-offline';
 
 export interface PasteShown {
   paste: ShownPaste;
@@ -33,6 +34,7 @@ export function PastePage({
   unlockError?: string;
 }) {
   const { t } = useTranslation();
+  useKeepOffline(shown?.paste ?? null);
   const current = shown?.paste ?? paste;
   const manage = { edit: pasteHref(current.slug, 'edit'), delete: pasteHref(current.slug, 'delete') };
   return (

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { LOCAL_KEYS, local } from '~/lib/pwa/local-keys';
-import { startPwa } from '~/lib/pwa/register';
+import { startPwa, withLocalDb } from '~/lib/pwa/register';
 import { ConnectivityToast } from './ConnectivityToast';
 import { InstallPrompt } from './InstallPrompt';
+import { SyncToast } from './SyncToast';
 import { UpdatePrompt } from './UpdatePrompt';
 
 let started = false;
@@ -20,10 +21,16 @@ export function PwaChrome({ locale, theme }: { locale: string; theme: string }) 
   useEffect(() => {
     local.set(LOCAL_KEYS.language, locale);
     local.set(LOCAL_KEYS.theme, theme);
+    const updatedAt = Date.now();
+    void withLocalDb(async (db) => {
+      await db.put('settings', { key: 'language', value: locale, updatedAt });
+      await db.put('settings', { key: 'theme', value: theme, updatedAt });
+    });
   }, [locale, theme]);
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
       <ConnectivityToast />
+      <SyncToast />
       <UpdatePrompt />
       <InstallPrompt />
     </div>

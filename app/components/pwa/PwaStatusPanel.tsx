@@ -4,6 +4,7 @@ import { ModalDialog } from '~/components/ui/ModalDialog';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { checkForUpdate, requestNotifications } from '~/lib/pwa/register';
 import { usePwaState } from '~/lib/pwa/state';
+import { OfflineQueueList } from './OfflineQueueList';
 
 /**
  * The PWA status panel (docs/product/spec.md §2): network, install, service worker, update and
@@ -23,6 +24,7 @@ export function PwaStatusPanel() {
     ['worker', t('pwa.status.worker'), t(`pwa.status.workerStates.${state.worker}`)],
     ['update', t('pwa.status.update'), t(`pwa.status.${state.updateWaiting ? 'updateWaiting' : 'upToDate'}`)],
     ['notification', t('pwa.status.notification'), t(`pwa.status.permissions.${state.notification}`)],
+    ['queue', t('pwa.status.queue'), t('pwa.status.queued', { count: state.queued })],
   ];
   return (
     <>
@@ -56,6 +58,7 @@ export function PwaStatusPanel() {
                 </div>
               ))}
             </dl>
+            <OfflineQueueList />
             <div className="flex flex-wrap justify-end gap-2">
               {state.notification === 'default' && (
                 <button type="button" className="btn px-3 py-1" onClick={() => void requestNotifications()}>

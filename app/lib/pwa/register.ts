@@ -1,8 +1,15 @@
 import type { Workbox } from 'workbox-window';
+import { clearExpired, openLocalDb } from './local-db';
+import { listQueue, QUEUE_MESSAGES, type ReplayResult } from './offline-queue';
 import { setPwaState, type WorkerState } from './state';
 
-/** After accepting an update, the page reloads this long after the new worker takes over (docs/product/spec.md §9). */
+/**
+ * After accepting an update, or a sync that changed pastes on an admin page, the page reloads this
+ * long after (docs/product/spec.md §9).
+ */
 export const RELOAD_AFTER_MS = 1000;
+/** Back online, the page asks the worker to replay the queue itself if Background Sync has not. */
+const FALLBACK_REPLAY_MS = 2000;
 
 interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -59,14 +66,32 @@ export async function startPwa(): Promise<void> {
     installed: standalone(),
     notification: 'Notification' in window ? Notification.permission : 'unsupported',
   });
-  window.addEventListener('online', () => setPwaState({ online: true }));
+  window.addEventListener('online', () => {
+    setPwaState({ online: true });
+    setTimeout(() => void replayIfWaiting(), FALLBACK_REPLAY_MS);
+  });
   window.addEventListener('offline', () => setPwaState({ online: false }));
+  void refreshQueue();
+  // The 7-day clear-expired default of what was kept for offline reading (docs/product/spec.md §9).
+  void withLocalDb((db) => clearExpired(db));
 
   if (!('serviceWorker' in navigator)) {
     setPwaState({ worker: 'unsupported' });
     return;
   }
   if (!import.meta.env.PROD) return; // the dev server has no built worker
+  navigator.serviceWorker.addEventListener('message', (event) => {
+    const message = event.data as ({ type?: string } & Partial<ReplayResult>) | null;
+    if (message?.type === QUEUE_MESSAGES.changed) void refreshQueue();
+    if (message?.type === QUEUE_MESSAGES.synced) {
+      const { replayed = 0, refused = 0, waiting = 0 } = message;
+      setPwaState({ lastSync: { replayed, refused, waiting } });
+      void refreshQueue();
+      if (message.changedPastes && window.location.pathname.startsWith('/admin')) {
+        setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+      }
+    }
+  });
   // Loaded here, in the browser only: the server never needs it (and its package is CommonJS for Node).
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/' });
@@ -113,4 +138,37 @@ export async function requestNotifications(): Promise<void> {
 /** Asks the server whether a newer worker exists (the status panel's "check for updates"). */
 export async function checkForUpdate(): Promise<void> {
   await wb?.update();
+}
+
+/** Runs `work` on the offline database; a browser without IndexedDB (or refusing it) skips it. */
+export async function withLocalDb<T>(work: (db: Awaited<ReturnType<typeof openLocalDb>>) => Promise<T>) {
+  if (typeof indexedDB === 'undefined') return undefined;
+  try {
+    const db = await openLocalDb();
+    try {
+      return await work(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads how many calls wait in the offline queue. */
+export async function refreshQueue(): Promise<void> {
+  const calls = await withLocalDb(listQueue);
+  if (calls) setPwaState({ queued: calls.length });
+}
+
+/** Asks the worker to send the queue now (the manual fallback, and the panel's "send now"). */
+export async function replayIfWaiting(): Promise<void> {
+  const calls = await withLocalDb(listQueue);
+  if (!calls?.length || !navigator.onLine) return;
+  navigator.serviceWorker?.controller?.postMessage({ type: QUEUE_MESSAGES.replay });
+}
+
+/** The toast of a replay has been shown. */
+export function forgetLastSync(): void {
+  setPwaState({ lastSync: null });
 }

@@ -22,6 +22,9 @@ export function mayKeepOffline(response: Pick<Response, 'status' | 'type' | 'hea
   return !/\bno-store\b/i.test(response.headers.get('cache-control') ?? '');
 }
 
+/** The worker's cache of pages kept for offline reading ("clear offline data" empties it). */
+export const PAGES_CACHE = 'cloudclip-pages';
+
 /** The static page shown for a page never seen while the network is gone (precached). */
 export const OFFLINE_PAGE = '/offline.html';
 

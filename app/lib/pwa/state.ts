@@ -13,6 +13,10 @@ export interface PwaState {
   /** Running as the installed app (standalone display mode). */
   installed: boolean;
   notification: NotificationPermission | 'unsupported';
+  /** Calls waiting in the offline queue. */
+  queued: number;
+  /** The last replay of the queue, until its toast has been shown. */
+  lastSync: { replayed: number; refused: number; waiting: number } | null;
 }
 
 /** What the server renders and the first client render repeats: nothing known yet. */
@@ -23,6 +27,8 @@ const INITIAL: PwaState = {
   installable: false,
   installed: false,
   notification: 'default',
+  queued: 0,
+  lastSync: null,
 };
 
 let state = INITIAL;

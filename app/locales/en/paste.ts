@@ -61,6 +61,9 @@ export default {
     remarkHint: 'Optional. Shown above the text.',
     submit: 'Create share',
     submitting: 'Creating…',
+    queuedOffline:
+      'Saved offline. The paste will be created when the connection returns (App status lists what is waiting).',
+    offlineFailed: 'You are offline and the paste could not be kept for later. Try again once you are back online.',
   },
   access: {
     anonymousHeading: 'Log in to create text shares',

@@ -61,6 +61,8 @@ export default {
     remarkHint: '可选。显示在文本上方。',
     submit: '创建分享',
     submitting: '正在创建…',
+    queuedOffline: '已离线保存。恢复网络连接后将自动创建此分享（“应用状态”中可查看等待中的操作）。',
+    offlineFailed: '你已离线，且无法保存此分享以便稍后提交。请在恢复网络后重试。',
   },
   access: {
     anonymousHeading: '登录后即可创建文本分享',

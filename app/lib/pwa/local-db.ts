@@ -1,0 +1,109 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * The browser's offline database (docs/product/spec.md §3 "Local offline database stores"), with
+ * `idb`. The page and the service worker open the same one: the worker writes the offline queue,
+ * the page lists it and keeps what the user opened.
+ */
+
+/** The kinds of call docs/product/spec.md §7 "Offline queue replay" lists. */
+export type QueueKind =
+  | 'pasteCreate'
+  | 'pasteUpdate'
+  | 'settingsUpdate'
+  | 'pasteBatchDelete'
+  | 'pasteClearExpired'
+  | 'cacheClear'
+  | 'filePasswordVerify';
+
+export interface QueuedCall {
+  id?: number;
+  type: QueueKind;
+  endpoint: string;
+  method: string;
+  body: string | null;
+  contentType: string | null;
+  /** How the call was authorised: a Bearer token, an API key, or the page's own session cookie. */
+  authType: 'admin' | 'apikey' | 'session';
+  token: string | null;
+  timestamp: number;
+  status: 'pending';
+}
+
+export interface KeptPaste {
+  slug: string;
+  content: string;
+  remark: string | null;
+  /** When it was kept (ms); cleared after 7 days. */
+  savedAt: number;
+}
+
+export interface KeptDirectory {
+  path: string;
+  entries: { name: string; isDirectory: boolean; size: number | null; modified: string | null }[];
+  savedAt: number;
+}
+
+export interface KeptFile {
+  slug: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  savedAt: number;
+}
+
+export interface KeptSetting {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
+interface LocalSchema extends DBSchema {
+  pastes: { key: string; value: KeptPaste };
+  files: { key: string; value: KeptFile };
+  directories: { key: string; value: KeptDirectory };
+  settings: { key: string; value: KeptSetting };
+  offlineQueue: { key: number; value: QueuedCall };
+  searchHistory: { key: string; value: { query: string; timestamp: number } };
+}
+
+export type LocalDb = IDBPDatabase<LocalSchema>;
+
+/** What clear-expired removes by default: things kept longer ago than this (docs/product/spec.md §9). */
+export const KEEP_FOR_MS = 7 * 24 * 60 * 60 * 1000;
+
+const NAME = 'cloudclip';
+
+export function openLocalDb(): Promise<LocalDb> {
+  return openDB<LocalSchema>(NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('pastes', { keyPath: 'slug' });
+      db.createObjectStore('files', { keyPath: 'slug' });
+      db.createObjectStore('directories', { keyPath: 'path' });
+      db.createObjectStore('settings', { keyPath: 'key' });
+      db.createObjectStore('offlineQueue', { keyPath: 'id', autoIncrement: true });
+      db.createObjectStore('searchHistory', { keyPath: 'query' });
+    },
+  });
+}
+
+/** Removes kept pastes, files and listings older than `maxAgeMs`; answers how many went. */
+export async function clearExpired(db: LocalDb, now = Date.now(), maxAgeMs = KEEP_FOR_MS): Promise<number> {
+  let removed = 0;
+  for (const store of ['pastes', 'files', 'directories'] as const) {
+    const tx = db.transaction(store, 'readwrite');
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      if (now - cursor.value.savedAt > maxAgeMs) {
+        await cursor.delete();
+        removed++;
+      }
+    }
+    await tx.done;
+  }
+  return removed;
+}
+
+/** "Clear offline data": everything kept for reading offline (the queue stays: it is unsent work). */
+export async function clearOfflineData(db: LocalDb): Promise<void> {
+  for (const store of ['pastes', 'files', 'directories', 'searchHistory'] as const) await db.clear(store);
+}
