@@ -14,12 +14,15 @@ import {
 import type { Route } from './+types/root';
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server';
 import { authMiddleware } from '~/http/html/auth-middleware.server';
-import { faultMiddleware } from '~/http/html/faults.server';
+import { answersFaults, faultMiddleware } from '~/http/html/faults.server';
 import { getTheme } from './theme.server';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { StatusPage } from './components/layout/StatusPage';
 import { PwaChrome } from './components/pwa/PwaChrome';
+import { EnvSwitcher } from './components/layout/EnvSwitcher';
+import { principalContext, servicesContext } from './context';
+import { environmentInfo } from './models/dashboard/environment.server';
 import stylesheet from './app.css?url';
 
 export const middleware: Route.MiddlewareFunction[] = [faultMiddleware, i18nextMiddleware, authMiddleware];
@@ -34,13 +37,17 @@ export const links: Route.LinksFunction = () => [
 /** The browser chrome's colour per theme (the manifest's theme_color is the light one). */
 const THEME_COLORS = { light: '#ffffff', dark: '#0b1120' };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
+  const principal = context.get(principalContext);
+  // The environment switcher: admins only, and only when the address asks for it (docs/product/spec.md §2).
+  const showEnv = principal.kind === 'admin' && new URL(request.url).searchParams.has('showEnvSwitcher');
   return {
     locale: getLocale(context),
     theme: await getTheme(request),
     year: new Date().getUTCFullYear(),
+    env: showEnv ? await environmentInfo(context.get(servicesContext), principal) : null,
   };
-}
+});
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
@@ -81,6 +88,11 @@ function Chrome({ children }: { children: React.ReactNode }) {
         {t('common.skipToContent')}
       </a>
       <SiteHeader theme={data?.theme ?? 'auto'} locale={data?.locale ?? 'en'} />
+      {data?.env && (
+        <div className="px-4 sm:px-6">
+          <EnvSwitcher env={data.env} />
+        </div>
+      )}
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         {children}
       </main>

@@ -89,3 +89,36 @@ test.describe('in Chinese with the dark theme', () => {
     expect(await luminance(card.locator('dd'), 'color')).toBeGreaterThan(0.6);
   });
 });
+
+test('the environment switcher shows for an admin with ?showEnvSwitcher only, and keeps its target in this browser', async ({
+  page,
+}, testInfo) => {
+  const env = en.env;
+  await page.goto('/?showEnvSwitcher');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.home.heading);
+  await expect(page.getByRole('heading', { name: env.heading })).toHaveCount(0); // not for visitors
+
+  await logInAsAdmin(page, '/admin');
+  await expect(page.getByRole('heading', { name: env.heading })).toHaveCount(0); // not without the flag
+  await page.goto('/admin?showEnvSwitcher');
+  const panel = page.getByRole('region', { name: env.heading });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('0.7.3', { exact: true })).toBeVisible();
+  await expect(panel.getByText('SQLite', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/\(local folder\)$/)).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveText(env.currentThis);
+
+  if (testInfo.project.name === 'no-js') {
+    await expect(panel.getByText(env.needsScript)).toBeVisible();
+    return;
+  }
+  await panel.getByLabel(env.origin).fill('https://other.example/some/page');
+  await panel.getByLabel(env.apiKey).fill('key-of-the-other-server');
+  await panel.getByRole('button', { name: env.use }).click();
+  await expect(panel.getByRole('status')).toContainText('https://other.example');
+  await page.reload();
+  await expect(panel.getByRole('status')).toContainText('https://other.example');
+  await panel.getByRole('button', { name: env.reset }).click();
+  await expect(panel.getByRole('status')).toHaveText(env.currentThis);
+  expect(await page.evaluate(() => localStorage.getItem('cloudclip.apiTarget'))).toBeNull();
+});

@@ -5,6 +5,7 @@ import { Icon } from '~/components/ui/Icon';
 import { formatBytes } from '~/lib/format';
 import { useBasket } from './basket-store';
 import { PathRow } from './PathRow';
+import { apiFetch } from '~/lib/api-target';
 
 /**
  * Above this total the basket warns before packing: the zip then needs ZIP64 records, which some
@@ -49,7 +50,9 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
   useEffect(() => {
     if (!active || !token) return;
     const timer = setInterval(async () => {
-      const answer = await fetch(`/api/fs/archive/progress/${token}`, { credentials: 'same-origin' }).catch(() => null);
+      const answer = await apiFetch(`/api/fs/archive/progress/${token}`, { credentials: 'same-origin' }).catch(
+        () => null,
+      );
       if (!answer?.ok) return;
       const { data } = (await answer.json()) as { data: { state: PackState; sent: number; total: number } };
       setPack((p) => (p.state === 'failed' ? p : { ...p, state: data.state, sent: data.sent, total: data.total }));

@@ -7,6 +7,7 @@ import { explorerHref, SEARCH_PAGE, SEARCH_SCOPES, type SearchHitView, type Sear
 import { useBasket } from './basket-store';
 import { PathRow } from './PathRow';
 import { rememberSearch, clearSearchHistory, useSearchHistory } from './search-history';
+import { apiFetch } from '~/lib/api-target';
 
 export interface SearchView {
   query: string;
@@ -63,7 +64,7 @@ export function SearchPanel({
     });
     if (mountId) params.set('mount_id', mountId);
     try {
-      const answer = await fetch(`/api/fs/search?${params}`, { credentials: 'same-origin' });
+      const answer = await apiFetch(`/api/fs/search?${params}`, { credentials: 'same-origin' });
       const body = (await answer.json()) as {
         data?: {
           results: {

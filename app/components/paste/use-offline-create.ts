@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createInputFromForm } from '~/lib/paste-form';
+import { apiFetch } from '~/lib/api-target';
 
 export type OfflineCreate = { state: 'idle' } | { state: 'queued' } | { state: 'problem'; messageKey: string };
 
@@ -25,7 +26,7 @@ export function useOfflineCreate() {
       return;
     }
     const { expiresAt, ...rest } = converted.input;
-    void fetch('/api/paste', {
+    void apiFetch('/api/paste', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(expiresAt ? { ...rest, expiresAt } : rest),

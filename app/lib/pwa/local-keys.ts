@@ -8,6 +8,8 @@ export const LOCAL_KEYS = {
   theme: 'cloudclip.theme',
   /** When the install prompt was last dismissed (ms since the epoch). */
   installDismissedAt: 'cloudclip.installDismissedAt',
+  /** The environment switcher's other server for JSON calls (app/lib/api-target.ts). */
+  apiTarget: 'cloudclip.apiTarget',
 } as const;
 
 /** localStorage that may be missing (private modes, storage disabled): reads give null, writes do nothing. */
@@ -24,6 +26,13 @@ export const local = {
       localStorage.setItem(key, value);
     } catch {
       // Storage is full or disabled: the preference just is not remembered offline.
+    }
+  },
+  remove(key: string): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // Storage disabled: there is nothing to remove.
     }
   },
 };

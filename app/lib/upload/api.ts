@@ -1,4 +1,5 @@
 import { errorFromEnvelope, toUploadError, UploadError, type UploadErrorCode } from './upload-error';
+import { apiFetch } from '~/lib/api-target';
 
 /**
  * Typed calls to the browser-upload endpoints (s3/presign, s3/commit, s3/multipart/*, url/*): same
@@ -147,7 +148,7 @@ export function requireFields<T extends object>(
   return data;
 }
 
-export function createUploadApi(fetchImpl: FetchFunction = (input, init) => fetch(input, init)) {
+export function createUploadApi(fetchImpl: FetchFunction = apiFetch) {
   const post = <T>(path: string, body: unknown, signal?: AbortSignal) => postJson<T>(fetchImpl, path, body, signal);
   return {
     presign: (body: ShareOptions & { filename: string; size: number; mimetype?: string }, signal?: AbortSignal) =>

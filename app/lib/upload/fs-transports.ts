@@ -1,6 +1,7 @@
 import { postJson, type FetchFunction, type UploadedFile } from './api';
 import { putBlob } from './put';
 import type { UploadMeta, UploadTransports } from './transports';
+import { apiFetch } from '~/lib/api-target';
 
 /**
  * The explorer's uploads into a mounted folder (docs/product/api.md §3.10): straight to storage by
@@ -39,7 +40,7 @@ interface FsMultipartInit {
 }
 
 /** Transports whose options are the target folder ("/team/docs"). */
-export function fsTransports(fetchImpl: FetchFunction = (input, init) => fetch(input, init)) {
+export function fsTransports(fetchImpl: FetchFunction = apiFetch) {
   const post = <T>(path: string, body: unknown, signal?: AbortSignal) => postJson<T>(fetchImpl, path, body, signal);
   return {
     direct(meta, folder) {

@@ -6,6 +6,7 @@ import { urlOverallPercent } from './progress';
 import type { PutFunction } from './put';
 import { urlDirectTransport, urlMultipartTransport } from './transports';
 import { cancelledError, errorFromEnvelope, toUploadError, UploadError } from './upload-error';
+import { apiFetch } from '~/lib/api-target';
 
 /**
  * docs/product/spec.md §4 URL upload: the browser downloads the URL itself (falling back to our /api/url/proxy
@@ -78,7 +79,7 @@ export interface DownloadOptions {
 
 /** Downloads `url` in the browser; a network or CORS failure (a TypeError) retries through the proxy. */
 export async function downloadUrl(url: string, options: DownloadOptions = {}): Promise<DownloadResult> {
-  const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const fetchImpl = options.fetch ?? apiFetch;
   const type = options.contentType || 'application/octet-stream';
   const expected = options.expectedSize ?? null;
   const { signal } = options;

@@ -16,6 +16,7 @@ import fileAdmin from './fileAdmin';
 import settings from './settings';
 import dashboard from './dashboard';
 import pwa from './pwa';
+import env from './env';
 
 export default {
   common,
@@ -32,6 +33,7 @@ export default {
   settings,
   dashboard,
   pwa,
+  env,
   upload,
   file,
   mounts,

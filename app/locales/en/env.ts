@@ -1,0 +1,18 @@
+export default {
+  heading: 'Environment',
+  version: 'Version',
+  database: 'Database',
+  defaultStorage: 'Default storage',
+  storageTypes: { local: 'local folder', s3: 'S3' },
+  publicUrl: 'Public address',
+  publicUrlFromRequest: 'Not set: links follow each request',
+  node: 'Node.js',
+  currentThis: 'This browser’s JSON calls go to this server.',
+  currentOther: 'This browser’s JSON calls go to {{origin}} (with its API key). Pages still come from this server.',
+  origin: 'Another Cloudclip address',
+  apiKey: 'API key of that server',
+  use: 'Use it',
+  reset: 'Back to this server',
+  invalid: 'Enter an http(s) address and an API key.',
+  needsScript: 'Choosing another server needs JavaScript: the choice is kept in this browser.',
+};

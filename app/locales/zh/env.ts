@@ -1,0 +1,18 @@
+export default {
+  heading: '运行环境',
+  version: '版本',
+  database: '数据库',
+  defaultStorage: '默认存储',
+  storageTypes: { local: '本地目录', s3: 'S3' },
+  publicUrl: '公开地址',
+  publicUrlFromRequest: '未设置：链接随请求地址生成',
+  node: 'Node.js',
+  currentThis: '此浏览器的 JSON 请求发往本服务器。',
+  currentOther: '此浏览器的 JSON 请求发往 {{origin}}（使用其 API 密钥）。页面仍来自本服务器。',
+  origin: '另一个 Cloudclip 的地址',
+  apiKey: '该服务器的 API 密钥',
+  use: '使用',
+  reset: '改回本服务器',
+  invalid: '请输入 http(s) 地址和 API 密钥。',
+  needsScript: '选择其他服务器需要 JavaScript：该选择只保存在此浏览器中。',
+};

@@ -1,0 +1,28 @@
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { APP_VERSION } from '~/lib/version';
+import type { ModelContext } from '~/models/context.server';
+import { listStorageConfigs } from '~/models/storage/configs.server';
+
+export interface EnvironmentInfo {
+  version: string;
+  database: string;
+  defaultStorage: { name: string; type: 'local' | 's3' } | null;
+  /** The configured public address, or null when links follow the request. */
+  publicUrl: string | null;
+  nodeVersion: string;
+}
+
+/** What this server is, for the admin's environment switcher (docs/product/spec.md §2 "Global chrome"). */
+export async function environmentInfo(ctx: ModelContext, principal: Principal): Promise<EnvironmentInfo> {
+  authorize(principal, 'admin.dashboard');
+  const configs = await listStorageConfigs(ctx, principal);
+  const fallback = configs.find((c) => c.isDefault) ?? null;
+  return {
+    version: APP_VERSION,
+    database: 'SQLite',
+    defaultStorage: fallback && { name: fallback.name, type: fallback.storageType },
+    publicUrl: ctx.config.publicUrl ?? null,
+    nodeVersion: process.version,
+  };
+}
