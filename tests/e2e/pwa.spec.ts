@@ -152,6 +152,39 @@ test('@js a paste created offline waits in the queue, can be dropped, and reache
   expect(((await paste.json()) as { content: string }).content).toBe('written on a train');
 });
 
+test('@js a replay the server refuses says the sync failed, and an admin page reloads after one that changed pastes', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const taken = uniqueSlug(testInfo, 'taken');
+  await createPasteViaApi(request, await adminToken(request), { content: 'first', slug: taken });
+  await logInAsAdmin(page, '/admin/text-management');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller);
+
+  await context.setOffline(true);
+  // Calls of the v0.7.3 client's kind, made from this admin page while offline: both are queued.
+  const answers = await page.evaluate(async (slug) => {
+    const post = (url: string, body: unknown) =>
+      fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const made = [await post('/api/paste', { content: 'second', slug }), await post('/api/pastes/clear-expired', {})];
+    (window as unknown as { beforeSync: boolean }).beforeSync = true;
+    return made.map((answer) => answer.status);
+  }, taken);
+  expect(answers).toEqual([202, 202]);
+
+  await context.setOffline(false);
+  // The taken slug is refused (409) and dropped; clearing expired pastes went through.
+  const toast = page.getByRole('status', { name: t.sync.label });
+  await expect(toast).toContainText(t.sync.failed, { timeout: 15_000 });
+  await expect(toast).toContainText('The server refused 1 of them; it was dropped.');
+  // Pastes changed: the admin page reloads a second later.
+  await page.waitForFunction(() => !(window as unknown as { beforeSync?: boolean }).beforeSync);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.admin.textManagement);
+  const first = await request.get(`/api/paste/${taken}`);
+  expect(((await first.json()) as { content: string }).content).toBe('first');
+});
+
 test('@js a new build brings the update prompt; accepting it reloads into the new worker', async ({ page }) => {
   await controlled(page);
   const original = fs.readFileSync(builtWorker, 'utf8');
