@@ -1,13 +1,8 @@
+import type { DashboardTotals } from '~/lib/dashboard';
+
 /** What the dashboard page shows, as the loader sends it (dates as ISO strings). */
 export interface DashboardView {
-  totals: {
-    pastes: number;
-    fileShares: number;
-    apiKeys: number;
-    storageConfigs: number;
-    mounts: number;
-    storageUsedBytes: number;
-  };
+  totals: DashboardTotals;
   storages: {
     id: string;
     name: string;

@@ -2,14 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { readApiTarget, saveApiTarget } from '~/lib/api-target';
-
-export interface EnvironmentView {
-  version: string;
-  database: string;
-  defaultStorage: { name: string; type: 'local' | 's3' } | null;
-  publicUrl: string | null;
-  nodeVersion: string;
-}
+import type { EnvironmentInfo } from '~/lib/dashboard';
 
 /**
  * The environment switcher (docs/product/spec.md §2 "Global chrome"): shown to an admin when the
@@ -17,7 +10,7 @@ export interface EnvironmentView {
  * browser's JSON calls to another Cloudclip (with an API key of that server), kept in this browser
  * until reset. Choosing a target needs JavaScript: it lives in the browser, not on the server.
  */
-export function EnvSwitcher({ env }: { env: EnvironmentView }) {
+export function EnvSwitcher({ env }: { env: EnvironmentInfo }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   // Read from this browser's storage once hydrated (the server cannot know it); `changes` re-reads.

@@ -1,17 +1,9 @@
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
+import type { EnvironmentInfo } from '~/lib/dashboard';
 import { APP_VERSION } from '~/lib/version';
 import type { ModelContext } from '~/models/context.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
-
-export interface EnvironmentInfo {
-  version: string;
-  database: string;
-  defaultStorage: { name: string; type: 'local' | 's3' } | null;
-  /** The configured public address, or null when links follow the request. */
-  publicUrl: string | null;
-  nodeVersion: string;
-}
 
 /** What this server is, for the admin's environment switcher (docs/product/spec.md §2 "Global chrome"). */
 export async function environmentInfo(ctx: ModelContext, principal: Principal): Promise<EnvironmentInfo> {

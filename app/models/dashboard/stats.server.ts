@@ -1,5 +1,6 @@
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
+import type { DashboardTotals } from '~/lib/dashboard';
 import type { ModelContext } from '~/models/context.server';
 import { listStorageConfigs, type StorageConfigRecord } from '~/models/storage/configs.server';
 import { cacheStats, type CacheFigures } from '~/models/fs/cache.server';
@@ -15,14 +16,7 @@ export interface StorageUsage extends StorageConfigRecord {
 }
 
 export interface DashboardStats {
-  totals: {
-    pastes: number;
-    fileShares: number;
-    apiKeys: number;
-    storageConfigs: number;
-    mounts: number;
-    storageUsedBytes: number;
-  };
+  totals: DashboardTotals;
   storages: StorageUsage[];
   /** UTC calendar days, oldest first; the last one is today. */
   days: string[];
