@@ -120,6 +120,15 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A page whose code or data could not be fetched because the network is gone: say so, and ask to
+  // check the network (docs/product/spec.md §2 "Global chrome"). Only ever on the client.
+  if (!isRouteErrorResponse(error) && typeof navigator !== 'undefined' && !navigator.onLine) {
+    return (
+      <Chrome>
+        <StatusPage kind="offline" message={t('pwa.lazyFailed')} />
+      </Chrome>
+    );
+  }
   // 503/507 are faults the server already named (app/http/html/faults.server.ts): worth a retry, not a bug.
   const kind = status === 404 ? 'notFound' : status === 503 || status === 507 ? 'unavailable' : 'error';
   if (kind === 'error') console.error(error);

@@ -111,6 +111,19 @@ test('@js offline: a paste read before still reads, a page never seen gets the o
   await expect(toast).toBeHidden({ timeout: 6000 }); // after 3 s
 });
 
+test('@js a page opened inside the app while offline says it cannot be loaded', async ({ page, context }) => {
+  await controlled(page, '/');
+  await context.setOffline(true);
+  // A client-side navigation: its data request fails, and the app says why instead of a blank page.
+  await page
+    .getByRole('navigation', { name: en.common.nav.label })
+    .getByRole('link', { name: en.common.nav.upload, exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.offline.heading);
+  await expect(page.getByText(t.lazyFailed)).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('@js a paste created offline waits in the queue, can be dropped, and reaches the server once back online', async ({
   page,
   context,
@@ -197,6 +210,7 @@ test('@js a new build brings the update prompt; accepting it reloads into the ne
     await page.getByRole('button', { name: t.status.open }).click();
     await page.getByRole('button', { name: t.status.checkUpdate }).click();
     await expect(await statusOf(page, 'update')).toHaveText(t.status.updateWaiting);
+    await expect(await statusOf(page, 'worker')).toHaveText(t.status.workerStates.waiting);
     await page.keyboard.press('Escape');
     const prompt = page.getByRole('status', { name: t.update.label });
     await expect(prompt).toContainText(t.update.heading);
