@@ -3,7 +3,10 @@
  * its tests; DOM-free.
  */
 
-/** Paths the worker never intercepts: the API (downloads and uploads included) and WebDAV. */
+/**
+ * Paths the worker never caches or answers from a cache: the API (downloads and uploads included)
+ * and WebDAV. Only the offline queue's writes (offline-queue.ts) are looked at, when they fail.
+ */
 export function bypassesWorker(url: URL): boolean {
   return url.pathname.startsWith('/api/') || url.pathname === '/api' || url.pathname.startsWith('/dav');
 }
