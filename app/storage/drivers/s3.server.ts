@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -12,13 +11,14 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
+import { createS3Client, mapError, unquote, type S3DriverOptions } from './s3-client.server';
 import {
   StorageError,
   assertValidPrefix,
@@ -33,17 +33,6 @@ import {
   type WriteOptions,
 } from '../types';
 
-export interface S3DriverOptions {
-  endpoint: string;
-  region?: string | null;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  pathStyle: boolean;
-  /** Provider types that need extra headers on upload (docs/product/api.md §2.6). */
-  providerType?: string;
-}
-
 /**
  * Parts of a streamed write: 5 MiB (the S3 minimum), one in flight while the next fills, so a
  * write holds about 10 MiB whatever the object's size (measured by bench/files.bench.mjs: with two
@@ -54,50 +43,6 @@ const WRITE_PART_SIZE = 5 * 1024 * 1024;
 const WRITE_QUEUE = 1;
 /** Aborting the parts of a failed write while S3 is away: the first retry soon, then every 30 s. */
 const ABORT_RETRY_MS = { first: 5_000, then: 30_000 };
-
-const unquote = (etag: string | undefined | null) => (etag ? etag.replace(/"/g, '') : null);
-
-/**
- * Swift's S3 layer (and some other S3-compatible servers) require Content-MD5 on DeleteObjects,
- * which current SDKs replaced with a CRC checksum: add it back.
- */
-/** Timeouts and retries of every S3 call: an unreachable storage answers 503 within about 25 s. */
-const S3_CONNECT_TIMEOUT_MS = 5_000;
-const S3_REQUEST_TIMEOUT_MS = 12_000;
-const S3_IDLE_TIMEOUT_MS = 30_000;
-const S3_MAX_ATTEMPTS = 2;
-
-function addDeleteObjectsMd5(client: S3Client) {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const request = args.request as { headers?: Record<string, string>; body?: unknown };
-      if (
-        context.commandName === 'DeleteObjectsCommand' &&
-        request.headers &&
-        (typeof request.body === 'string' || request.body instanceof Uint8Array)
-      ) {
-        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
-      }
-      return next(args);
-    },
-    { step: 'build', name: 'cloudclipDeleteObjectsMd5' },
-  );
-}
-
-function mapError(error: unknown, key?: string): never {
-  if (error instanceof S3ServiceException) {
-    const status = error.$metadata?.httpStatusCode;
-    if (status === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound' || error.name === 'NoSuchUpload') {
-      throw new StorageError('not_found', key ? `No such object: ${key}` : error.message);
-    }
-    if (status === 416 || error.name === 'InvalidRange') throw new StorageError('range', 'Range not satisfiable');
-    if (status === 403) throw new StorageError('denied', error.message || 'Access denied');
-    // A multipart completion the parts do not support (missing part, wrong ETag, part too small).
-    if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(error.name))
-      throw new StorageError('conflict', error.message || error.name);
-  }
-  throw error;
-}
 
 /** Any S3-compatible endpoint (path-style or virtual-host). */
 export class S3Driver implements StorageDriver {
@@ -111,28 +56,7 @@ export class S3Driver implements StorageDriver {
 
   constructor(options: S3DriverOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region || 'us-east-1',
-      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-      forcePathStyle: options.pathStyle,
-      // Only where the API needs them: many S3-compatible servers reject the newer checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A storage that stops answering must not hold requests forever (docs/architecture.md §5):
-      // the failure becomes a 503 with Retry-After (app/storage/errors.ts), and the next request
-      // tries again, so the app recovers on its own when the storage returns.
-      maxAttempts: S3_MAX_ATTEMPTS,
-      requestHandler: {
-        connectionTimeout: S3_CONNECT_TIMEOUT_MS,
-        // Until the response headers: covers sending a part (5 MiB) and the storage's answer.
-        requestTimeout: S3_REQUEST_TIMEOUT_MS,
-        throwOnRequestTimeout: true,
-        // A body that stops flowing mid-download or mid-upload.
-        socketTimeout: S3_IDLE_TIMEOUT_MS,
-      },
-    });
-    addDeleteObjectsMd5(this.client);
+    this.client = createS3Client(options);
   }
 
   async stat(key: string) {

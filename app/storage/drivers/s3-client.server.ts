@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { StorageError } from '../types';
+
+// The S3 client of the S3 driver (s3.server.ts), its timeouts, and how S3's errors become
+// StorageErrors.
+
+/** Where an S3 config points, and with which keys. */
+export interface S3DriverOptions {
+  endpoint: string;
+  region?: string | null;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  pathStyle: boolean;
+  /** Provider types that need extra headers on upload (docs/product/api.md §2.6). */
+  providerType?: string;
+}
+
+export const unquote = (etag: string | undefined | null) => (etag ? etag.replace(/"/g, '') : null);
+
+/** Timeouts and retries of every S3 call: an unreachable storage answers 503 within about 25 s. */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_REQUEST_TIMEOUT_MS = 12_000;
+const S3_IDLE_TIMEOUT_MS = 30_000;
+const S3_MAX_ATTEMPTS = 2;
+
+/**
+ * Swift's S3 layer (and some other S3-compatible servers) require Content-MD5 on DeleteObjects,
+ * which current SDKs replaced with a CRC checksum: add it back.
+ */
+function addDeleteObjectsMd5(client: S3Client) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (
+        context.commandName === 'DeleteObjectsCommand' &&
+        request.headers &&
+        (typeof request.body === 'string' || request.body instanceof Uint8Array)
+      ) {
+        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'cloudclipDeleteObjectsMd5' },
+  );
+}
+
+export function mapError(error: unknown, key?: string): never {
+  if (error instanceof S3ServiceException) {
+    const status = error.$metadata?.httpStatusCode;
+    if (status === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound' || error.name === 'NoSuchUpload') {
+      throw new StorageError('not_found', key ? `No such object: ${key}` : error.message);
+    }
+    if (status === 416 || error.name === 'InvalidRange') throw new StorageError('range', 'Range not satisfiable');
+    if (status === 403) throw new StorageError('denied', error.message || 'Access denied');
+    // A multipart completion the parts do not support (missing part, wrong ETag, part too small).
+    if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(error.name))
+      throw new StorageError('conflict', error.message || error.name);
+  }
+  throw error;
+}
+
+/** A client for one S3 config, with the timeouts above and the Content-MD5 fix. */
+export function createS3Client(options: S3DriverOptions): S3Client {
+  const client = new S3Client({
+    endpoint: options.endpoint,
+    region: options.region || 'us-east-1',
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    forcePathStyle: options.pathStyle,
+    // Only where the API needs them: many S3-compatible servers reject the newer checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A storage that stops answering must not hold requests forever (docs/architecture.md §5):
+    // the failure becomes a 503 with Retry-After (app/storage/errors.ts), and the next request
+    // tries again, so the app recovers on its own when the storage returns.
+    maxAttempts: S3_MAX_ATTEMPTS,
+    requestHandler: {
+      connectionTimeout: S3_CONNECT_TIMEOUT_MS,
+      // Until the response headers: covers sending a part (5 MiB) and the storage's answer.
+      requestTimeout: S3_REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      // A body that stops flowing mid-download or mid-upload.
+      socketTimeout: S3_IDLE_TIMEOUT_MS,
+    },
+  });
+  addDeleteObjectsMd5(client);
+  return client;
+}
