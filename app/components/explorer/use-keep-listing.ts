@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ExplorerEntry } from '~/lib/explorer';
-import { withLocalDb } from '~/lib/pwa/register';
+import { withLocalDb } from '~/lib/pwa/local-db';
 
 /**
  * Keeps the folder listing the user saw in the browser's offline database (docs/product/spec.md §3

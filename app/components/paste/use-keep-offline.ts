@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { withLocalDb } from '~/lib/pwa/register';
+import { withLocalDb } from '~/lib/pwa/local-db';
 import type { ShownPaste } from './types';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '~/components/ui/DateTime';
-import { clearOfflineData, type QueuedCall } from '~/lib/pwa/local-db';
+import { clearOfflineData, withLocalDb, type QueuedCall } from '~/lib/pwa/local-db';
 import { dropQueued, listQueue } from '~/lib/pwa/offline-queue';
-import { refreshQueue, replayIfWaiting, withLocalDb } from '~/lib/pwa/register';
+import { refreshQueue, replayIfWaiting } from '~/lib/pwa/register';
 import { PAGES_CACHE } from '~/lib/pwa/routes';
 import { usePwaState } from '~/lib/pwa/state';
 

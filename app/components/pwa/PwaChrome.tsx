@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LOCAL_KEYS, local } from '~/lib/pwa/local-keys';
-import { startPwa, withLocalDb } from '~/lib/pwa/register';
+import { withLocalDb } from '~/lib/pwa/local-db';
+import { startPwa } from '~/lib/pwa/register';
 import { ConnectivityToast } from './ConnectivityToast';
 import { InstallPrompt } from './InstallPrompt';
 import { SyncToast } from './SyncToast';

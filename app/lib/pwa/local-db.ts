@@ -87,6 +87,21 @@ export function openLocalDb(): Promise<LocalDb> {
   });
 }
 
+/** Runs `work` on the offline database; a browser without IndexedDB (or refusing it) skips it. */
+export async function withLocalDb<T>(work: (db: LocalDb) => Promise<T>) {
+  if (typeof indexedDB === 'undefined') return undefined;
+  try {
+    const db = await openLocalDb();
+    try {
+      return await work(db);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /** Removes kept pastes, files and listings older than `maxAgeMs`; answers how many went. */
 export async function clearExpired(db: LocalDb, now = Date.now(), maxAgeMs = KEEP_FOR_MS): Promise<number> {
   let removed = 0;

@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window';
-import { clearExpired, openLocalDb } from './local-db';
+import { clearExpired, withLocalDb } from './local-db';
 import { listQueue, QUEUE_MESSAGES, type ReplayResult } from './offline-queue';
 import { setPwaState, type WorkerState } from './state';
 
@@ -95,8 +95,6 @@ export async function startPwa(): Promise<void> {
   // Loaded here, in the browser only: the server never needs it (and its package is CommonJS for Node).
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('activated', () => setPwaState({ worker: 'active' }));
-  wb.addEventListener('redundant', () => setPwaState({ worker: 'redundant' }));
   wb.addEventListener('waiting', () => setPwaState({ worker: 'waiting', updateWaiting: true }));
   void wb.register().then((registration) => {
     if (!registration) return;
@@ -138,21 +136,6 @@ export async function requestNotifications(): Promise<void> {
 /** Asks the server whether a newer worker exists (the status panel's "check for updates"). */
 export async function checkForUpdate(): Promise<void> {
   await wb?.update();
-}
-
-/** Runs `work` on the offline database; a browser without IndexedDB (or refusing it) skips it. */
-export async function withLocalDb<T>(work: (db: Awaited<ReturnType<typeof openLocalDb>>) => Promise<T>) {
-  if (typeof indexedDB === 'undefined') return undefined;
-  try {
-    const db = await openLocalDb();
-    try {
-      return await work(db);
-    } finally {
-      db.close();
-    }
-  } catch {
-    return undefined;
-  }
 }
 
 /** Reads how many calls wait in the offline queue. */
