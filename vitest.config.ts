@@ -23,7 +23,6 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/support/close-connections.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start servers; run the files one after another on the two cores.
