@@ -7,7 +7,8 @@ for (const [locale, strings] of [
   ['zh-CN', zh],
 ] as const) {
   test.describe(`hydration in ${locale}`, () => {
-    test.use({ locale });
+    // With the real service worker: it must neither log a problem nor turn navigation into reloads.
+    test.use({ locale, serviceWorkers: 'allow' });
 
     test('pages hydrate without errors and client-side navigation works @js', async ({ page }) => {
       const problems: string[] = [];

@@ -96,17 +96,17 @@ export async function startPwa(): Promise<void> {
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => setPwaState({ worker: 'waiting', updateWaiting: true }));
-  void wb.register().then((registration) => {
-    if (!registration) return;
-    const track = (worker: ServiceWorker | null) => {
-      if (!worker) return;
-      setPwaState({ worker: workerState(worker) });
-      worker.addEventListener('statechange', () => setPwaState({ worker: workerState(worker) }));
-    };
-    track(registration.installing ?? registration.waiting ?? registration.active);
-    if (registration.waiting && navigator.serviceWorker.controller) setPwaState({ updateWaiting: true });
-    registration.addEventListener('updatefound', () => track(registration.installing));
-  });
+  const registration = await wb.register().catch(() => undefined);
+  // Refused (a browser setting, a policy, a test harness): the app works on without a worker.
+  if (!registration) return setPwaState({ worker: 'unsupported' });
+  const track = (worker: ServiceWorker | null) => {
+    if (!worker) return;
+    setPwaState({ worker: workerState(worker) });
+    worker.addEventListener('statechange', () => setPwaState({ worker: workerState(worker) }));
+  };
+  track(registration.installing ?? registration.waiting ?? registration.active);
+  if (registration.waiting && navigator.serviceWorker.controller) setPwaState({ updateWaiting: true });
+  registration.addEventListener('updatefound', () => track(registration.installing));
 }
 
 /** Accepting the update: the waiting worker takes over, and the page reloads a second later. */
