@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The service worker (docs/architecture.md §11), served at /sw.js with scope /. Built by
- * scripts/build-sw.mjs after `react-router build`: esbuild bundles this file, then workbox-build
+ * scripts/build-pwa.mjs after `react-router build`: esbuild bundles this file, then workbox-build
  * injects the precache list (the hashed build assets, the offline page, icons and manifest).
  */
 import { clientsClaim } from 'workbox-core';

@@ -54,8 +54,12 @@ export const loader = answersFaults(async function loader({ request, context }: 
       if (!(error instanceof AppError)) throw error;
     }
   }
-  return { access, created, notice };
+  // The share box carries the links with the password in them: never kept by a cache (the service
+  // worker keeps pages for offline reading unless they say no-store, docs/architecture.md §11).
+  return data({ access, created, notice }, created ? { headers: { 'Cache-Control': 'private, no-store' } } : {});
 });
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

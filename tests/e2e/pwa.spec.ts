@@ -111,6 +111,22 @@ test('@js offline: a paste read before still reads, a page never seen gets the o
   await expect(toast).toBeHidden({ timeout: 6000 }); // after 3 s
 });
 
+test('@js the share box of a new paste, which shows its password, is never kept for offline reading', async ({
+  page,
+}, testInfo) => {
+  await logInAsAdmin(page, '/admin');
+  await controlled(page, '/');
+  const shareBox = page.waitForResponse((response) => new URL(response.url()).searchParams.has('created'));
+  await fillPasteForm(page, { content: 'with a secret', slug: uniqueSlug(testInfo, 'secret'), password: 'pw-123456' });
+  expect((await shareBox).headers()['cache-control']).toBe('private, no-store');
+  await expect(page).toHaveURL(/\?created=/);
+  const kept = await page.evaluate(async () => {
+    const cache = await caches.open('cloudclip-pages');
+    return (await cache.keys()).map((request) => request.url).filter((url) => url.includes('created='));
+  });
+  expect(kept).toEqual([]);
+});
+
 test('@js a page opened inside the app while offline says it cannot be loaded', async ({ page, context }) => {
   await controlled(page, '/');
   await context.setOffline(true);
