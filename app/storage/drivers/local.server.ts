@@ -20,6 +20,7 @@ import {
   type WriteOptions,
   type PresignPutOptions,
 } from '../types';
+import { etagOf, renameInto } from './local-files.server';
 import { signGrant } from './local-signing.server';
 
 /** Folders of the driver's own under the root, never listed. */
@@ -36,28 +37,6 @@ export interface LocalDriverOptions {
   configId: string;
   /** HMAC key for signed URLs. */
   signingKey: Buffer;
-}
-
-/** ETag of a file: stable while the file is unchanged (size and modification time). */
-function etagOf(stat: fs.Stats): string {
-  return createHash('md5').update(`${stat.size}:${stat.mtimeMs}`).digest('hex');
-}
-
-/**
- * Renames `source` to `target`, making the target's folder first. A removal elsewhere may prune
- * that folder between the two steps (folders exist only through their objects): then the folder
- * is made again, a few times, instead of failing a write that did nothing wrong.
- */
-async function renameInto(source: string, target: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    try {
-      return await fsp.rename(source, target);
-    } catch (error) {
-      const parentGone = (error as NodeJS.ErrnoException).code === 'ENOENT' && fs.existsSync(source);
-      if (!parentGone || attempt >= 5) throw error;
-    }
-  }
 }
 
 /** A folder on disk as object storage. Writes go to a temp file and are renamed into place. */
