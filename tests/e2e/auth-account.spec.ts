@@ -21,6 +21,9 @@ test.afterEach(async () => {
 test('changing the password logs the admin out after a countdown; then only the new password works', async ({
   page,
 }) => {
+  // Five password checks (scrypt) and a 3 s countdown on its own server: about 29 s under two busy
+  // workers, too close to the default 30 s.
+  test.setTimeout(60_000);
   const base = server.url;
   await loginAsAdmin(page, OLD, base);
   await page.goto(`${base}/admin/account`);

@@ -72,7 +72,8 @@ export async function fillUploadForm(page: Page, upload: FormUpload, s: Strings 
 
 /** The share box after an upload: the absolute share and download links. */
 export async function uploadedLinks(page: Page, s: Strings = en): Promise<{ link: string; download: string }> {
-  await expect(page.getByRole('heading', { name: s.upload.result.heading })).toBeVisible();
+  // An upload may still be completing (a multipart commit under two busy workers): more than 5 s.
+  await expect(page.getByRole('heading', { name: s.upload.result.heading })).toBeVisible({ timeout: 30_000 });
   const link = await page.getByLabel(s.upload.result.link, { exact: true }).inputValue();
   const download = await page.getByLabel(s.upload.result.download, { exact: true }).inputValue();
   return { link, download };
