@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { readApiTarget, saveApiTarget } from '~/lib/api-target';
@@ -13,9 +13,9 @@ import type { EnvironmentInfo } from '~/lib/dashboard';
 export function EnvSwitcher({ env }: { env: EnvironmentInfo }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  // Read from this browser's storage once hydrated (the server cannot know it); `changes` re-reads.
-  const [changes, setChanges] = useState(0);
-  const target = hydrated && changes >= 0 ? readApiTarget() : null;
+  // Read from this browser's storage once hydrated (the server cannot know it), again after a change.
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  const target = hydrated ? readApiTarget() : null;
   const [error, setError] = useState<string | null>(null);
   const rows: [string, string][] = [
     [t('env.version'), env.version],
@@ -35,7 +35,7 @@ export function EnvSwitcher({ env }: { env: EnvironmentInfo }) {
     try {
       if (!/^https?:\/\//.test(origin) || !apiKey) throw new Error('invalid');
       saveApiTarget({ origin, apiKey });
-      setChanges((n) => n + 1);
+      changed();
       setError(null);
     } catch {
       setError(t('env.invalid'));
@@ -78,7 +78,7 @@ export function EnvSwitcher({ env }: { env: EnvironmentInfo }) {
               className="btn"
               onClick={() => {
                 saveApiTarget(null);
-                setChanges((n) => n + 1);
+                changed();
               }}
             >
               {t('env.reset')}
