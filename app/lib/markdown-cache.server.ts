@@ -1,7 +1,7 @@
+import { Lru } from './lru';
 import { renderMarkdown } from './markdown';
 
-const MAX_ENTRIES = 500;
-const cache = new Map<string, string>();
+const cache = new Lru<string>(500);
 
 /**
  * Rendered Markdown by (paste id, last edit): a view does not change either, so repeated views of a
@@ -9,15 +9,5 @@ const cache = new Map<string, string>();
  */
 export function renderMarkdownCached(id: string, updatedAt: Date | string, markdown: string): string {
   const key = `${id}:${typeof updatedAt === 'string' ? updatedAt : updatedAt.toISOString()}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) {
-    // Refresh its place: Map keeps insertion order, so the oldest entry is first.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const html = renderMarkdown(markdown);
-  cache.set(key, html);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return html;
+  return cache.getOrSet(key, () => renderMarkdown(markdown));
 }

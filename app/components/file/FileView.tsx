@@ -4,9 +4,9 @@ import { PasteRemark } from '~/components/paste/PasteMeta';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { FilePreviewPanel } from './FilePreviewPanel';
 import { FileMeta } from './FileMeta';
-import { FileShareCard } from './FileShareCard';
+import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
 import { Icon, iconForType } from '~/components/ui/Icon';
-import type { FileContent, FileShareLink, FileSummary } from './types';
+import type { FileContent, FileSummary } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 import { fileHref } from '~/lib/hrefs';
 
@@ -26,7 +26,7 @@ export function FileView({
   file: FileSummary;
   /** Null while the share is locked. */
   content: FileContent | null;
-  share: FileShareLink;
+  share: ShareLink;
   canManage: boolean;
   unlockError?: string;
   grantExpired?: boolean;
@@ -85,7 +85,7 @@ export function FileView({
           )}
         </div>
         <aside className="min-w-0">
-          <FileShareCard share={share} hasPassword={file.hasPassword} />
+          <ShareCard share={share} hasPassword={file.hasPassword} />
         </aside>
       </div>
     </section>

@@ -33,9 +33,3 @@ export interface EditableFile extends FileSummary {
 }
 
 export type { FileContent, FilePreview } from '~/lib/file-preview';
-
-/** The public link of a share and its QR code (an SVG data URL made on the server). */
-export interface FileShareLink {
-  page: string;
-  qr: string;
-}

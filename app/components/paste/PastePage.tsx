@@ -6,6 +6,7 @@ import { PasteContent, type PasteFormat } from './PasteContent';
 import { PasteMeta, PasteRemark } from './PasteMeta';
 import { pasteHref } from '~/lib/hrefs';
 import type { PasteSummary, ShownPaste } from './types';
+import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 import { useKeepOffline } from './use-keep-offline';
 
@@ -16,18 +17,22 @@ export interface PasteShown {
 }
 
 /**
- * The public page of a paste: its details, its remark, and either the content (shown, or just
- * unlocked) or the password prompt. Its owner or an admin also gets edit and delete.
+ * The public page of a paste: its details, its remark, either the content (shown, or just unlocked)
+ * or the password prompt, and the share card (link, copy, QR code) for passing it on. Its owner or
+ * an admin also gets edit and delete.
  */
 export function PastePage({
   paste,
   shown,
+  share,
   canManageLocked,
   initialFormat,
   unlockError,
 }: {
   paste: PasteSummary;
   shown: PasteShown | null;
+  /** The link and QR code; none once the last view has been used. */
+  share: ShareLink | null;
   /** Locked page: may this visitor edit or delete the paste? */
   canManageLocked: boolean;
   initialFormat: PasteFormat;
@@ -61,25 +66,32 @@ export function PastePage({
       </header>
       <PasteMeta paste={current} />
       <PasteRemark remark={current.remark} />
-      {shown ? (
-        <>
-          {shown.paste.isLastView && <FormAlert>{t('paste.view.lastView')}</FormAlert>}
-          <PasteContent
-            paste={shown.paste}
-            rawUrl={shown.rawUrl}
-            initialFormat={initialFormat}
-            manage={shown.canManage ? manage : null}
-          />
-        </>
-      ) : (
-        <UnlockForm
-          keyPrefix="paste.unlock"
-          icon={<Icon name="lock" className="h-5 w-5" />}
-          error={unlockError}
-          className="mx-auto w-full max-w-md"
-          buttonClassName="w-full"
-        />
-      )}
+      {shown?.paste.isLastView && <FormAlert>{t('paste.view.lastView')}</FormAlert>}
+      <div className={share ? 'grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
+        <div className="min-w-0">
+          {shown ? (
+            <PasteContent
+              paste={shown.paste}
+              rawUrl={shown.rawUrl}
+              initialFormat={initialFormat}
+              manage={shown.canManage ? manage : null}
+            />
+          ) : (
+            <UnlockForm
+              keyPrefix="paste.unlock"
+              icon={<Icon name="lock" className="h-5 w-5" />}
+              error={unlockError}
+              className="mx-auto w-full max-w-md"
+              buttonClassName="w-full"
+            />
+          )}
+        </div>
+        {share && (
+          <aside className="min-w-0">
+            <ShareCard share={share} hasPassword={current.hasPassword} />
+          </aside>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { Lru } from '~/lib/lru';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
 
 /**
@@ -18,16 +19,26 @@ export interface FileLinks {
 export function fileLinksFor(origin: string, slug: string, password?: string | null): FileLinks {
   return { page: fileHref(slug, undefined, origin), download: fileContentHref(slug, 'download', { password }, origin) };
 }
+/** QR codes by URL: every view of a share page draws the same one (about 1 ms each, kept instead). */
+const qrCodes = new Lru<Promise<string>>(500);
+
 /**
  * A QR code for `url` as an SVG data URL, made on the server so it shows without JavaScript. Dark
  * modules on white whatever the theme: scanners need the contrast.
  */
-export async function qrCodeDataUrl(url: string): Promise<string> {
-  const svg = await QRCode.toString(url, {
-    type: 'svg',
-    margin: 1,
-    errorCorrectionLevel: 'M',
-    color: { dark: '#000000', light: '#ffffff' },
+export function qrCodeDataUrl(url: string): Promise<string> {
+  return qrCodes.getOrSet(url, async () => {
+    const svg = await QRCode.toString(url, {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+      color: { dark: '#000000', light: '#ffffff' },
+    });
+    return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** A share page's link and its QR code, as the share card shows them. */
+export async function shareCardOf(page: string): Promise<{ page: string; qr: string }> {
+  return { page, qr: await qrCodeDataUrl(page) };
 }

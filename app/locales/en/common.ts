@@ -11,6 +11,14 @@ export default {
     menu: 'Menu',
     source: 'Source code',
   },
+  share: {
+    heading: 'Share',
+    link: 'Share link',
+    copy: 'Copy the share link',
+    qr: 'QR code for the share link',
+    scan: 'Scan to open this page on another device.',
+    passwordNote: 'Visitors will need the password.',
+  },
   theme: {
     label: 'Theme',
     toggle: 'Theme: {{current}}. Switch to {{next}}',

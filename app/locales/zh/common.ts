@@ -11,6 +11,14 @@ export default {
     menu: '菜单',
     source: '源代码',
   },
+  share: {
+    heading: '分享',
+    link: '分享链接',
+    copy: '复制分享链接',
+    qr: '分享链接的二维码',
+    scan: '扫码即可在其他设备上打开此页面。',
+    passwordNote: '访问者需要输入密码。',
+  },
   theme: {
     label: '主题',
     toggle: '主题：{{current}}。切换为{{next}}',

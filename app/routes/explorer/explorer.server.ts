@@ -3,7 +3,7 @@ import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { presentTask } from '~/http/api/presenters/tasks';
 import { withFormUpload } from '~/http/html/form-upload.server';
-import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
+import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
 import { AppError } from '~/lib/errors';
 import {
   EDIT_MAX_BYTES,
@@ -285,7 +285,7 @@ export async function explorerAction(
         const name = names[0] ?? '';
         const file = await createShareOfPath(services, principal, joinVirtual(dir, name));
         const links = fileLinksFor(origin, file.slug);
-        return { intent, name, share: { page: links.page, qr: await qrCodeDataUrl(links.page) } };
+        return { intent, name, share: await shareCardOf(links.page) };
       }
       case 'copy': {
         const into = text('target').trim().replace(/\/+$/, '') || '/';

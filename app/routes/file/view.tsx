@@ -15,7 +15,7 @@ import { deleteFiles, getOwnedFile, getOwnedFileBySlug, updateFile } from '~/mod
 import { fileForContent, openFileShare, unlockFileShare } from '~/models/shares/file-access.server';
 import { shareContent } from '~/models/shares/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
-import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
+import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
 import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
@@ -39,10 +39,7 @@ export const loader = answersFaults(async function loader({ params, request, con
   const principal = context.get(principalContext);
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
   const origin = context.get(requestInfoContext).linkOrigin;
-  const share = async (file: FileShareRecord) => {
-    const page = fileLinksFor(origin, file.slug).page;
-    return { page, qr: await qrCodeDataUrl(page) };
-  };
+  const share = (file: FileShareRecord) => shareCardOf(fileLinksFor(origin, file.slug).page);
   try {
     if (mode) {
       const file = await getOwnedFileBySlug(services, principal, params.slug);
@@ -116,7 +113,7 @@ export const action = answersFaults(async function action({ params, request, con
     if (intent === 'delete') {
       const result = await deleteFiles(services, principal, [id], 'both');
       if (result.success === 0) throw new AppError('not_found', 'fileNotFoundOrNoDelete');
-      return redirect('/');
+      return redirect('/?notice=fileDeleted');
     }
     const current = await getOwnedFile(services, principal, id);
     const converted = updateInputFromFileForm(form, current.slug);

@@ -9,7 +9,7 @@ import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { renderMarkdownCached } from '~/lib/markdown-cache.server';
-import { pageTitle } from '~/lib/meta';
+import { pageTitle, pasteTitleOf } from '~/lib/meta';
 import { updateInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { unlockSchema, updatePasteSchema } from '~/lib/schemas/pastes';
 import { pasteLinks } from '~/lib/share-links';
@@ -24,10 +24,12 @@ import {
 } from '~/models/pastes/pastes.server';
 import { mayManageShare } from '~/models/shares/access';
 import { pasteHref } from '~/lib/hrefs';
+import { shareCardOf } from '~/http/html/share-links.server';
 import type { Route } from './+types/view';
 import { answersFaults } from '~/http/html/faults.server';
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.paste.title');
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageTitle(matches, 'pages.paste.title', data && 'title' in data ? data.title : null);
 
 function summary(p: PasteRecord): PasteSummary {
   return {
@@ -52,6 +54,11 @@ function shown(p: PasteView): ShownPaste {
   };
 }
 
+/** The share card (link and QR code) of a paste; none after the last view deleted it. */
+function shareOf(p: PasteRecord & { isLastView?: boolean }, origin: string) {
+  return p.isLastView ? Promise.resolve(null) : shareCardOf(pasteHref(p.slug, undefined, origin));
+}
+
 /** The raw link of a paste on this page (same origin); none after the last view deleted it. */
 function rawUrl(p: PasteView, password?: string): string | null {
   return p.isLastView ? null : pasteLinks('', p.slug, password).raw;
@@ -74,6 +81,7 @@ export const loader = answersFaults(async function loader({ params, request, con
   const services = context.get(servicesContext);
   const principal = context.get(principalContext);
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
+  const origin = context.get(requestInfoContext).linkOrigin;
   if (context.get(unlockedNow)) return { state: 'unlocked' } as const;
   try {
     if (mode) {
@@ -86,6 +94,9 @@ export const loader = answersFaults(async function loader({ params, request, con
       return {
         state: 'locked',
         paste: summary(result.paste),
+        // Only the remark: a password paste's content, headings included, stays private.
+        title: pasteTitleOf(result.paste.remark, null),
+        share: await shareOf(result.paste, origin),
         canManage: mayManageShare(principal, 'paste', result.paste.createdBy),
       } as const;
     }
@@ -93,6 +104,8 @@ export const loader = answersFaults(async function loader({ params, request, con
     return {
       state: 'shown',
       paste: shown(paste),
+      title: pasteTitleOf(paste.remark, paste.content),
+      share: await shareOf(paste, origin),
       rawUrl: rawUrl(paste),
       canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
     } as const;
@@ -122,13 +135,14 @@ export const action = answersFaults(async function action({ params, request, con
   try {
     if (intent === 'unlock') {
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
-      const address = context.get(requestInfoContext).clientAddress;
-      const paste = await unlockPaste(services, params.slug, password, address);
+      const { clientAddress, linkOrigin } = context.get(requestInfoContext);
+      const paste = await unlockPaste(services, params.slug, password, clientAddress);
       context.set(unlockedNow, true);
       return {
         intent,
         unlocked: {
           paste: shown(paste),
+          share: await shareOf(paste, linkOrigin),
           rawUrl: rawUrl(paste, paste.plainPassword),
           canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
         },
@@ -184,7 +198,15 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
 
   if (unlocked) {
     const initialFormat = searchParams.get('view') === 'plain' ? 'plain' : 'rendered';
-    return <PastePage paste={unlocked.paste} shown={unlocked} canManageLocked={false} initialFormat={initialFormat} />;
+    return (
+      <PastePage
+        paste={unlocked.paste}
+        shown={unlocked}
+        share={unlocked.share}
+        canManageLocked={false}
+        initialFormat={initialFormat}
+      />
+    );
   }
   if (state === 'unlocked') return null; // only ever together with the action's answer
   if (state === 'status') return <StatusPage {...loaderData.status} />;
@@ -197,6 +219,7 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
     <PastePage
       paste={loaderData.paste}
       shown={state === 'shown' ? loaderData : null}
+      share={state === 'shown' || state === 'locked' ? loaderData.share : null}
       canManageLocked={state === 'locked' && loaderData.canManage}
       initialFormat={searchParams.get('view') === 'plain' ? 'plain' : 'rendered'}
       unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}

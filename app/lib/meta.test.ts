@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { pageTitle, pasteTitleOf } from './meta';
+
+const root = { id: 'root', data: { locale: 'en' } };
+
+describe('pageTitle', () => {
+  it('uses the translated title, or the page’s own title when it has one', () => {
+    expect(pageTitle([root], 'pages.paste.title')).toEqual([{ title: 'Text share · Cloudclip' }]);
+    expect(pageTitle([root], 'pages.paste.title', 'Release notes')).toEqual([{ title: 'Release notes · Cloudclip' }]);
+  });
+});
+
+describe('pasteTitleOf', () => {
+  it('prefers the remark, then the first heading outside code', () => {
+    expect(pasteTitleOf(' Notes ', '# Heading')).toBe('Notes');
+    expect(pasteTitleOf(null, 'intro\n```\n# not a heading\n```\n## Real one ##\n# Later')).toBe('Real one');
+    expect(pasteTitleOf('', '~~~md\n# inside\n~~~')).toBeNull();
+    expect(pasteTitleOf(null, '#hashtag is not a heading')).toBeNull();
+  });
+
+  it('never reads the content it was not given (a locked paste) and cuts long titles', () => {
+    expect(pasteTitleOf(null, null)).toBeNull();
+    const long = pasteTitleOf(null, `# ${'x'.repeat(200)}`)!;
+    expect(long).toHaveLength(80);
+    expect(long.endsWith('…')).toBe(true);
+  });
+});
