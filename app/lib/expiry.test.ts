@@ -4,15 +4,17 @@ import { CUSTOM_DAYS_MAX, EXPIRY_CHOICES, isExpiryChoice, resolveExpiry } from '
 const now = new Date('2024-05-01T12:00:00.000Z');
 
 describe('resolveExpiry', () => {
-  it('offers the spec choices: 1 day, 7 days, 30 days, never, custom', () => {
-    expect(EXPIRY_CHOICES).toEqual(['1d', '7d', '30d', 'never', 'custom']);
+  it('offers the spec choices (1 day, 7 days, 30 days, never, custom), and 5 minutes and 1 hour first', () => {
+    expect(EXPIRY_CHOICES).toEqual(['5m', '1h', '1d', '7d', '30d', 'never', 'custom']);
   });
 
   it.each([
+    ['5m', '2024-05-01T12:05:00.000Z'],
+    ['1h', '2024-05-01T13:00:00.000Z'],
     ['1d', '2024-05-02T12:00:00.000Z'],
     ['7d', '2024-05-08T12:00:00.000Z'],
     ['30d', '2024-05-31T12:00:00.000Z'],
-  ])('%s is that many days from now', (choice, expected) => {
+  ])('%s is that long from now', (choice, expected) => {
     expect(resolveExpiry(choice, '', { now })).toEqual({ ok: true, expiresAt: expected });
   });
 

@@ -49,7 +49,7 @@ export interface FormPaste {
   slug?: string;
   password?: string;
   remark?: string;
-  expiry?: '1d' | '7d' | '30d' | 'never' | 'custom';
+  expiry?: '5m' | '1h' | '1d' | '7d' | '30d' | 'never' | 'custom';
   expiryDays?: string;
   maxViews?: string;
 }

@@ -30,7 +30,7 @@ export interface FormUpload {
   password?: string;
   remark?: string;
   maxViews?: string;
-  expiry?: '1d' | '7d' | '30d' | 'never' | 'custom';
+  expiry?: '5m' | '1h' | '1d' | '7d' | '30d' | 'never' | 'custom';
   expiryDays?: string;
   /** The visible name of the storage option to choose. */
   storage?: string | RegExp;

@@ -3,7 +3,7 @@ import { CUSTOM_DAYS_MAX, EXPIRY_CHOICES } from '~/lib/expiry';
 import { fieldAria } from '~/components/ui/Field';
 
 /**
- * The expiry select (1 day, 7 days, 30 days, never, custom) and the custom number of days. The days
+ * The expiry select (5 minutes to 30 days, never, custom) and the custom number of days. The days
  * field shows (by CSS, so also without JavaScript) only while "custom" is chosen.
  */
 /** Literal class names, so Tailwind sees them: the days field follows its own form's select. */

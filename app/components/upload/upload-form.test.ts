@@ -19,6 +19,10 @@ describe('uploadInputFromForm', () => {
     });
     expect(uploadInputFromForm({ expiry: 'never' }, now)).toMatchObject({ ok: true, input: { expires_in: 0 } });
     expect(uploadInputFromForm({ expiry: '1d' }, now)).toMatchObject({ ok: true, input: { expires_in: 24 } });
+    // Not rounded to 0 hours ("never"): the schema takes fractions of an hour.
+    const fiveMinutes = uploadInputFromForm({ expiry: '5m' }, now);
+    expect(fiveMinutes).toMatchObject({ ok: true, input: { expires_in: 5 / 60 } });
+    expect(uploadOptionsSchema.parse({ expires_in: String(5 / 60) }).expires_in).toBeCloseTo(5 / 60);
     expect(uploadInputFromForm({ expiry: 'custom', expiryDays: '3' }, now)).toMatchObject({
       ok: true,
       input: { expires_in: 72 },

@@ -67,7 +67,8 @@ export function uploadInputFromForm(fields: Fields, now = new Date()) {
       problem: expiry.problem,
     } satisfies UploadFormProblem;
   }
-  const hours = expiry.expiresAt ? Math.round((new Date(expiry.expiresAt).getTime() - now.getTime()) / HOUR_MS) : 0;
+  // Exact, fractions included: "5 minutes" is 1/12 hour (rounding would make it 0, "never").
+  const hours = expiry.expiresAt ? (new Date(expiry.expiresAt).getTime() - now.getTime()) / HOUR_MS : 0;
   const password = fields.password ?? '';
   return {
     ok: true as const,

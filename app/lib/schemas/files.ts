@@ -21,13 +21,25 @@ const intFromAny = (message: string) =>
     ])
     .pipe(z.number().int(message));
 
+/** Like intFromAny, with a fraction allowed ("0.25"): the forms' 5-minute expiry is 1/12 hour. */
+const numberFromAny = (message: string) =>
+  z.union([
+    z.number().finite(message),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d*(\.\d+)?$/, message)
+      .transform((v) => (v === '' ? 0 : Number(v))),
+  ]);
+
 const boolFromAny = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((v) => !(v === false || v === 0 || v === '0' || v === 'false' || v === ''));
 
 /**
  * Share options of an upload (form fields, upload-direct query, presign/commit bodies): the
- * field names of docs/product/api.md §3.4. expires_in is in hours (0 = never); max_views 0 = unlimited.
+ * field names of docs/product/api.md §3.4. expires_in is in hours (0 = never), a fraction allowed
+ * (v0.7.3 clients send whole hours; our forms offer 5 minutes); max_views 0 = unlimited.
  */
 export const uploadOptionsSchema = z.object({
   s3_config_id: z.string().trim().max(100).optional(),
@@ -36,7 +48,7 @@ export const uploadOptionsSchema = z.object({
   path: z.string().max(500).optional(),
   remark: z.string().max(1000, 'remarkTooLong').optional(),
   password: z.string().max(200, 'passwordTooLong').optional(),
-  expires_in: intFromAny('expiresInInvalid')
+  expires_in: numberFromAny('expiresInInvalid')
     .pipe(
       z
         .number()

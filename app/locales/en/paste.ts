@@ -44,9 +44,11 @@ export default {
     expiry: 'Expires',
     expiryChoices: {
       keep: 'Keep current ({{current}})',
+      '5m': 'In 5 minutes',
+      '1h': 'In 1 hour',
       '1d': 'In 1 day',
-      '7d': 'In 7 days',
-      '30d': 'In 30 days',
+      '7d': 'In 1 week',
+      '30d': 'In 1 month (30 days)',
       never: 'Never',
       custom: 'Custom…',
     },
