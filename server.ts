@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { Express } from 'express';
 import { loadConfig } from './app/config.server';
+import { precompressed } from './app/http/precompressed.server';
 
 type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>) => Promise<Express>;
@@ -57,12 +58,14 @@ async function main() {
       index: false,
       // The worker and the manifest are looked at again on every visit: a new release shows at once.
       setHeaders: (res, file) => {
-        if (/(^|[\\/])(sw\.js|manifest\.webmanifest)$/.test(file)) res.setHeader('Cache-Control', 'no-cache');
+        if (/(^|[\\/])(sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(file))
+          res.setHeader('Cache-Control', 'no-cache');
       },
     });
+    const compressed = precompressed(path.join(buildDir, 'client'));
     app.use((req, res, next) => {
       if (req.path.startsWith('/api/') || req.path.startsWith('/dav')) return next();
-      return (req.path.startsWith('/assets/') ? assets : files)(req, res, next);
+      compressed(req, res, () => (req.path.startsWith('/assets/') ? assets : files)(req, res, next));
     });
     appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;
     app.use(await appModule.createApp(config));

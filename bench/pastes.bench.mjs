@@ -15,6 +15,7 @@
 // Scenarios (app vs raw):
 //   1. API view     GET  /api/paste/<slug>     vs GET  /paste/<slug>
 //   2. SSR page     GET  /paste/<slug>         vs GET  /page/<slug>
+//      the same with Accept-Encoding as browsers send it (the app compresses, the raw side not)
 //   3. create       POST /api/paste (~2 KB)    vs POST /paste (~2 KB)
 //
 // Why the ratios mean something on a 2-core machine where the load generator shares the CPU with
@@ -457,6 +458,15 @@ async function main() {
       raw: { path: `/paste/${slug}` },
     },
     { name: 'SSR page', target: 0.1, app: { path: `/paste/${slug}` }, raw: { path: `/page/${slug}` }, placeholder },
+    {
+      // What a browser gets: the page compressed (brotli 4, docs/architecture.md §13); the raw side
+      // does not compress, so this row's ratio against the one above is the compression's cost.
+      name: 'SSR page, br',
+      target: 0.1,
+      app: { path: `/paste/${slug}`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      raw: { path: `/page/${slug}` },
+      placeholder,
+    },
     {
       name: 'create',
       target: 0.25,

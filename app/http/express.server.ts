@@ -11,6 +11,7 @@ import { apiRouter } from './api';
 import { davHandlers } from './webdav';
 import { pageRequestGuard } from './html/request-guard.server';
 import { sweepSpool } from './multipart.server';
+import { compressAnswers } from './compress.server';
 
 /**
  * The request handler Vite bundles (build/server/index.js): /api, then /dav, then React Router.
@@ -40,6 +41,7 @@ async function buildApp(config: AppConfig): Promise<Express> {
     next();
   });
 
+  app.use(compressAnswers);
   app.use('/api', apiRouter(services));
   app.use('/dav', ...davHandlers(services));
   app.use(pageRequestGuard);

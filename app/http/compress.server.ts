@@ -1,0 +1,34 @@
+import { constants } from 'node:zlib';
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+
+/**
+ * Compression of the pages and JSON answers the app makes per request (docs/architecture.md §13).
+ * Cheap settings, as the work is done on every answer: brotli quality 4 and gzip level 5 shrink a
+ * paste page about as much as the best settings would, for a fraction of the CPU (measured in
+ * bench/pastes.bench.mjs, which sends Accept-Encoding as browsers do). The build's own files are
+ * compressed once, at build time (scripts/compress-assets.mjs), and served as they are by server.ts.
+ *
+ * Only HTML and JSON the app wrote itself: never a file's bytes (a download, a preview, WebDAV),
+ * whose length, ranges and ETag clients rely on, and which are mostly compressed already.
+ */
+const COMPRESSIBLE = /^(text\/html|application\/json)\b/i;
+
+function isPageOrJson(req: Request, res: Response): boolean {
+  const type = String(res.getHeader('Content-Type') ?? '');
+  if (!COMPRESSIBLE.test(type)) return false;
+  // A stored file served as HTML or JSON: it comes as an attachment or with byte ranges.
+  if (res.hasHeader('Content-Disposition') || res.hasHeader('Accept-Ranges') || res.statusCode === 206) return false;
+  return compression.filter(req, res);
+}
+
+const compress = compression({
+  filter: isPageOrJson,
+  threshold: 1024,
+  level: 5,
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+});
+
+/** The compression middleware, everywhere but WebDAV (its GETs are files, its XML is small). */
+export const compressAnswers: RequestHandler = (req, res, next) =>
+  req.path.startsWith('/dav') ? next() : compress(req, res, next);
