@@ -37,6 +37,17 @@ describe('renderMarkdown', () => {
     expect(html).toContain('href="https://example.com"');
     expect(html).toContain('src="https://example.com/a.png"');
   });
+
+  it('marks the author’s links as user content, and leaves footnote links alone', () => {
+    const html = renderMarkdown(
+      '[site](https://example.com), <mail@example.com>, www.example.org and a note[^1]\n\n[^1]: Note',
+    );
+    expect(html).toContain('<a href="https://example.com" rel="nofollow ugc noopener">site</a>');
+    expect(html).toContain('<a href="mailto:mail@example.com" rel="nofollow ugc noopener">');
+    expect(html).toContain('<a href="http://www.example.org" rel="nofollow ugc noopener">');
+    expect(html).toMatch(/<a href="#user-content-fn-1" id="user-content-fnref-1"[^>]*>/);
+    expect(html).not.toMatch(/href="#user-content-fn-1"[^>]*rel=/);
+  });
 });
 
 describe('footnotes', () => {

@@ -24,13 +24,35 @@ const schema: SanitizeSchema = {
   clobberPrefix: '',
 };
 
-// Sanitize last, so whatever any step produced passes the schema (and ids are prefixed once).
+interface HastNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** The rel of a link a paste's author wrote: no ranking credit, no access to this page from there. */
+const USER_LINK_REL = ['nofollow', 'ugc', 'noopener'];
+
+/** Marks every link that leaves the page (http, https, mailto) as user content; footnote links stay. */
+function rehypeUserLinks() {
+  const visit = (node: HastNode) => {
+    if (node.tagName === 'a' && /^(https?:|mailto:)/i.test(String(node.properties?.href ?? '')))
+      node.properties = { ...node.properties, rel: USER_LINK_REL };
+    node.children?.forEach(visit);
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
+// Sanitize before the link marks (the schema would not keep rel), so whatever any step produced
+// passes the schema (and ids are prefixed once).
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeHighlight, { detect: false, ignoreMissing: true })
   .use(rehypeSanitize, schema)
+  .use(rehypeUserLinks)
   .use(rehypeStringify);
 
 /** Markdown (GFM: tables, task lists, strikethrough, autolinks) to safe HTML. Client-safe. */

@@ -21,10 +21,19 @@ import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');
 
+/** What the home page says after a redirect to it: a share deleted, or a log-out. */
+const HOME_NOTICES = ['deleted', 'fileDeleted', 'loggedOut'] as const;
+const NOTICE_TEXT = {
+  deleted: 'paste.deletedNotice',
+  fileDeleted: 'file.delete.done',
+  loggedOut: 'auth.loggedOut',
+} as const satisfies Record<(typeof HOME_NOTICES)[number], string>;
+
 /**
  * `?created=<id>` shows the share box of a paste just made (post/redirect/get: reloading does not
- * create it twice); only its creator or an admin can open it. `?notice=deleted` follows a delete.
+ * create it twice); only its creator or an admin can open it. `?notice=` follows a delete or a log-out.
  */
+
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const url = new URL(request.url);
@@ -33,7 +42,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     : principal.kind === 'anonymous'
       ? ('anonymous' as const)
       : ('forbidden' as const);
-  const notice = url.searchParams.get('notice') === 'deleted' ? ('deleted' as const) : null;
+  const notice = HOME_NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null;
   const createdId = url.searchParams.get('created');
   let created: CreatedPaste | null = null;
   if (createdId && access === 'allowed') {
@@ -90,7 +99,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2 max-w-2xl text-subtle">{t('pages.home.intro')}</p>
       </header>
-      {notice === 'deleted' && <FormAlert tone="success">{t('paste.deletedNotice')}</FormAlert>}
+      {notice && <FormAlert tone="success">{t(NOTICE_TEXT[notice])}</FormAlert>}
       {access !== 'allowed' ? (
         <AccessNotice reason={access} keyPrefix="paste.access" returnTo="/" />
       ) : created ? (

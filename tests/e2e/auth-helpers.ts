@@ -44,7 +44,7 @@ export async function submitKeyLogin(page: Page, key: string, base = ''): Promis
 
 export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: en.auth.logout }).filter({ visible: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?notice=loggedOut$/);
 }
 
 /** Creates a key through the JSON API as the admin and returns its secret. */

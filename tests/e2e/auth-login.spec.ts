@@ -69,7 +69,8 @@ test('an admin session survives to other modules and logging out ends it', async
   await page.goto('/admin/key-management');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.admin.keyManagement);
   await page.getByRole('button', { name: en.auth.logout }).filter({ visible: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?notice=loggedOut$/);
+  await expect(page.getByRole('status').filter({ hasText: en.auth.loggedOut })).toBeVisible();
   await page.goto('/admin/key-management');
   await expect(page.getByRole('heading', { level: 1, name: en.auth.login.heading })).toBeVisible();
 });

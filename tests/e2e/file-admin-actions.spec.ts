@@ -55,7 +55,7 @@ test('edit changes the remark, link suffix and password; a taken suffix is refus
   await expect(row).toContainText(`/file/${slug}`);
   await expect(row.getByText(t.list.passwordYes, { exact: true })).toBeVisible();
   // Max views was not touched, so it stays (and its count is not reset).
-  await expect(row).toContainText(fill(t.list.viewsOf, { views: '0', max: '5' }));
+  await expect(row).toContainText(fill(t.list.viewsOf_other, { views: '0', max: '5' }));
   const saved = await fileById(request, token, file.id);
   expect(saved).toMatchObject({ remark: 'Changed remark', slug, has_password: true });
 

@@ -52,7 +52,7 @@ test('uploads made through the API are listed with their details, and the search
   await expect(notesRow).toContainText('text/plain');
   await expect(notesRow).toContainText('Local storage');
   await expect(notesRow.getByText(t.list.passwordYes, { exact: true })).toBeVisible();
-  await expect(notesRow).toContainText(fill(t.list.viewsUnlimited, { views: '0' }));
+  await expect(notesRow).toContainText(fill(t.list.viewsUnlimited_other, { views: '0' }));
   await expect(notesRow).toContainText(t.list.never);
   await expect(notesRow).toContainText(t.list.adminCreator);
 
@@ -60,7 +60,7 @@ test('uploads made through the API are listed with their details, and the search
   await expect(dataRow).toContainText('2 KB');
   await expect(dataRow).toContainText('application/octet-stream');
   await expect(dataRow.getByText(t.list.passwordNo, { exact: true })).toBeVisible();
-  await expect(dataRow).toContainText(fill(t.list.viewsOf, { views: '0', max: '3' }));
+  await expect(dataRow).toContainText(fill(t.list.viewsOf_other, { views: '0', max: '3' }));
   await expect(dataRow.getByText(t.list.never)).toHaveCount(0);
   await expect(dataRow.getByText(t.list.expired, { exact: true })).toHaveCount(0);
 

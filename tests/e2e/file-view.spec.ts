@@ -150,7 +150,8 @@ test('the owner edits the info, then deletes the file and lands on the home page
   await page.getByRole('link', { name: en.file.actions.delete }).click();
   await expect(page.getByRole('alertdialog')).toContainText(fill(en.file.delete.heading, { name: 'mine.txt' }));
   await page.getByRole('button', { name: en.file.delete.confirm }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?notice=fileDeleted$/);
+  await expect(page.getByRole('status').filter({ hasText: en.file.delete.done })).toBeVisible();
   expect((await page.goto(`/file/${renamed}`))?.status()).toBe(404);
 });
 

@@ -51,7 +51,7 @@ test('an admin sees every text with its details, and the search narrows the list
   await expect(first.getByText(`Remark ${marker}`)).toBeVisible();
   await expect(first.getByText('First line second line with spaces')).toBeVisible();
   await expect(first.getByText(t.list.passwordYes, { exact: true })).toBeVisible();
-  await expect(first.getByText(fill(t.list.viewsOf, { views: '0', max: '5' }))).toBeVisible();
+  await expect(first.getByText(fill(t.list.viewsOf_other, { views: '0', max: '5' }))).toBeVisible();
   await expect(first.getByText(t.list.never)).toBeVisible();
   await expect(first.getByText(t.list.adminCreator)).toBeVisible();
   await expect(first.getByRole('link', { name: fill(t.list.editLabel, { slug: inRemark.slug }) })).toHaveAttribute(
@@ -61,7 +61,7 @@ test('an admin sees every text with its details, and the search narrows the list
 
   const second = textRow(page, inContent.slug);
   await expect(second.getByText(t.list.passwordNo)).toBeVisible();
-  await expect(second.getByText(fill(t.list.viewsUnlimited, { views: '0' }))).toBeVisible();
+  await expect(second.getByText(fill(t.list.viewsUnlimited_other, { views: '0' }))).toBeVisible();
   // The content preview stops at about 120 characters.
   const preview = await second.locator('td:nth-child(2) p').filter({ hasText: 'Some text' }).textContent();
   expect(preview!.length).toBeLessThan(140);
@@ -156,7 +156,7 @@ test('the preview shows the rendered Markdown and does not count a view', async 
   await page.reload();
   await expect(panel).toBeVisible();
   expect((await pasteById(request, token, paste.id))?.views).toBe(0);
-  await expect(textRow(page, marker).getByText(fill(t.list.viewsOf, { views: '0', max: '3' }))).toBeVisible();
+  await expect(textRow(page, marker).getByText(fill(t.list.viewsOf_other, { views: '0', max: '3' }))).toBeVisible();
 
   await panel.getByRole('link', { name: t.preview.close }).click();
   await expect(panel).toHaveCount(0);

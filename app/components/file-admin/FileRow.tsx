@@ -133,8 +133,8 @@ export function FileRow({
           <li className="flex items-center gap-1.5 whitespace-nowrap">
             <Icon name="views" className="h-3.5 w-3.5 text-subtle" />
             {item.maxViews
-              ? t('fileAdmin.list.viewsOf', { views: item.views, max: item.maxViews })
-              : t('fileAdmin.list.viewsUnlimited', { views: item.views })}
+              ? t('fileAdmin.list.viewsOf', { views: item.views, max: item.maxViews, count: item.maxViews })
+              : t('fileAdmin.list.viewsUnlimited', { views: item.views, count: item.views })}
           </li>
           <li className="flex flex-wrap items-center gap-1.5">
             <Icon name="clock" className="h-3.5 w-3.5 text-subtle" />

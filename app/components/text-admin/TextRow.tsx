@@ -88,8 +88,8 @@ export function TextRow({ item, state, previewing }: { item: TextItem; state: Li
           <li className="flex items-center gap-1.5 whitespace-nowrap">
             <Icon name="views" className="h-3.5 w-3.5 text-subtle" />
             {item.maxViews
-              ? t('textAdmin.list.viewsOf', { views: item.views, max: item.maxViews })
-              : t('textAdmin.list.viewsUnlimited', { views: item.views })}
+              ? t('textAdmin.list.viewsOf', { views: item.views, max: item.maxViews, count: item.maxViews })
+              : t('textAdmin.list.viewsUnlimited', { views: item.views, count: item.views })}
           </li>
           <li className="flex flex-wrap items-center gap-1.5">
             <Icon name="clock" className="h-3.5 w-3.5 text-subtle" />

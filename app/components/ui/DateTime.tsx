@@ -1,15 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from './use-hydrated';
 
+/**
+ * One formatter per language and zone, made once: building an Intl.DateTimeFormat costs far more
+ * than formatting with it (a third of a millisecond each, several per page on the server).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function format(iso: string, locale: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  const key = `${locale}|${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
 }
 
 /** A date as text in UTC (the same on the server and in the browser, so it can sit in an <option>). */

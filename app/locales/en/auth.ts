@@ -1,5 +1,6 @@
 export default {
   logout: 'Log out',
+  loggedOut: 'You have logged out.',
   login: {
     title: 'Log in',
     heading: 'Log in',

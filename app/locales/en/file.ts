@@ -25,14 +25,6 @@ export default {
     submitting: 'Unlocking…',
     grantExpired: 'This unlocked link has expired. Enter the password again.',
   },
-  share: {
-    heading: 'Share',
-    link: 'Share link',
-    copy: 'Copy the share link',
-    qr: 'QR code for the share link',
-    scan: 'Scan to open this page on another device.',
-    passwordNote: 'Visitors will need the password.',
-  },
   preview: {
     heading: 'Preview',
     truncated: 'Showing the first {{shown}} of {{size}}. Download the file to see all of it.',
@@ -76,6 +68,7 @@ export default {
     confirm: 'Delete',
     deleting: 'Deleting…',
     cancel: 'Cancel',
+    done: 'The file share was deleted, and its file with it.',
   },
   status: {
     missingHeading: 'File not found',

@@ -1,5 +1,6 @@
 export default {
   logout: '退出登录',
+  loggedOut: '你已退出登录。',
   login: {
     title: '登录',
     heading: '登录',

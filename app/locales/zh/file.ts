@@ -25,14 +25,6 @@ export default {
     submitting: '正在解锁…',
     grantExpired: '此解锁链接已过期，请重新输入密码。',
   },
-  share: {
-    heading: '分享',
-    link: '分享链接',
-    copy: '复制分享链接',
-    qr: '分享链接的二维码',
-    scan: '扫码即可在其他设备上打开此页面。',
-    passwordNote: '访问者需要输入密码。',
-  },
   preview: {
     heading: '预览',
     truncated: '仅显示前 {{shown}}（共 {{size}}）。下载文件可查看全部内容。',
@@ -76,6 +68,7 @@ export default {
     confirm: '删除',
     deleting: '正在删除…',
     cancel: '取消',
+    done: '文件分享及其文件已删除。',
   },
   status: {
     missingHeading: '文件不存在',

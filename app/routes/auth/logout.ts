@@ -5,11 +5,13 @@ import { revokeSession } from '~/models/accounts/sessions.server';
 import type { Route } from './+types/logout';
 import { answersFaults } from '~/http/html/faults.server';
 
-/** Ends the browser session: the token row is deleted, the cookie cleared. */
+/** Ends the browser session: the token row is deleted, the cookie cleared; the home page says so. */
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const token = await readSessionToken(request.headers.get('cookie'));
   if (token) await revokeSession(context.get(servicesContext), token);
-  return redirect('/', { headers: { 'Set-Cookie': await clearSessionCookie(context.get(requestInfoContext).secure) } });
+  return redirect('/?notice=loggedOut', {
+    headers: { 'Set-Cookie': await clearSessionCookie(context.get(requestInfoContext).secure) },
+  });
 });
 
 export const loader = () => redirect('/');
