@@ -20,6 +20,10 @@ let work: string;
 
 const hasJs = () => test.info().project.name === 'js';
 
+// Each test starts its own server, makes two mounts, writes and indexes files before it begins, and
+// then drives several pages (the search test also writes 55 files): 20-30 s with two busy workers.
+test.describe.configure({ timeout: 60_000 });
+
 async function api(method: string, route: string, body?: unknown, token?: string) {
   const answer = await fetch(`${server.url}/api${route}`, {
     method,
@@ -101,8 +105,6 @@ const search = async (page: Page, query: string, scope?: string) => {
 };
 
 test('search from the panel: scopes, results that open, and the next hits', async ({ page }) => {
-  // Fifty-five files written one by one and a dozen pages: 24-28 s with two workers here.
-  test.setTimeout(60_000);
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}/mount-explorer/disk`);
   await page.getByRole('toolbar', { name: t.toolbar.label }).getByRole('link', { name: t.toolbar.search }).click();

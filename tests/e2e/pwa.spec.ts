@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { en, logInAsAdmin } from './helpers';
 import { adminToken, createPasteViaApi, fillPasteForm, uniqueSlug } from './paste-helpers';
@@ -216,10 +217,15 @@ test('@js a replay the server refuses says the sync failed, and an admin page re
 
 test('@js a new build brings the update prompt; accepting it reloads into the new worker', async ({ page }) => {
   await controlled(page);
-  const original = fs.readFileSync(builtWorker, 'utf8');
+  // The worker and the compressed copies the build made of it (served to browsers that accept them).
+  const copies = [builtWorker, `${builtWorker}.br`, `${builtWorker}.gz`].filter((file) => fs.existsSync(file));
+  const originals = copies.map((file) => fs.readFileSync(file));
   try {
     // A redeploy: the worker file differs by a byte, as a new build's precache list would.
-    fs.writeFileSync(builtWorker, `${original}\n// redeployed ${Date.now()}\n`);
+    const redeployed = Buffer.from(`${originals[0]!.toString()}\n// redeployed ${Date.now()}\n`);
+    fs.writeFileSync(builtWorker, redeployed);
+    if (fs.existsSync(`${builtWorker}.br`)) fs.writeFileSync(`${builtWorker}.br`, zlib.brotliCompressSync(redeployed));
+    if (fs.existsSync(`${builtWorker}.gz`)) fs.writeFileSync(`${builtWorker}.gz`, zlib.gzipSync(redeployed));
     await page.evaluate(() => {
       (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
     });
@@ -241,7 +247,7 @@ test('@js a new build brings the update prompt; accepting it reloads into the ne
     });
     await expect(page.getByRole('status', { name: t.update.label })).toHaveCount(0);
   } finally {
-    fs.writeFileSync(builtWorker, original);
+    copies.forEach((file, i) => fs.writeFileSync(file, originals[i]!));
   }
 });
 
