@@ -5,6 +5,7 @@ import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
 import type { PasteLinks } from '~/lib/share-links';
 import { Icon } from '~/components/ui/Icon';
+import { QrFigure } from '~/components/ui/QrFigure';
 
 export interface CreatedPaste {
   slug: string;
@@ -133,18 +134,12 @@ export function ShareResult({ paste }: { paste: CreatedPaste }) {
             {t('paste.created.createAnother')}
           </Link>
         </div>
-        <figure className="shrink-0 self-center md:self-start">
-          <img
-            src={paste.qr}
-            alt={t('paste.created.qr')}
-            width={176}
-            height={176}
-            className="h-44 w-44 rounded-lg border border-line bg-white p-2"
-          />
-          <figcaption className="mt-2 max-w-44 text-center font-mono text-xs break-all text-subtle">
-            /paste/{paste.slug}
-          </figcaption>
-        </figure>
+        <QrFigure
+          src={paste.qr}
+          alt={t('paste.created.qr')}
+          caption={<span className="font-mono break-all">/paste/{paste.slug}</span>}
+          className="shrink-0 self-center md:self-start"
+        />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { Icon } from '~/components/ui/Icon';
+import { QrFigure } from '~/components/ui/QrFigure';
 
 /** A share page's address and its QR code (an SVG data URL made on the server). */
 export interface ShareLink {
@@ -38,18 +39,13 @@ export function ShareCard({ share, hasPassword }: { share: ShareLink; hasPasswor
           <CopyButton text={share.page} label={t('common.share.copy')} />
         </div>
       </div>
-      <figure className="flex flex-col items-center">
-        <img
-          src={share.qr}
-          alt={t('common.share.qr')}
-          width={160}
-          height={160}
-          className="h-40 w-40 rounded-lg border border-line bg-white p-2"
-        />
-        <figcaption className="mt-2 text-center text-xs text-subtle">
-          {hasPassword ? t('common.share.passwordNote') : t('common.share.scan')}
-        </figcaption>
-      </figure>
+      <QrFigure
+        src={share.qr}
+        alt={t('common.share.qr')}
+        caption={hasPassword ? t('common.share.passwordNote') : t('common.share.scan')}
+        size="small"
+        className="flex flex-col items-center"
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Icon } from '~/components/ui/Icon';
 import { DateTime } from '~/components/ui/DateTime';
 import { LinkField } from '~/components/paste/ShareResult';
 import { formatBytes } from '~/lib/format';
+import { QrFigure } from '~/components/ui/QrFigure';
 
 export interface UploadedFile {
   slug: string;
@@ -91,18 +92,12 @@ export function UploadResult({ file }: { file: UploadedFile }) {
             {t('upload.result.another')}
           </Link>
         </div>
-        <figure className="shrink-0 self-center md:self-start">
-          <img
-            src={file.qr}
-            alt={t('upload.result.qr')}
-            width={176}
-            height={176}
-            className="h-44 w-44 rounded-lg border border-line bg-white p-2"
-          />
-          <figcaption className="mt-2 max-w-44 text-center font-mono text-xs break-all text-subtle">
-            /file/{file.slug}
-          </figcaption>
-        </figure>
+        <QrFigure
+          src={file.qr}
+          alt={t('upload.result.qr')}
+          caption={<span className="font-mono break-all">/file/{file.slug}</span>}
+          className="shrink-0 self-center md:self-start"
+        />
       </div>
     </section>
   );
