@@ -4,10 +4,10 @@ import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * Compression of the pages and JSON answers the app makes per request (docs/architecture.md §13).
- * Cheap settings, as the work is done on every answer: brotli quality 4 and gzip level 5 shrink a
- * paste page about as much as the best settings would, for a fraction of the CPU (measured in
- * bench/pastes.bench.mjs, which sends Accept-Encoding as browsers do). The build's own files are
- * compressed once, at build time (scripts/compress-assets.mjs), and served as they are by server.ts.
+ * Cheap settings, as the work is done on every answer: brotli quality 4 and gzip level 5, far below
+ * the best settings' CPU (bench/pastes.bench.mjs has a compressed SSR row to measure what they cost).
+ * The build's own files are compressed once, at build time (scripts/compress-assets.mjs), and served
+ * as they are by server.ts.
  *
  * Only HTML and JSON the app wrote itself: never a file's bytes (a download, a preview, WebDAV),
  * whose length, ranges and ETag clients rely on, and which are mostly compressed already.
