@@ -22,12 +22,11 @@ import { answersFaults } from '~/http/html/faults.server';
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');
 
 /** What the home page says after a redirect to it: a share deleted, or a log-out. */
-const HOME_NOTICES = ['deleted', 'fileDeleted', 'loggedOut'] as const;
 const NOTICE_TEXT = {
   deleted: 'paste.deletedNotice',
   fileDeleted: 'file.delete.done',
   loggedOut: 'auth.loggedOut',
-} as const satisfies Record<(typeof HOME_NOTICES)[number], string>;
+} as const;
 
 /**
  * `?created=<id>` shows the share box of a paste just made (post/redirect/get: reloading does not
@@ -42,7 +41,8 @@ export const loader = answersFaults(async function loader({ request, context }: 
     : principal.kind === 'anonymous'
       ? ('anonymous' as const)
       : ('forbidden' as const);
-  const notice = HOME_NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null;
+  const asked = url.searchParams.get('notice') ?? '';
+  const notice = Object.hasOwn(NOTICE_TEXT, asked) ? (asked as keyof typeof NOTICE_TEXT) : null;
   const createdId = url.searchParams.get('created');
   let created: CreatedPaste | null = null;
   if (createdId && access === 'allowed') {
