@@ -104,6 +104,7 @@ test('a max-views-1 paste shows once, says so, then answers 410', async ({ page 
 
   const first = await page.goto(link);
   expect(first?.status()).toBe(200);
+  await page.getByRole('button', { name: en.paste.reveal.submit }).click();
   await expect(page.getByRole('article')).toContainText('read me once');
   await expect(page.getByText(en.paste.view.lastView)).toBeVisible();
 
@@ -200,6 +201,7 @@ test('the plain-text view, views and expiry', async ({ page, request }, testInfo
     remark: 'a remark',
   });
   await page.goto(`/paste/${slug}`);
+  await page.getByRole('button', { name: en.paste.reveal.submit }).click();
   await expect(page.getByRole('article').getByRole('heading', { name: 'Title' })).toBeVisible();
   await expect(page.getByText('1 / 10')).toBeVisible();
   await expect(page.getByText('a remark')).toBeVisible();
@@ -209,9 +211,9 @@ test('the plain-text view, views and expiry', async ({ page, request }, testInfo
   await expect(page.getByRole('article').locator('pre')).toHaveText('## Title\n\n<b>not html</b>');
   await expect(page.getByRole('link', { name: en.paste.view.plain })).toHaveAttribute('aria-current', 'true');
 
-  // With JavaScript the switch happens in place; without, it is a new page load (a new view).
-  const views = await storedViews(request, token, id);
-  expect(views).toBe(testInfo.project.name === 'js' ? 1 : 2);
+  // With JavaScript the switch happens in place; without, it is a new page load that the visit
+  // cookie keeps from counting again.
+  expect(await storedViews(request, token, id)).toBe(1);
 
   const direct = await page.goto(`/paste/${slug}?view=plain`);
   expect(direct?.status()).toBe(200);

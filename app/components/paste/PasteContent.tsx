@@ -19,8 +19,10 @@ function hrefFor(location: { pathname: string; search: string }, format: PasteFo
 /**
  * The paste itself: rendered Markdown (sanitized on the server) or the plain text, with copy, raw,
  * and (for its owner or an admin) edit and delete. The format switch is a pair of links
- * (`?view=plain`), so it works without JavaScript; with JavaScript it switches in place, without
- * loading the page again (which would count another view).
+ * (`?view=plain`), so it works without JavaScript (the visit cookie keeps that reload uncounted);
+ * with JavaScript it switches in place. On the last view no reload can show the paste again, so
+ * until JavaScript takes over both formats are on the page and a pair of radio buttons picks one
+ * (styled in app/app.css).
  */
 export function PasteContent({
   paste,
@@ -47,21 +49,35 @@ export function PasteContent({
     window.history.replaceState(window.history.state, '', hrefFor(window.location, next));
   };
 
-  const tab = (f: PasteFormat) => (
-    <Link
-      to={hrefFor(location, f)}
-      replace
-      preventScrollReset
-      onClick={choose(f)}
-      aria-current={format === f ? 'true' : undefined}
-      className="rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm"
-    >
-      {t(`paste.view.${f}`)}
-    </Link>
-  );
+  const inPage = paste.isLastView && !hydrated;
+  const tabClass =
+    'rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm';
+  const tab = (f: PasteFormat) =>
+    inPage ? (
+      <label
+        className={`${tabClass} cursor-pointer has-checked:bg-surface has-checked:text-ink has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand`}
+      >
+        <input type="radio" name="paste-format" value={f} defaultChecked={format === f} className="sr-only" />
+        {t(`paste.view.${f}`)}
+      </label>
+    ) : (
+      <Link
+        to={hrefFor(location, f)}
+        replace
+        preventScrollReset
+        onClick={choose(f)}
+        aria-current={format === f ? 'true' : undefined}
+        className={tabClass}
+      >
+        {t(`paste.view.${f}`)}
+      </Link>
+    );
 
   return (
-    <article aria-labelledby="page-heading" className="overflow-hidden rounded-xl border border-line bg-raised">
+    <article
+      aria-labelledby="page-heading"
+      className={`overflow-hidden rounded-xl border border-line bg-raised${inPage ? ' paste-formats' : ''}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-3 py-2">
         <nav aria-label={t('paste.view.formatLabel')} className="flex gap-1 rounded-md bg-muted p-0.5">
           {tab('rendered')}
@@ -93,13 +109,14 @@ export function PasteContent({
         </div>
       </div>
       <div className="bg-surface px-4 py-5 sm:px-8 sm:py-7">
-        {format === 'plain' ? (
-          <pre className="overflow-x-auto font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">
+        {(inPage || format === 'plain') && (
+          <pre className="paste-plain overflow-x-auto font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">
             {paste.content}
           </pre>
-        ) : (
+        )}
+        {(inPage || format === 'rendered') && (
           // renderMarkdown sanitized this on the server: no script, no handlers, http(s)/mailto links only.
-          <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: paste.html }} />
+          <div className="paste-rendered prose max-w-none" dangerouslySetInnerHTML={{ __html: paste.html }} />
         )}
       </div>
     </article>

@@ -16,27 +16,32 @@ export interface PasteShown {
   canManage: boolean;
 }
 
+/** What stands before the content: the password prompt or the reveal step of a view-limited paste. */
+export type PasteGate = 'locked' | 'reveal';
+
 /**
- * The public page of a paste: its details, its remark, either the content (shown, or just unlocked)
- * or the password prompt, and the share card (link, copy, QR code) for passing it on. Its owner or
+ * The public page of a paste: its details, its remark, either the content (shown, or just unlocked
+ * or revealed) or the step before it (`gate`), and the share card (link, copy, QR code) for passing it on. Its owner or
  * an admin also gets edit and delete.
  */
 export function PastePage({
   paste,
   shown,
   share,
-  canManageLocked,
+  gate,
+  canManageGated,
   initialFormat,
-  unlockError,
+  gateError,
 }: {
   paste: PasteSummary;
   shown: PasteShown | null;
   /** The link and QR code; none once the last view has been used. */
   share: ShareLink | null;
-  /** Locked page: may this visitor edit or delete the paste? */
-  canManageLocked: boolean;
+  gate: PasteGate | null;
+  /** Before the content: may this visitor edit or delete the paste? */
+  canManageGated: boolean;
   initialFormat: PasteFormat;
-  unlockError?: string;
+  gateError?: string;
 }) {
   const { t } = useTranslation();
   useKeepOffline(shown?.paste ?? null);
@@ -51,7 +56,7 @@ export function PastePage({
           </h1>
           <p className="mt-1 font-mono text-sm break-all text-subtle">/paste/{current.slug}</p>
         </div>
-        {!shown && canManageLocked && (
+        {!shown && canManageGated && (
           <div className="flex gap-2">
             <Link to={manage.edit} className="btn px-3 py-1.5 text-xs">
               <Icon name="edit" className="h-3.5 w-3.5" />
@@ -78,9 +83,11 @@ export function PastePage({
             />
           ) : (
             <UnlockForm
-              keyPrefix="paste.unlock"
-              icon={<Icon name="lock" className="h-5 w-5" />}
-              error={unlockError}
+              keyPrefix={gate === 'reveal' ? 'paste.reveal' : 'paste.unlock'}
+              intent={gate === 'reveal' ? 'reveal' : 'unlock'}
+              bodyValues={gate === 'reveal' ? { count: (paste.maxViews ?? 0) - paste.views } : undefined}
+              icon={<Icon name={gate === 'reveal' ? 'eye' : 'lock'} className="h-5 w-5" />}
+              error={gateError}
               className="mx-auto w-full max-w-md"
               buttonClassName="w-full"
             />

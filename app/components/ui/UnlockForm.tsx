@@ -4,12 +4,16 @@ import { Form, useNavigation } from 'react-router';
 import { FormAlert } from './FormAlert';
 
 /**
- * The password prompt of a protected share: a real form (intent "unlock") posted to the page's
- * action. `keyPrefix` names the translation group holding `heading`, `body`, `password`, `submit`
- * and `submitting`. An error wins over a notice.
+ * The step before a share's content: the password prompt of a protected share (intent "unlock"),
+ * or the reveal step of a paste with a view limit (intent "reveal", no field: the post is the
+ * deliberate act that counts a view). A real form posted to the page's action either way.
+ * `keyPrefix` names the translation group holding `heading`, `body` (given `bodyValues`),
+ * `password`, `submit` and `submitting`. An error wins over a notice.
  */
 export function UnlockForm({
   keyPrefix,
+  intent = 'unlock',
+  bodyValues,
   icon,
   buttonIcon,
   error,
@@ -19,7 +23,10 @@ export function UnlockForm({
   buttonClassName,
 }: {
   keyPrefix: string;
-  /** The lock shown beside the heading. */
+  intent?: 'unlock' | 'reveal';
+  /** Values interpolated into `body`, e.g. the views left. */
+  bodyValues?: Record<string, string | number>;
+  /** The lock (or eye) shown beside the heading. */
   icon: ReactNode;
   buttonIcon?: ReactNode;
   error?: string;
@@ -33,7 +40,7 @@ export function UnlockForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'unlock';
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   const input = useRef<HTMLInputElement>(null);
   // With JavaScript: after a wrong password, empty the field and put the cursor back in it.
   useEffect(() => {
@@ -51,28 +58,30 @@ export function UnlockForm({
           <h2 id="unlock-heading" className="text-lg font-semibold">
             {t(`${keyPrefix}.heading`)}
           </h2>
-          <p className="mt-1 text-sm text-subtle">{t(`${keyPrefix}.body`)}</p>
+          <p className="mt-1 text-sm text-subtle">{t(`${keyPrefix}.body`, bodyValues)}</p>
         </div>
       </div>
       <Form method="post" className={`mt-5 ${formClassName ? `${formClassName} ` : ''}space-y-4`} noValidate>
-        <input type="hidden" name="intent" value="unlock" />
+        <input type="hidden" name="intent" value={intent} />
         {error ? <FormAlert>{error}</FormAlert> : notice ? <FormAlert>{notice}</FormAlert> : null}
-        <div>
-          <label htmlFor="unlock-password" className="field-label">
-            {t(`${keyPrefix}.password`)}
-          </label>
-          <input
-            ref={input}
-            id="unlock-password"
-            name="password"
-            type="password"
-            className="input"
-            autoComplete="off"
-            required
-            autoFocus
-            aria-invalid={error ? true : undefined}
-          />
-        </div>
+        {intent === 'unlock' && (
+          <div>
+            <label htmlFor="unlock-password" className="field-label">
+              {t(`${keyPrefix}.password`)}
+            </label>
+            <input
+              ref={input}
+              id="unlock-password"
+              name="password"
+              type="password"
+              className="input"
+              autoComplete="off"
+              required
+              autoFocus
+              aria-invalid={error ? true : undefined}
+            />
+          </div>
+        )}
         <button type="submit" className={`btn btn-primary ${buttonClassName}`} disabled={busy}>
           {buttonIcon}
           {busy ? t(`${keyPrefix}.submitting`) : t(`${keyPrefix}.submit`)}

@@ -111,6 +111,15 @@ export default {
     created: 'Created',
     lastView: 'This was the last allowed view: the text share is now deleted. Copy what you need before leaving.',
   },
+  reveal: {
+    heading: 'Show this text share?',
+    body_one:
+      'It can be opened once more. Showing it uses that view; it then stays readable in this browser for 15 minutes.',
+    body_other:
+      'It can be opened {{count}} more times. Showing it uses one view; it then stays readable in this browser for 15 minutes.',
+    submit: 'Show the text',
+    submitting: 'Opening…',
+  },
   unlock: {
     heading: 'This text share is password-protected',
     body: 'Enter the password to read it.',

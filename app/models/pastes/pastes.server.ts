@@ -18,7 +18,7 @@ import type { ModelContext } from '~/models/context.server';
 const RANDOM_SLUG_LENGTH = 6;
 const RANDOM_SLUG_ATTEMPTS = 5;
 
-function toRecord(row: Paste): PasteRecord {
+export function toRecord(row: Paste): PasteRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -104,7 +104,7 @@ async function retire(ctx: ModelContext, id: string, slug: string): Promise<void
   await markGone(ctx, 'paste', slug);
 }
 
-async function findLive(ctx: ModelContext, slug: string): Promise<Paste> {
+export async function findLive(ctx: ModelContext, slug: string): Promise<Paste> {
   const { db } = ctx;
   const row = await db.paste.findUnique({ where: { slug } });
   if (!row) {
@@ -159,7 +159,7 @@ async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
  * or read-only): without a view limit the count is only a statistic and the content exists. With a
  * limit the count is what enforces it, so the paste is not shown and the fault says why.
  */
-async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteView> {
+export async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteView> {
   try {
     return await countView(ctx, row);
   } catch (thrown) {
@@ -171,9 +171,9 @@ async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteView> {
 }
 
 /** The one-statement view of fast-view.server.ts; a fault there leaves the view to countOrShow. */
-function fastView(ctx: ModelContext, slug: string): PasteView | null {
+export function fastView(ctx: ModelContext, slug: string, which?: 'any' | 'unlimited'): PasteView | null {
   try {
-    return ctx.sql ? fastCountView(ctx.sql, slug) : null;
+    return ctx.sql ? fastCountView(ctx.sql, slug, which) : null;
   } catch (thrown) {
     if (faultOf(thrown)) return null;
     throw thrown;

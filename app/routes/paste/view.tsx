@@ -16,12 +16,14 @@ import { pasteLinks } from '~/lib/share-links';
 import {
   deletePastes,
   getPasteForOwner,
-  unlockPaste,
   updatePaste,
-  viewPaste,
   type PasteRecord,
   type PasteView,
 } from '~/models/pastes/pastes.server';
+import { openPastePage, revealPaste, unlockPastePage } from '~/models/pastes/page-view.server';
+import { readVisit, visitHeaders } from '~/http/html/paste-visit.server';
+import type { Principal } from '~/auth/principal';
+import { isbot } from 'isbot';
 import { mayManageShare } from '~/models/shares/access';
 import { pasteHref } from '~/lib/hrefs';
 import { shareCardOf } from '~/http/html/share-links.server';
@@ -59,56 +61,68 @@ function shareOf(p: PasteRecord & { isLastView?: boolean }, origin: string) {
   return p.isLastView ? Promise.resolve(null) : shareCardOf(pasteHref(p.slug, undefined, origin));
 }
 
-/** The raw link of a paste on this page (same origin); none after the last view deleted it. */
-function rawUrl(p: PasteView, password?: string): string | null {
-  return p.isLastView ? null : pasteLinks('', p.slug, password).raw;
+/** The raw link of a paste on this page (same origin); none after the last view deleted it, nor for a password paste whose password this page does not know. */
+function rawUrl(p: PasteView, password?: string | null): string | null {
+  if (p.isLastView || (p.hasPassword && !password)) return null;
+  return pasteLinks('', p.slug, password ?? undefined).raw;
+}
+
+/** What the page shows of a paste it may show: the content, its share card and raw link. */
+async function shownPage(p: PasteView, principal: Principal, origin: string, password?: string | null) {
+  return {
+    paste: shown(p),
+    title: pasteTitleOf(p.remark, p.content),
+    share: await shareOf(p, origin),
+    rawUrl: rawUrl(p, password),
+    canManage: !p.isLastView && mayManageShare(principal, 'paste', p.createdBy),
+  };
 }
 
 /**
- * Set by a successful unlock. Without JavaScript the page's loader runs right after the action, in
- * the same request: it must not look the paste up again (the unlock may have used its last view and
- * deleted it), as the action's answer is what the page shows.
+ * Set by a successful unlock or reveal. Without JavaScript the page's loader runs right after the
+ * action, in the same request: it must not look the paste up again (the action may have used its
+ * last view and deleted it), as the action's answer is what the page shows.
  */
-const unlockedNow = createContext(false);
+const answeredByAction = createContext(false);
+
+/** A link preview or a HEAD request reads the page but never counts a view. */
+function isPassive(request: Request): boolean {
+  return request.method === 'HEAD' || isbot(request.headers.get('user-agent'));
+}
 
 /**
  * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the
- * paste through the owner's door and never count a view. Anything else is the public page: it
- * counts a view exactly like GET /api/paste/{slug} (a password paste counts once it is unlocked).
+ * paste through the owner's door and never count a view. Anything else is the public page, whose
+ * view rules are app/models/pastes/page-view.server.ts: a password paste asks for the password, a
+ * paste with a view limit asks for a deliberate reveal, and the visit cookie keeps it open.
  */
 export const loader = answersFaults(async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const principal = context.get(principalContext);
   const mode = url.searchParams.has('edit') ? 'edit' : url.searchParams.has('delete') ? 'delete' : null;
-  const origin = context.get(requestInfoContext).linkOrigin;
-  if (context.get(unlockedNow)) return { state: 'unlocked' } as const;
+  const { linkOrigin, secure } = context.get(requestInfoContext);
+  if (context.get(answeredByAction)) return { state: 'answered' } as const;
   try {
     if (mode) {
       const paste = await getPasteForOwner(services, principal, { slug: params.slug });
       const editable = { ...summary(paste), content: paste.content, plainPassword: paste.plainPassword };
       return { state: mode, paste: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
-    const result = await viewPaste(services, params.slug);
-    if (result.locked) {
+    const previous = await readVisit(request);
+    const result = await openPastePage(services, params.slug, { visit: previous, passive: isPassive(request) });
+    if (result.state !== 'shown') {
       return {
-        state: 'locked',
+        state: result.state,
         paste: summary(result.paste),
-        // Only the remark: a password paste's content, headings included, stays private.
+        // Only the remark: content kept behind a password or a reveal, headings included, stays unseen.
         title: pasteTitleOf(result.paste.remark, null),
-        share: await shareOf(result.paste, origin),
+        share: await shareOf(result.paste, linkOrigin),
         canManage: mayManageShare(principal, 'paste', result.paste.createdBy),
       } as const;
     }
-    const paste = result.paste;
-    return {
-      state: 'shown',
-      paste: shown(paste),
-      title: pasteTitleOf(paste.remark, paste.content),
-      share: await shareOf(paste, origin),
-      rawUrl: rawUrl(paste),
-      canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
-    } as const;
+    const page = { state: 'shown', ...(await shownPage(result.paste, principal, linkOrigin)) } as const;
+    return data(page, { headers: await visitHeaders(params.slug, result.visit, previous, secure) });
   } catch (error) {
     // The edit or delete page of a paste this visitor may not manage says why, whatever the reason.
     return statusError(error, getLocale(context), {
@@ -120,10 +134,10 @@ export const loader = answersFaults(async function loader({ params, request, con
   }
 });
 
-const INTENTS = ['unlock', 'update', 'delete'] as const;
+const INTENTS = ['unlock', 'reveal', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** Three intents: unlock (password), update (edit form) and delete (confirmation). */
+/** Four intents: unlock (password), reveal (view limit), update (edit form) and delete (confirmation). */
 export const action = answersFaults(async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'unlock';
@@ -133,20 +147,21 @@ export const action = answersFaults(async function action({ params, request, con
   const values = pasteFormValues(form);
   const failure = { intent, values, clearPassword: form.get('clearPassword') === 'on' };
   try {
-    if (intent === 'unlock') {
-      const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
-      const { clientAddress, linkOrigin } = context.get(requestInfoContext);
-      const paste = await unlockPaste(services, params.slug, password, clientAddress);
-      context.set(unlockedNow, true);
-      return {
-        intent,
-        unlocked: {
-          paste: shown(paste),
-          share: await shareOf(paste, linkOrigin),
-          rawUrl: rawUrl(paste, paste.plainPassword),
-          canManage: !paste.isLastView && mayManageShare(principal, 'paste', paste.createdBy),
-        },
-      };
+    if (intent === 'unlock' || intent === 'reveal') {
+      const { clientAddress, linkOrigin, secure } = context.get(requestInfoContext);
+      const previous = await readVisit(request);
+      const opened =
+        intent === 'unlock'
+          ? await unlockPastePage(
+              services,
+              params.slug,
+              unlockSchema.parse({ password: form.get('password') ?? '' }).password,
+              clientAddress,
+            )
+          : { ...(await revealPaste(services, params.slug, previous)), plainPassword: null };
+      context.set(answeredByAction, true);
+      const answered = await shownPage(opened.paste, principal, linkOrigin, opened.plainPassword);
+      return data({ intent, answered }, { headers: await visitHeaders(params.slug, opened.visit, previous, secure) });
     }
     if (intent === 'delete') {
       const deleted = await deletePastes(services, principal, [String(form.get('id') ?? '')]);
@@ -193,36 +208,54 @@ export function shouldRevalidate({
 export default function PasteRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
-  const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
-  const state = loaderData.state;
+  const answered = actionData && 'answered' in actionData ? actionData.answered : undefined;
+  const initialFormat = searchParams.get('view') === 'plain' ? 'plain' : 'rendered';
 
-  if (unlocked) {
-    const initialFormat = searchParams.get('view') === 'plain' ? 'plain' : 'rendered';
+  if (answered) {
     return (
       <PastePage
-        paste={unlocked.paste}
-        shown={unlocked}
-        share={unlocked.share}
-        canManageLocked={false}
+        paste={answered.paste}
+        shown={answered}
+        share={answered.share}
+        gate={null}
+        canManageGated={false}
         initialFormat={initialFormat}
       />
     );
   }
-  if (state === 'unlocked') return null; // only ever together with the action's answer
-  if (state === 'status') return <StatusPage {...loaderData.status} />;
+  if (loaderData.state === 'answered') return null; // only ever together with the action's answer
+  if (loaderData.state === 'status') return <StatusPage {...loaderData.status} />;
 
-  if (state === 'edit' || state === 'delete') {
-    const failure = failed?.intent === (state === 'edit' ? 'update' : 'delete') ? failed : undefined;
-    return <ManagePastePage mode={state} paste={loaderData.paste} saved={loaderData.saved} failure={failure} />;
+  if (loaderData.state === 'edit' || loaderData.state === 'delete') {
+    const mode = loaderData.state;
+    const failure = failed?.intent === (mode === 'edit' ? 'update' : 'delete') ? failed : undefined;
+    return <ManagePastePage mode={mode} paste={loaderData.paste} saved={loaderData.saved} failure={failure} />;
   }
+  if (loaderData.state === 'shown') {
+    return (
+      <PastePage
+        paste={loaderData.paste}
+        shown={loaderData}
+        share={loaderData.share}
+        gate={null}
+        canManageGated={false}
+        initialFormat={initialFormat}
+      />
+    );
+  }
+  if (loaderData.state !== 'locked' && loaderData.state !== 'reveal') return null;
+  const gated = loaderData;
   return (
     <PastePage
-      paste={loaderData.paste}
-      shown={state === 'shown' ? loaderData : null}
-      share={state === 'shown' || state === 'locked' ? loaderData.share : null}
-      canManageLocked={state === 'locked' && loaderData.canManage}
-      initialFormat={searchParams.get('view') === 'plain' ? 'plain' : 'rendered'}
-      unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
+      paste={gated.paste}
+      shown={null}
+      share={gated.share}
+      gate={gated.state}
+      canManageGated={gated.canManage}
+      initialFormat={initialFormat}
+      gateError={
+        failed && failed.intent === (gated.state === 'reveal' ? 'reveal' : 'unlock') ? failed.formError : undefined
+      }
     />
   );
 }

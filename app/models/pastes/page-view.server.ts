@@ -1,0 +1,60 @@
+import { AppError } from '~/lib/errors';
+import type { ModelContext } from '~/models/context.server';
+import { countOrShow, fastView, findLive, toRecord, unlockPaste } from './pastes.server';
+import type { PasteRecord, PasteView } from './types';
+import { issueVisit, visitCovers } from './visits.server';
+
+/**
+ * The paste page's view rules (docs/architecture.md §13), stricter than GET /api/paste/{slug},
+ * whose contract counts every read:
+ * - a paste with a view limit shows a reveal step, and only the reveal (a form post) counts, so a
+ *   chat app's link preview cannot use up "burn after reading";
+ * - a passive read (a HEAD request, a bot) never counts;
+ * - a counted view or an unlock hands the browser a visit (visits.server.ts): for a short while the
+ *   same paste opens again uncounted and unlocked, so reloading or switching to plain text neither
+ *   counts twice nor asks for the password again.
+ */
+export type PastePageView =
+  { state: 'locked' | 'reveal'; paste: PasteRecord } | { state: 'shown'; paste: PasteView; visit: string | null };
+
+/** Shown without counting, to a browser whose visit covers this version of the paste. */
+function revisit(row: Parameters<typeof toRecord>[0], visit: string | null) {
+  return { state: 'shown', paste: { ...toRecord(row), isLastView: false }, visit } as const;
+}
+
+/** A counted view, and the visit that keeps it readable uncounted (none once the paste is gone). */
+function counted(ctx: ModelContext, paste: PasteView) {
+  const visit = paste.isLastView ? null : issueVisit(ctx.masterKey, paste);
+  return { state: 'shown', paste, visit } as const;
+}
+
+/** GET /paste/{slug}: what the page shows, counting a view only where the rules above say so. */
+export async function openPastePage(
+  ctx: ModelContext,
+  slug: string,
+  { visit, passive }: { visit: string | null; passive: boolean },
+): Promise<PastePageView> {
+  // The common case (no visit yet, no password, no limit) counts in one statement.
+  const fast = visit || passive ? null : fastView(ctx, slug, 'unlimited');
+  if (fast) return counted(ctx, fast);
+  const row = await findLive(ctx, slug);
+  if (visitCovers(ctx.masterKey, visit, row)) return revisit(row, visit);
+  if (row.passwordHash) return { state: 'locked', paste: { ...toRecord(row), content: '' } };
+  if (row.maxViews !== null) return { state: 'reveal', paste: { ...toRecord(row), content: '' } };
+  if (passive) return revisit(row, null);
+  return counted(ctx, await countOrShow(ctx, row));
+}
+
+/** The reveal form of a paste with a view limit: counts one view, unless this visit already did. */
+export async function revealPaste(ctx: ModelContext, slug: string, visit: string | null) {
+  const row = await findLive(ctx, slug);
+  if (visitCovers(ctx.masterKey, visit, row)) return revisit(row, visit);
+  if (row.passwordHash) throw new AppError('unauthenticated', 'passwordRequiredForContent');
+  return counted(ctx, await countOrShow(ctx, row));
+}
+
+/** The password form: unlocks and counts a view like POST /api/paste/{slug}, and starts a visit. */
+export async function unlockPastePage(ctx: ModelContext, slug: string, password: string, address: string) {
+  const paste = await unlockPaste(ctx, slug, password, address);
+  return { ...counted(ctx, paste), plainPassword: paste.plainPassword };
+}
