@@ -74,7 +74,7 @@ test.describe('direct uploads to an S3 storage config', { tag: '@js' }, () => {
     await expectStoredOnce(await singlePutUpload(page, testInfo, target));
   });
 
-  test('a large file goes multipart to S3; paused, it sends nothing, and resumes with the missing parts', async ({
+  test('a large file goes multipart to S3; paused, it finishes the parts in flight, and resumes with the missing parts', async ({
     page,
   }, testInfo) => {
     await expectStoredOnce(await pausedMultipartUpload(page, testInfo, target));

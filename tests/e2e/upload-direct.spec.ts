@@ -14,7 +14,7 @@ test.describe('direct uploads to local storage', { tag: '@js' }, () => {
     await singlePutUpload(page, testInfo, { base: '' });
   });
 
-  test('a large file goes multipart; paused, it sends nothing, and resumes with the missing parts only', async ({
+  test('a large file goes multipart; paused, it finishes the parts in flight, and resumes with the missing parts only', async ({
     page,
   }, testInfo) => {
     test.setTimeout(60_000);

@@ -199,7 +199,7 @@ export function useFileUploads<O = ShareOptions>({
         persistence: transports.resumable ? store().persistenceFor(file) : undefined,
       });
       const unsubscribe = uploader.subscribe((event) => {
-        // With the uploader's own figure: a pause drops the parts in flight from it.
+        // With the uploader's own figure: leaving the page drops the parts in flight from it.
         if (event.type === 'state') update(id, { ...patchOf(uploader), progress: uploader.progress() });
         else if (event.type === 'stage') update(id, { stage: event.stage });
         else if (event.type === 'progress') reportProgress(id, event.progress);
@@ -338,7 +338,7 @@ export function useFileUploads<O = ShareOptions>({
     const all = controllers.current;
     return () => {
       for (const controller of all.values()) {
-        controller.uploader?.pause();
+        controller.uploader?.pause({ abortInFlight: true });
         controller.abort?.abort();
         controller.unsubscribe?.();
       }

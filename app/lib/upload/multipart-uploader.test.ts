@@ -138,8 +138,8 @@ describe('MultipartUploader', () => {
     expect(states).toEqual(['uploading', 'failed', 'uploading', 'completed']);
   });
 
-  it('pause aborts the parts in flight and drops their progress; resume sends the rest', async () => {
-    const { server, uploader, states } = setup(5 * PART);
+  it('pause starts no new part, lets the parts in flight finish, and resume sends only the rest', async () => {
+    const { server, uploader, states } = setup(6 * PART);
     const done = uploader.start();
     await flush();
     server.pending[0]!.succeed(); // part 1 stored
@@ -150,25 +150,54 @@ describe('MultipartUploader', () => {
 
     expect(uploader.pause()).toBe(true);
     expect(await done).toBe('paused');
-    expect(inFlight.every((p) => p.signal?.aborted)).toBe(true);
-    expect(server.pending).toHaveLength(0);
-    expect(uploader.progress()).toMatchObject({ loaded: PART, percent: 20 });
-    expect(uploader.chunks.map((c) => c.status)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending']);
-    expect(uploader.resumable).toBe(true);
+    expect(inFlight.some((p) => p.signal?.aborted)).toBe(false);
+    // The progress shown never falls back: the parts in flight still count.
+    expect(uploader.progress().loaded).toBe(PART + 3 * (PART / 2));
+    const part = (n: number) => server.pending.find((p) => p.partNumber === n)!;
+    part(2).succeed(); // lands after the pause and counts
+    part(3).fail(new UploadError('network', 'offline')); // waits for the resume, no retry spent
+    await flush();
+    expect(server.pending.map((p) => p.partNumber)).toEqual([4]); // no new part started
+    expect(uploader.chunks.map((c) => c.status)).toEqual([
+      'completed',
+      'completed',
+      'pending',
+      'uploading',
+      'pending',
+      'pending',
+    ]);
+    expect(uploader.chunks[2]!.retryCount).toBe(0);
+    expect(uploader.state).toBe('paused');
     expect(uploader.pause()).toBe(false);
 
     const resumed = uploader.resume();
     await flush();
     expect(server.calls.resume).toBe(1);
-    expect(server.pending.map((p) => p.partNumber)).toEqual([2, 3, 4]);
+    // Part 4 is still on its way from before the pause: not sent twice.
+    expect(server.pending.map((p) => p.partNumber)).toEqual([4, 3, 5]);
     while (server.pending.length) {
       server.pending[0]!.succeed();
       await flush();
     }
     expect(await resumed).toBe('completed');
-    expect(server.calls.puts.filter((n) => n === 1)).toHaveLength(1);
-    expect(server.calls.complete[0]!.parts.map((p) => p.partNumber)).toEqual([1, 2, 3, 4, 5]);
+    for (const part of [1, 2, 4]) expect(server.calls.puts.filter((n) => n === part)).toHaveLength(1);
+    expect(server.calls.complete[0]!.parts.map((p) => p.partNumber)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(states).toEqual(['uploading', 'paused', 'uploading', 'completed']);
+  });
+
+  it('a pause for leaving the page aborts the parts in flight and drops their progress', async () => {
+    const { server, uploader } = setup(5 * PART);
+    const done = uploader.start();
+    await flush();
+    server.pending[0]!.succeed();
+    await flush();
+    const inFlight = [...server.pending];
+    expect(uploader.pause({ abortInFlight: true })).toBe(true);
+    expect(await done).toBe('paused');
+    expect(inFlight.every((p) => p.signal?.aborted)).toBe(true);
+    expect(server.pending).toHaveLength(0);
+    expect(uploader.progress()).toMatchObject({ loaded: PART, percent: 20 });
+    expect(uploader.chunks.map((c) => c.status)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending']);
   });
 
   it('resume from any state but paused throws the "can only resume a paused upload" error', async () => {

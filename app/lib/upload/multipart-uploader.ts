@@ -42,8 +42,10 @@ interface InFlight {
 /**
  * One multipart upload as a state machine (docs/product/spec.md §4): idle → uploading → completed, with paused,
  * failed and aborted on the way. Parts go 3 at a time; a failed part is retried 3 times after
- * 1 s, 2 s, 3 s. Pause aborts the parts in flight (their bytes are sent again on resume); resume
- * works only from paused, retry only from failed. Both ask the server which parts it holds first
+ * 1 s, 2 s, 3 s. Pause starts no new part but lets the parts in flight finish, so the bytes already
+ * sent are kept and the progress shown never falls back (a part that fails meanwhile simply waits
+ * for the resume); leaving the page aborts them instead. Resume works only from paused, retry only
+ * from failed. Both ask the server which parts it holds first
  * (when the transport can), so expired URLs are renewed and the server's parts are the truth.
  */
 export class MultipartUploader {
@@ -152,11 +154,15 @@ export class MultipartUploader {
     return this.run(true);
   }
 
-  /** Aborts the parts in flight; their progress is dropped. Returns false when there was nothing to pause. */
-  pause(): boolean {
+  /**
+   * Starts no new part; the parts in flight finish and count, unless `abortInFlight` (the page is
+   * going away), which drops them and their progress. Returns false when there was nothing to pause.
+   */
+  pause({ abortInFlight = false } = {}): boolean {
     if (this._state !== 'uploading' || this.finishing) return false;
     this.runId++;
-    this.dropInFlight();
+    if (abortInFlight) this.dropInFlight();
+    else this.clearRetries();
     this.setState('paused');
     this.releaseWaiter();
     this.emitProgress();
@@ -280,6 +286,7 @@ export class MultipartUploader {
     const fresh = this._chunks.length === 0 || this.session?.partSize !== partSize;
     this.session = { ...session, partSize };
     if (fresh) {
+      this.dropInFlight(); // parts of another size are no use
       this._chunks = partRanges(this.file.size, partSize).map((range) => ({
         ...range,
         status: 'pending' as ChunkStatus,
@@ -294,6 +301,8 @@ export class MultipartUploader {
     const held = new Map(stored.map((p) => [p.partNumber, p.etag]));
     for (const url of urls) this.urls.set(url.partNumber, url.url);
     for (const chunk of this._chunks) {
+      // Still on its way since the pause: it finishes (or fails) on its own.
+      if (this.inFlight.has(chunk.partNumber)) continue;
       const etag = held.get(chunk.partNumber);
       if (etag) {
         chunk.status = 'completed';
@@ -348,6 +357,7 @@ export class MultipartUploader {
         (answer) => {
           if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
           this.inFlight.delete(chunk.partNumber);
+          if (this.settledWhilePaused(chunk, answer.etag)) return;
           if (!answer.etag) {
             // Storage hid the ETag (CORS): retrying cannot help.
             chunk.status = 'failed';
@@ -366,9 +376,24 @@ export class MultipartUploader {
         (error) => {
           if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
           this.inFlight.delete(chunk.partNumber);
+          if (this.settledWhilePaused(chunk)) return;
           this.partFailed(chunk, toUploadError(error));
         },
       );
+  }
+
+  /**
+   * A part that ends after a pause: stored, it counts like any other; failed, it is simply sent
+   * again on resume (no retry is spent on a connection the user may have paused for).
+   */
+  private settledWhilePaused(chunk: Chunk, etag?: string | null): boolean {
+    if (this._state !== 'paused') return false;
+    chunk.status = etag ? 'completed' : 'pending';
+    chunk.etag = etag ?? null;
+    if (etag) this.persist();
+    this.emit({ type: 'chunk', chunk });
+    this.emitProgress();
+    return true;
   }
 
   private partFailed(chunk: Chunk, error: UploadError) {
@@ -416,6 +441,11 @@ export class MultipartUploader {
       if (chunk) chunk.status = 'pending';
     }
     this.inFlight.clear();
+    this.clearRetries();
+  }
+
+  /** Cancels the waiting retries: their parts become pending again, with the retries they have left. */
+  private clearRetries() {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const chunk of this._chunks)

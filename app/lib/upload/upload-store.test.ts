@@ -130,7 +130,7 @@ describe('multipart uploads with the store', () => {
     expect(kv.dump()).not.toContain('hunter2');
 
     // The tab goes away: nothing more is sent by this uploader.
-    first.pause();
+    first.pause({ abortInFlight: true });
     await run;
     server.stored.set(1, '"etag-1"'); // stored on the server just before the reload
 
