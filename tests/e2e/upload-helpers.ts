@@ -38,6 +38,12 @@ export interface FormUpload {
   direct?: boolean;
 }
 
+/** The file form's options fold under the drop zone: opens them, once, to fill them in. */
+export async function openUploadOptions(page: Page): Promise<void> {
+  const details = page.locator('details', { has: page.locator('#options-heading') });
+  if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+}
+
 /**
  * Fills the file tab of /upload (already open, in the language of `s`) and submits it: a form post
  * without JavaScript, the browser uploader (straight to storage) with it.
@@ -48,6 +54,8 @@ export async function fillUploadForm(page: Page, upload: FormUpload, s: Strings 
   // With JavaScript, the browser uploader must be running (it takes several files), or the click
   // would post the plain form instead.
   if (test.info().project.use.javaScriptEnabled !== false) await expect(input).toHaveAttribute('multiple', '');
+  const { file: _file, ...options } = upload;
+  if (Object.values(options).some((v) => v !== undefined)) await openUploadOptions(page);
   if (upload.slug !== undefined) await page.getByLabel(f.slug, { exact: true }).fill(upload.slug);
   if (upload.password !== undefined) await page.getByLabel(f.password, { exact: true }).fill(upload.password);
   if (upload.expiry) await page.getByLabel(s.paste.form.expiry, { exact: true }).selectOption(upload.expiry);

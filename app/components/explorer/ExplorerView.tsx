@@ -98,7 +98,6 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const transports = useMemo(() => fsTransports(), []);
   const uploads = useFileUploads<string>({
     maxBytes: data.maxUploadBytes,
-    maxText,
     getOptions: () => path,
     transports,
     onBatchDone: () => void revalidator.revalidate(),

@@ -110,10 +110,8 @@ export function UploadPanel({
         />
       )}
       {uploads.pendingCount > 0 && (
-        <button type="button" className="btn btn-primary" disabled={uploads.running} onClick={onStart}>
-          {uploads.running
-            ? t('explorer.upload.submitting')
-            : t('explorer.upload.start', { count: uploads.pendingCount })}
+        <button type="button" className="btn btn-primary" disabled={uploads.busy} onClick={onStart}>
+          {uploads.busy ? t('explorer.upload.submitting') : t('explorer.upload.start', { count: uploads.pendingCount })}
         </button>
       )}
     </div>

@@ -11,6 +11,7 @@ export const ICONS = {
   close: 'M6 6l12 12M18 6 6 18',
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
+  chevronDown: 'M6 9l6 6 6-6',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   download: 'M12 4v12M7 11l5 5 5-5M4 20h16',
   storage: 'M4 6a8 3 0 1 0 16 0A8 3 0 1 0 4 6zM4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6',

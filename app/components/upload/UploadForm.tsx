@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigate, useRevalidator } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
@@ -69,7 +69,6 @@ export function UploadForm({
 
   const uploads = useFileUploads({
     maxBytes,
-    maxText,
     getOptions: readOptions,
     onBatchDone: (batch: UploadItem[], listed: number) => {
       const failed = batch.filter((item) => item.status === 'error');
@@ -98,32 +97,54 @@ export function UploadForm({
     event.preventDefault();
     const converted = uploadInputFromForm(formFields(event.currentTarget));
     if (!converted.ok) return fail(t(`upload.form.${converted.problem}`), converted.field);
+    if (uploads.pendingCount === 0 && uploads.tooLargeCount > 0)
+      return fail(t('errors.fileTooLarge', { max: maxText }), 'file');
     if (uploads.pendingCount === 0) return fail(t('errors.fileRequired'), 'file');
     if (converted.input.slug && uploads.pendingCount > 1) return fail(t('upload.batch.slugSingleOnly'), 'slug');
     setClientErrors(null);
     void uploads.startAll(converted.input);
   };
 
-  // Files pasted anywhere on the page join the list.
+  // Files pasted or dropped anywhere on the page join the list (a drop must never replace the page
+  // and stop the uploads).
   useEffect(() => {
     if (!hydrated) return;
+    const take = (files: File[]) => {
+      setClientErrors(null);
+      addFiles(files);
+    };
     const onPaste = (event: ClipboardEvent) => {
       const files = [...(event.clipboardData?.files ?? [])];
       if (!files.length) return;
       event.preventDefault();
-      addFiles(files);
+      take(files);
     };
-    // A file dropped next to the drop zone must not replace the page (and stop the uploads).
-    const guard = (event: globalThis.DragEvent) => {
-      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    const carriesFiles = (event: globalThis.DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const onDragOver = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    };
+    // Leaving the window (no element to go to) ends the highlight; moving between elements does not.
+    const onDragLeave = (event: globalThis.DragEvent) => {
+      if (event.relatedTarget === null) setDragging(false);
+    };
+    const onDrop = (event: globalThis.DragEvent) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      setDragging(false);
+      const files = [...(event.dataTransfer?.files ?? [])];
+      if (files.length) take(files);
     };
     document.addEventListener('paste', onPaste);
-    window.addEventListener('dragover', guard);
-    window.addEventListener('drop', guard);
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('dragleave', onDragLeave);
+    window.addEventListener('drop', onDrop);
     return () => {
       document.removeEventListener('paste', onPaste);
-      window.removeEventListener('dragover', guard);
-      window.removeEventListener('drop', guard);
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('dragleave', onDragLeave);
+      window.removeEventListener('drop', onDrop);
     };
   }, [hydrated, addFiles]);
 
@@ -143,15 +164,8 @@ export function UploadForm({
   const errors: Record<string, string | undefined> = { ...shown.fieldErrors };
   if (!clientErrors && formError && errorField && !errors[errorField]) errors[errorField] = formError;
 
-  const onDrag = (event: DragEvent<HTMLDivElement>, over: boolean) => {
-    if (!event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    if (!over && event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    setDragging(over);
-  };
-
   const pending = uploads.pendingCount;
-  const submitLabel = uploads.running
+  const submitLabel = uploads.busy
     ? t('upload.batch.uploading')
     : pending > 1
       ? t('upload.batch.start', { count: pending })
@@ -179,64 +193,52 @@ export function UploadForm({
       {shown.formError && <FormAlert>{shown.formError}</FormAlert>}
       {hydrated && <ResumableUploads entries={uploads.resumable} onDiscard={uploads.discardStored} />}
 
-      {/* Its own grid: the sticky file card stays beside the options, never over the file list. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/*
+        The drop zone leads and the options fold below it, but the options come first in the
+        document: without JavaScript the browser posts fields in document order, and the server
+        reads every option before the file (fields_first). CSS order puts them in their place.
+      */}
+      <div className="flex flex-col gap-6">
         <UploadOptionsFields
           configs={configs}
           values={values}
           errors={errors}
           slugHint={hydrated && pending > 1 ? t('upload.batch.slugOneFile') : undefined}
           note={hydrated ? t('upload.batch.optionsNote') : undefined}
+          folded
+          className="order-2"
         />
 
-        <section aria-labelledby="file-heading" className="card min-w-0 self-start p-5 sm:p-6 lg:sticky lg:top-20">
-          <h2 id="file-heading" className="text-sm font-semibold tracking-wide text-subtle uppercase">
+        <section aria-labelledby="file-heading" className="card order-1 min-w-0 p-5 sm:p-6">
+          <h2 id="file-heading" className="sr-only">
             {t('upload.form.fileHeading')}
           </h2>
           <div
-            className={`mt-4 rounded-xl border-2 border-dashed p-4 text-center transition-colors ${
+            className={`flex flex-col items-center rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors sm:py-14 ${
               dragging
                 ? 'border-brand bg-brand-soft/50'
                 : errors.file
                   ? 'border-danger/60 bg-danger/5'
-                  : 'border-line bg-surface hover:border-brand/60'
+                  : 'border-line bg-surface'
             }`}
-            onDragEnter={hydrated ? (event) => onDrag(event, true) : undefined}
-            onDragOver={hydrated ? (event) => onDrag(event, true) : undefined}
-            onDragLeave={hydrated ? (event) => onDrag(event, false) : undefined}
-            onDrop={
-              hydrated
-                ? (event) => {
-                    if (!event.dataTransfer.files.length) return;
-                    event.preventDefault();
-                    setDragging(false);
-                    addFiles([...event.dataTransfer.files]);
-                  }
-                : undefined
-            }
           >
-            <span className="mx-auto flex h-11 w-11 items-center justify-center rounded-full bg-brand-soft text-accent">
-              <Icon name="upload" className="h-5 w-5" />
+            <span className="order-first flex h-12 w-12 items-center justify-center rounded-full bg-brand-soft text-accent sm:h-14 sm:w-14">
+              <Icon name="upload" className="h-6 w-6" />
             </span>
-            <label htmlFor="file" className="mt-3 block text-sm font-medium">
-              {t('upload.form.file')}
-            </label>
-            <p id="file-hint" className="mt-1 text-xs text-subtle">
-              {t('upload.form.maxSize', { max: maxText })}
-            </p>
-            {hydrated && (
-              <p id="file-drop-hint" className="mt-1 text-xs text-subtle" aria-live="polite">
-                {dragging ? t('upload.batch.dropActive') : t('upload.batch.several')}
-              </p>
-            )}
-            {/* Must stay the last field of the form (see fields_first above). */}
+            {/* Must stay the last field of the form (see fields_first above). With JavaScript it is
+                emptied after each choice, so its own "No file chosen" would be wrong: the label
+                becomes the button and the list below says what was chosen. */}
             <input
               ref={fileInput}
               id="file"
               name="file"
               type="file"
               multiple={hydrated}
-              className="mt-3 block w-full cursor-pointer text-sm text-subtle file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-line file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:bg-muted"
+              className={
+                hydrated
+                  ? 'peer sr-only'
+                  : 'mt-3 block w-full max-w-sm cursor-pointer text-sm text-subtle file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-line file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-ink hover:file:bg-muted'
+              }
               aria-invalid={errors.file ? true : undefined}
               aria-describedby={[errors.file ? 'file-error' : '', 'file-hint', hydrated ? 'file-drop-hint' : '']
                 .filter(Boolean)
@@ -255,6 +257,24 @@ export function UploadForm({
                   : undefined
               }
             />
+            <label
+              htmlFor="file"
+              className={
+                hydrated
+                  ? 'btn mt-4 cursor-pointer px-4 py-2 peer-focus-visible:ring-2 peer-focus-visible:ring-brand peer-focus-visible:ring-offset-2'
+                  : 'order-first mt-3 block text-sm font-medium'
+              }
+            >
+              {t('upload.form.file')}
+            </label>
+            {hydrated && (
+              <p id="file-drop-hint" className="mt-3 text-sm text-subtle" aria-live="polite">
+                {dragging ? t('upload.batch.dropActive') : t('upload.batch.several')}
+              </p>
+            )}
+            <p id="file-hint" className="mt-1 text-xs text-subtle">
+              {t('upload.form.maxSize', { max: maxText })}
+            </p>
           </div>
           {errors.file && (
             <p id="file-error" className="field-error">
@@ -262,16 +282,29 @@ export function UploadForm({
             </p>
           )}
           {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
-          <button type="submit" className="btn btn-primary mt-5 w-full" disabled={uploads.running}>
-            <Icon name="upload" />
-            {submitLabel}
-          </button>
-          {hydrated && uploads.active && <p className="mt-2 text-xs text-subtle">{t('upload.form.progressHint')}</p>}
+          <div className="mt-5 flex flex-wrap items-center justify-end gap-3">
+            {hydrated && uploads.active && (
+              <p className="mr-auto text-xs text-subtle">{t('upload.form.progressHint')}</p>
+            )}
+            <button type="submit" className="btn btn-primary w-full sm:w-auto sm:min-w-48" disabled={uploads.busy}>
+              <Icon name="upload" />
+              {submitLabel}
+            </button>
+          </div>
         </section>
-      </div>
 
-      {hydrated && uploads.items.length > 0 && (
-        <UploadQueue items={uploads.items} actions={uploads} maxText={maxText} announcement={announcement} />
+        {hydrated && uploads.items.length > 0 && (
+          <div className="order-1">
+            <UploadQueue items={uploads.items} actions={uploads} maxText={maxText} announcement={announcement} />
+          </div>
+        )}
+      </div>
+      {/* While files are dragged over the page, all of it is the drop target. */}
+      {dragging && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none fixed inset-2 z-50 rounded-2xl border-4 border-dashed border-brand bg-brand-soft/30"
+        />
       )}
     </Form>
   );

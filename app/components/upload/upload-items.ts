@@ -52,5 +52,7 @@ export function patchOf(uploader: MultipartUploader): Partial<UploadItem> {
 }
 
 export const isActive = (item: UploadItem) => item.status === 'uploading';
+/** Listed and not started, and small enough to send. */
+export const isWaiting = (item: UploadItem) => item.status === 'pending' && !item.tooLarge;
 export const isFinished = (item: UploadItem) =>
   item.status === 'success' || item.status === 'error' || item.status === 'cancelled';

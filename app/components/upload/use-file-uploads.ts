@@ -6,10 +6,11 @@ import { needsMultipart } from '~/lib/upload/part-size';
 import type { UploadProgress } from '~/lib/upload/progress';
 import { putBlob } from '~/lib/upload/put';
 import { fileDirectTransport, fileMultipartTransport, type UploadTransports } from '~/lib/upload/transports';
-import { toUploadError, UploadError } from '~/lib/upload/upload-error';
+import { toUploadError } from '~/lib/upload/upload-error';
 import {
   isActive,
   isFinished,
+  isWaiting,
   mimetypeOf,
   noProgress,
   patchOf,
@@ -59,15 +60,12 @@ const PROGRESS_INTERVAL_MS = 200;
  */
 export function useFileUploads<O = ShareOptions>({
   maxBytes,
-  maxText,
   getOptions,
   onBatchDone,
   onItemDone,
   transports = shareTransports as unknown as UploadTransports<O>,
 }: {
   maxBytes: number;
-  /** The max size as text, for the "too large" message. */
-  maxText: string;
   /** The share options currently in the form (the target folder in the explorer), or null when they are invalid. */
   getOptions: () => O | null;
   /** After "Upload": the final state of every file it started, and how many files the list holds. */
@@ -81,9 +79,9 @@ export function useFileUploads<O = ShareOptions>({
   const itemsRef = useRef<UploadItem[]>([]);
   const controllers = useRef(new Map<string, Controller<O>>());
   const sequence = useRef(0);
-  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, maxText, transports });
+  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, transports });
   useEffect(() => {
-    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, maxText, transports };
+    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, transports };
   });
 
   const raw = useSyncExternalStore(
@@ -156,17 +154,8 @@ export function useFileUploads<O = ShareOptions>({
       const item = itemsRef.current.find((i) => i.id === id);
       if (!item) return;
       dispose(id);
-      if (item.tooLarge) {
-        update(id, {
-          status: 'error',
-          error: new UploadError('client', 'file too large', {
-            key: 'fileTooLarge',
-            params: { max: handlers.current.maxText },
-            status: 413,
-          }),
-        });
-        return;
-      }
+      // Skipped before any upload: the list says it is too large and offers to remove it.
+      if (item.tooLarge) return;
       const { file } = item;
       // A file of a chosen folder keeps its place in it ("photos/2024/a.jpg"); only the explorer offers folders.
       const meta = { filename: file.webkitRelativePath || file.name, size: file.size, mimetype: mimetypeOf(file) };
@@ -255,7 +244,7 @@ export function useFileUploads<O = ShareOptions>({
 
   const startAll = useCallback(
     async (options: O) => {
-      const ids = itemsRef.current.filter((i) => i.status === 'pending').map((i) => i.id);
+      const ids = itemsRef.current.filter(isWaiting).map((i) => i.id);
       if (!ids.length) return;
       setRunning(true);
       try {
@@ -364,7 +353,11 @@ export function useFileUploads<O = ShareOptions>({
     announcement,
     running,
     active,
-    pendingCount: items.filter((i) => i.status === 'pending').length,
+    /** A batch or a resumed upload is on its way: the main button waits for both. */
+    busy: running || active,
+    /** Files a click on "Upload" would send: the too-large ones are not counted. */
+    pendingCount: items.filter(isWaiting).length,
+    tooLargeCount: items.filter((i) => i.tooLarge && i.status === 'pending').length,
     /** Interrupted uploads found in localStorage that are not in the list. */
     resumable: transports.resumable ? stored.filter((entry) => !listed.has(entry.fingerprint)) : [],
     addFiles,

@@ -41,6 +41,7 @@ export default {
   },
   form: {
     optionsHeading: 'Options',
+    optionsSummary: 'Link suffix, password, expiry, views, remark, storage and links: the defaults suit most files.',
     slug: 'Custom link suffix',
     slugHint: 'Letters, digits, - and _, at most 50. Leave empty for a random one.',
     password: 'Password',
@@ -88,7 +89,7 @@ export default {
     protected: 'Password',
   },
   batch: {
-    several: 'Choose one or more files, drop them here, or paste them from the clipboard.',
+    several: 'Choose one or more files, drop them anywhere on this page, or paste them from the clipboard.',
     dropActive: 'Drop the files to add them',
     optionsNote: 'The options apply to every file of this upload.',
     slugOneFile: 'A custom link suffix applies to one file only: leave it empty to upload several files.',

@@ -39,6 +39,7 @@ export default {
   },
   form: {
     optionsHeading: '选项',
+    optionsSummary: '链接后缀、密码、过期时间、查看次数、备注、存储和链接方式：默认值适合大多数文件。',
     slug: '自定义链接后缀',
     slugHint: '字母、数字、- 和 _，最多 50 个字符。留空则随机生成。',
     password: '密码',
@@ -86,7 +87,7 @@ export default {
     protected: '有密码',
   },
   batch: {
-    several: '可选择一个或多个文件，也可拖放到这里，或从剪贴板粘贴。',
+    several: '可选择一个或多个文件，也可拖放到本页任意位置，或从剪贴板粘贴。',
     dropActive: '松开即可添加文件',
     optionsNote: '这些选项适用于本次上传的每个文件。',
     slugOneFile: '自定义链接后缀只能用于一个文件：要上传多个文件请留空。',
