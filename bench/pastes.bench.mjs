@@ -16,6 +16,8 @@
 //   1. API view     GET  /api/paste/<slug>     vs GET  /paste/<slug>
 //   2. SSR page     GET  /paste/<slug>         vs GET  /page/<slug>
 //      the same with Accept-Encoding as browsers send it (the app compresses, the raw side not)
+//      the same against GET /rr/<slug>: a bare React Router page (bench/bare-router-page.mjs), the
+//      framework floor
 //   3. create       POST /api/paste (~2 KB)    vs POST /paste (~2 KB)
 //
 // Why the ratios mean something on a 2-core machine where the load generator shares the CPU with
@@ -340,6 +342,7 @@ const pct = (n) => (n === null || !Number.isFinite(n) ? '-' : `${Math.round(n * 
 
 function verdict(row) {
   if (row.app.failures > 0 || row.raw.failures > 0) return 'ERROR';
+  if (row.target === null) return 'floor';
   const misses = [];
   if (row.ratio < row.target) misses.push(`ratio < ${row.target}`);
   if (!(row.app.p99 < P99_TARGET_MS)) misses.push(`p99 >= ${P99_TARGET_MS} ms`);
@@ -356,7 +359,7 @@ function printTable(rows) {
     fmt(row.ratio, 3),
     fmt(row.app.p99),
     fmt(row.raw.p99),
-    `>= ${row.target}, p99 < ${P99_TARGET_MS}`,
+    row.target === null ? '-' : `>= ${row.target}, p99 < ${P99_TARGET_MS}`,
     verdict(row),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -429,6 +432,8 @@ async function main() {
   expect(rawView.status === 200 && rawView.json?.content === content, 'raw GET /paste/<slug>', rawView);
   const rawPage = await request(`${raw.url}/page/${slug}`);
   expect(rawPage.status === 200 && rawPage.text.includes(MARKER), 'raw GET /page/<slug>', rawPage);
+  const barePage = await request(`${raw.url}/rr/${slug}`);
+  expect(barePage.status === 200 && barePage.text.includes(MARKER), 'raw GET /rr/<slug>', barePage);
   const appPage = await request(`${app.url}/paste/${slug}`);
   expect(appPage.status >= 200 && appPage.status < 300, 'app GET /paste/<slug> (SSR page) is not 2xx', appPage);
   const placeholder = !appPage.text.includes(MARKER);
@@ -465,6 +470,15 @@ async function main() {
       target: 0.1,
       app: { path: `/paste/${slug}`, headers: { 'accept-encoding': 'gzip, deflate, br' } },
       raw: { path: `/page/${slug}` },
+      placeholder,
+    },
+    {
+      // The framework floor: a bare React Router page with the same data. No target: it says how
+      // much of the page's cost is the app's own.
+      name: 'SSR vs bare RR',
+      target: null,
+      app: { path: `/paste/${slug}` },
+      raw: { path: `/rr/${slug}` },
       placeholder,
     },
     {

@@ -9,12 +9,15 @@
 //
 //   GET  /paste/<slug>  the paste row as JSON (SELECT by slug, then the app's view-counting UPDATE)
 //   GET  /page/<slug>   the same two statements, answered as a minimal HTML page with the content
+//   GET  /rr/<slug>     the same, rendered by React Router and React alone (bench/bare-router-page.mjs):
+//                       the framework floor
 //   POST /paste         {content} with "Authorization: Bearer <token>": checks the session token
 //                       (SHA-256 + one indexed SELECT, as the app's Bearer auth does), inserts a row
 //                       with a random 6-character slug (same columns as the app), answers JSON.
 import http from 'node:http';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { bareRouterPage } from './bare-router-page.mjs';
 
 const dbFile = process.argv[2];
 if (!dbFile) {
@@ -107,6 +110,13 @@ function viewPage(res, slug) {
   );
 }
 
+const renderBare = bareRouterPage(view);
+
+async function viewBarePage(res, url) {
+  const { status, html } = await renderBare(url);
+  send(res, status, 'text/html; charset=utf-8', html);
+}
+
 function create(req, res, body) {
   const [scheme, token] = (req.headers.authorization ?? '').split(' ');
   const session =
@@ -141,6 +151,13 @@ const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (req.method === 'GET' && url.startsWith('/paste/')) return viewJson(res, decodeURIComponent(url.slice(7)));
     if (req.method === 'GET' && url.startsWith('/page/')) return viewPage(res, decodeURIComponent(url.slice(6)));
+    if (req.method === 'GET' && url.startsWith('/rr/')) {
+      viewBarePage(res, url).catch((error) => {
+        console.error(error);
+        sendJson(res, 500, { error: 'internal' });
+      });
+      return;
+    }
     if (req.method === 'POST' && url === '/paste') {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));

@@ -22,11 +22,15 @@ function isPageOrJson(req: Request, res: Response): boolean {
   return compression.filter(req, res);
 }
 
+/** The per-answer settings, shared with the paste page cache (app/http/html/paste-page-cache.server.ts). */
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 5;
+
 const compress = compression({
   filter: isPageOrJson,
   threshold: 1024,
-  level: 5,
-  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  level: GZIP_LEVEL,
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
 });
 
 /** The compression middleware, everywhere but WebDAV (its GETs are files, its XML is small). */

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
+import { decode, rawGet } from '../support/raw-http';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -11,31 +10,6 @@ import { startServer, type RunningServer } from '../support/server';
  * precompressed, pages and JSON are compressed per request, a file's bytes never are. Raw
  * node:http requests, as fetch would decompress and hide what was sent.
  */
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
-
-const decode = (answer: RawAnswer): Buffer => {
-  const encoding = answer.headers['content-encoding'];
-  if (encoding === 'br') return zlib.brotliDecompressSync(answer.body);
-  if (encoding === 'gzip') return zlib.gunzipSync(answer.body);
-  return answer.body;
-};
-
 describe('compression', () => {
   let server: RunningServer;
   let admin: string;

@@ -22,6 +22,7 @@ import {
 } from '~/models/pastes/pastes.server';
 import { openPastePage, revealPaste, unlockPastePage } from '~/models/pastes/page-view.server';
 import { readVisit, visitHeaders } from '~/http/html/paste-visit.server';
+import { openedPasteContext, pastePageCache } from '~/http/html/paste-page-cache.server';
 import type { Principal } from '~/auth/principal';
 import { isbot } from 'isbot';
 import { mayManageShare } from '~/models/shares/access';
@@ -29,6 +30,8 @@ import { pasteHref } from '~/lib/hrefs';
 import { shareCardOf } from '~/http/html/share-links.server';
 import type { Route } from './+types/view';
 import { answersFaults } from '~/http/html/faults.server';
+
+export const middleware: Route.MiddlewareFunction[] = [pastePageCache];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageTitle(matches, 'pages.paste.title', data && 'title' in data ? data.title : null);
@@ -110,7 +113,9 @@ export const loader = answersFaults(async function loader({ params, request, con
       return { state: mode, paste: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
     const previous = await readVisit(request);
-    const result = await openPastePage(services, params.slug, { visit: previous, passive: isPassive(request) });
+    const result =
+      context.get(openedPasteContext) ??
+      (await openPastePage(services, params.slug, { visit: previous, passive: isPassive(request) }));
     if (result.state !== 'shown') {
       return {
         state: result.state,
