@@ -45,8 +45,10 @@ describe('reliability: a database another process holds locked', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('readable');
       expect((await call('GET', `/paste/${slug}`)).body.content).toBe('readable');
-      // With a limit the count is the limit: refused, and the page says why.
-      const refused = await browser.get(`/paste/${limited}`);
+      // With a limit the count is the limit: opening the page counts nothing (it asks for a
+      // reveal), and the reveal is refused with the reason.
+      expect((await browser.get(`/paste/${limited}`)).status).toBe(200);
+      const refused = await browser.post(`/paste/${limited}`, { intent: 'reveal' });
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await refused.text()).toContain('this view cannot be counted right now');

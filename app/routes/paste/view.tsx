@@ -216,12 +216,14 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
   const answered = actionData && 'answered' in actionData ? actionData.answered : undefined;
   const initialFormat = searchParams.get('view') === 'plain' ? 'plain' : 'rendered';
 
-  if (answered) {
+  // The content: just unlocked or revealed (the action's answer), or shown on opening.
+  const shown = answered ?? (loaderData.state === 'shown' ? loaderData : null);
+  if (shown) {
     return (
       <PastePage
-        paste={answered.paste}
-        shown={answered}
-        share={answered.share}
+        paste={shown.paste}
+        shown={shown}
+        share={shown.share}
         gate={null}
         canManageGated={false}
         initialFormat={initialFormat}
@@ -235,18 +237,6 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
     const mode = loaderData.state;
     const failure = failed?.intent === (mode === 'edit' ? 'update' : 'delete') ? failed : undefined;
     return <ManagePastePage mode={mode} paste={loaderData.paste} saved={loaderData.saved} failure={failure} />;
-  }
-  if (loaderData.state === 'shown') {
-    return (
-      <PastePage
-        paste={loaderData.paste}
-        shown={loaderData}
-        share={loaderData.share}
-        gate={null}
-        canManageGated={false}
-        initialFormat={initialFormat}
-      />
-    );
   }
   if (loaderData.state !== 'locked' && loaderData.state !== 'reveal') return null;
   const gated = loaderData;
