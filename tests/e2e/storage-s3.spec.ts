@@ -129,6 +129,15 @@ test(
     await expect(page.getByRole('status').filter({ hasText: t.notice.default })).toBeVisible();
     await expect(card(page, renamed).getByText(t.list.default, { exact: true })).toBeVisible();
     await expect(local.getByText(t.list.default, { exact: true })).toHaveCount(0);
+    // The default cannot be deleted, and says why; the local one can again, and becomes the default.
+    const deleteDefault = card(page, renamed).getByRole('button', {
+      name: fill(t.list.deleteLabel, { name: renamed }),
+    });
+    await expect(deleteDefault).toBeDisabled();
+    await expect(deleteDefault).toHaveAccessibleDescription(t.list.defaultNoDelete);
+    await expect(local.getByRole('link', { name: /^Delete / })).toBeVisible();
+    await local.getByRole('button', { name: new RegExp(`^${t.list.setDefault}: `) }).click();
+    await expect(local.getByText(t.list.default, { exact: true })).toBeVisible();
 
     // A file stored in it: deleting the config is refused with the clear message.
     const login = await request.post(`${base}/api/admin/login`, { data: ADMIN });
@@ -158,7 +167,7 @@ test(
     );
     await expect(card(page, renamed)).toHaveCount(1);
 
-    // Once the file is gone (object too), the config can go; the local one is the default again.
+    // Once the file is gone (object too), the config can go.
     const files = await request.get(`${base}/api/files/${uploaded.id}`, {
       headers: { Authorization: `Bearer ${token}` },
     });

@@ -29,8 +29,6 @@ export function DeleteStoragePanel({
       className="scroll-mt-24"
       headingClassName="font-semibold break-words"
       formClassName="mt-4"
-    >
-      {config.isDefault && <p className="mt-1 text-sm text-subtle">{t('storage.delete.default')}</p>}
-    </DeletePanel>
+    />
   );
 }

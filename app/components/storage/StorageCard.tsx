@@ -143,14 +143,33 @@ export function StorageCard({
             ariaLabel={`${t('storage.list.setDefault')}: ${config.name}`}
           />
         )}
-        <Link
-          to={storageHref({ delete: config.id }, '#delete-storage')}
-          className="btn ml-auto px-3 py-1.5 text-xs text-danger"
-          aria-label={t('storage.list.deleteLabel', { name: config.name })}
-        >
-          <Icon name="trash" className="h-3.5 w-3.5" />
-          {t('storage.list.delete')}
-        </Link>
+        {config.isDefault ? (
+          // Uploads without a choice go to the default: another storage takes that role first.
+          <span className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            <span id={`default-delete-${config.id}`} className="text-xs text-subtle">
+              {t('storage.list.defaultNoDelete')}
+            </span>
+            <button
+              type="button"
+              disabled
+              className="btn px-3 py-1.5 text-xs text-danger"
+              aria-label={t('storage.list.deleteLabel', { name: config.name })}
+              aria-describedby={`default-delete-${config.id}`}
+            >
+              <Icon name="trash" className="h-3.5 w-3.5" />
+              {t('storage.list.delete')}
+            </button>
+          </span>
+        ) : (
+          <Link
+            to={storageHref({ delete: config.id }, '#delete-storage')}
+            className="btn ml-auto px-3 py-1.5 text-xs text-danger"
+            aria-label={t('storage.list.deleteLabel', { name: config.name })}
+          >
+            <Icon name="trash" className="h-3.5 w-3.5" />
+            {t('storage.list.delete')}
+          </Link>
+        )}
       </div>
 
       {testError && <FormAlert>{testError}</FormAlert>}

@@ -87,6 +87,7 @@ export default {
     settingDefault: 'Saving…',
     delete: 'Delete',
     deleteLabel: 'Delete {{name}}',
+    defaultNoDelete: 'The default storage: make another one the default to delete it.',
   },
   test: {
     heading: 'Test results',
@@ -112,7 +113,6 @@ export default {
     body: 'Only the configuration is removed: objects in the bucket stay. A storage that files still use cannot be deleted.',
     bodyLocal:
       'Only the configuration is removed: the folder on disk stays. A storage that files still use cannot be deleted.',
-    default: 'This is the default storage: another one becomes the default.',
     confirm: 'Delete storage',
     deleting: 'Deleting…',
     cancel: 'Cancel',

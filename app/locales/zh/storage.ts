@@ -85,6 +85,7 @@ export default {
     settingDefault: '正在保存…',
     delete: '删除',
     deleteLabel: '删除 {{name}}',
+    defaultNoDelete: '默认存储：先把另一个存储设为默认，才能删除它。',
   },
   test: {
     heading: '测试结果',
@@ -109,7 +110,6 @@ export default {
     heading: '删除“{{name}}”？',
     body: '只删除配置：存储桶中的对象会保留。仍有文件使用的存储无法删除。',
     bodyLocal: '只删除配置：磁盘上的文件夹会保留。仍有文件使用的存储无法删除。',
-    default: '这是默认存储：删除后另一个存储将成为默认存储。',
     confirm: '删除存储',
     deleting: '正在删除…',
     cancel: '取消',

@@ -103,8 +103,10 @@ export default function StorageConfig({ loaderData, actionData }: Route.Componen
   const errorFor = (intent: Intent) => (failed?.intent === intent ? failed : undefined);
   const tested = actionData?.outcome ? actionData : undefined;
   const editing = editId ? configs.find((c) => c.id === editId) : undefined;
-  const deleting = !editing && deleteId ? configs.find((c) => c.id === deleteId) : undefined;
-  const missing = (editId && !editing) || (deleteId && !editId && !deleting);
+  const target = !editing && deleteId ? configs.find((c) => c.id === deleteId) : undefined;
+  // The default storage is not deleted from here (its card says why): no confirmation opens.
+  const deleting = target && !target.isDefault ? target : undefined;
+  const missing = (editId && !editing) || (deleteId && !editId && !target);
   const showCreate = !editing && (creating || Boolean(errorFor('create')));
   // Errors of the one-button forms (set default; a test that could not run) show at the top.
   const topError = errorFor('set-default') ?? (!deleting ? errorFor('delete') : undefined);
