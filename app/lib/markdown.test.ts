@@ -32,6 +32,19 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<script|<iframe|<svg|\son\w+=|(href|src)="\s*(javascript|data|vbscript):|style=/i);
   });
 
+  it('puts a bar with the language above each code block, and an empty one when there is none', () => {
+    const html = renderMarkdown('```python\nprint(1)\n```\n\n```\nplain\n```\n\n`inline`');
+    expect(html).toContain(
+      '<div class="code-block"><div class="code-bar"><span class="code-lang">python</span></div><pre><code class="language-python">',
+    );
+    expect(html).toContain('<div class="code-block"><div class="code-bar"></div><pre><code>plain');
+    expect(html.match(/code-block/g)).toHaveLength(2); // inline code gets no bar
+    // Fence info is free text: anything but a plain name gets no label (and stays escaped).
+    const hostile = renderMarkdown('```"><img src=x onerror=alert(1)>\nx\n```');
+    expect(hostile).toContain('<div class="code-bar"></div>');
+    expect(hostile).not.toMatch(/<img\s/);
+  });
+
   it('keeps ordinary links and images', () => {
     const html = renderMarkdown('[site](https://example.com) ![img](https://example.com/a.png)');
     expect(html).toContain('href="https://example.com"');

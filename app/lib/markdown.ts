@@ -44,8 +44,53 @@ function rehypeUserLinks() {
   return (tree: HastNode) => visit(tree);
 }
 
-// Sanitize before the link marks (the schema would not keep rel), so whatever any step produced
-// passes the schema (and ids are prefixed once).
+/** The language of a fenced block, from the class remark gives its code ("language-ts" → "ts"). */
+function languageOf(code: HastNode): string | null {
+  const classes = code.properties?.className;
+  const found = Array.isArray(classes) ? classes.find((c) => String(c).startsWith('language-')) : undefined;
+  const language = found ? String(found).slice('language-'.length) : '';
+  // Fence info is free text: only a plain language name ("c++", "objective-c", "f#") is worth a label.
+  return /^[\w+#.-]{1,30}$/.test(language) ? language : null;
+}
+
+/**
+ * Puts a bar above every code block: the block's language, and the place where the paste page adds
+ * a copy button once JavaScript runs (app/components/paste/RenderedMarkdown.tsx). Both are ours, made
+ * after sanitizing, from nothing but the language name the schema already allowed.
+ */
+function rehypeCodeBars() {
+  const visit = (node: HastNode) => {
+    node.children = node.children?.map((child) => {
+      const code = child.tagName === 'pre' ? child.children?.find((c) => c.tagName === 'code') : undefined;
+      if (!code) {
+        visit(child);
+        return child;
+      }
+      const language = languageOf(code);
+      const label: HastNode[] = language
+        ? [
+            {
+              type: 'element',
+              tagName: 'span',
+              properties: { className: ['code-lang'] },
+              children: [{ type: 'text', value: language } as HastNode],
+            },
+          ]
+        : [];
+      const bar: HastNode = {
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-bar'] },
+        children: label,
+      };
+      return { type: 'element', tagName: 'div', properties: { className: ['code-block'] }, children: [bar, child] };
+    });
+  };
+  return (tree: HastNode) => visit(tree);
+}
+
+// Sanitize before the link marks and the code bars (the schema would not keep rel or the bars), so
+// whatever any earlier step produced passes the schema (and ids are prefixed once).
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
@@ -53,6 +98,7 @@ const processor = unified()
   .use(rehypeHighlight, { detect: false, ignoreMissing: true })
   .use(rehypeSanitize, schema)
   .use(rehypeUserLinks)
+  .use(rehypeCodeBars)
   .use(rehypeStringify);
 
 /** Markdown (GFM: tables, task lists, strikethrough, autolinks) to safe HTML. Client-safe. */

@@ -106,6 +106,53 @@ test('the live preview renders as you type, sanitized; split shows both @js', as
   await expect(area).toHaveValue('> ## Live');
 });
 
+test('in split view the preview scrolls with the editor @js', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const area = await openEditor(page);
+  await area.fill(Array.from({ length: 150 }, (_, i) => `Line ${i + 1}`).join('\n\n'));
+  const modes = page.getByRole('group', { name: en.paste.editor.modeLabel });
+  await modes.getByRole('button', { name: en.paste.editor.split }).click();
+  const preview = page.getByRole('region', { name: en.paste.editor.previewLabel });
+  await expect(preview.getByText('Line 150', { exact: true })).toBeAttached();
+  const shareScrolled = () => preview.evaluate((el) => el.scrollTop / (el.scrollHeight - el.clientHeight));
+  expect(await shareScrolled()).toBe(0);
+
+  await area.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect.poll(shareScrolled).toBeGreaterThan(0.95);
+  await area.evaluate((el) => (el.scrollTop = (el.scrollHeight - el.clientHeight) / 2));
+  await expect.poll(shareScrolled).toBeCloseTo(0.5, 1);
+});
+
+test('code blocks show their language and, with JavaScript, copy their code', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const token = await adminToken(request);
+  const code = 'const answer = 42;\nconsole.log(answer);';
+  const { slug } = await createPasteViaApi(request, token, {
+    content: `Intro\n\n\`\`\`ts\n${code}\n\`\`\`\n\n\`\`\`\nno language\n\`\`\``,
+    slug: uniqueSlug(testInfo, 'code'),
+  });
+  await page.goto(`/paste/${slug}`);
+  const article = page.getByRole('article');
+  await expect(article.locator('.code-lang')).toHaveText(['ts']);
+  const copy = article.getByRole('button', { name: en.paste.view.codeCopy.label });
+  if (testInfo.project.name !== 'js') {
+    // Nothing to copy with: no dead button.
+    await expect(article.locator('.code-bar')).toHaveCount(2);
+    await expect(copy).toHaveCount(0);
+    return;
+  }
+  await expect(copy).toHaveCount(2);
+  await copy.first().click();
+  await expect(article.locator('.code-bar').first().getByRole('status')).toHaveText(en.paste.view.codeCopy.copied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${code}\n`);
+  await copy.nth(1).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('no language\n');
+});
+
 test('the paste page does not count a view again when switching format or language @js', async ({
   page,
   request,

@@ -77,6 +77,7 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const area = useRef<HTMLTextAreaElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
   const [text, setText] = useState(defaultValue);
   const [mode, setMode] = useState<Mode>('write');
   const render = useRenderer(hydrated && mode !== 'write');
@@ -105,6 +106,15 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
       event.preventDefault();
       format(action);
     }
+  };
+
+  // Split view: the preview follows the editor, at the same share of its length.
+  const onScroll = (event: React.UIEvent<HTMLTextAreaElement>) => {
+    const from = event.currentTarget;
+    const to = preview.current;
+    if (mode !== 'split' || !to) return;
+    const range = from.scrollHeight - from.clientHeight;
+    to.scrollTop = range > 0 ? (from.scrollTop / range) * (to.scrollHeight - to.clientHeight) : 0;
   };
 
   const describedBy = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(' ');
@@ -169,6 +179,7 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
             defaultValue={defaultValue}
             onChange={(event) => setText(event.currentTarget.value)}
             onKeyDown={onKeyDown}
+            onScroll={onScroll}
             placeholder={t('paste.editor.placeholder')}
             spellCheck={false}
             autoFocus={autoFocus}
@@ -180,6 +191,7 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
           />
           {showPreview && (
             <div
+              ref={preview}
               role="region"
               aria-label={t('paste.editor.previewLabel')}
               aria-busy={!render}

@@ -5,6 +5,7 @@ import { CopyButton } from '~/components/ui/CopyButton';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { Icon } from '~/components/ui/Icon';
 import type { ShownPaste } from './types';
+import { RenderedMarkdown } from './RenderedMarkdown';
 
 export type PasteFormat = 'rendered' | 'plain';
 
@@ -115,8 +116,7 @@ export function PasteContent({
           </pre>
         )}
         {(inPage || format === 'rendered') && (
-          // renderMarkdown sanitized this on the server: no script, no handlers, http(s)/mailto links only.
-          <div className="paste-rendered prose max-w-none" dangerouslySetInnerHTML={{ __html: paste.html }} />
+          <RenderedMarkdown html={paste.html} className="paste-rendered prose max-w-none" />
         )}
       </div>
     </article>

@@ -99,6 +99,12 @@ export default {
     formatLabel: 'Show as',
     copy: 'Copy',
     copyLabel: 'Copy the text',
+    codeCopy: {
+      label: 'Copy the code',
+      copy: 'Copy',
+      copied: 'Copied',
+      failed: 'Copy failed: select the code and copy it by hand',
+    },
     raw: 'Raw',
     edit: 'Edit',
     delete: 'Delete',

@@ -97,6 +97,12 @@ export default {
     formatLabel: '显示方式',
     copy: '复制',
     copyLabel: '复制文本',
+    codeCopy: {
+      label: '复制代码',
+      copy: '复制',
+      copied: '已复制',
+      failed: '复制失败：请选中代码手动复制',
+    },
     raw: '原始',
     edit: '编辑',
     delete: '删除',
