@@ -23,14 +23,18 @@ describe('fs copy and tasks API', () => {
   const post = (p: string, body: unknown, auth = admin) => call('POST', p, { auth, body });
   const disk = (key: string) => path.join(dataDir, 'storage', key);
   /** A file written straight onto the local storage (fast, and past the upload size limit). */
-  const onDisk = (key: string, bytes: Buffer | number) => {
-    fs.mkdirSync(path.dirname(disk(key)), { recursive: true });
-    if (typeof bytes === 'number') {
-      const fd = fs.openSync(disk(key), 'w');
-      const chunk = randomBytes(1 << 20);
-      for (let left = bytes; left > 0; left -= chunk.length) fs.writeSync(fd, chunk, 0, Math.min(left, chunk.length));
-      fs.closeSync(fd);
-    } else fs.writeFileSync(disk(key), bytes);
+  // Written asynchronously: a synchronous 192 MiB write blocked this process for longer than the
+  // server keeps an idle connection, and the next request went out on a socket already closed.
+  const onDisk = async (key: string, bytes: Buffer | number) => {
+    await fs.promises.mkdir(path.dirname(disk(key)), { recursive: true });
+    if (typeof bytes !== 'number') return fs.promises.writeFile(disk(key), bytes);
+    const file = await fs.promises.open(disk(key), 'w');
+    const chunk = randomBytes(1 << 20);
+    try {
+      for (let left = bytes; left > 0; left -= chunk.length) await file.write(chunk, 0, Math.min(left, chunk.length));
+    } finally {
+      await file.close();
+    }
   };
   const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   const fromBucket = async (key: string) => {
@@ -61,8 +65,8 @@ describe('fs copy and tasks API', () => {
     admin = await adminAuth(call);
     bucket = await createTestBucket('fs-copy');
     Object.assign(mountIds, await mountDiskAndBucket(call, admin, bucket));
-    onDisk('docs/readme.txt', Buffer.from('hello\n'));
-    onDisk('docs/deep/inner.bin', randomBytes(100_000));
+    await onDisk('docs/readme.txt', Buffer.from('hello\n'));
+    await onDisk('docs/deep/inner.bin', randomBytes(100_000));
     fs.mkdirSync(disk('docs/empty'));
   });
   afterAll(async () => {
@@ -101,8 +105,8 @@ describe('fs copy and tasks API', () => {
   });
 
   it('copies a folder with a 64 MiB file across storages, reporting progress on the way', async () => {
-    onDisk('big/video.bin', 64 * 1024 * 1024);
-    onDisk('big/notes.txt', Buffer.from('notes'));
+    await onDisk('big/video.bin', 64 * 1024 * 1024);
+    await onDisk('big/notes.txt', Buffer.from('notes'));
     const id = (await copy([{ sourcePath: '/disk/big/', targetPath: '/bucket/big/' }])).body.data.taskId;
     const seen: number[] = [];
     await expect
@@ -124,8 +128,8 @@ describe('fs copy and tasks API', () => {
   }, 180_000);
 
   it('moves across storages: the source goes once everything arrived', async () => {
-    onDisk('moving/a.txt', Buffer.from('a'));
-    onDisk('moving/sub/b.txt', Buffer.from('b'));
+    await onDisk('moving/a.txt', Buffer.from('a'));
+    await onDisk('moving/sub/b.txt', Buffer.from('b'));
     const done = await settled(
       (await copy([{ sourcePath: '/disk/moving/', targetPath: '/bucket/moved/' }], { move: true })).body.data.taskId,
     );
@@ -136,7 +140,7 @@ describe('fs copy and tasks API', () => {
   });
 
   it('cancels a running copy: it stops and leaves nothing behind; a retry then completes it', async () => {
-    onDisk('huge/one.bin', 256 * 1024 * 1024);
+    await onDisk('huge/one.bin', 256 * 1024 * 1024);
     const id = (await copy([{ sourcePath: '/disk/huge/one.bin', targetPath: '/bucket/huge.bin' }])).body.data.taskId;
     await expect.poll(async () => (await task(id)).bytesDone, { timeout: 60_000, interval: 50 }).toBeGreaterThan(0);
     const cancelled = await post(`/fs/tasks/${id}/cancel`, {});
@@ -168,7 +172,7 @@ describe('fs copy and tasks API', () => {
   }, 120_000);
 
   it('survives a kill -9 mid-task: after the restart the task resumes and completes', async () => {
-    for (const n of [1, 2, 3]) onDisk(`killed/part${n}.bin`, 64 * 1024 * 1024);
+    for (const n of [1, 2, 3]) await onDisk(`killed/part${n}.bin`, 64 * 1024 * 1024);
     const id = (await copy([{ sourcePath: '/disk/killed/', targetPath: '/bucket/killed/' }])).body.data.taskId;
     await expect
       .poll(
