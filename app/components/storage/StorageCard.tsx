@@ -39,6 +39,13 @@ export function StorageCard({
   const { t } = useTranslation();
   const s3 = config.storageType === 's3';
   const headingId = `config-${config.id}-name`;
+  const deleteLabel = t('storage.list.deleteLabel', { name: config.name });
+  const deleteText = (
+    <>
+      <Icon name="trash" className="h-3.5 w-3.5" />
+      {t('storage.list.delete')}
+    </>
+  );
   return (
     <article
       id={`config-${config.id}`}
@@ -153,21 +160,19 @@ export function StorageCard({
               type="button"
               disabled
               className="btn px-3 py-1.5 text-xs text-danger"
-              aria-label={t('storage.list.deleteLabel', { name: config.name })}
+              aria-label={deleteLabel}
               aria-describedby={`default-delete-${config.id}`}
             >
-              <Icon name="trash" className="h-3.5 w-3.5" />
-              {t('storage.list.delete')}
+              {deleteText}
             </button>
           </span>
         ) : (
           <Link
             to={storageHref({ delete: config.id }, '#delete-storage')}
             className="btn ml-auto px-3 py-1.5 text-xs text-danger"
-            aria-label={t('storage.list.deleteLabel', { name: config.name })}
+            aria-label={deleteLabel}
           >
-            <Icon name="trash" className="h-3.5 w-3.5" />
-            {t('storage.list.delete')}
+            {deleteText}
           </Link>
         )}
       </div>

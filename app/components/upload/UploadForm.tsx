@@ -92,6 +92,14 @@ export function UploadForm({
     },
   });
   const { addFiles } = uploads;
+  /** Files chosen, dropped or pasted join the list; an earlier "choose a file" error goes. */
+  const takeFiles = useCallback(
+    (files: File[]) => {
+      setClientErrors(null);
+      addFiles(files);
+    },
+    [addFiles],
+  );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -109,15 +117,11 @@ export function UploadForm({
   // and stop the uploads).
   useEffect(() => {
     if (!hydrated) return;
-    const take = (files: File[]) => {
-      setClientErrors(null);
-      addFiles(files);
-    };
     const onPaste = (event: ClipboardEvent) => {
       const files = [...(event.clipboardData?.files ?? [])];
       if (!files.length) return;
       event.preventDefault();
-      take(files);
+      takeFiles(files);
     };
     const carriesFiles = (event: globalThis.DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
     const onDragOver = (event: globalThis.DragEvent) => {
@@ -134,7 +138,7 @@ export function UploadForm({
       event.preventDefault();
       setDragging(false);
       const files = [...(event.dataTransfer?.files ?? [])];
-      if (files.length) take(files);
+      if (files.length) takeFiles(files);
     };
     document.addEventListener('paste', onPaste);
     window.addEventListener('dragover', onDragOver);
@@ -146,7 +150,7 @@ export function UploadForm({
       window.removeEventListener('dragleave', onDragLeave);
       window.removeEventListener('drop', onDrop);
     };
-  }, [hydrated, addFiles]);
+  }, [hydrated, takeFiles]);
 
   // A file chosen before the page came to life is picked up.
   useEffect(() => {
@@ -249,10 +253,7 @@ export function UploadForm({
                       const files = [...(event.currentTarget.files ?? [])];
                       // Emptied, so choosing the same file again is noticed.
                       event.currentTarget.value = '';
-                      if (files.length) {
-                        setClientErrors(null);
-                        addFiles(files);
-                      }
+                      if (files.length) takeFiles(files);
                     }
                   : undefined
               }

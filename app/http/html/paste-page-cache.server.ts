@@ -31,7 +31,7 @@ const ENCODE: Record<Exclude<Encoding, 'identity'>, (page: Buffer) => Buffer<Arr
  * The page as this client accepts it, compressed once per rendering rather than once per answer
  * (app/http/compress.server.ts leaves an answer that already has an encoding alone).
  */
-async function answer(rendered: Rendered, request: Request, setCookie: string | undefined): Promise<Response> {
+function answer(rendered: Rendered, request: Request, setCookies: string[]): Response {
   const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? undefined);
   const encoding: Encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
   const page = rendered.bodies.identity!;
@@ -40,7 +40,7 @@ async function answer(rendered: Rendered, request: Request, setCookie: string | 
   headers.set('Content-Length', String(body.length));
   headers.set('Vary', 'Accept-Encoding');
   if (encoding !== 'identity') headers.set('Content-Encoding', encoding);
-  if (setCookie) headers.append('Set-Cookie', setCookie);
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   return new Response(body, { status: 200, headers });
 }
 
@@ -91,9 +91,12 @@ export const pastePageCache: MiddlewareFunction<Response> = async ({ request, pa
     url.pathname + url.search,
     linkOrigin,
   ].join('\0');
-  const setCookie = (await visitHeaders(slug, opened.visit, null, secure))?.['Set-Cookie'];
   const hit = pages.get(key);
-  if (hit && Date.now() - hit.at < FRESH_MS) return answer(hit, request, setCookie);
+  if (hit && Date.now() - hit.at < FRESH_MS) {
+    const visit = await visitHeaders(slug, opened.visit, null, secure);
+    return answer(hit, request, visit ? [visit['Set-Cookie']] : []);
+  }
+  // Rendered now: the page's own answer carries this visitor's visit cookie.
   const response = await next();
   if (response.status !== 200 || !response.headers.get('Content-Type')?.startsWith('text/html')) return response;
   const rendered: Rendered = {
@@ -102,5 +105,5 @@ export const pastePageCache: MiddlewareFunction<Response> = async ({ request, pa
     at: Date.now(),
   };
   pages.set(key, rendered);
-  return answer(rendered, request, setCookie);
+  return answer(rendered, request, response.headers.getSetCookie());
 };

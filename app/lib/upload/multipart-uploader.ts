@@ -45,8 +45,8 @@ interface InFlight {
  * 1 s, 2 s, 3 s. Pause starts no new part but lets the parts in flight finish, so the bytes already
  * sent are kept and the progress shown never falls back (a part that fails meanwhile simply waits
  * for the resume); leaving the page aborts them instead. Resume works only from paused, retry only
- * from failed. Both ask the server which parts it holds first
- * (when the transport can), so expired URLs are renewed and the server's parts are the truth.
+ * from failed. Both ask the server which parts it holds first (when the transport can), so expired
+ * URLs are renewed and the server's parts are the truth.
  */
 export class MultipartUploader {
   readonly file: Blob;
@@ -357,8 +357,8 @@ export class MultipartUploader {
         (answer) => {
           if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
           this.inFlight.delete(chunk.partNumber);
-          if (this.settledWhilePaused(chunk, answer.etag)) return;
           if (!answer.etag) {
+            if (this.waitsForResume(chunk)) return;
             // Storage hid the ETag (CORS): retrying cannot help.
             chunk.status = 'failed';
             this.failParts(
@@ -376,21 +376,19 @@ export class MultipartUploader {
         (error) => {
           if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
           this.inFlight.delete(chunk.partNumber);
-          if (this.settledWhilePaused(chunk)) return;
+          if (this.waitsForResume(chunk)) return;
           this.partFailed(chunk, toUploadError(error));
         },
       );
   }
 
   /**
-   * A part that ends after a pause: stored, it counts like any other; failed, it is simply sent
-   * again on resume (no retry is spent on a connection the user may have paused for).
+   * A part that fails after a pause is simply sent again on resume: no retry is spent on a
+   * connection the user may have paused for. (One stored after a pause counts like any other.)
    */
-  private settledWhilePaused(chunk: Chunk, etag?: string | null): boolean {
+  private waitsForResume(chunk: Chunk): boolean {
     if (this._state !== 'paused') return false;
-    chunk.status = etag ? 'completed' : 'pending';
-    chunk.etag = etag ?? null;
-    if (etag) this.persist();
+    chunk.status = 'pending';
     this.emit({ type: 'chunk', chunk });
     this.emitProgress();
     return true;

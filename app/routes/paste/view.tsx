@@ -64,7 +64,10 @@ function shareOf(p: PasteRecord & { isLastView?: boolean }, origin: string) {
   return p.isLastView ? Promise.resolve(null) : shareCardOf(pasteHref(p.slug, undefined, origin));
 }
 
-/** The raw link of a paste on this page (same origin); none after the last view deleted it, nor for a password paste whose password this page does not know. */
+/**
+ * The raw link of a paste on this page (same origin); none after the last view deleted it, nor for
+ * a password paste whose password this page does not know.
+ */
 function rawUrl(p: PasteView, password?: string | null): string | null {
   if (p.isLastView || (p.hasPassword && !password)) return null;
   return pasteLinks('', p.slug, password ?? undefined).raw;
@@ -239,17 +242,16 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
     return <ManagePastePage mode={mode} paste={loaderData.paste} saved={loaderData.saved} failure={failure} />;
   }
   if (loaderData.state !== 'locked' && loaderData.state !== 'reveal') return null;
-  const gated = loaderData;
   return (
     <PastePage
-      paste={gated.paste}
+      paste={loaderData.paste}
       shown={null}
-      share={gated.share}
-      gate={gated.state}
-      canManageGated={gated.canManage}
+      share={loaderData.share}
+      gate={loaderData.state}
+      canManageGated={loaderData.canManage}
       initialFormat={initialFormat}
       gateError={
-        failed && failed.intent === (gated.state === 'reveal' ? 'reveal' : 'unlock') ? failed.formError : undefined
+        failed && failed.intent === (loaderData.state === 'reveal' ? 'reveal' : 'unlock') ? failed.formError : undefined
       }
     />
   );
