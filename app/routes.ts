@@ -22,7 +22,9 @@ const nested: Partial<Record<(typeof adminChildren)[number][0], RouteConfigEntry
 };
 
 export default [
-  index('routes/home.tsx'),
+  // A plain route rather than an index route: a form on it posts to "/" itself, so a failed
+  // submission without JavaScript leaves the address as "/" instead of "/?index".
+  route('/', 'routes/home.tsx', { id: 'routes/home' }),
   route('upload', 'routes/upload/page.tsx'),
   route('paste/:slug', 'routes/paste/view.tsx'),
   route('file/:slug', 'routes/file/view.tsx'),

@@ -11,7 +11,17 @@ export const EXPIRY_CHOICES = ['1', '7', '30', 'never', 'custom'] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number] | 'keep';
 export const MAX_CUSTOM_DAYS = 36500;
 
-export const KEY_ROLES = ['GENERAL', 'GUEST', 'ADMIN'] as const;
+/**
+ * The role labels the form offers. A role grants nothing (docs/product/api.md §1.5: permissions
+ * alone decide), so "ADMIN", which reads as admin rights, is not offered; a key that already carries
+ * another value keeps it.
+ */
+export const KEY_ROLES = ['GENERAL', 'GUEST'] as const;
+export type KeyRole = (typeof KEY_ROLES)[number];
+
+export function isOfferedRole(role: string): role is KeyRole {
+  return (KEY_ROLES as readonly string[]).includes(role);
+}
 
 /** Permission templates of docs/product/api.md §1.5, offered as one-click presets in the form. */
 export const PERMISSION_PRESETS = {

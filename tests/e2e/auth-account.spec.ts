@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, submitAdminLogin } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, expectFieldError, fill } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
@@ -41,7 +41,7 @@ test('changing the password logs the admin out after a countdown; then only the 
   await password.fill(NEW_PASSWORD);
   await confirm.fill('something-else');
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText(en.account.passwordMismatch);
+  await expectFieldError(page, confirm, en.account.passwordMismatch);
   await expect(newUsername).toHaveValue('admin2');
   await expect(password).toHaveValue('');
 
@@ -53,12 +53,12 @@ test('changing the password logs the admin out after a countdown; then only the 
   const failed = page.waitForResponse((r) => r.request().method() === 'POST');
   await submit.click();
   expect((await failed).status()).toBe(401);
-  await expect(page.getByRole('alert')).toHaveText(en.errors.currentPasswordWrong);
+  await expectFieldError(page, current, en.errors.currentPasswordWrong);
 
   // Nothing new at all: the schema's rule.
   await current.fill(OLD.password);
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText(en.errors.newCredentialRequired);
+  await expectFieldError(page, password, en.errors.newCredentialRequired);
 
   // Success: countdown, then the login form.
   await current.fill(OLD.password);

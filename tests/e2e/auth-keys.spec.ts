@@ -38,7 +38,7 @@ test('an admin creates a text-only key; that key logs in to the user panel and i
   await expect(row).toBeVisible();
   await expect(row.getByText(en.keys.permissions.text, { exact: true })).toBeVisible();
   await expect(row.getByText(en.keys.permissions.file_share, { exact: true })).toHaveCount(0);
-  await expect(row.getByText('GENERAL')).toBeVisible();
+  await expect(row.getByText(`${en.keys.list.role}: ${en.keys.roles.GENERAL}`, { exact: true })).toBeVisible();
   await expect(row.getByText(`${key.slice(0, 6)}...`)).toBeVisible();
 
   await logout(page);
@@ -58,6 +58,11 @@ test('the create form reports each mistake in its field and keeps what was typed
   await loginAsAdmin(page);
   await page.goto(KEYS);
   const form = page.getByRole('region', { name: en.keys.form.createHeading });
+  // The role is a label explained in words; "ADMIN", which would suggest admin rights, is not offered.
+  const role = form.getByLabel(en.keys.form.role);
+  await expect(role).toHaveAccessibleDescription(en.keys.form.roleHint);
+  await expect(role.locator('option')).toHaveText([en.keys.roles.GENERAL, en.keys.roles.GUEST]);
+  await expect(form.getByLabel(en.keys.form.isGuest)).toHaveAccessibleDescription(en.keys.form.isGuestHint);
   await form.getByRole('radio', { name: en.keys.form.custom }).check();
   await form.getByLabel(en.keys.form.basePath).fill('/docs');
   await form.getByRole('button', { name: en.keys.form.create }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, expectFieldError, fill } from './helpers';
 import {
   adminToken,
   bearer,
@@ -41,7 +41,7 @@ test('edit changes the remark, link suffix and password; a taken suffix is refus
   await form.getByLabel(en.file.edit.remark).fill('Changed remark');
   await form.getByLabel(en.file.edit.slug).fill(other.slug);
   await form.getByRole('button', { name: en.file.edit.submit }).click();
-  await expect(form.getByRole('alert')).toHaveText(en.errors.fileSlugTaken);
+  await expectFieldError(form, form.getByLabel(en.file.edit.slug), en.errors.fileSlugTaken);
   await expect(form.getByLabel(en.file.edit.remark)).toHaveValue('Changed remark');
   expect((await fileById(request, token, file.id))?.remark).toBeNull();
 

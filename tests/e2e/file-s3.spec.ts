@@ -122,7 +122,8 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
     const answer = page.waitForResponse((r) => r.request().method() === 'POST');
     await fillUploadForm(page, { file: tempFile(testInfo, 'big.bin'), slug, storage: /^Tiny Swift/ });
     expect((await answer).status()).toBe(507);
-    await expect(page.getByRole('alert')).toHaveText(
+    await expect(page.getByRole('alert')).toHaveText(en.errors.seeMarkedFields_one);
+    await expect(page.locator('#file-error')).toHaveText(
       fill(en.errors.insufficientStorage, { size: '293 KB', remaining: '97.7 KB', total: '97.7 KB' }),
     );
     await expect(page.getByLabel(en.upload.form.slug, { exact: true })).toHaveValue(slug);
@@ -156,7 +157,8 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
       zh,
     );
     expect((await answer).status()).toBe(413);
-    await expect(page.getByRole('alert')).toHaveText(fill(zh.errors.fileTooLarge, { max: '1 MB' }));
+    await expect(page.getByRole('alert')).toHaveText(zh.errors.seeMarkedFields_other);
+    await expect(page.locator('#file-error')).toHaveText(fill(zh.errors.fileTooLarge, { max: '1 MB' }));
     await expect(page.getByLabel(zh.upload.form.remark, { exact: true })).toHaveValue('太大了');
     await expect(page.getByText(zh.upload.form.chooseAgain)).toBeVisible();
     expect(await objects('shares/')).toHaveLength(2); // the two uploads above, nothing more

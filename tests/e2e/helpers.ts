@@ -78,3 +78,13 @@ export async function logInAsAdmin(page: Page, path = '/admin'): Promise<void> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
 }
+
+/**
+ * A form error said once: the message stands beside its field (as the field's description), and
+ * the form's alert only points at the marked field instead of repeating it.
+ */
+export async function expectFieldError(scope: Page | Locator, field: Locator, message: string, t = en) {
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(message);
+  await expect(scope.getByRole('alert')).toHaveText(t.errors.seeMarkedFields_one);
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, submitAdminLogin } from './auth-helpers';
-import { en, fill, zh } from './helpers';
+import { en, expectFieldError, fill, zh } from './helpers';
 import { adminToken, createPasteViaApi, fillPasteForm, sharedLinks, storedViews, uniqueSlug } from './paste-helpers';
 
 // Every test here runs in both projects: `js` and `no-js` (JavaScript disabled, plain form posts).
@@ -152,7 +152,9 @@ test('form errors show in the form and keep everything typed except the password
   const conflict = page.waitForResponse((r) => r.request().method() === 'POST');
   await fillPasteForm(page, { content: 'second text', slug: taken, password: 'pw', remark: 'kept', maxViews: '4' });
   expect((await conflict).status()).toBe(409);
-  await expect(page.getByRole('alert')).toHaveText(en.errors.slugTaken);
+  await expectFieldError(page, page.getByLabel(en.paste.form.slug, { exact: true }), en.errors.slugTaken);
+  // The form posts to the home page itself: no "?index" is left in the address, with or without JS.
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
   await expect(page.getByLabel(en.paste.editor.contentLabel, { exact: true })).toHaveValue('second text');
   await expect(page.getByLabel(en.paste.form.slug, { exact: true })).toHaveValue(taken);
   await expect(page.getByLabel(en.paste.form.remark, { exact: true })).toHaveValue('kept');

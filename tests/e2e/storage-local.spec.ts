@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, expectFieldError, fill, zh } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 test.use({ locale: 'en-US' });
@@ -22,6 +22,21 @@ function card(page: Page, name: string) {
   return page.getByRole('article', { name, exact: true });
 }
 
+test('the embedded storage is named in the visitor language until an admin renames it', async ({ page }) => {
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/admin/storage-config`);
+  await expect(card(page, en.storage.seededName)).toBeVisible();
+  await page
+    .getByRole('button', { name: fill(en.common.language.switchTo, { language: zh.common.language.zh }) })
+    .click();
+  await expect(card(page, zh.storage.seededName)).toBeVisible();
+  await expect(card(page, en.storage.seededName)).toHaveCount(0);
+  await page.goto(`${server.url}/upload`);
+  await expect(page.getByLabel(zh.upload.form.storage, { exact: true }).locator('option')).toHaveText([
+    fill(zh.upload.form.storageDefault, { name: zh.storage.seededName, provider: 'Local' }),
+  ]);
+});
+
 test('the local storage can be renamed and made public, and shows no S3 fields', async ({ page }) => {
   const base = server.url;
   await loginAsAdmin(page, ADMIN, base);
@@ -36,7 +51,7 @@ test('the local storage can be renamed and made public, and shows no S3 fields',
   await edit.getByLabel(t.form.public).check();
   await edit.getByLabel(t.form.quota).fill('-1');
   await edit.getByRole('button', { name: t.form.save }).click();
-  await expect(edit.getByRole('alert')).toHaveText(t.form.quotaInvalid);
+  await expectFieldError(edit, edit.getByLabel(t.form.quota), t.form.quotaInvalid);
   await edit.getByLabel(t.form.quota).fill('');
   await edit.getByRole('button', { name: t.form.save }).click();
   await expect(page.getByRole('status').filter({ hasText: t.notice.updated })).toBeVisible();
@@ -62,8 +77,7 @@ test('a storage that cannot be reached says why, in plain words', async ({ page 
   await form.getByLabel(t.form.accessKeyId).fill('k');
   await form.getByLabel(t.form.secretAccessKey).fill('s');
   await form.getByRole('button', { name: t.form.create }).click();
-  await expect(form.getByLabel(t.form.endpoint)).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('alert').first()).toHaveText(en.errors.endpointInvalid);
+  await expectFieldError(form, form.getByLabel(t.form.endpoint), en.errors.endpointInvalid);
   // The secret is not sent back: it must be typed again.
   await expect(form.getByLabel(t.form.secretAccessKey)).toHaveValue('');
   await expect(form.getByText(t.form.secretAgain)).toBeVisible();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, expectFieldError, fill } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 import { startSwiftE2e, type SwiftE2e } from './swift-e2e';
 
@@ -83,7 +83,7 @@ test(
     await form.getByLabel(t.form.accessKeyId).fill(swift!.env.accessKeyId);
     // First without the secret: the field says what is missing, nothing is created.
     await form.getByRole('button', { name: t.form.create }).click();
-    await expect(page.getByRole('alert').first()).toHaveText(en.errors.secretKeyRequired);
+    await expectFieldError(form, form.getByLabel(t.form.secretAccessKey), en.errors.secretKeyRequired);
     await expect(form.getByLabel(t.form.name)).toHaveValue(name);
     await expect(card(page, name)).toHaveCount(0);
     await form.getByLabel(t.form.secretAccessKey).fill(swift!.env.secretAccessKey);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createKeyViaApi, loginAsAdmin, submitKeyLogin, uniqueName } from './auth-helpers';
-import { en, fill, zh } from './helpers';
+import { en, expectFieldError, fill, zh } from './helpers';
 import {
   downloadFromFilePage,
   fillUploadForm,
@@ -54,8 +54,7 @@ test('the URL tab is a form with the share options, it checks the URL; the tabs 
   await field.fill('ftp://example.com/file.zip');
   await page.getByLabel(en.upload.form.remark, { exact: true }).fill('kept');
   await page.getByRole('button', { name: en.upload.url.submit }).click();
-  await expect(page.getByRole('alert')).toHaveText(en.upload.url.invalid);
-  await expect(page.locator('#url-error')).toHaveText(en.upload.url.invalid);
+  await expectFieldError(page, field, en.upload.url.invalid);
   await expect(field).toHaveValue('ftp://example.com/file.zip');
   await expect(page.getByLabel(en.upload.form.remark, { exact: true })).toHaveValue('kept');
 
@@ -143,8 +142,7 @@ test('errors show in the form and keep the options typed', async ({ page, javaSc
   const conflict = page.waitForResponse((r) => r.request().method() === 'POST');
   await fillUploadForm(page, { file, slug: taken, remark: 'kept', maxViews: '4', password: 'pw', path: 'docs/x' });
   expect((await conflict).status()).toBe(409);
-  await expect(page.getByRole('alert')).toHaveText(en.errors.slugTaken);
-  await expect(page.locator('#slug-error')).toHaveText(en.errors.slugTaken);
+  await expectFieldError(page, page.getByLabel(en.upload.form.slug, { exact: true }), en.errors.slugTaken);
   await expect(page.getByLabel(en.upload.form.slug, { exact: true })).toHaveValue(taken);
   await expect(page.getByLabel(en.upload.form.remark, { exact: true })).toHaveValue('kept');
   await expect(page.getByLabel(en.upload.form.maxViews, { exact: true })).toHaveValue('4');
@@ -161,7 +159,8 @@ test('errors show in the form and keep the options typed', async ({ page, javaSc
   // No file chosen.
   await page.goto('/upload');
   await page.getByRole('button', { name: en.upload.form.submit, exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(en.errors.fileRequired);
+  await expect(page.getByRole('alert')).toHaveText(en.errors.seeMarkedFields_one);
+  await expect(page.locator('#file-error')).toHaveText(en.errors.fileRequired);
 });
 
 test('errors come in the visitor language', async ({ page }, testInfo) => {
@@ -177,7 +176,7 @@ test('errors come in the visitor language', async ({ page }, testInfo) => {
   const { link } = await uploadedLinks(page, zh);
   await page.goto('/upload');
   await fillUploadForm(page, { file, slug: taken }, zh);
-  await expect(page.getByRole('alert')).toHaveText(zh.errors.slugTaken);
+  await expectFieldError(page, page.getByLabel(zh.upload.form.slug, { exact: true }), zh.errors.slugTaken, zh);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('报告.txt');

@@ -55,7 +55,7 @@ describe('reliability: a database another process holds locked', () => {
       expect((await call('GET', `/paste/${limited}`)).body.error.key).toBe('viewNotCounted');
 
       // A form post that must write: the form comes back with the reason and a 503.
-      const create = await browser.post('/?index', { content: 'waits for the lock', expiry: 'never' });
+      const create = await browser.post('/', { content: 'waits for the lock', expiry: 'never' });
       expect(create.status).toBe(503);
       expect(create.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await create.text()).toContain('waits for the lock');

@@ -81,7 +81,7 @@ describe.skipIf(!mounted)('reliability: the data disk fills up', () => {
     expect(streamed.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(((await streamed.json()) as { error: { key: string } }).error.key).toBe('storageFull');
 
-    const form = await browser.post('/?index', { content: 'y'.repeat(64 * 1024), expiry: 'never' });
+    const form = await browser.post('/', { content: 'y'.repeat(64 * 1024), expiry: 'never' });
     expect(form.status).toBe(507);
     expect(form.headers.get('retry-after')).toMatch(/^\d+$/);
 

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
+
+/** The fields this form shows its own errors beside: their message is not repeated at the top. */
+const FIELDS = ['currentPassword', 'newUsername', 'newPassword', 'confirmPassword'];
 
 interface Props {
   username: string;
@@ -83,7 +86,7 @@ export function AccountForm({ username, error, fieldErrors = {}, newUsername }: 
           {t('account.signedInAs', { username })}
         </p>
       )}
-      {error && <FormAlert>{error}</FormAlert>}
+      <FormErrorAlert formError={error} fieldErrors={fieldErrors} fields={FIELDS} />
       <PasswordField
         name="currentPassword"
         label={t('account.currentPassword')}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Quota } from '~/components/ui/Quota';
 import type { DashboardView } from './view';
+import { storageDisplayName } from '~/lib/storage-name';
 
 /** Bytes and files of shares on each storage config, with a bar where a capacity is set. */
 export function StorageUsage({ storages }: { storages: DashboardView['storages'] }) {
@@ -19,7 +20,7 @@ export function StorageUsage({ storages }: { storages: DashboardView['storages']
             <li key={s.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-3">
               <div className="min-w-0">
                 <p className="truncate font-medium">
-                  {s.name}
+                  {storageDisplayName(t, s.name)}
                   {s.isDefault && (
                     <span className="ml-2 rounded bg-brand-soft px-1.5 py-0.5 text-xs text-accent">
                       {t('dashboard.storage.default')}

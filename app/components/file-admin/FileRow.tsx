@@ -5,6 +5,7 @@ import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 import { Icon, type IconName } from '~/components/ui/Icon';
 import { fileHref, listHref, previewKind, type FileItem, type ListState } from './view';
+import { storageDisplayName } from '~/lib/storage-name';
 
 const KIND_ICON: Record<ReturnType<typeof previewKind>, IconName> = {
   image: 'image',
@@ -115,7 +116,7 @@ export function FileRow({
           <li className="flex items-center gap-1.5" title={t('fileAdmin.list.storage')}>
             <Icon name="storage" className="h-3.5 w-3.5 text-subtle" />
             <span className="sr-only">{t('fileAdmin.list.storage')}: </span>
-            <span className="break-all">{item.storageName}</span>
+            <span className="break-all">{storageDisplayName(t, item.storageName)}</span>
           </li>
           <li className="flex items-center gap-1.5">
             {item.hasPassword ? (

@@ -3,12 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { MaxViewsField, PasswordEditField, RemarkField, SlugField } from '~/components/ui/Field';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { utcText } from '~/components/ui/DateTime';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { LinkModeField } from '~/components/upload/LinkModeField';
 import type { EditFileValues } from './edit-form';
 import type { FileEditView } from './types';
+
+/** The fields this form shows its own errors beside: their message is not repeated at the top. */
+const FIELDS = ['remark', 'slug', 'max_views', 'expiry', 'expires_at', 'expiryDays', 'password'];
 
 const NO_ERRORS: Record<string, string> = {};
 
@@ -44,7 +47,7 @@ export function EditFileForm({
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={file.id} />
       <input type="hidden" name="max_views_before" value={maxViews} />
-      {formError && <FormAlert>{formError}</FormAlert>}
+      <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
         <RemarkField
           id="edit-remark"

@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { FormAlert } from '~/components/ui/FormAlert';
-import { KEY_ROLES, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
+import { KEY_ROLES, isOfferedRole, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';
 import type { ApiKeyView } from './types';
 import { DateTime } from '~/components/ui/DateTime';
 import { isNeverExpiring } from './KeyList';
 import { PermissionFieldset } from './PermissionFieldset';
+import { roleName } from './role-name';
+
+/** The fields this form shows its own errors beside: their message is not repeated at the top. */
+const FIELDS = ['name', 'custom_key', 'permissions', 'basic_path', 'expiry_days', 'expires_at'];
 
 interface Props {
   mode: 'create' | 'update';
@@ -76,9 +80,7 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
     expiry: values?.expiry ?? (mode === 'update' ? 'keep' : '30'),
     expiry_days: values?.expiry_days ?? '',
   };
-  const roles: string[] = KEY_ROLES.includes(v.role as (typeof KEY_ROLES)[number])
-    ? [...KEY_ROLES]
-    : [...KEY_ROLES, v.role];
+  const roles: string[] = isOfferedRole(v.role) ? [...KEY_ROLES] : [...KEY_ROLES, v.role];
   const describedBy = (field: string, hint?: string) =>
     fieldErrors[field] ? `${p}-${field}-error` : hint ? `${p}-${field}-hint` : undefined;
   const expiryError = fieldErrors.expiry_days ?? fieldErrors.expires_at;
@@ -95,7 +97,7 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
     <Form ref={form} method="post" className="group/keyform scroll-mt-24 space-y-6" noValidate>
       <input type="hidden" name="intent" value={mode} />
       {apiKey && mode === 'update' && <input type="hidden" name="id" value={apiKey.id} />}
-      {formError && <FormAlert>{formError}</FormAlert>}
+      <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -120,13 +122,22 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
           <label htmlFor={`${p}-role`} className="field-label">
             {t('keys.form.role')}
           </label>
-          <select id={`${p}-role`} name="role" className="input" defaultValue={v.role}>
+          <select
+            id={`${p}-role`}
+            name="role"
+            className="input"
+            defaultValue={v.role}
+            aria-describedby={`${p}-role-hint`}
+          >
             {roles.map((role) => (
               <option key={role} value={role}>
-                {role}
+                {roleName(t, role)}
               </option>
             ))}
           </select>
+          <p id={`${p}-role-hint`} className="mt-1 text-xs text-subtle">
+            {t('keys.form.roleHint')}
+          </p>
         </div>
       </div>
 
@@ -200,10 +211,14 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
               name="is_guest"
               value="1"
               defaultChecked={v.is_guest === '1'}
+              aria-describedby={`${p}-is_guest-hint`}
               className="h-4 w-4 accent-brand"
             />
             {t('keys.form.isGuest')}
           </label>
+          <p id={`${p}-is_guest-hint`} className="mt-1 text-xs text-subtle">
+            {t('keys.form.isGuestHint')}
+          </p>
         </div>
       </div>
 

@@ -6,6 +6,7 @@ import { Badge } from './Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { KeySecret } from './KeySecret';
 import { PermissionBadges } from './PermissionBadges';
+import { roleName } from './role-name';
 
 /** Keys stored with the "never" date (9999-12-31) do not expire. */
 export function isNeverExpiring(iso: string): boolean {
@@ -102,7 +103,7 @@ export function KeyList({
                 <div className="mt-1 flex flex-wrap gap-1">
                   <Badge tone="neutral">
                     <span className="sr-only">{t('keys.list.role')}: </span>
-                    {key.role}
+                    {roleName(t, key.role)}
                   </Badge>
                   {key.isGuest && <Badge tone="neutral">{t('keys.list.guest')}</Badge>}
                 </div>

@@ -5,6 +5,7 @@ import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
 import { IntentButton } from '~/components/ui/IntentButton';
 import { explorerHref, mountsHref, type MountIndexView, type MountItem } from './view';
+import { storageDisplayName } from '~/lib/storage-name';
 
 /** One mount: its path, storage and options, and its actions (open, edit, (de)activate, delete). */
 export function MountCard({ mount, active }: { mount: MountItem; active: boolean }) {
@@ -43,7 +44,9 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
         <div className="min-w-0">
           <dt className="text-xs font-medium text-subtle">{t('mounts.list.storage')}</dt>
           <dd className="break-words">
-            {mount.storageName ?? <span className="text-danger">{t('mounts.list.storageMissing')}</span>}
+            {(mount.storageName && storageDisplayName(t, mount.storageName)) ?? (
+              <span className="text-danger">{t('mounts.list.storageMissing')}</span>
+            )}
           </dd>
         </div>
         <div>

@@ -2,9 +2,22 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, fieldAria } from '~/components/ui/Field';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import type { MountFormValues, StorageChoice } from './view';
+import { storageDisplayName } from '~/lib/storage-name';
+
+/** The fields this form shows its own errors beside: their message is not repeated at the top. */
+const FIELDS = [
+  'name',
+  'mount_path',
+  'storage_config_id',
+  'remark',
+  'sort_order',
+  'cache_ttl',
+  'sign_expires',
+  'webdav_policy',
+];
 
 const EMPTY: MountFormValues = {
   name: '',
@@ -78,7 +91,7 @@ export function MountForm({
     <Form ref={formRef} method="post" className="space-y-5" noValidate>
       <input type="hidden" name="intent" value={mode} />
       {id && <input type="hidden" name="id" value={id} />}
-      {formError && <FormAlert>{formError}</FormAlert>}
+      <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
       <div className="grid gap-4 sm:grid-cols-2">
         {text('name', t('mounts.form.name'), { placeholder: t('mounts.form.namePlaceholder') })}
         {text('mount_path', t('mounts.form.path'), { hint: t('mounts.form.pathHint'), placeholder: '/team/files' })}
@@ -92,7 +105,7 @@ export function MountForm({
           >
             {storages.map((s) => {
               const label = t(s.storageType === 'local' ? 'mounts.form.storageLocal' : 'mounts.form.storageS3', {
-                name: s.name,
+                name: storageDisplayName(t, s.name),
               });
               return (
                 <option key={s.id} value={s.id}>

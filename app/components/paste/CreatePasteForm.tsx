@@ -1,13 +1,13 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormAlert, FormErrorAlert } from '~/components/ui/FormAlert';
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import type { PasteFormValues } from '~/lib/paste-form';
 import { ExpiryField } from './ExpiryField';
 import { SlugField, NewPasswordField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { MarkdownEditor } from './MarkdownEditor';
-import type { FieldErrors } from './types';
+import { PASTE_FORM_FIELDS, type FieldErrors } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useOfflineCreate } from './use-offline-create';
 
@@ -29,7 +29,7 @@ export function CreatePasteForm({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formAction === '/?index';
+  const busy = navigation.state === 'submitting' && navigation.formAction === '/';
   const form = useRef<HTMLFormElement>(null);
 
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
@@ -42,7 +42,7 @@ export function CreatePasteForm({
       key={offline.generation}
       ref={form}
       method="post"
-      action="/?index"
+      action="/"
       className="scroll-mt-24"
       noValidate
       aria-labelledby="page-heading"
@@ -50,7 +50,7 @@ export function CreatePasteForm({
     >
       {formError && (
         <div className="mb-4">
-          <FormAlert>{formError}</FormAlert>
+          <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={PASTE_FORM_FIELDS} />
         </div>
       )}
       {offline.result.state === 'queued' && (

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
 import type { PasteFormValues } from '~/lib/paste-form';
 import { ExpiryField } from './ExpiryField';
 import { SlugField, PasswordEditField, MaxViewsField, RemarkField } from '~/components/ui/Field';
 import { MarkdownEditor } from './MarkdownEditor';
-import type { FieldErrors, PasteSummary } from './types';
+import { PASTE_FORM_FIELDS, type FieldErrors, type PasteSummary } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { utcText } from '~/components/ui/DateTime';
 
@@ -48,7 +48,7 @@ export function EditPasteForm({
     <Form ref={form} method="post" className="scroll-mt-24 space-y-6" noValidate>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={paste.id} />
-      {formError && <FormAlert>{formError}</FormAlert>}
+      <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={PASTE_FORM_FIELDS} />
       <MarkdownEditor
         id="edit-content"
         name="content"

@@ -21,3 +21,16 @@ export interface ShownPaste extends PasteSummary {
 }
 
 export type FieldErrors = Record<string, string>;
+
+/** The fields both paste forms show their own errors beside (names of the model's schema and of the form). */
+export const PASTE_FORM_FIELDS = [
+  'content',
+  'slug',
+  'newSlug',
+  'password',
+  'expiry',
+  'expiresAt',
+  'expiryDays',
+  'maxViews',
+  'remark',
+] as const;

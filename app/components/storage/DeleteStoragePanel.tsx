@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DeletePanel } from '~/components/ui/DeletePanel';
 import type { StorageItem } from './view';
+import { storageDisplayName } from '~/lib/storage-name';
 
 /**
  * The delete confirmation: a real form, the same with and without JavaScript. A config that files
@@ -21,7 +22,7 @@ export function DeleteStoragePanel({
       id={config.id}
       idPrefix="delete-storage"
       keyPrefix="storage.delete"
-      heading={t('storage.delete.heading', { name: config.name })}
+      heading={t('storage.delete.heading', { name: storageDisplayName(t, config.name) })}
       body={t(config.storageType === 's3' ? 'storage.delete.body' : 'storage.delete.bodyLocal')}
       cancelTo={cancelTo}
       error={error}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { storageDisplayName } from '~/lib/storage-name';
 import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
@@ -39,7 +40,8 @@ export function StorageCard({
   const { t } = useTranslation();
   const s3 = config.storageType === 's3';
   const headingId = `config-${config.id}-name`;
-  const deleteLabel = t('storage.list.deleteLabel', { name: config.name });
+  const name = storageDisplayName(t, config.name);
+  const deleteLabel = t('storage.list.deleteLabel', { name });
   const deleteText = (
     <>
       <Icon name="trash" className="h-3.5 w-3.5" />
@@ -61,7 +63,7 @@ export function StorageCard({
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
           <div className="min-w-0">
             <h2 id={headingId} className="font-semibold break-words">
-              {config.name}
+              {name}
             </h2>
             <p className="text-sm text-subtle">
               {s3
@@ -128,13 +130,13 @@ export function StorageCard({
           icon="play"
           label={t('storage.list.test')}
           busyLabel={t('storage.list.testing')}
-          ariaLabel={`${t('storage.list.test')}: ${config.name}`}
+          ariaLabel={`${t('storage.list.test')}: ${name}`}
           className="border-brand/40 text-accent"
         />
         <Link
           to={storageHref({ edit: config.id }, '#storage-form')}
           className="btn px-3 py-1.5 text-xs"
-          aria-label={t('storage.list.editLabel', { name: config.name })}
+          aria-label={t('storage.list.editLabel', { name })}
         >
           <Icon name="edit" className="h-3.5 w-3.5" />
           {t('storage.list.edit')}
@@ -147,7 +149,7 @@ export function StorageCard({
             icon="star"
             label={t('storage.list.setDefault')}
             busyLabel={t('storage.list.settingDefault')}
-            ariaLabel={`${t('storage.list.setDefault')}: ${config.name}`}
+            ariaLabel={`${t('storage.list.setDefault')}: ${name}`}
           />
         )}
         {config.isDefault ? (

@@ -2,9 +2,23 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, fieldAria } from '~/components/ui/Field';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
 import { PROVIDERS, type StorageItem } from './view';
+
+/** The fields this form shows its own errors beside: their message is not repeated at the top. */
+const FIELDS = [
+  'name',
+  'endpoint_url',
+  'bucket_name',
+  'region',
+  'access_key_id',
+  'secret_access_key',
+  'default_folder',
+  'custom_host',
+  'signature_expires_in',
+  'total_storage_gb',
+];
 
 const NO_ERRORS: Record<string, string> = {};
 
@@ -121,7 +135,7 @@ export function StorageForm({
     <Form ref={form} method="post" className="scroll-mt-24 space-y-5" noValidate>
       <input type="hidden" name="intent" value={mode} />
       {config && <input type="hidden" name="id" value={config.id} />}
-      {formError && <FormAlert>{formError}</FormAlert>}
+      <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
 
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
         <Field id={`${p}-name`} label={t('storage.form.name')} error={fieldErrors.name}>

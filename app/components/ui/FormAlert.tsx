@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 const STYLES = {
   error: 'border-danger/40 bg-danger/10 text-danger',
   warning: 'border-warning/40 bg-warning/10 text-warning',
@@ -17,4 +19,25 @@ export function FormAlert({
       {children}
     </div>
   );
+}
+
+/**
+ * A form's error, said once. When the message belongs to a field the form shows it beside (listed
+ * in `fields`), the top does not repeat it: it only points at the marked fields, since a long page
+ * without JavaScript does not scroll to them. Any other message is shown here.
+ */
+export function FormErrorAlert({
+  formError,
+  fieldErrors,
+  fields,
+}: {
+  formError?: string;
+  fieldErrors: Record<string, string | undefined>;
+  fields: readonly string[];
+}) {
+  const { t } = useTranslation();
+  if (!formError) return null;
+  const marked = fields.filter((field) => fieldErrors[field]);
+  const shownInField = marked.some((field) => fieldErrors[field] === formError);
+  return <FormAlert>{shownInField ? t('errors.seeMarkedFields', { count: marked.length }) : formError}</FormAlert>;
 }

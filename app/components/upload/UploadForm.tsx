@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigate, useRevalidator } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { formatBytes } from '~/lib/format';
@@ -17,7 +17,9 @@ import {
   type ClientErrors,
   type UploadFormValues,
 } from './upload-form';
-import { UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
+import { UPLOAD_OPTION_FIELDS, UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
+
+const FIELDS = [...UPLOAD_OPTION_FIELDS, 'file'];
 import { UploadQueue } from './UploadQueue';
 import { useFileUploads, type UploadItem } from './use-file-uploads';
 
@@ -194,7 +196,7 @@ export function UploadForm({
     >
       {/* Must stay first: tells the server every option arrives before the file. */}
       <input type="hidden" name="fields_first" value="1" />
-      {shown.formError && <FormAlert>{shown.formError}</FormAlert>}
+      <FormErrorAlert formError={shown.formError} fieldErrors={errors} fields={FIELDS} />
       {hydrated && <ResumableUploads entries={uploads.resumable} onDiscard={uploads.discardStored} />}
 
       {/*

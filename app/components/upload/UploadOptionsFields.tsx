@@ -5,6 +5,20 @@ import { Field, fieldAria, SlugField, NewPasswordField, MaxViewsField, RemarkFie
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import { Icon } from '~/components/ui/Icon';
 import type { UploadFormValues } from './upload-form';
+import { storageDisplayName } from '~/lib/storage-name';
+
+/** The fields shown with their own errors: a form using these options does not repeat them at the top. */
+export const UPLOAD_OPTION_FIELDS = [
+  'slug',
+  'password',
+  'expiry',
+  'expires_in',
+  'expiryDays',
+  'max_views',
+  'remark',
+  's3_config_id',
+  'path',
+] as const;
 
 export interface StorageChoice {
   id: string;
@@ -100,8 +114,8 @@ export function UploadOptionsFields({
           {configs.map((c) => (
             <option key={c.id} value={c.id}>
               {c.isDefault
-                ? t('upload.form.storageDefault', { name: c.name, provider: c.provider })
-                : t('upload.form.storageOption', { name: c.name, provider: c.provider })}
+                ? t('upload.form.storageDefault', { name: storageDisplayName(t, c.name), provider: c.provider })
+                : t('upload.form.storageOption', { name: storageDisplayName(t, c.name), provider: c.provider })}
             </option>
           ))}
         </select>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { Field, fieldAria } from '~/components/ui/Field';
-import { FormAlert } from '~/components/ui/FormAlert';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { formatBytes } from '~/lib/format';
@@ -21,7 +21,9 @@ import {
   type ClientErrors,
   type UploadFormValues,
 } from './upload-form';
-import { UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
+import { UPLOAD_OPTION_FIELDS, UploadOptionsFields, type StorageChoice } from './UploadOptionsFields';
+
+const FIELDS = [...UPLOAD_OPTION_FIELDS, 'url'];
 
 const api = createUploadApi();
 export type UrlFormValues = UploadFormValues & { url: string };
@@ -167,7 +169,7 @@ export function UrlUploadForm({
       <input type="hidden" name="intent" value="url" />
       {shown.formError && (
         <div className="lg:col-span-2">
-          <FormAlert>{shown.formError}</FormAlert>
+          <FormErrorAlert formError={shown.formError} fieldErrors={errors} fields={FIELDS} />
         </div>
       )}
 

@@ -2,6 +2,8 @@ export default {
   apiNotFound: 'The requested resource was not found',
   internal: 'Internal server error',
   invalidInput: 'Invalid input',
+  seeMarkedFields_one: 'Correct the marked field below.',
+  seeMarkedFields_other: 'Correct the {{count}} marked fields below.',
   malformedJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
   unsupportedEncoding: 'Unsupported request encoding',

@@ -12,7 +12,7 @@ export default {
     key: 'Key',
     permissions: 'Permissions',
     basePath: 'Base path',
-    role: 'Role',
+    role: 'Role label',
     expires: 'Expires',
     lastUsed: 'Last used',
     created: 'Created',
@@ -36,6 +36,12 @@ export default {
     copyLabel: 'Copy the key of {{name}}',
     copied: 'Copied',
     failed: 'Copy failed: select the key and copy it by hand',
+  },
+  /** Role values are labels only (docs/product/api.md §1.5); ADMIN grants nothing, so it is not offered. */
+  roles: {
+    GENERAL: 'General',
+    GUEST: 'Guest',
+    other: '{{role}} (label only)',
   },
   permissions: {
     text: 'Text',
@@ -73,10 +79,13 @@ export default {
     customKeyHint: 'Letters, digits, underscore and hyphen.',
     customKeyRequired: 'Enter your own key, or choose a generated one',
     permissions: 'Permissions',
-    role: 'Role',
+    role: 'Role label',
+    roleHint: 'A label to sort your keys by. What a key can do is set only by its permissions.',
     basePath: 'Base path',
     basePathHint: 'The key only reaches this folder and below; / means everywhere.',
     isGuest: 'Guest key',
+    isGuestHint:
+      'Marks a key you hand to guests, such as visitors of a shared upload page. Also only a label: it neither grants nor removes anything.',
     expiry: 'Expires',
     expiry1: '1 day',
     expiry7: '7 days',

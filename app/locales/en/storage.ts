@@ -60,6 +60,7 @@ export default {
     quotaInvalid: 'Enter the total storage in GB, a number above 0',
     signatureExpiryInvalid: 'Enter a number of seconds from 1 to 604800 (7 days)',
   },
+  seededName: 'Local storage',
   list: {
     s3Type: 'S3 · {{provider}}',
     localType: 'Local folder on this server',

@@ -58,6 +58,7 @@ export default {
     quotaInvalid: '请输入以 GB 为单位、大于 0 的总存储空间',
     signatureExpiryInvalid: '请输入 1 到 604800（7 天）之间的秒数',
   },
+  seededName: '本地存储',
   list: {
     s3Type: 'S3 · {{provider}}',
     localType: '本服务器上的本地文件夹',

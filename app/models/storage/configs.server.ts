@@ -11,6 +11,7 @@ import {
   type UpdateStorageConfigInput,
 } from '~/lib/schemas/storage-configs';
 import type { ModelContext } from '~/models/context.server';
+import { SEEDED_STORAGE_NAME } from '~/lib/storage-name';
 
 /**
  * The embedded default: a fresh install stores files in DATA_DIR/storage with no configuration,
@@ -22,7 +23,7 @@ export async function ensureDefaultStorage(ctx: ModelContext): Promise<void> {
   await db.storageConfig.create({
     data: {
       id: randomUUID(),
-      name: 'Local storage',
+      name: SEEDED_STORAGE_NAME,
       storageType: 'local',
       providerType: 'Local',
       rootPath: 'storage',
