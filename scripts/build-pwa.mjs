@@ -56,6 +56,9 @@ const { count, size, warnings } = await injectManifest({
     'icons/*.png',
     'manifest.webmanifest',
   ],
+  // KaTeX's fonts (~300 KiB) load only on a page with math (app/components/ui/MathStylesheet.tsx):
+  // installing the app should not fetch them all.
+  globIgnores: ['assets/KaTeX_*'],
   // Hashed file names are their own revision.
   dontCacheBustURLsMatching: /^assets\//,
   maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

@@ -70,3 +70,25 @@ describe('footnotes', () => {
     expect(html).not.toContain('user-content-user-content');
   });
 });
+
+describe('math', () => {
+  it('renders $$…$$ inline and as a block, and ```math, to KaTeX HTML with MathML', () => {
+    const html = renderMarkdown('Euler: $$e^{i\\pi}+1=0$$ holds.\n\n$$\n\\frac{1}{2}\n$$\n\n```math\nx^2\n```');
+    expect(html.match(/<math /g)).toHaveLength(3);
+    expect(html.match(/class="katex-display"/g)).toHaveLength(2);
+    expect(html).toContain('<annotation encoding="application/x-tex">e^{i\\pi}+1=0</annotation>');
+    // Not a code block: no code bar around math.
+    expect(html).not.toContain('code-bar');
+  });
+
+  it('leaves single dollars alone: prices are not math', () => {
+    expect(renderMarkdown('Costs $5 and $10 today')).toBe('<p>Costs $5 and $10 today</p>');
+  });
+
+  it('keeps untrusted commands off and shows a mistake in place', () => {
+    const html = renderMarkdown('$$\\href{javascript:alert(1)}{x}$$ and $$\\frac{1$$');
+    expect(html).not.toMatch(/href="javascript/i);
+    expect(html).not.toContain('<a ');
+    expect(html).toContain('katex-error');
+  });
+});

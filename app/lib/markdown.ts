@@ -1,7 +1,9 @@
 import rehypeHighlight from 'rehype-highlight';
+import rehypeKatex from 'rehype-katex';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
@@ -15,7 +17,8 @@ const schema: SanitizeSchema = {
   ...defaultSchema,
   attributes: {
     ...defaultSchema.attributes,
-    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-[\w-]+$/]],
+    // remark-math marks math as code with "math-inline" / "math-display"; KaTeX renders it later.
+    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-[\w-]+$/, 'math-inline', 'math-display']],
     span: [...(defaultSchema.attributes?.span ?? []), ['className', /^hljs-[\w-]+$/]],
   },
   protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
@@ -89,19 +92,24 @@ function rehypeCodeBars() {
   return (tree: HastNode) => visit(tree);
 }
 
-// Sanitize before the link marks and the code bars (the schema would not keep rel or the bars), so
-// whatever any earlier step produced passes the schema (and ids are prefixed once).
+// Sanitize before KaTeX, the link marks and the code bars (the schema would not keep KaTeX's
+// inline styles, rel or the bars), so whatever any earlier step produced passes the schema (and ids
+// are prefixed once). KaTeX then renders only the math text the schema let through, untrusted:
+// \href, \url, \includegraphics and \htmlClass stay off (`trust` false, its default), and an error
+// is shown in place, as the TeX source in red, rather than failing the whole paste.
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(remarkMath, { singleDollarTextMath: false })
   .use(remarkRehype)
   .use(rehypeHighlight, { detect: false, ignoreMissing: true })
   .use(rehypeSanitize, schema)
+  .use(rehypeKatex, { trust: false, strict: 'ignore', maxSize: 50, maxExpand: 200 })
   .use(rehypeUserLinks)
   .use(rehypeCodeBars)
   .use(rehypeStringify);
 
-/** Markdown (GFM: tables, task lists, strikethrough, autolinks) to safe HTML. Client-safe. */
+/** Markdown (GFM: tables, task lists, strikethrough, autolinks; $math$ and $$math$$) to safe HTML. Client-safe. */
 export function renderMarkdown(markdown: string): string {
   return String(processor.processSync(markdown));
 }

@@ -155,6 +155,36 @@ test('code blocks show their language and, with JavaScript, copy their code', as
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('no language\n');
 });
 
+test('math renders on the server, styled by KaTeX only where there is math', async ({ page, request }, testInfo) => {
+  const token = await adminToken(request);
+  const { slug } = await createPasteViaApi(request, token, {
+    content: 'Area: $$\\pi r^2$$\n\n$$\n\\int_0^1 x\\,dx\n$$',
+    slug: uniqueSlug(testInfo, 'math'),
+  });
+  await page.goto(`/paste/${slug}`);
+  const article = page.getByRole('article');
+  // MathML for assistive technology, KaTeX's HTML for the eye (its own fonts, not the page's).
+  await expect(article.locator('math')).toHaveCount(2);
+  await expect(article.locator('.katex-display')).toHaveCount(1);
+  await expect(page.locator('link[rel="stylesheet"][href*="katex"]')).toHaveCount(1);
+  await expect(article.locator('.katex-mathml').first()).toHaveCSS('position', 'absolute');
+  expect(
+    await article
+      .locator('.katex-html .mathnormal')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontFamily),
+  ).toContain('KaTeX_Math');
+
+  // A paste without math does not load the stylesheet.
+  const plain = await createPasteViaApi(request, token, {
+    content: 'Costs $5 and $10',
+    slug: uniqueSlug(testInfo, 'nomath'),
+  });
+  await page.goto(`/paste/${plain.slug}`);
+  await expect(page.getByRole('article')).toContainText('Costs $5 and $10');
+  await expect(page.locator('link[rel="stylesheet"][href*="katex"]')).toHaveCount(0);
+});
+
 test('the paste page does not count a view again when switching format or language @js', async ({
   page,
   request,

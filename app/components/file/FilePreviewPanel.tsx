@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { MathStylesheet } from '~/components/ui/MathStylesheet';
 import { formatBytes } from '~/lib/format';
 import { Icon, iconForType } from '~/components/ui/Icon';
 import { PREVIEW_BYTES } from '~/lib/file-kinds';
@@ -71,6 +72,7 @@ export function FilePreviewPanel({
     case 'markdown':
       body = (
         <>
+          <MathStylesheet html={preview.html} />
           {/* renderMarkdown sanitized this on the server: no script, no handlers, http(s)/mailto links only. */}
           <div
             className="prose max-w-none px-4 py-5 sm:px-8 sm:py-7"

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MathStylesheet } from '~/components/ui/MathStylesheet';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
   ENGLISH_PLACEHOLDERS,
@@ -203,7 +204,10 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
                 <p className="text-sm text-subtle">{t('paste.editor.previewEmpty')}</p>
               ) : (
                 // renderMarkdown sanitizes: no script, no event handlers, only http(s)/mailto links.
-                <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+                <>
+                  <MathStylesheet html={html} />
+                  <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+                </>
               )}
             </div>
           )}

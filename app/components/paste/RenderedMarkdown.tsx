@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { useHydrated } from '~/components/ui/use-hydrated';
+import { MathStylesheet } from '~/components/ui/MathStylesheet';
 
 /**
  * Rendered Markdown (sanitized HTML from app/lib/markdown.ts) with, once JavaScript runs, a copy
@@ -21,6 +22,7 @@ export function RenderedMarkdown({ html, className }: { html: string; className:
   return (
     <>
       {/* renderMarkdown sanitized this: no script, no handlers, http(s)/mailto links only. */}
+      <MathStylesheet html={html} />
       <div key={html} ref={setRoot} className={className} dangerouslySetInnerHTML={{ __html: html }} />
       {bars.map((bar, index) =>
         createPortal(

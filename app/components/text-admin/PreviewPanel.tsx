@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
+import { MathStylesheet } from '~/components/ui/MathStylesheet';
 import { editHref, pasteHref, type TextPreview } from './view';
 
 /** Typography for rendered Markdown (sanitized HTML from renderMarkdown). */
@@ -55,13 +56,16 @@ export function PreviewPanel({ preview, closeTo }: { preview: TextPreview; close
       {preview.blank ? (
         <p className="mt-4 text-sm text-subtle italic">{t('textAdmin.preview.empty')}</p>
       ) : (
-        <div
-          role="region"
-          aria-label={t('textAdmin.list.content')}
-          tabIndex={0}
-          className={`mt-4 max-h-[28rem] overflow-auto rounded-lg border border-line bg-raised p-4 ${MARKDOWN}`}
-          dangerouslySetInnerHTML={{ __html: preview.html }}
-        />
+        <>
+          <MathStylesheet html={preview.html} />
+          <div
+            role="region"
+            aria-label={t('textAdmin.list.content')}
+            tabIndex={0}
+            className={`mt-4 max-h-[28rem] overflow-auto rounded-lg border border-line bg-raised p-4 ${MARKDOWN}`}
+            dangerouslySetInnerHTML={{ __html: preview.html }}
+          />
+        </>
       )}
     </section>
   );
