@@ -37,6 +37,8 @@ export default [
   ]),
   route('prefs/theme', 'routes/prefs/theme.ts'),
   route('prefs/language', 'routes/prefs/language.ts'),
+  route('api-docs', 'routes/api-docs/page.tsx'),
+  route('api-docs/cloudclip.sxcu', 'routes/api-docs/sharex.ts'),
   route('offline', 'routes/offline.tsx'),
   route('not-found', 'routes/not-found.tsx'),
   route('*', 'routes/catch-all.ts'),

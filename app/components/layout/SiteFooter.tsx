@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PwaStatusPanel } from '~/components/pwa/PwaStatusPanel';
 import { APP_VERSION, SOURCE_URL } from '~/lib/version';
 
@@ -11,6 +12,9 @@ export function SiteFooter({ year }: { year: number }) {
         <p className="flex gap-4">
           <span>{t('common.footer.version', { version: APP_VERSION })}</span>
           <PwaStatusPanel />
+          <Link to="/api-docs" className="link">
+            {t('common.nav.apiDocs')}
+          </Link>
           <a href={SOURCE_URL} className="link" rel="noopener noreferrer" target="_blank">
             {t('common.nav.source')}
           </a>

@@ -3,6 +3,7 @@ import { APP_NAME, APP_VERSION } from '~/lib/version';
 import { getSetting } from '~/models/settings/settings.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { openApiDocument } from './openapi/document';
 
 export function systemRouter(services: Services): Router {
   const router = Router();
@@ -26,6 +27,11 @@ export function systemRouter(services: Services): Router {
   router.get('/system/max-upload-size', async (_req, res) => {
     const value = Number.parseInt((await getSetting(services, 'max_upload_size')) ?? '', 10);
     sendOk(res, '获取最大上传文件大小成功', { max_upload_size: Number.isFinite(value) && value > 0 ? value : 100 });
+  });
+
+  // The OpenAPI document of this door, generated from the routes' own schemas (docs/architecture.md §14).
+  router.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument());
   });
 
   return router;

@@ -10,6 +10,7 @@ export default {
     admin: 'Admin',
     menu: 'Menu',
     source: 'Source code',
+    apiDocs: 'Scripts and API',
   },
   share: {
     heading: 'Share',

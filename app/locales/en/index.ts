@@ -17,6 +17,7 @@ import settings from './settings';
 import dashboard from './dashboard';
 import pwa from './pwa';
 import env from './env';
+import apiDocs from './apiDocs';
 
 export default {
   common,
@@ -34,6 +35,7 @@ export default {
   dashboard,
   pwa,
   env,
+  apiDocs,
   upload,
   file,
   mounts,

@@ -10,6 +10,7 @@ export default {
     admin: '管理',
     menu: '菜单',
     source: '源代码',
+    apiDocs: '脚本与 API',
   },
   share: {
     heading: '分享',

@@ -96,6 +96,16 @@ function toRecord(row: ApiKey, masterKey: Buffer): ApiKeyRecord {
   };
 }
 
+/**
+ * The logged-in key's own secret, which the scripts page writes into ready-to-run commands: the
+ * key's holder already has it (they logged in with it), nobody else gets it here.
+ */
+export async function ownApiKeySecret(ctx: ModelContext, principal: Principal): Promise<string | null> {
+  if (principal.kind !== 'apikey') return null;
+  const row = await ctx.db.apiKey.findUnique({ where: { id: principal.keyId } });
+  return row ? decrypt(ctx.masterKey, row.keyEnc) : null;
+}
+
 export async function listApiKeys(ctx: ModelContext, principal: Principal): Promise<ApiKeyRecord[]> {
   authorize(principal, 'keys.manage');
   const rows = await ctx.db.apiKey.findMany({ orderBy: { createdAt: 'desc' } });

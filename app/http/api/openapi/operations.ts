@@ -1,0 +1,256 @@
+import type { ZodType } from 'zod';
+import * as apiKeys from '~/lib/schemas/api-keys';
+import * as auth from '~/lib/schemas/auth';
+import * as files from '~/lib/schemas/files';
+import * as fs from '~/lib/schemas/fs';
+import * as mounts from '~/lib/schemas/mounts';
+import * as pastes from '~/lib/schemas/pastes';
+import * as storage from '~/lib/schemas/storage-configs';
+import type { PermissionFlag } from '~/lib/permissions';
+
+/**
+ * Every route of the JSON door, for the OpenAPI document (`/api/openapi.json`, the page /api-docs).
+ * Bodies and queries are the very zod schemas the routes parse, so their fields cannot drift; the
+ * route list itself is checked against the router by tests/integration/api-openapi.test.ts.
+ * Access follows docs/product/api.md §3.0.
+ */
+export type Access = 'public' | 'admin' | 'any' | PermissionFlag;
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface Operation {
+  method: Method;
+  /** Express path: ":id" parameters, "*path" for the rest of the path. */
+  path: string;
+  tag: string;
+  access: Access;
+  summary: string;
+  body?: ZodType;
+  query?: ZodType;
+  /** The body is a file's bytes, not JSON. */
+  binaryBody?: boolean;
+}
+
+type Row = [Method, string, Access, string, Partial<Pick<Operation, 'body' | 'query' | 'binaryBody'>>?];
+
+const group = (tag: string, rows: Row[]): Operation[] =>
+  rows.map(([method, path, access, summary, extra]) => ({ method, path, tag, access, summary, ...extra }));
+
+export const OPERATIONS: readonly Operation[] = [
+  ...group('System', [
+    ['get', '/health', 'public', 'Liveness probe'],
+    ['get', '/version', 'public', 'Version and runtime'],
+    ['get', '/system/max-upload-size', 'public', 'Largest file an upload may have'],
+    ['get', '/openapi.json', 'public', 'This document'],
+  ]),
+  ...group('Auth', [
+    [
+      'post',
+      '/admin/login',
+      'public',
+      'Log in as the administrator; answers a bearer token',
+      { body: auth.adminLoginSchema },
+    ],
+    ['post', '/admin/logout', 'public', 'End the administrator token'],
+    [
+      'post',
+      '/admin/change-password',
+      'admin',
+      'Change the username and/or password',
+      { body: auth.changePasswordSchema },
+    ],
+    ['get', '/test/admin-token', 'admin', 'Check an administrator token'],
+    ['get', '/test/api-key', 'any', 'Check an API key and see its permissions'],
+  ]),
+  ...group('API keys', [
+    ['get', '/admin/api-keys', 'admin', 'List the keys'],
+    ['post', '/admin/api-keys', 'admin', 'Create a key', { body: apiKeys.createApiKeySchema }],
+    ['put', '/admin/api-keys/:id', 'admin', 'Change a key', { body: apiKeys.updateApiKeySchema }],
+    ['delete', '/admin/api-keys/:id', 'admin', 'Delete a key'],
+  ]),
+  ...group('Text shares', [
+    ['post', '/paste', 'text', 'Create a text share', { body: pastes.createPasteSchema }],
+    ['get', '/paste/:slug', 'public', 'Read a text share (counts a view)'],
+    ['post', '/paste/:slug', 'public', 'Unlock a password-protected text share', { body: pastes.unlockSchema }],
+    ['get', '/raw/:slug', 'public', 'The text alone, as text/plain'],
+    ['get', '/pastes', 'text', 'List your text shares'],
+    ['get', '/pastes/:id', 'text', 'One of your text shares'],
+    ['put', '/pastes/:slug', 'text', 'Change a text share', { body: pastes.updatePasteSchema }],
+    ['delete', '/pastes/batch-delete', 'text', 'Delete text shares', { body: pastes.batchDeleteSchema }],
+    ['post', '/pastes/clear-expired', 'admin', 'Delete expired text shares'],
+    ['post', '/admin/pastes/clear-expired', 'admin', 'Delete expired text shares (older path)'],
+  ]),
+  ...group('File shares', [
+    [
+      'put',
+      '/upload-direct/:filename',
+      'file_share',
+      'Upload a file as the request body',
+      { query: files.uploadOptionsSchema, binaryBody: true },
+    ],
+    ['post', '/upload', 'file_share', 'Upload files as multipart/form-data (options first)'],
+    ['post', '/s3/presign', 'file_share', 'Start a direct upload: a presigned PUT URL', { body: files.presignSchema }],
+    ['post', '/s3/commit', 'file_share', 'Finish a direct upload', { body: files.commitSchema }],
+    ['post', '/s3/cancel', 'file_share', 'Abandon a direct upload', { body: files.cancelSchema }],
+    [
+      'post',
+      '/s3/multipart/init',
+      'file_share',
+      'Start a multipart direct upload',
+      { body: files.multipartInitSchema },
+    ],
+    [
+      'post',
+      '/s3/multipart/resume',
+      'file_share',
+      'Resume a multipart direct upload',
+      { body: files.multipartRefSchema },
+    ],
+    [
+      'post',
+      '/s3/multipart/complete',
+      'file_share',
+      'Finish a multipart direct upload',
+      { body: files.multipartCompleteSchema },
+    ],
+    [
+      'post',
+      '/s3/multipart/abort',
+      'file_share',
+      'Abort a multipart direct upload',
+      { body: files.multipartRefSchema },
+    ],
+    ['get', '/files', 'file_share', 'List your file shares'],
+    ['get', '/files/:id', 'file_share', 'One of your file shares'],
+    ['put', '/files/:id', 'file_share', 'Change a file share', { body: files.updateFileSchema }],
+    ['delete', '/files/batch-delete', 'file_share', 'Delete file shares', { body: files.batchDeleteFilesSchema }],
+    ['get', '/public/files/:slug', 'public', 'A file share as its visitor sees it'],
+    ['post', '/public/files/:slug/verify', 'public', 'Unlock a password-protected file share'],
+    ['get', '/file-download/:slug', 'public', 'Download a shared file (?password= if it has one)'],
+    ['get', '/file-view/:slug', 'public', 'Show a shared file inline (?password= if it has one)'],
+    ['get', '/office-preview/:slug', 'public', 'Online-viewer URLs for an Office document'],
+    ['get', '/storage/local/:configId', 'public', 'A signed download from local storage'],
+    ['put', '/storage/local/:configId', 'public', 'A signed upload into local storage', { binaryBody: true }],
+  ]),
+  ...group('Upload from a URL', [
+    ['post', '/url/info', 'public', 'Check a URL and read its name, type and size'],
+    ['get', '/url/proxy', 'public', 'Fetch a URL through the server'],
+    ['post', '/url/presign', 'file_share', 'Start a URL upload', { body: files.urlPresignSchema }],
+    ['post', '/url/commit', 'file_share', 'Finish a URL upload', { body: files.commitSchema }],
+    [
+      'post',
+      '/url/multipart/init',
+      'file_share',
+      'Start a multipart URL upload',
+      { body: files.urlMultipartInitSchema },
+    ],
+    [
+      'post',
+      '/url/multipart/complete',
+      'file_share',
+      'Finish a multipart URL upload',
+      { body: files.multipartPartsSchema },
+    ],
+    ['post', '/url/multipart/abort', 'file_share', 'Abort a multipart URL upload', { body: files.multipartRefSchema }],
+    ['post', '/url/cancel', 'file_share', 'Abandon a URL upload', { body: files.cancelSchema }],
+  ]),
+  ...group('Storage', [
+    ['get', '/s3-configs', 'file_share', 'List the storages you may use'],
+    ['post', '/s3-configs', 'admin', 'Add a storage', { body: storage.createStorageConfigSchema }],
+    ['get', '/s3-configs/:id', 'file_share', 'One storage'],
+    ['put', '/s3-configs/:id', 'admin', 'Change a storage', { body: storage.updateStorageConfigSchema }],
+    ['delete', '/s3-configs/:id', 'admin', 'Delete a storage nothing uses'],
+    ['put', '/s3-configs/:id/set-default', 'admin', 'Make a storage the default'],
+    ['post', '/s3-configs/:id/test', 'admin', 'Test reading, writing and CORS of a storage'],
+  ]),
+  ...group('Mounts', [
+    ['get', '/admin/mounts', 'admin', 'List the mounts'],
+    ['post', '/admin/mounts', 'admin', 'Add a mount', { body: mounts.createMountSchema }],
+    ['get', '/admin/mounts/:id', 'admin', 'One mount'],
+    ['put', '/admin/mounts/:id', 'admin', 'Change a mount', { body: mounts.updateMountSchema }],
+    ['delete', '/admin/mounts/:id', 'admin', 'Delete a mount'],
+    ['get', '/user/mounts', 'mount_view', 'The mounts your key reaches'],
+    ['get', '/user/mounts/:id', 'mount_view', 'One mount your key reaches'],
+  ]),
+  ...group('File system', [
+    ['get', '/fs/list', 'mount_view', 'List a folder (?path=)'],
+    ['get', '/fs/get', 'mount_view', 'One file or folder (?path=)'],
+    ['get', '/fs/download', 'mount_view', 'Download a file (?path=)'],
+    ['get', '/fs/file-link', 'mount_view', 'A link to a file (?path=&expiresIn=)'],
+    ['get', '/p/*path', 'public', 'A mounted file through the web proxy (?sign= when required)'],
+    ['get', '/fs/search', 'mount_view', 'Search file names', { query: fs.searchSchema }],
+    ['post', '/fs/create-share', 'mount_view', 'Share a mounted file under a short link', { body: fs.pathSchema }],
+    ['post', '/fs/mkdir', 'mount_upload', 'Create a folder', { body: fs.pathSchema }],
+    ['post', '/fs/upload', 'mount_upload', 'Upload a file (multipart/form-data)'],
+    ['post', '/fs/update', 'mount_upload', 'Write a text file', { body: fs.updateSchema }],
+    ['post', '/fs/presign', 'mount_upload', 'Start a direct upload into a mount', { body: fs.presignSchema }],
+    [
+      'post',
+      '/fs/presign/commit',
+      'mount_upload',
+      'Finish a direct upload into a mount',
+      { body: fs.presignCommitSchema },
+    ],
+    [
+      'post',
+      '/fs/multipart/init',
+      'mount_upload',
+      'Start a multipart upload into a mount',
+      { body: fs.multipartInitSchema },
+    ],
+    [
+      'post',
+      '/fs/multipart/complete',
+      'mount_upload',
+      'Finish a multipart upload into a mount',
+      { body: fs.multipartCompleteSchema },
+    ],
+    [
+      'post',
+      '/fs/multipart/abort',
+      'mount_upload',
+      'Abort a multipart upload into a mount',
+      { body: fs.multipartAbortSchema },
+    ],
+    ['post', '/fs/rename', 'mount_rename', 'Rename or move', { body: fs.renameSchema }],
+    ['delete', '/fs/batch-remove', 'mount_delete', 'Delete files and folders', { body: fs.batchRemoveSchema }],
+    ['post', '/fs/copy', 'mount_copy', 'Copy or move, as a background task', { body: fs.copySchema }],
+    [
+      'post',
+      '/fs/batch-copy',
+      'mount_copy',
+      'Copy: the plan (the client copies across storages)',
+      { body: fs.batchCopySchema },
+    ],
+    [
+      'post',
+      '/fs/batch-copy-commit',
+      'mount_copy',
+      'Record files the client copied',
+      { body: fs.batchCopyCommitSchema },
+    ],
+    ['get', '/fs/tasks', 'mount_view', 'Your copy tasks'],
+    ['get', '/fs/tasks/:id', 'mount_view', 'One copy task and its progress'],
+    ['post', '/fs/tasks/:id/cancel', 'mount_view', 'Cancel a copy task'],
+    ['post', '/fs/tasks/:id/retry', 'mount_view', 'Retry the failed items of a copy task'],
+    ['post', '/fs/archive', 'mount_view', 'Download files and folders as one zip'],
+    ['get', '/fs/archive/progress/:token', 'mount_view', 'Progress of a zip being sent'],
+    ['get', '/admin/fs-index', 'admin', 'State of the search index per mount'],
+    ['post', '/admin/fs-index/:mountId', 'admin', 'Update or rebuild the search index of a mount'],
+  ]),
+  ...group('Settings', [
+    ['get', '/admin/system-settings', 'admin', 'The settings (v0.7.3 shape)'],
+    ['put', '/admin/system-settings', 'admin', 'Change settings (v0.7.3 shape)'],
+    ['get', '/admin/proxy-sign-settings', 'admin', 'Proxy signing settings'],
+    ['post', '/admin/proxy-sign-settings', 'admin', 'Change proxy signing settings'],
+    ['get', '/admin/settings', 'admin', 'Settings of one group (?group=)'],
+    ['get', '/admin/settings/groups', 'admin', 'The settings groups'],
+    ['get', '/admin/settings/metadata', 'admin', 'What each setting means'],
+    ['put', '/admin/settings/group/:groupId', 'admin', 'Change the settings of one group'],
+    ['get', '/admin/dashboard/stats', 'admin', 'Counts, storage use and activity'],
+  ]),
+  ...group('Caches', [
+    ['post', '/admin/cache/clear', 'admin', 'Clear the directory caches'],
+    ['post', '/user/cache/clear', 'mount_view', 'Clear the directory caches of your mounts'],
+    ['get', '/admin/cache/stats', 'admin', 'Cache sizes and hit rates'],
+  ]),
+];

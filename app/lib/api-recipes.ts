@@ -1,0 +1,33 @@
+/**
+ * The commands the scripts page (/api-docs) hands a logged-in key: each one exactly what runs, with
+ * the key and this server's address filled in. Keys hold only [A-Za-z0-9_-] (docs/product/api.md
+ * §1.10), so single quotes are enough for a POSIX shell.
+ */
+
+export const SAMPLE_FILE = 'photo.jpg';
+
+export function textCommand(origin: string, key: string): string {
+  return `curl -sS -H 'Authorization: ApiKey ${key}' -H 'Content-Type: application/json' -d '{"content":"Hello from curl"}' '${origin}/api/paste'`;
+}
+
+export function fileCommand(origin: string, key: string): string {
+  return `curl -sS -H 'Authorization: ApiKey ${key}' -T ${SAMPLE_FILE} '${origin}/api/upload-direct/${SAMPLE_FILE}'`;
+}
+
+/**
+ * A ShareX custom uploader (.sxcu): PUT the file to upload-direct, and answer the share page built
+ * from the slug in the JSON answer (docs/product/api.md §3.4).
+ */
+export function sharexUploader(origin: string, key: string) {
+  return {
+    Version: '15.0.0',
+    Name: `Cloudclip (${new URL(origin).host})`,
+    DestinationType: 'ImageUploader, TextUploader, FileUploader',
+    RequestMethod: 'PUT',
+    RequestURL: `${origin}/api/upload-direct/{filename}`,
+    Headers: { Authorization: `ApiKey ${key}` },
+    Body: 'Binary',
+    URL: `${origin}/file/{json:data.slug}`,
+    ErrorMessage: '{json:message}',
+  };
+}

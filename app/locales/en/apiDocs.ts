@@ -1,0 +1,43 @@
+export default {
+  title: 'Scripts and API',
+  intro: 'Share from the command line, from ShareX, or from your own program.',
+  recipes: {
+    heading: 'Ready-to-run commands',
+    forKey:
+      'These commands carry the key you are logged in with, “{{name}}”. Keep them private: anyone holding the key has its permissions.',
+    forAdmin:
+      'Scripts use an API key, not the administrator login: create a key with just the permissions the script needs, log in with it, and this page fills it in.',
+    forVisitor: 'Log in with an API key and this page writes the commands with your key filled in.',
+    createKey: 'Create a key',
+    logIn: 'Log in with a key',
+    placeholder: 'YOUR_KEY',
+    text: 'Share a text',
+    textHint: 'Answers the new share’s slug; its page is {{origin}}/paste/<slug>.',
+    file: 'Share a file',
+    fileHint:
+      'Sends the file as the request body. Add ?password=…, ?expires_in=<hours> or ?max_views=<n> to the address to set them.',
+    sharex: 'ShareX',
+    sharexHint:
+      'A custom uploader for ShareX (Windows): open the file and ShareX adds it; uploads then answer the share page’s link.',
+    sharexDownload: 'Download the ShareX uploader',
+    missingPermission: 'Your key lacks the “{{permission}}” permission, so this command would be refused.',
+    copy: 'Copy',
+    copyLabel: 'Copy the command: {{name}}',
+    copied: 'Copied',
+    failed: 'Copy failed: select the command and copy it by hand',
+  },
+  reference: {
+    heading: 'API reference',
+    intro: 'Every route of /api, with who may call it and the fields it takes. The same, as an OpenAPI 3.1 document:',
+    method: 'Method',
+    path: 'Path',
+    access: 'Who may call it',
+    summary: 'What it does',
+    fields: 'Body fields',
+    required: 'required',
+    public: 'Anyone',
+    admin: 'Administrator',
+    any: 'Administrator or any key',
+    permission: 'Administrator, or a key with “{{permission}}”',
+  },
+};
