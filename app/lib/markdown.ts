@@ -18,7 +18,10 @@ const schema: SanitizeSchema = {
   attributes: {
     ...defaultSchema.attributes,
     // remark-math marks math as code with "math-inline" / "math-display"; KaTeX renders it later.
-    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-[\w-]+$/, 'math-inline', 'math-display']],
+    code: [
+      ...(defaultSchema.attributes?.code ?? []),
+      ['className', /^language-[\w-]+$/, 'math-inline', 'math-display'],
+    ],
     span: [...(defaultSchema.attributes?.span ?? []), ['className', /^hljs-[\w-]+$/]],
   },
   protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
