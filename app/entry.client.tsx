@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { FALLBACK_LOCALE, resources } from './i18n/config';
+import { loadCatalog } from './i18n/catalogs';
 import { listenForInstallOffer } from './lib/pwa/register';
 
 listenForInstallOffer();
@@ -11,10 +11,12 @@ listenForInstallOffer();
 async function hydrate() {
   // The server already chose the language; <html lang> carries it, so both sides render the same.
   const lng = document.documentElement.lang.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  // Only this language's catalog is fetched (app/i18n/catalogs.ts). Both have the same keys
+  // (app/i18n/locales.test.ts), so there is nothing to fall back to.
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: { [lng]: { translation: await loadCatalog(lng) } },
     lng,
-    fallbackLng: FALLBACK_LOCALE,
+    fallbackLng: false,
     interpolation: { escapeValue: false },
   });
   startTransition(() => {

@@ -13,6 +13,8 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { getLocale, i18nextMiddleware } from './i18n/middleware.server';
+import { loadCatalog } from './i18n/catalogs';
+import { isLocale } from './i18n/config';
 import { authMiddleware } from '~/http/html/auth-middleware.server';
 import { answersFaults, faultMiddleware } from '~/http/html/faults.server';
 import { getTheme } from './theme.server';
@@ -107,7 +109,12 @@ export default function App() {
   const { i18n } = useTranslation();
   // Keep the client's i18next in step when the language changes through a form post.
   useEffect(() => {
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    if (i18n.language === locale || !isLocale(locale)) return;
+    // The other language's catalog is fetched on the first switch (app/i18n/catalogs.ts).
+    void loadCatalog(locale).then((catalog) => {
+      if (!i18n.hasResourceBundle(locale, 'translation')) i18n.addResourceBundle(locale, 'translation', catalog);
+      return i18n.changeLanguage(locale);
+    });
   }, [locale, i18n]);
   return (
     <Chrome>

@@ -12,6 +12,8 @@ import { davHandlers } from './webdav';
 import { pageRequestGuard } from './html/request-guard.server';
 import { sweepSpool } from './multipart.server';
 import { compressAnswers } from './compress.server';
+// Every language, for the messages of all three doors (app/i18n/catalogs.ts).
+import '~/i18n/resources.server';
 
 /**
  * The request handler Vite bundles (build/server/index.js): /api, then /dav, then React Router.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import './resources.server';
 import { localeFromAcceptLanguage } from './config';
 import { translate } from './translate';
 

@@ -1,15 +1,6 @@
-import en from '~/locales/en';
-import zh from '~/locales/zh';
-
 export const SUPPORTED_LOCALES = ['en', 'zh'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const FALLBACK_LOCALE: Locale = 'en';
-
-/** All translations, bundled: two languages are small, and the app must work offline. */
-export const resources = {
-  en: { translation: en },
-  zh: { translation: zh },
-} as const;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);

@@ -1,7 +1,8 @@
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { FALLBACK_LOCALE, isLocale, localeFromAcceptLanguage, resources, type Locale } from './config';
+import { FALLBACK_LOCALE, isLocale, localeFromAcceptLanguage, type Locale } from './config';
+import { resources } from './resources.server';
 
 /** The user's explicit language choice; it wins over Accept-Language. */
 export const localeCookie = createCookie('lng', {

@@ -1,9 +1,8 @@
-import { FALLBACK_LOCALE, isLocale, resources } from './config';
+import { catalogOf, type Catalog } from './catalogs';
+import { FALLBACK_LOCALE, isLocale } from './config';
 
-type Tree = { [key: string]: string | Tree };
-
-function lookup(tree: Tree, key: string): string | undefined {
-  let node: string | Tree | undefined = tree;
+function lookup(tree: Catalog | undefined, key: string): string | undefined {
+  let node: string | Catalog | undefined = tree;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = node[part];
@@ -12,15 +11,13 @@ function lookup(tree: Tree, key: string): string | undefined {
 }
 
 /**
- * A synchronous translation outside React (page titles, API messages). Same resources and the same
- * `{{name}}` interpolation as i18next, so a key means the same thing everywhere.
+ * A synchronous translation outside React (page titles, API messages). Same catalogs and the same
+ * `{{name}}` interpolation as i18next, so a key means the same thing everywhere. Only a language
+ * this process holds (app/i18n/catalogs.ts) is used; otherwise English, otherwise the key.
  */
 export function translate(locale: string, key: string, values?: Record<string, unknown>): string {
   const lng = isLocale(locale) ? locale : FALLBACK_LOCALE;
-  const text =
-    lookup(resources[lng].translation as unknown as Tree, key) ??
-    lookup(resources[FALLBACK_LOCALE].translation as unknown as Tree, key) ??
-    key;
+  const text = lookup(catalogOf(lng), key) ?? lookup(catalogOf(FALLBACK_LOCALE), key) ?? key;
   if (!values) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     values[name] === undefined ? match : String(values[name]),
@@ -29,5 +26,5 @@ export function translate(locale: string, key: string, values?: Record<string, u
 
 export function hasTranslation(locale: string, key: string): boolean {
   const lng = isLocale(locale) ? locale : FALLBACK_LOCALE;
-  return lookup(resources[lng].translation as unknown as Tree, key) !== undefined;
+  return lookup(catalogOf(lng), key) !== undefined;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import '~/i18n/resources.server';
 import { pageTitle, pasteTitleOf } from './meta';
 
 const root = { id: 'root', data: { locale: 'en' } };

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ADMIN, loginAsAdmin } from './auth-helpers';
-import { en, fill, zh } from './helpers';
+import { en, fill, oneMarkedField, zh } from './helpers';
 import { startSwiftE2e, swiftConfigFields, type SwiftE2e } from './swift-e2e';
 import { startServer, type RunningServer } from '../support/server';
 import {
@@ -157,7 +157,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
       zh,
     );
     expect((await answer).status()).toBe(413);
-    await expect(page.getByRole('alert')).toHaveText(zh.errors.seeMarkedFields_other);
+    await expect(page.getByRole('alert')).toHaveText(oneMarkedField(zh));
     await expect(page.locator('#file-error')).toHaveText(fill(zh.errors.fileTooLarge, { max: '1 MB' }));
     await expect(page.getByLabel(zh.upload.form.remark, { exact: true })).toHaveValue('太大了');
     await expect(page.getByText(zh.upload.form.chooseAgain)).toBeVisible();

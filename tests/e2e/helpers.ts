@@ -86,5 +86,10 @@ export async function waitForHydration(page: Page): Promise<void> {
 export async function expectFieldError(scope: Page | Locator, field: Locator, message: string, t = en) {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toHaveAccessibleDescription(message);
-  await expect(scope.getByRole('alert')).toHaveText(t.errors.seeMarkedFields_one);
+  await expect(scope.getByRole('alert')).toHaveText(oneMarkedField(t));
+}
+
+/** The alert's words for one marked field: Chinese has a single plural form, which says the count. */
+export function oneMarkedField(t: typeof en | typeof zh): string {
+  return t === en ? en.errors.seeMarkedFields_one : fill(t.errors.seeMarkedFields_other, { count: '1' });
 }

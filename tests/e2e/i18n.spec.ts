@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { en, fill, titleOf, zh } from './helpers';
+import { en, fill, titleOf, waitForHydration, zh } from './helpers';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -30,6 +30,24 @@ test.describe('with a Chinese browser (Accept-Language: zh-CN)', () => {
     const nav = page.getByRole('navigation', { name: zh.common.nav.label });
     await expect(nav.getByRole('link', { name: zh.common.nav.upload, exact: true })).toBeVisible();
     await expect(page.getByText(en.pages.home.intro)).toHaveCount(0);
+  });
+
+  test('a page fetches its own language only; the other comes with the first switch @js', async ({ page }) => {
+    const catalogs: string[] = [];
+    page.on('response', (r) => {
+      const name = /\/assets\/(en|zh)-[\w-]+\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      if (name) catalogs.push(name);
+    });
+    await page.goto('/upload');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.pages.upload.heading);
+    // Hydrated with the Chinese catalog alone.
+    await waitForHydration(page);
+    expect(catalogs).toEqual(['zh']);
+    await page.getByRole('button', { name: fill(zh.common.language.switchTo, { language: 'English' }) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.upload.heading);
+    // The header is rendered by the client's i18next, which now holds English too.
+    await expect(page.getByRole('navigation', { name: en.common.nav.label })).toBeVisible();
+    expect(catalogs).toEqual(['zh', 'en']);
   });
 
   test('the switcher changes the language, and the stored choice beats Accept-Language', async ({ page }) => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '~/auth/principal';
 import { loadConfig } from '~/config.server';
 import { apiRouter } from '~/http/api';
+import '~/i18n/resources.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { urlFetchAllowedHosts } from '~/models/settings/settings.server';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form, useLocation } from 'react-router';
+import { loadCatalog } from '~/i18n/catalogs';
 import { SUPPORTED_LOCALES } from '~/i18n/config';
 
 /** One button per language; the current one is marked. A real form post: works without JS. */
@@ -17,6 +18,8 @@ export function LanguageSwitcher({ locale }: { locale: string }) {
             type="submit"
             name="lng"
             value={lng}
+            // Fetch the other language's catalog while the choice is posted.
+            onClick={() => void loadCatalog(lng)}
             lang={lng === 'zh' ? 'zh-CN' : 'en'}
             aria-pressed={locale === lng}
             aria-label={t('common.language.switchTo', { language: t(`common.language.${lng}`) })}

@@ -3,7 +3,7 @@ export default {
   internal: '服务器内部错误',
   invalidInput: '请求参数无效',
   seeMarkedFields_one: '请修改下方标出的字段。',
-  seeMarkedFields_other: '请修改下方标出的字段。',
+  seeMarkedFields_other: '请修改下方标出的 {{count}} 个字段。',
   malformedJson: '请求体不是有效的 JSON',
   bodyTooLarge: '请求体过大',
   unsupportedEncoding: '不支持的请求编码',

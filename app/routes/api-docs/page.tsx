@@ -7,6 +7,7 @@ import { principalContext, requestInfoContext, servicesContext } from '~/context
 import { apiReference } from '~/http/api/openapi/reference';
 import { fileCommand, textCommand } from '~/lib/api-recipes';
 import { pageTitle } from '~/lib/meta';
+import { answersFaults } from '~/http/html/faults.server';
 import { ownApiKeySecret } from '~/models/accounts/api-keys.server';
 import type { Route } from './+types/page';
 
@@ -19,7 +20,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * Scripts and API (issue 15 item 12): commands for the logged-in key, ready to run, and the
  * reference generated from the same OpenAPI document as /api/openapi.json.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const origin = context.get(requestInfoContext).linkOrigin;
   const secret = await ownApiKeySecret(context.get(servicesContext), principal);
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     canFile: secret === null || isAllowed(principal, 'file.upload'),
     reference: apiReference(),
   };
-}
+});
 
 export default function ApiDocs({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
