@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import '~/i18n/resources.server';
+import en from '~/locales/en';
+import zh from '~/locales/zh';
+import { registerCatalog, type Catalog } from '~/i18n/catalogs';
 import { pageTitle, pasteTitleOf } from './meta';
+
+// As on the server, which holds every language (app/i18n/resources.server.ts).
+registerCatalog('en', en as unknown as Catalog);
+registerCatalog('zh', zh as unknown as Catalog);
 
 const root = { id: 'root', data: { locale: 'en' } };
 
