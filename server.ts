@@ -2,6 +2,7 @@
  * Process entry: configuration, Express, static files, the Vite dev middleware in development,
  * listening, graceful shutdown. Everything else is in app/http/express.server.ts, which Vite builds.
  */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -12,6 +13,7 @@ import { precompressed } from './app/http/precompressed.server';
 type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>) => Promise<Express>;
   closeServices: () => Promise<void>;
+  answerBeforeExpress: (req: IncomingMessage, res: ServerResponse) => boolean;
 };
 
 // A log that cannot be written (a collector that went away: EPIPE; a full disk) must never take
@@ -30,7 +32,12 @@ async function main() {
   app.disable('x-powered-by');
   // A deep accept queue: a burst of connections waits for the event loop instead of being refused
   // (the kernel caps it at net.core.somaxconn).
-  const server = app.listen(config.port, config.host, LISTEN_BACKLOG);
+  // Production answers the open paste's JSON view before Express (app/http/api/paste-view-lane.ts).
+  let answerBeforeExpress: AppModule['answerBeforeExpress'] = () => false;
+  const server = http.createServer((req, res) => {
+    if (!answerBeforeExpress(req, res)) app(req, res);
+  });
+  server.listen(config.port, config.host, LISTEN_BACKLOG);
   // Clients drop an idle connection a second before the `Keep-Alive: timeout=5` Node announces; a
   // client that runs late under load then reuses a socket the server closed at that same moment
   // (ECONNRESET). The announced value is whole seconds (floor), so this keeps announcing 5 while
@@ -69,6 +76,7 @@ async function main() {
     });
     appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;
     app.use(await appModule.createApp(config));
+    answerBeforeExpress = appModule.answerBeforeExpress;
   } else {
     const vite = await import('vite');
     const devServer = await vite.createServer({

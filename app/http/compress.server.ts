@@ -1,6 +1,7 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
+import { acceptedEncodings } from './precompressed.server';
 
 /**
  * Compression of the pages and JSON answers the app makes per request (docs/architecture.md §13).
@@ -32,6 +33,21 @@ const compress = compression({
   level: GZIP_LEVEL,
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
 });
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding an answer made outside the middleware gets, for this Accept-Encoding (brotli first). */
+export function encodingFor(acceptEncoding: string | null | undefined): Encoding {
+  const accepted = acceptedEncodings(acceptEncoding ?? undefined);
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
+}
+
+/** A whole body compressed at once, with the middleware's settings. */
+export function encodeBody(encoding: Exclude<Encoding, 'identity'>, body: Buffer): Buffer<ArrayBuffer> {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(body, { level: GZIP_LEVEL });
+}
 
 /** The compression middleware, everywhere but WebDAV (its GETs are files, its XML is small). */
 export const compressAnswers: RequestHandler = (req, res, next) =>

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { createRequestHandler } from '@react-router/express';
@@ -8,10 +9,12 @@ import { ownOrigins } from './api/principal';
 import { linkOriginOf } from './link-origin';
 import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
+import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
 import { pageRequestGuard } from './html/request-guard.server';
 import { sweepSpool } from './multipart.server';
 import { compressAnswers } from './compress.server';
+import { SECURITY_HEADERS } from './security-headers';
 // Every language, for the messages of all three doors (app/i18n/catalogs.ts).
 import '~/i18n/resources.server';
 
@@ -20,6 +23,15 @@ import '~/i18n/resources.server';
  * server.ts adds static files, the dev server and the listening socket around it.
  */
 let appPromise: Promise<Express> | undefined;
+let lane: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+
+/**
+ * The requests server.ts answers before any Express app, once createApp has run: only the open
+ * paste's JSON view (app/http/api/paste-view-lane.ts). Returns whether it answered.
+ */
+export function answerBeforeExpress(req: IncomingMessage, res: ServerResponse): boolean {
+  return lane ? lane(req, res) : false;
+}
 
 export function createApp(config: AppConfig): Promise<Express> {
   appPromise ??= buildApp(config);
@@ -30,6 +42,7 @@ async function buildApp(config: AppConfig): Promise<Express> {
   const services = await initServices(config);
   // A crash (kill -9) mid-upload leaves its spool file: nothing can be using one before we listen.
   await sweepSpool(path.join(config.dataDir, 'tmp'));
+  lane = pasteViewLane(services);
   const app = express();
   app.disable('x-powered-by');
   // No body hashing for ETags on every JSON answer: API answers are not cacheable anyway.
@@ -37,9 +50,7 @@ async function buildApp(config: AppConfig): Promise<Express> {
   app.set('trust proxy', config.trustProxy);
 
   app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     next();
   });
 

@@ -23,12 +23,21 @@ const ALLOW_HEADERS = [
  * SameSite=Lax: browsers never attach it to cross-site fetches, so a foreign origin can only use the
  * Bearer/ApiKey credentials it already holds.
  */
+/** The CORS headers of an answer to this Origin, if the request has one (Vary: Origin is the caller's). */
+export function corsHeaders(origin: string | undefined) {
+  return origin
+    ? {
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Allow-Credentials': 'true',
+        'Access-Control-Expose-Headers': 'ETag, Content-Length, Content-Disposition',
+      }
+    : undefined;
+}
+
 export const cors: RequestHandler = (req, res, next) => {
-  const origin = req.headers.origin;
-  if (origin) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Expose-Headers', 'ETag, Content-Length, Content-Disposition');
+  const headers = corsHeaders(req.headers.origin);
+  if (headers) {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.vary('Origin');
   }
   if (req.method === 'OPTIONS') {

@@ -14,7 +14,13 @@ import {
 } from '~/models/pastes/pastes.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
-import { iso, presentOwnedPaste, presentPasteListItem, presentPublicPaste } from './presenters/pastes';
+import {
+  iso,
+  presentOwnedPaste,
+  presentPasteListItem,
+  presentPublicPaste,
+  presentUnlockedView,
+} from './presenters/pastes';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
 import { clientAddress, principalOf } from './principal';
@@ -45,7 +51,7 @@ export function pastesRouter(services: Services): Router {
     const result = await viewPaste(services, req.params.slug);
     const p = result.paste;
     if (result.locked) return res.json({ ...presentPublicPaste(p), hasPassword: true, requiresPassword: true });
-    res.json({ ...presentPublicPaste(p), content: p.content, hasPassword: false, isLastView: result.paste.isLastView });
+    res.json(presentUnlockedView(result.paste));
   });
 
   router.post('/paste/:slug', async (req, res) => {

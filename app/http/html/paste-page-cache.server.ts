@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isbot } from 'isbot';
 import { createContext, type MiddlewareFunction } from 'react-router';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
@@ -6,14 +5,11 @@ import { getLocale } from '~/i18n/middleware.server';
 import { Lru } from '~/lib/lru';
 import { openPastePage, type PastePageView } from '~/models/pastes/page-view.server';
 import { getTheme } from '~/theme.server';
-import { BROTLI_QUALITY, GZIP_LEVEL } from '~/http/compress.server';
-import { acceptedEncodings } from '~/http/precompressed.server';
+import { encodeBody, encodingFor, type Encoding } from '~/http/compress.server';
 import { readVisit, visitHeaders } from './paste-visit.server';
 
 /** How long a rendered page is served again: the views figure on it may be this much behind. */
 const FRESH_MS = 1000;
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Rendered {
   /** The page in each encoding asked for so far; `identity` is the page as rendered. */
@@ -22,20 +18,14 @@ interface Rendered {
   at: number;
 }
 
-const ENCODE: Record<Exclude<Encoding, 'identity'>, (page: Buffer) => Buffer<ArrayBuffer>> = {
-  br: (page) => brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-  gzip: (page) => gzipSync(page, { level: GZIP_LEVEL }),
-};
-
 /**
  * The page as this client accepts it, compressed once per rendering rather than once per answer
  * (app/http/compress.server.ts leaves an answer that already has an encoding alone).
  */
 function answer(rendered: Rendered, request: Request, setCookies: string[]): Response {
-  const accepted = acceptedEncodings(request.headers.get('accept-encoding') ?? undefined);
-  const encoding: Encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
+  const encoding = encodingFor(request.headers.get('accept-encoding'));
   const page = rendered.bodies.identity!;
-  const body = (rendered.bodies[encoding] ??= encoding === 'identity' ? page : ENCODE[encoding](page));
+  const body = (rendered.bodies[encoding] ??= encoding === 'identity' ? page : encodeBody(encoding, page));
   const headers = new Headers(rendered.headers);
   headers.set('Content-Length', String(body.length));
   headers.set('Vary', 'Accept-Encoding');

@@ -1,4 +1,5 @@
 import type { PasteListItem, PasteRecord } from '~/models/pastes/pastes.server';
+import type { PasteView } from '~/models/pastes/types';
 
 /** The wire shapes of text pastes in docs/product/api.md §3.3. */
 
@@ -15,6 +16,11 @@ export function presentPublicPaste(p: PasteRecord) {
     createdAt: iso(p.createdAt),
     created_by: p.createdBy,
   };
+}
+
+/** GET /paste/{slug} of a paste without password: the content, and whether this was its last view. */
+export function presentUnlockedView(p: PasteView) {
+  return { ...presentPublicPaste(p), content: p.content, hasPassword: false, isLastView: p.isLastView };
 }
 
 /** The stored fields of a paste in the management shapes (snake_case). */

@@ -1,0 +1,44 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fastView } from '~/models/pastes/pastes.server';
+import type { Services } from '~/services.server';
+import { encodeBody, encodingFor } from '../compress.server';
+import { SECURITY_HEADERS } from '../security-headers';
+import { corsHeaders } from './cors';
+import { presentUnlockedView } from './presenters/pastes';
+
+/** Slugs are [A-Za-z0-9_-] (docs/product/api.md §1.10): anything else takes the ordinary route. */
+const PASTE_VIEW = /^\/api\/paste\/([\w-]{1,128})(?:\?.*)?$/;
+const COMPRESS_FROM = 1024;
+
+/**
+ * GET /api/paste/{slug} of an open paste, answered before Express (docs/architecture.md §13): the
+ * read every API client of a link makes, where Express's two apps, routers and middleware cost
+ * several times the work itself (bench/pastes.bench.mjs, "API view"). It makes the one synchronous
+ * model call the route makes first (`fastView`); whatever that does not answer — a password, the
+ * last allowed view, an unknown or expired slug, a busy database — goes on to Express with nothing
+ * counted. The answer is the route's: same JSON, security and CORS headers, compression.
+ * Returns whether it answered.
+ */
+export function pasteViewLane(services: Services) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET') return false;
+    const slug = PASTE_VIEW.exec(req.url ?? '')?.[1];
+    if (!slug) return false;
+    const paste = fastView(services, slug);
+    if (!paste) return false;
+    const json = Buffer.from(JSON.stringify(presentUnlockedView(paste)));
+    const encoding = json.length >= COMPRESS_FROM ? encodingFor(req.headers['accept-encoding']) : 'identity';
+    const body = encoding === 'identity' ? json : encodeBody(encoding, json);
+    const cors = corsHeaders(req.headers.origin);
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      ...cors,
+      Vary: cors ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(body.length),
+      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    });
+    res.end(body);
+    return true;
+  };
+}
