@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
-import { en } from './helpers';
+import { en, expectFieldError } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -36,7 +36,7 @@ async function createMount(page: Page, name: string, path: string) {
   await form.getByLabel(m.form.name).fill(name);
   await form.getByLabel(m.form.path).fill('bad path');
   await form.getByRole('button', { name: m.form.create }).click();
-  await expect(page.getByRole('alert').first()).toHaveText(en.errors.mountPathInvalid);
+  await expectFieldError(form, form.getByLabel(m.form.path), en.errors.mountPathInvalid);
   await form.getByLabel(m.form.path).fill(path);
   await form.getByRole('button', { name: m.form.create }).click();
   await expect(page.getByRole('status').filter({ hasText: m.notice.created })).toBeVisible();

@@ -6,7 +6,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ADMIN, loginAsAdmin } from './auth-helpers';
 import { dataOf, expectDownloadIdentical, MiB, setThroughput, throttle } from './direct-upload-helpers';
-import { en, zh } from './helpers';
+import { en, expectFieldError, zh } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 import { uniqueFileSlug, uploadedLinks } from './upload-helpers';
 
@@ -231,8 +231,7 @@ test.describe('without the allow-list, a private URL is refused', () => {
     await openUrlTab(page, '', javaScriptEnabled);
     await page.getByLabel(en.upload.url.field, { exact: true }).fill(url);
     await page.getByRole('button', { name: en.upload.url.submit }).click();
-    await expect(page.getByRole('alert')).toHaveText(en.errors.urlNotAllowed);
-    await expect(page.locator('#url-error')).toHaveText(en.errors.urlNotAllowed);
+    await expectFieldError(page, page.getByLabel(en.upload.url.field, { exact: true }), en.errors.urlNotAllowed);
     await expect(page.getByLabel(en.upload.url.field, { exact: true })).toHaveValue(url);
     await expect(page.getByRole('heading', { name: en.upload.result.heading })).toHaveCount(0);
     expect(site.hits).toEqual([]);
