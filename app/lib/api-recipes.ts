@@ -4,7 +4,9 @@
  * §1.10), so single quotes are enough for a POSIX shell.
  */
 
-export const SAMPLE_FILE = 'photo.jpg';
+const SAMPLE_FILE = 'photo.jpg';
+/** What the commands carry for a visitor who is not logged in with a key. */
+export const KEY_PLACEHOLDER = 'YOUR_KEY';
 
 export function textCommand(origin: string, key: string): string {
   return `curl -sS -H 'Authorization: ApiKey ${key}' -H 'Content-Type: application/json' -d '{"content":"Hello from curl"}' '${origin}/api/paste'`;

@@ -10,7 +10,6 @@ export default {
     forVisitor: 'Log in with an API key and this page writes the commands with your key filled in.',
     createKey: 'Create a key',
     logIn: 'Log in with a key',
-    placeholder: 'YOUR_KEY',
     text: 'Share a text',
     textHint: 'Answers the new share’s slug; its page is {{origin}}/paste/<slug>.',
     file: 'Share a file',

@@ -8,7 +8,6 @@ export default {
     forVisitor: '使用 API 密钥登录后，本页会生成填好您密钥的命令。',
     createKey: '创建密钥',
     logIn: '使用密钥登录',
-    placeholder: 'YOUR_KEY',
     text: '分享一段文本',
     textHint: '返回新分享的链接后缀；页面地址为 {{origin}}/paste/<后缀>。',
     file: '分享一个文件',

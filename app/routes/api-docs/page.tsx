@@ -5,7 +5,7 @@ import { ApiReference } from '~/components/api-docs/ApiReference';
 import { Recipe } from '~/components/api-docs/Recipe';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { apiReference } from '~/http/api/openapi/reference';
-import { fileCommand, textCommand } from '~/lib/api-recipes';
+import { fileCommand, KEY_PLACEHOLDER, textCommand } from '~/lib/api-recipes';
 import { pageTitle } from '~/lib/meta';
 import { answersFaults } from '~/http/html/faults.server';
 import { ownApiKeySecret } from '~/models/accounts/api-keys.server';
@@ -29,8 +29,8 @@ export const loader = answersFaults(async function loader({ context }: Route.Loa
     viewer: principal.kind,
     keyName: principal.kind === 'apikey' ? principal.name : null,
     hasKey: secret !== null,
-    text: textCommand(origin, secret ?? 'YOUR_KEY'),
-    file: fileCommand(origin, secret ?? 'YOUR_KEY'),
+    text: textCommand(origin, secret ?? KEY_PLACEHOLDER),
+    file: fileCommand(origin, secret ?? KEY_PLACEHOLDER),
     canText: secret === null || isAllowed(principal, 'paste.create'),
     canFile: secret === null || isAllowed(principal, 'file.upload'),
     reference: apiReference(),

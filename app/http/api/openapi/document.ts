@@ -26,7 +26,7 @@ export function openApiPath(path: string): { path: string; params: string[] } {
   return { path: converted, params };
 }
 
-export function accessText(access: Access): string {
+function accessText(access: Access): string {
   if (access === 'public') return 'Public';
   if (access === 'admin') return 'Administrator';
   if (access === 'any') return 'Administrator or any API key';

@@ -10,8 +10,11 @@ export interface ReferenceRow {
   fields: { name: string; required: boolean }[];
 }
 
-/** The OpenAPI document grouped by tag for people: the body fields are the document's own. */
+let cached: { tag: string; rows: ReferenceRow[] }[] | undefined;
+
+/** The OpenAPI document grouped by tag for people, built once: the body fields are the document's own. */
 export function apiReference(): { tag: string; rows: ReferenceRow[] }[] {
+  if (cached) return cached;
   const paths = openApiDocument().paths as Record<string, Record<string, { requestBody?: unknown }>>;
   const groups = new Map<string, ReferenceRow[]>();
   for (const op of OPERATIONS) {
@@ -27,5 +30,6 @@ export function apiReference(): { tag: string; rows: ReferenceRow[] }[] {
     rows.push({ method: op.method.toUpperCase(), path, access: op.access, summary: op.summary, fields });
     groups.set(op.tag, rows);
   }
-  return [...groups].map(([tag, rows]) => ({ tag, rows }));
+  cached = [...groups].map(([tag, rows]) => ({ tag, rows }));
+  return cached;
 }
