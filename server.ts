@@ -9,6 +9,7 @@ import express from 'express';
 import type { Express } from 'express';
 import { loadConfig } from './app/config.server';
 import { precompressed } from './app/http/precompressed.server';
+import { createRequestLog } from './app/http/request-log';
 
 type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>) => Promise<Express>;
@@ -34,7 +35,12 @@ async function main() {
   // (the kernel caps it at net.core.somaxconn).
   // Production answers the open paste's JSON view before Express (app/http/api/paste-view-lane.ts).
   let answerBeforeExpress: AppModule['answerBeforeExpress'] = () => false;
+  const logRequest = createRequestLog((text) => process.stdout.write(text));
+  let stopping = false;
   const server = http.createServer((req, res) => {
+    logRequest(req, res);
+    // While shutting down, a kept-alive connection gets its answer and is then closed.
+    if (stopping) res.setHeader('Connection', 'close');
     if (!answerBeforeExpress(req, res)) app(req, res);
   });
   server.listen(config.port, config.host, LISTEN_BACKLOG);
@@ -100,16 +106,20 @@ async function main() {
     });
   }
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, shutting down`);
-    // Stop accepting connections, let requests in flight finish, then force-close stragglers.
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    const grace = config.shutdownGraceSeconds;
+    console.log(`${signal} received: finishing requests in flight (up to ${grace} s), then stopping`);
+    // Stop accepting connections and let requests in flight (downloads, upload parts) finish; connections
+    // that fall idle are closed as they do; what still runs after the grace period is cut
+    // (docs/deploy.md, "Stopping and upgrading").
+    const idle = setInterval(() => server.closeIdleConnections(), 250);
+    const force = setTimeout(() => server.closeAllConnections(), grace * 1000);
+    idle.unref();
     force.unref();
-    server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    clearInterval(idle);
     await closeVite?.();
     await appModule.closeServices();
     process.exit(0);

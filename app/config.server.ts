@@ -20,6 +20,8 @@ export interface AppConfig {
   urlFetchRateLimit: string | undefined;
   /** Downloads streaming through the app to one client address at once; default 32. */
   downloadStreamLimit: number;
+  /** How long a shutdown waits for requests in flight (downloads, uploads) before cutting them; default 30. */
+  shutdownGraceSeconds: number;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -33,6 +35,11 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === 'true') return true;
   const n = Number(value);
   return Number.isInteger(n) ? n : value;
+}
+
+function seconds(value: string | undefined, fallback: number): number {
+  const n = Number(value || fallback);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -60,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordRateLimit: env.PASSWORD_RATE_LIMIT || undefined,
     urlFetchRateLimit: env.URL_FETCH_RATE_LIMIT || undefined,
     downloadStreamLimit: Math.max(1, Number(env.DOWNLOAD_STREAM_LIMIT) || 32),
+    shutdownGraceSeconds: seconds(env.SHUTDOWN_GRACE_SECONDS, 30),
     isProduction: env.NODE_ENV === 'production',
   };
 }

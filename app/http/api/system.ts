@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { APP_NAME, APP_VERSION } from '~/lib/version';
 import { getSetting } from '~/models/settings/settings.server';
+import { readiness } from '~/models/system/readiness.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { openApiDocument } from './openapi/document';
@@ -11,6 +12,20 @@ export function systemRouter(services: Services): Router {
   // Bare object, no envelope (docs/product/api.md §3.7).
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', timestamp: new Date().toISOString() });
+  });
+
+  // Readiness, apart from liveness (docs/deploy.md, "Health checks"): a load balancer stops sending
+  // requests here while the database or the default storage cannot be reached. Bare, like /health.
+  router.get('/health/ready', async (_req, res) => {
+    const state = await readiness(services);
+    if (!state.ready) res.status(503).setHeader('Retry-After', '5');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({
+      status: state.ready ? 'ok' : 'unavailable',
+      timestamp: new Date().toISOString(),
+      database: state.database,
+      storage: state.storage,
+    });
   });
 
   router.get('/version', (_req, res) => {

@@ -38,6 +38,7 @@ const group = (tag: string, rows: Row[]): Operation[] =>
 export const OPERATIONS: readonly Operation[] = [
   ...group('System', [
     ['get', '/health', 'public', 'Liveness probe'],
+    ['get', '/health/ready', 'public', 'Readiness: database and default storage reachable (503 when not)'],
     ['get', '/version', 'public', 'Version and runtime'],
     ['get', '/system/max-upload-size', 'public', 'Largest file an upload may have'],
     ['get', '/openapi.json', 'public', 'This document'],
