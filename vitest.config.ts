@@ -30,6 +30,18 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
         },
       },
+      {
+        // The Docker image, built with buildah (scripts/image.sh): a step of its own in `npm test`.
+        resolve: { alias },
+        test: {
+          name: 'image',
+          include: ['tests/image/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
     ],
   },
 });

@@ -5,13 +5,15 @@
 #   swift*, memcached the real local S3 server (scripts/swift-s3.sh)
 #   curl              readiness checks in scripts/swift-s3.sh
 #   unzip             checks the download basket's zips (unzip -t) in the tests
+#   litmus, rclone    the WebDAV conformance suite and a real WebDAV client
+#   buildah, debootstrap  build and run the Docker image without a Docker engine (scripts/image.sh)
 # Usage: bash scripts/system-deps.sh
 # Env:   SYSTEM_DEPS_EXTRA="pkg ..."  extra package names to require (also handy to test the install path)
 # Exit:  0 when everything is present (or was installed); non-zero when something is missing and we
 #        are not root (the exact apt command is printed) or when apt-get fails.
 set -euo pipefail
 
-PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone)
+PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone buildah debootstrap)
 # shellcheck disable=SC2206 # word splitting of the extra list is intended
 [ -n "${SYSTEM_DEPS_EXTRA:-}" ] && PACKAGES+=(${SYSTEM_DEPS_EXTRA})
 

@@ -8,7 +8,19 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, '.tmp');
 const VITEST_JSON = path.join(TMP, 'vitest.json');
+const IMAGE_JSON = path.join(TMP, 'vitest-image.json');
+const NODE24_JSON = path.join(TMP, 'vitest-node24.json');
+const NODE24_DIR = path.join(TMP, 'node24');
 const PLAYWRIGHT_JSON = path.join(TMP, 'playwright.json');
+
+const vitest = (projects, report) => [
+  'vitest',
+  'run',
+  ...projects.flatMap((name) => ['--project', name]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
+];
 
 const steps = [
   ['system packages', 'bash', ['scripts/system-deps.sh']],
@@ -16,16 +28,23 @@ const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['format check', 'npm', ['run', 'format:check']],
   ['build', 'npm', ['run', 'build']],
-  [
-    'vitest (unit + integration)',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`],
-  ],
+  ['vitest (unit + integration)', 'npx', vitest(['unit', 'integration'], VITEST_JSON)],
   [
     'playwright',
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON },
+  ],
+  // Builds the Dockerfile with buildah and runs the image (scripts/image.sh; root only).
+  ['docker image (buildah)', 'npx', vitest(['image'], IMAGE_JSON)],
+  // The integration and reliability suites once more, their servers on the image's Node 24 and the
+  // image's own build and node_modules: the runtime the image ships is tested, not assumed.
+  ["node 24: the image's app", 'bash', ['scripts/image.sh', 'extract', NODE24_DIR]],
+  [
+    'integration on node 24',
+    'npx',
+    vitest(['integration'], NODE24_JSON),
+    { E2E_BUILD_DIR: path.join(NODE24_DIR, 'app/build'), TEST_SERVER_NODE: path.join(NODE24_DIR, 'node') },
   ],
 ];
 
@@ -40,8 +59,8 @@ function readJson(file) {
 function counts() {
   let passed = 0;
   let failed = 0;
-  const v = readJson(VITEST_JSON);
-  if (v) {
+  for (const v of [VITEST_JSON, IMAGE_JSON, NODE24_JSON].map(readJson)) {
+    if (!v) continue;
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
     // A file that fails to load has no failed test in it; count it so it cannot pass unnoticed.
@@ -67,6 +86,8 @@ function finish(code) {
 
 fs.mkdirSync(TMP, { recursive: true });
 fs.rmSync(VITEST_JSON, { force: true }); // never report numbers from an earlier run
+fs.rmSync(IMAGE_JSON, { force: true });
+fs.rmSync(NODE24_JSON, { force: true });
 fs.rmSync(PLAYWRIGHT_JSON, { force: true });
 
 for (const [index, [title, command, args, env]] of steps.entries()) {

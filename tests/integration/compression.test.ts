@@ -14,7 +14,7 @@ describe('compression', () => {
   let server: RunningServer;
   let admin: string;
   const call = apiClient(() => server.url);
-  const clientDir = path.resolve(import.meta.dirname, '../../build/client');
+  const clientDir = path.resolve(import.meta.dirname, '../..', process.env.E2E_BUILD_DIR ?? 'build', 'client');
 
   beforeAll(async () => {
     server = await startServer();

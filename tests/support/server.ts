@@ -39,7 +39,7 @@ const SERVER_NODE_FLAGS = JSON.parse(
 
 /**
  * The one server spawner of the test suites: the production build (build/server.js, or the copy in
- * E2E_BUILD_DIR) on a port the OS picks, with a fresh data folder — the real app, a real SQLite
+ * E2E_BUILD_DIR, with TEST_SERVER_NODE's Node if set) on a port the OS picks, with a fresh data folder — the real app, a real SQLite
  * file, nothing mocked. Ready once it prints its "listening on http://…" line.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -47,7 +47,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const owned = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-test-'));
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  // TEST_SERVER_NODE: another Node binary for the server (the image's Node 24, scripts/test.mjs).
+  const node = process.env.TEST_SERVER_NODE ? path.resolve(ROOT, process.env.TEST_SERVER_NODE) : process.execPath;
+  const child: ChildProcess = spawn(node, [...SERVER_NODE_FLAGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
