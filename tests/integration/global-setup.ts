@@ -6,11 +6,13 @@ import { ListBucketsCommand } from '@aws-sdk/client-s3';
 import type { TestProject } from 'vitest/node';
 import { createS3Client, S3_ENV_VARS, type S3TestEnv } from '../support/s3-env';
 import { CASES_FILE, reliabilitySummary } from '../reliability/cases';
+import { startPostgres, stopPostgres } from '../support/postgres';
 
 /**
  * Starts a real S3 server (OpenStack Swift + s3api, scripts/swift-s3.sh) for the integration
  * project, in its own folder and on its own ports so it never touches a developer's instance
  * (default 8081/6210). Override with S3_TEST_PORT / S3_TEST_BASEPORT / S3_TEST_CORS_ORIGINS.
+ * Also a throw-away PostgreSQL server (tests/support/postgres.ts).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCRIPT = path.join(ROOT, 'scripts/swift-s3.sh');
@@ -75,10 +77,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('s3', env);
+  project.provide('postgresUrl', await startPostgres());
   for (const key of Object.keys(S3_ENV_VARS) as (keyof S3TestEnv)[]) process.env[S3_ENV_VARS[key]] = env[key];
 
   return async () => {
     await swift('stop');
+    await stopPostgres();
     // The reliability suite's cases and its "N/M hold" line (tests/reliability/cases.ts).
     const summary = reliabilitySummary();
     if (summary.length) process.stdout.write(`\n${summary.join('\n')}\n`);

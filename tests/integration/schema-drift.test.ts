@@ -1,46 +1,26 @@
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '~/db/migrate.server';
+import {
+  columnName,
+  expectedForeignKeys,
+  expectedIndexes,
+  isKey,
+  loadDatamodel,
+  readMigrations,
+  scalarsOf,
+  tableName,
+  type DmmfField,
+} from '../support/datamodel';
 
 /**
  * Fails when prisma/migrations disagrees with prisma/schema.prisma: migrates an empty SQLite file
  * with our runner and compares every model, column, type, nullability, default, primary key,
  * unique and index, and foreign key with the data model Prisma itself parses from the schema.
  */
-const require = createRequire(import.meta.url);
-const wasm = require('@prisma/prisma-schema-wasm') as { get_dmmf: (params: string) => string };
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface DmmfField {
-  name: string;
-  dbName?: string | null;
-  kind: 'scalar' | 'object' | 'enum';
-  type: string;
-  isRequired: boolean;
-  isId: boolean;
-  isList: boolean;
-  hasDefaultValue: boolean;
-  default?: unknown;
-  relationFromFields?: string[];
-  relationToFields?: string[];
-  relationOnDelete?: string;
-}
-interface DmmfModel {
-  name: string;
-  dbName: string | null;
-  fields: DmmfField[];
-  primaryKey: { fields: string[] } | null;
-}
-interface DmmfIndex {
-  model: string;
-  type: 'id' | 'unique' | 'normal' | 'fulltext';
-  fields: { name: string }[];
-}
-
 const SQLITE_TYPES: Record<string, string> = {
   String: 'TEXT',
   Int: 'INTEGER',
@@ -52,20 +32,6 @@ const SQLITE_TYPES: Record<string, string> = {
   Json: 'JSONB',
   Bytes: 'BLOB',
 };
-
-function loadDatamodel() {
-  const schema = fs.readFileSync(path.join(ROOT, 'prisma/schema.prisma'), 'utf8');
-  const dmmf = JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: [['schema.prisma', schema]] })));
-  return dmmf.datamodel as { models: DmmfModel[]; indexes: DmmfIndex[] };
-}
-
-function readMigrations() {
-  const dir = path.join(ROOT, 'prisma/migrations');
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => ({ name: d.name, sql: fs.readFileSync(path.join(dir, d.name, 'migration.sql'), 'utf8') }));
-}
 
 function expectedDefault(field: DmmfField): string | null {
   const value = field.default as { name?: string } | string | number | boolean | undefined;
@@ -84,15 +50,12 @@ describe('schema drift: migrations vs schema.prisma', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-drift-'));
     db = new Database(path.join(dir, 'drift.db'));
-    applyMigrations(db, readMigrations());
+    applyMigrations(db, readMigrations('migrations'));
   });
   afterAll(() => {
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-
-  const columnName = (f: DmmfField) => f.dbName ?? f.name;
-  const tableName = (m: DmmfModel) => m.dbName ?? m.name;
 
   it('has exactly the tables of the schema', () => {
     const tables = (
@@ -114,7 +77,7 @@ describe('schema drift: migrations vs schema.prisma', () => {
       it('has the same columns, types, nullability, defaults and primary key', () => {
         type Col = { name: string; type: string; notnull: number; dflt_value: string | null; pk: number };
         const columns = db.prepare(`PRAGMA table_info("${tableName(model)}")`).all() as Col[];
-        const scalars = model.fields.filter((f) => f.kind !== 'object');
+        const scalars = scalarsOf(model);
         expect(columns.map((c) => c.name).sort()).toEqual(scalars.map(columnName).sort());
         for (const field of scalars) {
           const col = columns.find((c) => c.name === columnName(field))!;
@@ -122,7 +85,7 @@ describe('schema drift: migrations vs schema.prisma', () => {
             field: field.name,
             type: SQLITE_TYPES[field.type],
             notnull: field.isRequired,
-            pk: field.isId || !!model.primaryKey?.fields.includes(field.name),
+            pk: isKey(model, field),
           });
           expect({ field: field.name, default: col.dflt_value }).toEqual({
             field: field.name,
@@ -140,12 +103,7 @@ describe('schema drift: migrations vs schema.prisma', () => {
             return `${i.unique ? 'unique' : 'normal'}(${cols.join(',')})`;
           })
           .sort();
-        const byName = new Map(model.fields.map((f) => [f.name, columnName(f)]));
-        const expected = datamodel.indexes
-          .filter((i) => i.model === model.name && (i.type === 'unique' || i.type === 'normal'))
-          .map((i) => `${i.type}(${i.fields.map((f) => byName.get(f.name)).join(',')})`)
-          .sort();
-        expect(indexes).toEqual(expected);
+        expect(indexes).toEqual(expectedIndexes(datamodel, model));
       });
 
       it('has the same foreign keys and referential actions', () => {
@@ -153,22 +111,7 @@ describe('schema drift: migrations vs schema.prisma', () => {
         const fks = (db.prepare(`PRAGMA foreign_key_list("${tableName(model)}")`).all() as Fk[])
           .map((fk) => `${fk.from}->${fk.table}.${fk.to} ON DELETE ${fk.on_delete}`)
           .sort();
-        const byName = new Map(model.fields.map((f) => [f.name, columnName(f)]));
-        const expected = model.fields
-          .filter((f) => f.kind === 'object' && f.relationFromFields?.length)
-          .flatMap((f) => {
-            const target = datamodel.models.find((m) => m.name === f.type)!;
-            const targetCols = new Map(target.fields.map((tf) => [tf.name, columnName(tf)]));
-            const onDelete = (f.relationOnDelete ?? (f.isRequired ? 'Restrict' : 'SetNull'))
-              .replace(/([a-z])([A-Z])/g, '$1 $2')
-              .toUpperCase();
-            return f.relationFromFields!.map(
-              (from, i) =>
-                `${byName.get(from)}->${tableName(target)}.${targetCols.get(f.relationToFields![i]!)} ON DELETE ${onDelete}`,
-            );
-          })
-          .sort();
-        expect(fks).toEqual(expected);
+        expect(fks).toEqual(expectedForeignKeys(datamodel, model));
       });
     });
   }
