@@ -7,7 +7,8 @@
 #
 # Without a Docker engine, scripts/image.sh builds and smoke-tests this file with buildah.
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node 24.18.0, pinned: better-sqlite3 12 aborts the process on Node 24.19 and later (decision 0017).
+ARG NODE_IMAGE=node:24.18.0-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 # Compilers for better-sqlite3 (no prebuilt binary is fetched), and tini for the runtime stage.

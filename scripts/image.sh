@@ -1,6 +1,6 @@
 #!/bin/bash
 # The Docker image without a Docker engine (docs/deploy.md, "The image"): builds ./Dockerfile with
-# Debian's buildah against a local stand-in for node:24-bookworm-slim, and runs the built image.
+# Debian's buildah against a local stand-in for its base, node:24.18.0-bookworm-slim, and runs the built image.
 #
 #   bash scripts/image.sh build              stand-in base (cached), then the image; prints its name last
 #   bash scripts/image.sh run DATA PORT      runs the image's server with DATA as /data, on 127.0.0.1:PORT
@@ -17,10 +17,10 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${IMAGE_CACHE_DIR:-/var/tmp/cloudclip-image}
-NODE_VERSION=24.21.0
+NODE_VERSION=24.18.0 # the Dockerfile's pin (docs/decisions/0017-node-24-18-pin.md)
 NPM_VERSION=11.19.1
 MIRROR=http://deb.debian.org/debian
-BASE=docker.io/library/node:24-bookworm-slim
+BASE=docker.io/library/node:$NODE_VERSION-bookworm-slim
 STANDIN="bookworm-minbase node-$NODE_VERSION npm-$NPM_VERSION 2"
 VERSION=$(node -p 'require(process.argv[1]).version' "$ROOT/package.json")
 IMAGE=localhost/cloudclip:$VERSION

@@ -59,7 +59,8 @@ describe('the Docker image, built by buildah', () => {
   const call = apiClient(() => url);
 
   beforeAll(async () => {
-    await image('build');
+    // `npm test` builds the image beside its other steps and says so (scripts/test.mjs).
+    if (!process.env.IMAGE_PREBUILT) await image('build');
     config = (JSON.parse(await image('inspect')) as { Docker: { config: ImageConfig } }).Docker.config;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-image-data-'));
     fs.chownSync(dataDir, 1000, 1000); // the image's `node` user owns its /data, as a Docker volume would be

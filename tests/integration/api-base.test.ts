@@ -194,6 +194,6 @@ describe('first start', () => {
   it('shuts down gracefully on SIGTERM', async () => {
     const server = await startServer();
     await server.stop();
-    expect(server.output()).toContain('SIGTERM received, shutting down');
+    expect(server.output()).toContain('SIGTERM received: finishing requests in flight');
   });
 });
