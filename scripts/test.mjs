@@ -23,7 +23,7 @@ const vitest = (projects, report) => [
 ];
 
 // The image build (scripts/image.sh) takes minutes, mostly downloads and disk: it runs beside the
-// checks and the app's build, where nothing is timed, and is awaited before the image test.
+// checks and the app's build, where nothing is timed, and is awaited before the first timed suite.
 const IMAGE_LOG = path.join(TMP, 'image-build.log');
 let imageBuild;
 let imageBuilder;
@@ -48,6 +48,10 @@ const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['format check', 'npm', ['run', 'format:check']],
   ['build', 'npm', ['run', 'build']],
+  // The Dockerfile built with buildah (scripts/image.sh; root only), then run and checked. Awaited
+  // here: the timed suites below must not share the cores with it.
+  ['docker image: the build', awaitImageBuild],
+  ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
   ['vitest (unit + integration)', 'npx', vitest(['unit', 'integration'], VITEST_JSON)],
   [
     'playwright',
@@ -55,9 +59,6 @@ const steps = [
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON },
   ],
-  // The Dockerfile built with buildah (scripts/image.sh; root only), then run and checked.
-  ['docker image: the build', awaitImageBuild],
-  ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
   // The integration and reliability suites once more, their servers on the image's Node 24 and the
   // image's own build and node_modules: the runtime the image ships is tested, not assumed.
   ["node 24: the image's app", 'bash', ['scripts/image.sh', 'extract', NODE24_DIR]],
