@@ -9,6 +9,7 @@ import express from 'express';
 import type { Express } from 'express';
 import { loadConfig } from './app/config.server';
 import { precompressed } from './app/http/precompressed.server';
+import { connectionDrain } from './app/http/connection-drain';
 import { createRequestLog } from './app/http/request-log';
 
 type AppModule = {
@@ -36,13 +37,12 @@ async function main() {
   // Production answers the open paste's JSON view before Express (app/http/api/paste-view-lane.ts).
   let answerBeforeExpress: AppModule['answerBeforeExpress'] = () => false;
   const logRequest = createRequestLog((text) => process.stdout.write(text));
-  let stopping = false;
   const server = http.createServer((req, res) => {
     logRequest(req, res);
-    // While shutting down, a kept-alive connection gets its answer and is then closed.
-    if (stopping) res.setHeader('Connection', 'close');
+    connections.track(req, res);
     if (!answerBeforeExpress(req, res)) app(req, res);
   });
+  const connections = connectionDrain(server); // in place before listen(), so before any request
   server.listen(config.port, config.host, LISTEN_BACKLOG);
   // Clients drop an idle connection a second before the `Keep-Alive: timeout=5` Node announces; a
   // client that runs late under load then reuses a socket the server closed at that same moment
@@ -106,20 +106,16 @@ async function main() {
     });
   }
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     const grace = config.shutdownGraceSeconds;
     console.log(`${signal} received: finishing requests in flight (up to ${grace} s), then stopping`);
     // Stop accepting connections and let requests in flight (downloads, upload parts) finish; connections
-    // that fall idle are closed as they do; what still runs after the grace period is cut
+    // are closed as they fall idle; what still runs after the grace period is cut
     // (docs/deploy.md, "Stopping and upgrading").
-    const idle = setInterval(() => server.closeIdleConnections(), 250);
-    const force = setTimeout(() => server.closeAllConnections(), grace * 1000);
-    idle.unref();
-    force.unref();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    clearInterval(idle);
+    await connections.drain(grace * 1000);
     await closeVite?.();
     await appModule.closeServices();
     process.exit(0);

@@ -111,6 +111,14 @@ describe('graceful shutdown', () => {
     const shared = await call('PUT', '/upload-direct/big.bin', { auth, raw: big });
     expect(shared.status, shared.text).toBe(200);
 
+    // A download the server has finished writing while the client has not read it yet: its end waits
+    // in the socket's buffers (Node's own idle-connection closing would cut it off).
+    const smallBytes = new Uint8Array(randomBytes(2 * 1024 * 1024));
+    const small = await call('PUT', '/upload-direct/small.bin', { auth, raw: smallBytes });
+    expect(small.status, small.text).toBe(200);
+    const held = await fetch(`${server.url}/api/file-download/${small.body.data.slug as string}`);
+    expect(held.status).toBe(200);
+
     // A download read slowly: it has started, and will take seconds more.
     const download = await fetch(`${server.url}/api/file-download/${shared.body.data.slug as string}`);
     expect(download.status).toBe(200);
@@ -154,6 +162,7 @@ describe('graceful shutdown', () => {
       await sleep(5);
     }
     expect(sha(Buffer.concat(received))).toBe(sha(big));
+    expect(sha(new Uint8Array(await held.arrayBuffer()))).toBe(sha(smallBytes));
     const uploaded = await upload;
     expect(uploaded.status, uploaded.body).toBe(200);
     await stopped;
