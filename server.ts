@@ -39,7 +39,7 @@ async function main() {
   const logRequest = createRequestLog((text) => process.stdout.write(text));
   const server = http.createServer((req, res) => {
     logRequest(req, res);
-    connections.track(req, res);
+    connections.track(res);
     if (!answerBeforeExpress(req, res)) app(req, res);
   });
   const connections = connectionDrain(server); // in place before listen(), so before any request

@@ -102,13 +102,8 @@ case "${1:-}" in
     child=$!
     # A stop signal goes to tini inside (buildah would die of it without passing it on); tini hands it
     # to the server, whose graceful shutdown decides our exit status.
-    stop() {
-      local pid
-      for pid in $(pgrep -d ' ' -f '^/usr/bin/tini -- node build/server.js$'); do
-        # Only the tini under our own buildah: other servers may run on this machine.
-        [ "$(ps -o sid= -p "$pid" | tr -d ' ')" = "$(ps -o sid= -p $$ | tr -d ' ')" ] && kill -TERM "$pid"
-      done
-    }
+    # Only the tini of our own session (-s 0): other servers may run on this machine.
+    stop() { pkill -TERM -s 0 -xf '/usr/bin/tini -- node build/server.js' || true; }
     trap stop TERM INT
     status=0
     while kill -0 "$child" 2> /dev/null; do wait "$child" && status=0 || status=$?; done

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 
 /**
  * A graceful shutdown that loses no bytes (docs/architecture.md §12). `server.close()` stops
@@ -16,7 +16,7 @@ export function connectionDrain(server: Server) {
   let draining = false;
   return {
     /** Called for every request: while draining, its connection closes after the answer. */
-    track(_req: IncomingMessage, res: ServerResponse): void {
+    track(res: ServerResponse): void {
       if (draining) res.setHeader('Connection', 'close');
     },
 
