@@ -1,12 +1,15 @@
 import path from 'node:path';
 
+/** DATABASE_URL: `postgres://…` selects PostgreSQL; a file path (or `file:…`) or nothing, SQLite. */
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
 /** Process configuration, read once from the environment (docs/architecture.md §6). */
 export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** SQLite file path (the only database wired up so far). */
-  databaseFile: string;
+  /** Where the data lives: a SQLite file (the default, in DATA_DIR) or a PostgreSQL server. */
+  database: DatabaseConfig;
   appSecret: string | undefined;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -45,19 +48,19 @@ function seconds(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || '';
-  if (/^postgres(ql)?:/.test(databaseUrl)) {
-    throw new Error('DATABASE_URL: PostgreSQL is not supported yet; leave it unset to use SQLite');
-  }
-  const databaseFile = databaseUrl
-    ? path.resolve(databaseUrl.replace(/^file:/, ''))
-    : path.join(dataDir, 'cloudclip.db');
+  const database: DatabaseConfig = /^postgres(ql)?:\/\//.test(databaseUrl)
+    ? { dialect: 'postgres', url: databaseUrl }
+    : {
+        dialect: 'sqlite',
+        file: databaseUrl ? path.resolve(databaseUrl.replace(/^file:/, '')) : path.join(dataDir, 'cloudclip.db'),
+      };
   const port = Number(env.PORT || 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: invalid port "${env.PORT}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
     dataDir,
-    databaseFile,
+    database,
     appSecret: env.APP_SECRET || undefined,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -1,5 +1,6 @@
 import { KeyedConcurrencyGate } from './auth/rate-limit.server';
 import type { AppConfig } from './config.server';
+import { exclusivelyAtStart } from './db/startup-lock.server';
 import { closeModelContext, openModelContext, type ModelContext } from './models/context.server';
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { seedDefaultSettings } from '~/models/settings/settings.server';
@@ -30,9 +31,11 @@ const holder = globalThis as typeof globalThis & { __cloudclipServices?: Promise
 export function initServices(config: AppConfig, log: (line: string) => void = console.log): Promise<Services> {
   holder.__cloudclipServices ??= (async () => {
     const ctx = await openModelContext(config);
-    await seedDefaultSettings(ctx);
-    await ensureDefaultStorage(ctx);
-    const first = await ensureFirstAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
+    const first = await exclusivelyAtStart(config.database, async () => {
+      await seedDefaultSettings(ctx);
+      await ensureDefaultStorage(ctx);
+      return ensureFirstAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
+    });
     if (first.created && first.generatedPassword) {
       log(
         [

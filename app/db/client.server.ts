@@ -2,11 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type { DatabaseConfig } from '~/config.server';
 import { PrismaClient } from '~/generated/prisma/client';
 import { applyMigrations } from './migrate.server';
 import { migrations } from './migrations.server';
+import { openPostgres } from './postgres.server';
 
 export type Db = PrismaClient;
+export type Dialect = DatabaseConfig['dialect'];
+
+export interface OpenDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** SQLite only: the plain connection of the hot-path statements (openHotPathDatabase). */
+  sql: Sql | null;
+}
+
+/** Opens the database DATABASE_URL names (docs/architecture.md §4), migrated. */
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.dialect === 'postgres') return { db: await openPostgres(config.url), dialect: 'postgres', sql: null };
+  return { db: await openSqlite(config.file), dialect: 'sqlite', sql: openHotPathDatabase(config.file) };
+}
 
 /**
  * How long a statement waits for a lock another connection holds. Short on purpose: the driver is
@@ -21,7 +37,7 @@ const BUSY_TIMEOUT_MS = 250;
  * client on it. Pragmas are set explicitly: WAL (readers never block the writer), a short busy
  * timeout (see BUSY_TIMEOUT_MS), synchronous=NORMAL (safe with WAL, much faster).
  */
-export async function openDatabase(file: string): Promise<Db> {
+async function openSqlite(file: string): Promise<Db> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   try {
@@ -70,7 +86,7 @@ export type Sql = Database.Database;
  * as prepared statements: Prisma costs about 0.3 ms per query here, a prepared statement 0.02 ms
  * (measured by bench/pastes.bench.mjs). Everything else goes through Prisma.
  */
-export function openHotPathDatabase(file: string): Sql {
+function openHotPathDatabase(file: string): Sql {
   const sql = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   sql.pragma('journal_mode = WAL');
   sql.pragma('synchronous = NORMAL');

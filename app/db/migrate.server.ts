@@ -23,23 +23,23 @@ const BOOKKEEPING_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER UNSIGNED NOT NULL DEFAULT 0
 )`;
 
-interface AppliedRow {
+export interface AppliedRow {
   migration_name: string;
   checksum: string;
-  finished_at: string | null;
-  rolled_back_at: string | null;
+  finished_at: unknown;
+  rolled_back_at: unknown;
 }
 
 export function checksumOf(sql: string): string {
   return createHash('sha256').update(sql).digest('hex');
 }
 
-/** Returns the names of the migrations applied by this call. */
-export function applyMigrations(db: Database.Database, migrations: Migration[]): string[] {
-  db.exec(BOOKKEEPING_TABLE);
-  const rows = db
-    .prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')
-    .all() as AppliedRow[];
+/**
+ * The migrations still to apply, in name order, given the bookkeeping rows already there. Refuses a
+ * database a migration failed on half-way, and a migration edited after it was applied. Shared by
+ * the SQLite runner below and the PostgreSQL one (migrate-postgres.server.ts).
+ */
+export function pendingMigrations(rows: AppliedRow[], migrations: Migration[]): (Migration & { checksum: string })[] {
   const done = new Map<string, AppliedRow>();
   for (const row of rows) {
     if (row.rolled_back_at) continue;
@@ -50,30 +50,37 @@ export function applyMigrations(db: Database.Database, migrations: Migration[]):
     }
     done.set(row.migration_name, row);
   }
-
-  const applied: string[] = [];
+  const pending: (Migration & { checksum: string })[] = [];
   for (const migration of [...migrations].sort((a, b) => a.name.localeCompare(b.name))) {
     const checksum = checksumOf(migration.sql);
     const previous = done.get(migration.name);
-    if (previous) {
-      if (previous.checksum !== checksum) {
-        throw new Error(`Migration ${migration.name} was edited after it was applied (checksum mismatch)`);
-      }
-      continue;
-    }
+    if (!previous) pending.push({ ...migration, checksum });
+    else if (previous.checksum !== checksum)
+      throw new Error(`Migration ${migration.name} was edited after it was applied (checksum mismatch)`);
+  }
+  return pending;
+}
+
+/** Returns the names of the migrations applied by this call. */
+export function applyMigrations(db: Database.Database, migrations: Migration[]): string[] {
+  db.exec(BOOKKEEPING_TABLE);
+  const rows = db
+    .prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')
+    .all() as AppliedRow[];
+  const pending = pendingMigrations(rows, migrations);
+  for (const migration of pending) {
     const id = randomUUID();
     // One transaction per migration: a failure leaves no half-applied schema and no bookkeeping row.
     db.transaction(() => {
       db.prepare(
         'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES (?, ?, ?, ?, 0)',
-      ).run(id, checksum, migration.name, Date.now());
+      ).run(id, migration.checksum, migration.name, Date.now());
       db.exec(migration.sql);
       db.prepare('UPDATE "_prisma_migrations" SET finished_at = ?, applied_steps_count = 1 WHERE id = ?').run(
         Date.now(),
         id,
       );
     })();
-    applied.push(migration.name);
   }
-  return applied;
+  return pending.map((m) => m.name);
 }

@@ -1,10 +1,12 @@
 import type { AppConfig } from '~/config.server';
 import { loadMasterKey } from '~/auth/secrets.server';
 import { ConcurrencyGate, FailureLimiter, parseLimit } from '~/auth/rate-limit.server';
-import { openDatabase, openHotPathDatabase, type Db, type Sql } from '~/db/client.server';
+import { openDatabase, type Db, type Dialect, type Sql } from '~/db/client.server';
 import { StorageRegistry } from '~/storage/registry.server';
 import { DirectoryCache } from '~/storage/vfs/dir-cache';
-import { SearchIndex } from '~/storage/vfs/search-index.server';
+import type { SearchIndex } from '~/storage/vfs/search-index.server';
+import { PostgresSearchIndex } from '~/storage/vfs/search-index-postgres.server';
+import { SqliteSearchIndex } from '~/storage/vfs/search-index-sqlite.server';
 import type { FsEntry } from '~/models/fs/browse.server';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 
@@ -19,8 +21,10 @@ export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' 
 export interface ModelContext {
   config: AppConfig;
   db: Db;
-  /** Plain better-sqlite3 connection for hot-path prepared statements (models only). */
-  sql: Sql;
+  /** Which database `db` is (the few raw statements differ: app/db/dialect.ts). */
+  dialect: Dialect;
+  /** SQLite only: the plain better-sqlite3 connection for hot-path prepared statements (models only). */
+  sql: Sql | null;
   /** Encrypts stored secrets (S3 keys, share passwords shown again, API keys). */
   masterKey: Buffer;
   /** Failed logins (form, API, Basic) per client address. */
@@ -45,14 +49,14 @@ const URL_FETCHES_AT_ONCE = 8;
 /** Opens the database (migrating it), the hot-path connection, the drivers and the limiters. */
 export async function openModelContext(config: AppConfig): Promise<ModelContext> {
   const masterKey = loadMasterKey(config.appSecret, config.dataDir);
-  const db = await openDatabase(config.databaseFile);
-  const sql = openHotPathDatabase(config.databaseFile);
+  const { db, dialect, sql } = await openDatabase(config.database);
   const login = parseLimit(config.loginRateLimit);
   const password = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
   const fetches = parseLimit(config.urlFetchRateLimit, { max: 60, windowSeconds: 60 });
   return {
     config,
     db,
+    dialect,
     sql,
     masterKey,
     loginLimiter: new FailureLimiter(login.max, login.windowSeconds * 1000),
@@ -63,11 +67,11 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
     },
     storage: new StorageRegistry(masterKey, config.dataDir),
     dirCache: new DirectoryCache<FsEntry[]>(),
-    searchIndex: new SearchIndex(sql),
+    searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
   };
 }
 
 export async function closeModelContext(ctx: ModelContext): Promise<void> {
-  ctx.sql.close();
+  ctx.sql?.close();
   await ctx.db.$disconnect();
 }

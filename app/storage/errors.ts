@@ -49,6 +49,49 @@ const BY_SQLITE_CODE: Record<string, () => AppError> = {
   SQLITE_READONLY: () => new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS }),
 };
 
+type AdapterCause = { kind?: unknown; originalCode?: unknown; code?: unknown };
+
+/** What Prisma's PostgreSQL adapter says went wrong (`meta.driverAdapterError.cause`), if it was that adapter. */
+function postgresCause(error: unknown): AdapterCause | undefined {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: AdapterCause } } } | null)?.meta?.driverAdapterError
+    ?.cause;
+  return cause && typeof cause === 'object' ? cause : undefined;
+}
+
+const databaseBusy = () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS });
+const databaseUnavailable = () =>
+  new AppError('unavailable', 'databaseUnavailable', { seconds: STORAGE_RETRY_SECONDS });
+
+/** The adapter's error kinds that mean "not now": the server is away, saturated, or a transaction lost a race. */
+const POSTGRES_KINDS: Record<string, () => AppError> = {
+  DatabaseNotReachable: databaseUnavailable,
+  ConnectionClosed: databaseUnavailable,
+  SocketTimeout: databaseUnavailable,
+  TooManyConnections: databaseBusy,
+  TransactionWriteConflict: databaseBusy,
+};
+
+/**
+ * PostgreSQL's faults by SQLSTATE (https://www.postgresql.org/docs/current/errcodes-appendix.html):
+ * disk full 53100 is 507; read-only 25006 503; class 53 (resources), 57P (shut down, starting up),
+ * 08 (connection), serialization and deadlock failures and lock timeouts 503. A pool that found no
+ * connection in time is pg's own error, without a code.
+ */
+function postgresFault(error: unknown): AppError | undefined {
+  const cause = postgresCause(error);
+  const kind = typeof cause?.kind === 'string' ? POSTGRES_KINDS[cause.kind] : undefined;
+  if (kind) return kind();
+  const code = String(cause?.originalCode ?? cause?.code ?? '');
+  if (code === '53100') return new AppError('insufficient_storage', 'databaseFull', { seconds: FULL_RETRY_SECONDS });
+  if (code === '25006') return new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS });
+  if (['40001', '40P01', '55P03', '57014'].includes(code) || code.startsWith('53')) return databaseBusy();
+  if (code.startsWith('57P') || code.startsWith('08')) return databaseUnavailable();
+  const message = (error as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message))
+    return databaseUnavailable();
+  return undefined;
+}
+
 /**
  * The one place a fault becomes the domain's error vocabulary (docs/architecture.md §1, "One error
  * vocabulary"): a missing object is 404, an unreachable or refusing storage 503 with Retry-After, a
@@ -63,6 +106,8 @@ export function toAppError(error: unknown): unknown {
   const fault =
     sqlite && Object.entries(BY_SQLITE_CODE).find(([base]) => sqlite === base || sqlite.startsWith(`${base}_`));
   if (fault) return fault[1]();
+  const postgres = postgresFault(error);
+  if (postgres) return postgres;
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;
   if (code === 'ENOSPC' || code === 'EDQUOT')

@@ -6,7 +6,7 @@ import { ListBucketsCommand } from '@aws-sdk/client-s3';
 import type { TestProject } from 'vitest/node';
 import { createS3Client, S3_ENV_VARS, type S3TestEnv } from '../support/s3-env';
 import { CASES_FILE, reliabilitySummary } from '../reliability/cases';
-import { startPostgres, stopPostgres } from '../support/postgres';
+import { POSTGRES_SERVER_ENV, startPostgres, stopPostgres } from '../support/postgres';
 
 /**
  * Starts a real S3 server (OpenStack Swift + s3api, scripts/swift-s3.sh) for the integration
@@ -77,7 +77,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   project.provide('s3', env);
-  project.provide('postgresUrl', await startPostgres());
+  const postgresUrl = await startPostgres();
+  project.provide('postgresUrl', postgresUrl);
+  process.env[POSTGRES_SERVER_ENV] = postgresUrl;
   for (const key of Object.keys(S3_ENV_VARS) as (keyof S3TestEnv)[]) process.env[S3_ENV_VARS[key]] = env[key];
 
   return async () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { databaseFor } from './postgres';
 
 export interface ServerOptions {
   /** Extra environment, e.g. { LOGIN_RATE_LIMIT: '3/600' }. */
@@ -41,6 +42,8 @@ const SERVER_NODE_FLAGS = JSON.parse(
  * The one server spawner of the test suites: the production build (build/server.js, or the copy in
  * E2E_BUILD_DIR, with TEST_SERVER_NODE's Node if set) on a port the OS picks, with a fresh data folder — the real app, a real SQLite
  * file, nothing mocked. Ready once it prints its "listening on http://…" line.
+ * With TEST_DATABASE=postgres the data lives in a database of its own on the test PostgreSQL server
+ * instead (tests/support/postgres.ts), named after the data folder so a restart finds it again.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const entry = path.join(path.resolve(ROOT, process.env.E2E_BUILD_DIR ?? 'build'), 'server.js');
@@ -49,6 +52,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-test-'));
   // TEST_SERVER_NODE: another Node binary for the server (the image's Node 24, scripts/test.mjs).
   const node = process.env.TEST_SERVER_NODE ? path.resolve(ROOT, process.env.TEST_SERVER_NODE) : process.execPath;
+  const database = process.env.TEST_DATABASE === 'postgres' ? await databaseFor(dataDir) : null;
   const child: ChildProcess = spawn(node, [...SERVER_NODE_FLAGS, entry], {
     cwd: ROOT,
     env: {
@@ -57,7 +61,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       ADMIN_USERNAME: options.adminUsername ?? 'admin',
       ADMIN_PASSWORD: options.adminPassword ?? 'test-admin-password',
       ...options.env,
@@ -102,7 +106,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await done;
         clearTimeout(force);
       }
-      if (owned && !options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (owned && !options.keepData) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        await database?.drop();
+      }
     },
     dropOutput: () => {
       child.stdout!.destroy();

@@ -45,8 +45,8 @@ export function cachesRouter(services: Services): Router {
   router.post('/admin/cache/clear', requires('mount.manage'), clear);
   router.post('/user/cache/clear', requires('mount.view'), clear);
 
-  router.get('/admin/cache/stats', requires('mount.manage'), (_req, res) => {
-    const { directory, searchIndexEntries } = cacheStats(services, principalOf(res));
+  router.get('/admin/cache/stats', requires('mount.manage'), async (_req, res) => {
+    const { directory, searchIndexEntries } = await cacheStats(services, principalOf(res));
     const memory = process.memoryUsage();
     sendOk(res, apiMessage('cacheStatsLoaded'), {
       cache: {

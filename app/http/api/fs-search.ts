@@ -37,7 +37,7 @@ export function fsSearchRouter(services: Services): Router {
   });
 
   router.get('/admin/fs-index', async (_req, res) => {
-    sendOk(res, apiMessage('indexStatusLoaded'), presentIndexStatus(indexStatus(services, principalOf(res))));
+    sendOk(res, apiMessage('indexStatusLoaded'), presentIndexStatus(await indexStatus(services, principalOf(res))));
   });
 
   router.post('/admin/fs-index/:mountId', async (req, res) => {

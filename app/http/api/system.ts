@@ -33,7 +33,7 @@ export function systemRouter(services: Services): Router {
       version: APP_VERSION,
       name: APP_NAME,
       environment: 'Docker',
-      storage: 'SQLite',
+      storage: services.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
       nodeVersion: process.version,
       uptime: Math.round((Date.now() - services.startedAt) / 1000),
     });

@@ -122,6 +122,7 @@ export default {
   databaseBusy: 'The database is busy: please try again in a moment',
   databaseFull: 'The database disk is full: nothing was saved',
   databaseReadOnly: 'The database cannot be written right now: nothing was saved',
+  databaseUnavailable: 'The database cannot be reached: please try again in a moment',
   methodNotAllowed: 'Method not allowed for this URL',
   storageNotFound: 'Storage configuration not found',
   storageForbidden: 'No permission to use this storage configuration',

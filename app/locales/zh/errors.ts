@@ -121,6 +121,7 @@ export default {
   databaseBusy: '数据库繁忙，请稍后重试',
   databaseFull: '数据库磁盘已满，未保存任何内容',
   databaseReadOnly: '数据库当前无法写入，未保存任何内容',
+  databaseUnavailable: '暂时无法连接数据库，请稍后重试',
   methodNotAllowed: '此地址不支持该请求方法',
   storageNotFound: '存储配置不存在',
   storageForbidden: '没有权限使用此存储配置',

@@ -12,7 +12,7 @@ export async function environmentInfo(ctx: ModelContext, principal: Principal): 
   const fallback = configs.find((c) => c.isDefault) ?? null;
   return {
     version: APP_VERSION,
-    database: 'SQLite',
+    database: ctx.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
     defaultStorage: fallback && { name: fallback.name, type: fallback.storageType },
     publicUrl: ctx.config.publicUrl ?? null,
     nodeVersion: process.version,

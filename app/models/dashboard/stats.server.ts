@@ -78,7 +78,7 @@ export async function dashboardStats(
     days: days.map((d) => d.toISOString().slice(0, 10)),
     pastesPerDay,
     filesPerDay,
-    caches: cacheStats(ctx, principal),
+    caches: await cacheStats(ctx, principal),
     process: { memory: process.memoryUsage(), uptimeSeconds: Math.round(process.uptime()) },
     generatedAt: now,
   };

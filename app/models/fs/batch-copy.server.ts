@@ -137,7 +137,7 @@ export async function commitBatchCopy(
       const info = await at.driver.stat(at.key);
       if (!info) throw new AppError('not_found', 'fsNotFound');
       ctx.dirCache.invalidateMount(at.mount.id);
-      indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag: info.etag, modified: info.lastModified });
+      await indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag: info.etag, modified: info.lastModified });
       success.push({ targetPath: file.targetPath, fileName: nameOf(file.targetPath) });
     } catch (error) {
       if (error instanceof AppError && ['unauthenticated', 'forbidden'].includes(error.kind)) throw error;

@@ -39,12 +39,17 @@ const indexedAs =
  * search index knows them: exact for what went through the app or a rescan, late for what was put
  * into the storage behind the app's back. A busy index leaves the sizes at 0 rather than fail the listing.
  */
-function withFolderSizes(ctx: ModelContext, mountId: string, prefix: string, entries: FsEntry[]): FsEntry[] {
+async function withFolderSizes(
+  ctx: ModelContext,
+  mountId: string,
+  prefix: string,
+  entries: FsEntry[],
+): Promise<FsEntry[]> {
   const folders = entries.filter((e) => e.isDirectory).map((e) => prefix + e.name);
   if (folders.length === 0) return entries;
   let sizes: Map<string, number>;
   try {
-    sizes = ctx.searchIndex.folderSizes(mountId, folders);
+    sizes = await ctx.searchIndex.folderSizes(mountId, folders);
   } catch (error) {
     console.warn('Folder sizes: the search index could not answer:', error);
     return entries;
@@ -126,8 +131,13 @@ export async function listDirectory(
     entries = await readDirectory(at.driver, prefix, at.path.path);
     // A listing cut short at MAX_LISTED does not say what is gone: only a whole one is reconciled.
     if (entries.length < MAX_LISTED)
-      indexReconcile(ctx, at.mount.id, at.key, entries.filter((e) => !isFinderMetadata(e.name)).map(indexedAs(prefix)));
-    entries = withFolderSizes(ctx, at.mount.id, prefix, entries);
+      await indexReconcile(
+        ctx,
+        at.mount.id,
+        at.key,
+        entries.filter((e) => !isFinderMetadata(e.name)).map(indexedAs(prefix)),
+      );
+    entries = await withFolderSizes(ctx, at.mount.id, prefix, entries);
     ctx.dirCache.set(at.mount.id, prefix, entries, at.mount.cacheTtl);
   }
   return {

@@ -32,8 +32,8 @@ export interface CacheFigures {
   searchIndexEntries: number;
 }
 
-export function cacheStats(ctx: ModelContext, principal: Principal): CacheFigures {
+export async function cacheStats(ctx: ModelContext, principal: Principal): Promise<CacheFigures> {
   authorize(principal, 'mount.manage');
-  const searchIndexEntries = [...ctx.searchIndex.counts().values()].reduce((sum, n) => sum + n, 0);
+  const searchIndexEntries = [...(await ctx.searchIndex.counts()).values()].reduce((sum, n) => sum + n, 0);
   return { directory: ctx.dirCache.stats(), searchIndexEntries };
 }

@@ -185,7 +185,7 @@ export async function expandCopy(
     }
     for (const folder of folders) {
       await target.driver.createFolder(folder);
-      indexWritten(ctx, target.mount.id, folder.slice(0, -1));
+      await indexWritten(ctx, target.mount.id, folder.slice(0, -1));
     }
   }
   return jobs;
@@ -223,7 +223,7 @@ export async function copyFile(
     await streamCopy(source.driver, job.sourceKey, target.driver, job.targetKey, job.size, options.signal, onBytes);
   }
   const info = await target.driver.stat(job.targetKey);
-  indexWritten(ctx, target.mount.id, job.targetKey, {
+  await indexWritten(ctx, target.mount.id, job.targetKey, {
     size: info?.size ?? job.size,
     etag: info?.etag ?? null,
     modified: info?.lastModified,
@@ -231,7 +231,7 @@ export async function copyFile(
   ctx.dirCache.invalidateMount(target.mount.id);
   if (options.move) {
     await source.driver.remove([job.sourceKey]);
-    indexRemove(ctx, source.mount.id, job.sourceKey);
+    await indexRemove(ctx, source.mount.id, job.sourceKey);
     ctx.dirCache.invalidateMount(source.mount.id);
   }
   return 'copied';
@@ -277,7 +277,7 @@ export async function removeMovedFolders(ctx: ModelContext, principal: Principal
     for await (const page of walkTree(source.driver, `${source.key}/`)) left ||= page.objects.length > 0;
     if (left) continue;
     await source.driver.removePrefix(`${source.key}/`);
-    indexRemove(ctx, source.mount.id, source.key);
+    await indexRemove(ctx, source.mount.id, source.key);
     ctx.dirCache.invalidateMount(source.mount.id);
   }
 }

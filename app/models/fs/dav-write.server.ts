@@ -66,7 +66,7 @@ export async function davPut(
     singleRequest: direct && options.size !== undefined,
   });
   changed(ctx, at);
-  if (!isFinderMetadata(at.path.segments.at(-1) ?? '')) indexWritten(ctx, at.mount.id, at.key, written);
+  if (!isFinderMetadata(at.path.segments.at(-1) ?? '')) await indexWritten(ctx, at.mount.id, at.key, written);
   return written;
 }
 
@@ -77,7 +77,7 @@ export async function davMakeCollection(ctx: ModelContext, principal: Principal,
     throw new AppError('conflict', 'fsExists');
   await at.driver.createFolder(`${at.key}/`);
   changed(ctx, at);
-  indexWritten(ctx, at.mount.id, at.key);
+  await indexWritten(ctx, at.mount.id, at.key);
 }
 
 /** DELETE of one file, or of a folder nephele has emptied (whatever is left in it goes too). */
@@ -87,7 +87,7 @@ export async function davDelete(ctx: ModelContext, principal: Principal, raw: st
   else await at.driver.removePrefix(`${at.key}/`);
   await keepParent(at);
   changed(ctx, at);
-  indexRemove(ctx, at.mount.id, at.key);
+  await indexRemove(ctx, at.mount.id, at.key);
   await dropDeadProps(ctx, at.path.path);
 }
 
@@ -126,7 +126,7 @@ export async function davCopy(
     if (await target.driver.stat(target.key)) await target.driver.remove([target.key]);
     await target.driver.createFolder(`${target.key}/`);
     changed(ctx, target);
-    indexWritten(ctx, target.mount.id, target.key);
+    await indexWritten(ctx, target.mount.id, target.key);
   } else {
     await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: false, replace: true }, noop);
   }
@@ -140,7 +140,7 @@ export async function davMove(ctx: ModelContext, principal: Principal, from: str
   if (source.mount.id === target.mount.id) {
     if (!(await source.driver.stat(source.key))) throw new AppError('not_found', 'fsNotFound');
     await source.driver.move(source.key, target.key);
-    indexMove(ctx, source.mount.id, source.key, target.key);
+    await indexMove(ctx, source.mount.id, source.key, target.key);
     changed(ctx, source);
   } else {
     await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: true, replace: true }, noop);

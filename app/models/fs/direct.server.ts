@@ -48,7 +48,7 @@ export async function commitFsUpload(ctx: ModelContext, principal: Principal, ta
   const info = await at.driver.stat(at.key);
   if (!info) throw new AppError('invalid', 'uploadIncomplete');
   ctx.dirCache.invalidateMount(at.mount.id);
-  indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag: info.etag, modified: info.lastModified });
+  await indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag: info.etag, modified: info.lastModified });
   return { fileName: at.path.segments.at(-1)!, targetPath: at.path.path, size: info.size };
 }
 
@@ -78,7 +78,7 @@ export async function completeFsMultipart(
     const { etag } = await at.driver.multipartComplete(at.key, input.uploadId, parts);
     ctx.dirCache.invalidateMount(at.mount.id);
     const info = await at.driver.stat(at.key);
-    if (info) indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag, modified: info.lastModified });
+    if (info) await indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag, modified: info.lastModified });
     return {
       key: at.key,
       name: input.fileName!,

@@ -16,10 +16,10 @@ export interface MountIndexStatus {
   run: IndexRun | null;
 }
 
-export function indexStatus(ctx: ModelContext, principal: Principal): Map<string, MountIndexStatus> {
+export async function indexStatus(ctx: ModelContext, principal: Principal): Promise<Map<string, MountIndexStatus>> {
   authorize(principal, 'mount.manage');
-  const counts = ctx.searchIndex.counts();
-  const runs = new Map(ctx.searchIndex.runs().map((r) => [r.mountId, r]));
+  const counts = await ctx.searchIndex.counts();
+  const runs = new Map((await ctx.searchIndex.runs()).map((r) => [r.mountId, r]));
   const ids = new Set([...counts.keys(), ...runs.keys()]);
   return new Map([...ids].map((id) => [id, { entries: counts.get(id) ?? 0, run: runs.get(id) ?? null }]));
 }
@@ -39,8 +39,8 @@ export async function refreshIndex(
   if (!mount) throw new AppError('not_found', 'mountNotFound');
   if (!mount.isActive) throw new AppError('invalid', 'indexMountInactive');
   const { driver } = await storageOf(ctx, mount);
-  if (ctx.searchIndex.runs().some((r) => r.mountId === mountId && r.status === 'running'))
+  if ((await ctx.searchIndex.runs()).some((r) => r.mountId === mountId && r.status === 'running'))
     throw new AppError('conflict', 'indexRunning');
-  if (mode === 'rebuild') ctx.searchIndex.clear(mountId);
+  if (mode === 'rebuild') await ctx.searchIndex.clear(mountId);
   void rescanMount(ctx, mountId, driver).catch((error) => console.error(`Index rescan of ${mountId} failed:`, error));
 }

@@ -9,7 +9,7 @@ const CHECK_EVERY_MS = 5 * 60 * 1000;
 
 /** One pass: rescans, one after the other, the active mounts whose last rescan is old or missing. */
 export async function rescanDueMounts(ctx: ModelContext, now = Date.now()): Promise<number> {
-  const runs = new Map(ctx.searchIndex.runs().map((r) => [r.mountId, r]));
+  const runs = new Map((await ctx.searchIndex.runs()).map((r) => [r.mountId, r]));
   const mounts = await ctx.db.mount.findMany({ where: { isActive: true } });
   let scanned = 0;
   for (const mount of mounts) {

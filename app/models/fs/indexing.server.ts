@@ -12,11 +12,12 @@ import { walkTree } from './walk.server';
  * The index is a convenience: a write that succeeded in storage never fails because the index could
  * not follow (a busy database, say); the next listing or rescan repairs it.
  */
-function quietly(what: string, change: () => void): void {
+async function quietly<T>(what: string, change: () => Promise<T>): Promise<T | undefined> {
   try {
-    change();
+    return await change();
   } catch (error) {
     console.warn(`Search index: could not ${what}:`, error);
+    return undefined;
   }
 }
 
@@ -34,14 +35,24 @@ export const indexMove = (ctx: ModelContext, mountId: string, from: string, to: 
  * changed a batch at a time, letting other requests run in between (the first listing of a folder
  * of 10,000 files writes 10,000 rows, about 200 ms here; a listing of an unchanged folder writes none).
  */
-export function indexReconcile(ctx: ModelContext, mountId: string, folderKey: string, entries: IndexedEntry[]): void {
-  let changed: IndexedEntry[] = [];
-  quietly('reconcile a folder', () => (changed = ctx.searchIndex.dropGoneChildren(mountId, folderKey, entries)));
-  const next = (from: number) => {
+export async function indexReconcile(
+  ctx: ModelContext,
+  mountId: string,
+  folderKey: string,
+  entries: IndexedEntry[],
+): Promise<void> {
+  const changed =
+    (await quietly('reconcile a folder', () => ctx.searchIndex.dropGoneChildren(mountId, folderKey, entries))) ?? [];
+  const write = (from: number) =>
     quietly('reconcile a folder', () => ctx.searchIndex.put(mountId, changed.slice(from, from + INDEX_BATCH)));
-    if (from + INDEX_BATCH < changed.length) setImmediate(() => next(from + INDEX_BATCH));
-  };
-  if (changed.length > 0) next(0);
+  // The first batch before the listing answers (a small folder is searchable at once), the rest after it.
+  await write(0);
+  void (async () => {
+    for (let from = INDEX_BATCH; from < changed.length; from += INDEX_BATCH) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await write(from);
+    }
+  })();
 }
 
 /** A folder as the index holds it (its key without the trailing "/"). */
@@ -60,11 +71,11 @@ export function indexWritten(
   mountId: string,
   key: string,
   file?: { size: number; etag: string | null; modified?: Date | null },
-) {
+): Promise<unknown> {
   const entry = file
     ? { key, isDir: false, size: file.size, modified: file.modified ?? new Date(), etag: file.etag }
     : folderEntry(key);
-  indexPut(ctx, mountId, [...ancestors(key).map(folderEntry), entry]);
+  return indexPut(ctx, mountId, [...ancestors(key).map(folderEntry), entry]);
 }
 
 /** A rescan that has not moved for this long belongs to a process that died: another may take over. */
@@ -77,7 +88,7 @@ const STALE_RUN_MS = 5 * 60 * 1000;
  */
 export async function rescanMount(ctx: ModelContext, mountId: string, driver: StorageDriver): Promise<boolean> {
   const runId = randomUUID();
-  if (!ctx.searchIndex.beginRun(mountId, runId, STALE_RUN_MS)) return false;
+  if (!(await ctx.searchIndex.beginRun(mountId, runId, STALE_RUN_MS))) return false;
   let seen = 0;
   try {
     for await (const page of walkTree(driver, '')) {
@@ -91,14 +102,14 @@ export async function rescanMount(ctx: ModelContext, mountId: string, driver: St
           etag: o.etag,
         })),
       ];
-      ctx.searchIndex.put(mountId, entries, runId);
+      await ctx.searchIndex.put(mountId, entries, runId);
       seen += entries.length;
       // Another process took the run over (this one looked dead): leave the mount to it.
-      if (!ctx.searchIndex.progressRun(mountId, runId, seen)) return true;
+      if (!(await ctx.searchIndex.progressRun(mountId, runId, seen))) return true;
     }
-    ctx.searchIndex.endRun(mountId, runId, { entries: seen });
+    await ctx.searchIndex.endRun(mountId, runId, { entries: seen });
   } catch (error) {
-    quietly('record a failed rescan', () =>
+    await quietly('record a failed rescan', () =>
       ctx.searchIndex.endRun(mountId, runId, { error: error instanceof Error ? error.message : String(error) }),
     );
   }

@@ -78,7 +78,7 @@ export async function searchFs(ctx: ModelContext, principal: Principal, input: S
     const prefix = allowed === null || asked === null ? null : narrower(allowed, asked);
     if (prefix !== null) scopes.push({ mountId: mount.id, prefix, mount });
   }
-  const { hits, total } = ctx.searchIndex.search(query, scopes, input.limit, input.offset);
+  const { hits, total } = await ctx.searchIndex.search(query, scopes, input.limit, input.offset);
   const byId = new Map(scopes.map((s) => [s.mountId, s.mount]));
   const results: SearchHit[] = hits.map((hit) => {
     const mount = byId.get(hit.mountId)!;

@@ -49,7 +49,7 @@ export async function makeFolder(ctx: ModelContext, principal: Principal, raw: s
   if (!(await folderExists(at.driver, parentKey(at.key)))) throw new AppError('conflict', 'fsParentMissing');
   await at.driver.createFolder(`${at.key}/`);
   written(ctx, at);
-  indexWritten(ctx, at.mount.id, at.key);
+  await indexWritten(ctx, at.mount.id, at.key);
 }
 
 /** POST /fs/update: writes a text file (creating it when missing). */
@@ -61,7 +61,7 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   const contentType = mimeFromFilename(at.key);
   const { etag, size } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
   written(ctx, at);
-  indexWritten(ctx, at.mount.id, at.key, { size, etag });
+  await indexWritten(ctx, at.mount.id, at.key, { size, etag });
   return { key: at.key, etag, contentType, isNewFile };
 }
 
@@ -87,7 +87,7 @@ export async function uploadToFolder(
   body.on('error', (error) => limited.destroy(error));
   const { etag, size } = await at.driver.write(at.key, limited, { contentType });
   written(ctx, at);
-  indexWritten(ctx, at.mount.id, at.key, { size, etag });
+  await indexWritten(ctx, at.mount.id, at.key, { size, etag });
   return { name, key: at.key, path: at.path.path, size, etag, contentType };
 }
 
@@ -105,7 +105,7 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
       if (at.path.isDirectory) await at.driver.removePrefix(`${at.key}/`);
       else if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
       else throw new AppError('not_found', 'fsNotFound');
-      indexRemove(ctx, at.mount.id, at.key);
+      await indexRemove(ctx, at.mount.id, at.key);
       success++;
     } catch (error) {
       if (!(error instanceof AppError || error instanceof StorageError)) throw error;
@@ -155,5 +155,5 @@ export async function renamePath(
     await driver.removePrefix(from);
   }
   written(ctx, source);
-  indexMove(ctx, source.mount.id, source.key, target.key);
+  await indexMove(ctx, source.mount.id, source.key, target.key);
 }

@@ -126,7 +126,7 @@ export async function updateMount(ctx: ModelContext, principal: Principal, id: s
   ctx.dirCache.invalidateMount(id);
   // On another storage, what the search index knows of the mount is someone else's files: the
   // next periodic pass (docs/architecture.md §9) scans it afresh.
-  if (row.storageConfigId !== before.storageConfigId) ctx.searchIndex.forget(id);
+  if (row.storageConfigId !== before.storageConfigId) await ctx.searchIndex.forget(id);
   return toRecord(row);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sqlTime } from '~/db/time';
+import { containsText, rawTime } from '~/db/dialect';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
@@ -127,7 +127,7 @@ type CountedRow = { views: number | bigint; content: string };
 async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
   const { db } = ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const now = sqlTime();
+    const now = rawTime(ctx.dialect);
     if (row.maxViews !== null) {
       const last = await db.$queryRaw<CountedRow[]>`
         DELETE FROM pastes
@@ -317,6 +317,7 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
   authorize(principal, 'paste.manage');
   const { db } = ctx;
   const search = query.search?.trim();
+  const text = containsText(ctx.dialect, search ?? '');
   const where = {
     ...(principal.kind === 'apikey'
       ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
@@ -327,7 +328,7 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
       ? {
           AND: [
             {
-              OR: [{ slug: { contains: search } }, { remark: { contains: search } }, { content: { contains: search } }],
+              OR: [{ slug: text }, { remark: text }, { content: text }],
             },
           ],
         }

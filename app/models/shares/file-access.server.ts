@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { verifyPassword } from '~/auth/password.server';
 import { safeEqual } from '~/auth/tokens.server';
-import { sqlTime } from '~/db/time';
+import { rawTime } from '~/db/dialect';
 import { AppError } from '~/lib/errors';
 import { isOfficeType } from '~/lib/file-kinds';
 import type { ModelContext } from '~/models/context.server';
@@ -48,7 +48,7 @@ export async function findLiveRow(ctx: ModelContext, slug: string): Promise<Shar
 async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRow> {
   const counted = await ctx.db.$queryRaw<{ views: number | bigint }[]>`
     UPDATE files SET views = views + 1
-    WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${sqlTime()})
+    WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${rawTime(ctx.dialect)})
     RETURNING views`;
   const first = counted[0];
   if (!first) {

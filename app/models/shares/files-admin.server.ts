@@ -1,4 +1,5 @@
 import { authorize } from '~/auth/operations';
+import { containsText } from '~/db/dialect';
 import { isCreator, type Principal } from '~/auth/principal';
 import { hashPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
@@ -37,6 +38,7 @@ export async function listFiles(
 ): Promise<{ files: ListedFile[]; total: number }> {
   authorize(principal, 'file.manage');
   const search = query.search?.trim();
+  const text = containsText(ctx.dialect, search ?? '');
   const where = {
     status: 'ready',
     ...(principal.kind === 'apikey' ? ownerFilter(principal) : query.createdBy ? { createdBy: query.createdBy } : {}),
@@ -44,11 +46,7 @@ export async function listFiles(
       ? {
           AND: [
             {
-              OR: [
-                { filename: { contains: search } },
-                { slug: { contains: search } },
-                { remark: { contains: search } },
-              ],
+              OR: [{ filename: text }, { slug: text }, { remark: text }],
             },
           ],
         }

@@ -52,7 +52,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     listMounts(services, principal),
     listStorageConfigs(services, principal),
   ]);
-  const indexes = indexStatus(services, principal);
+  const indexes = await indexStatus(services, principal);
   const storages: StorageChoice[] = configs.map((c) => ({
     id: c.id,
     name: c.name,

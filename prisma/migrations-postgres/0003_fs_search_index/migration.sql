@@ -1,13 +1,14 @@
 -- PostgreSQL twin of prisma/migrations/0003_fs_search_index (docs/architecture.md §4, §9): the same
 -- tables. Names are searched through a pg_trgm GIN index, where SQLite has its FTS5 trigram table:
--- substring matches (ILIKE) of 3+ characters use it.
+-- substring matches (ILIKE) of 3+ characters use it. Paths compare in byte order (COLLATE "C"), as in
+-- SQLite: a folder's subtree is the key range [folder/, folder0), whatever the cluster's locale.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 CREATE TABLE "fs_index_entries" (
     "id" SERIAL NOT NULL PRIMARY KEY,
     "mount_id" TEXT NOT NULL,
-    "path" TEXT NOT NULL,
-    "parent" TEXT NOT NULL,
+    "path" TEXT COLLATE "C" NOT NULL,
+    "parent" TEXT COLLATE "C" NOT NULL,
     "name" TEXT NOT NULL,
     "is_dir" BOOLEAN NOT NULL DEFAULT false,
     "size" BIGINT NOT NULL DEFAULT 0,
