@@ -10,8 +10,25 @@ const TMP = path.join(ROOT, '.tmp');
 const VITEST_JSON = path.join(TMP, 'vitest.json');
 const IMAGE_JSON = path.join(TMP, 'vitest-image.json');
 const NODE24_JSON = path.join(TMP, 'vitest-node24.json');
+const POSTGRES_JSON = path.join(TMP, 'vitest-postgres.json');
+const PLAYWRIGHT_POSTGRES_JSON = path.join(TMP, 'playwright-postgres.json');
 const NODE24_DIR = path.join(TMP, 'node24');
 const PLAYWRIGHT_JSON = path.join(TMP, 'playwright.json');
+
+/**
+ * The browser specs that run on PostgreSQL too: the lists, searches, edits and deletes of pastes,
+ * files and keys, and the explorer (whose folder sizes and search come from the index), in both
+ * JavaScript projects. The rest of the browser suite tests pages and the browser, the same on either
+ * database, and costs 20 minutes.
+ */
+const PLAYWRIGHT_ON_POSTGRES = [
+  'tests/e2e/explorer.spec.ts',
+  'tests/e2e/text-admin-list.spec.ts',
+  'tests/e2e/file-admin-list.spec.ts',
+  'tests/e2e/file-admin-actions.spec.ts',
+  'tests/e2e/auth-keys.spec.ts',
+  'tests/e2e/paste-share.spec.ts',
+];
 
 const vitest = (projects, report) => [
   'vitest',
@@ -53,11 +70,21 @@ const steps = [
   ['docker image: the build', awaitImageBuild],
   ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
   ['vitest (unit + integration)', 'npx', vitest(['unit', 'integration'], VITEST_JSON)],
+  // The integration and reliability suites again with every server on PostgreSQL, a database each
+  // (tests/support/server.ts); the SQLite-only files are left out by vitest.config.ts.
+  ['integration on postgresql', 'npx', vitest(['integration'], POSTGRES_JSON), { TEST_DATABASE: 'postgres' }],
   [
     'playwright',
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_JSON },
+  ],
+  // A part of the browser suite on PostgreSQL (docs/architecture.md §4 says which and why).
+  [
+    'playwright on postgresql',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json', ...PLAYWRIGHT_ON_POSTGRES],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_POSTGRES_JSON, TEST_DATABASE: 'postgres' },
   ],
   // The integration and reliability suites once more, their servers on the image's Node 24 and the
   // image's own build and node_modules: the runtime the image ships is tested, not assumed.
@@ -81,7 +108,7 @@ function readJson(file) {
 function counts() {
   let passed = 0;
   let failed = 0;
-  for (const v of [VITEST_JSON, IMAGE_JSON, NODE24_JSON].map(readJson)) {
+  for (const v of [VITEST_JSON, IMAGE_JSON, POSTGRES_JSON, NODE24_JSON].map(readJson)) {
     if (!v) continue;
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
@@ -91,8 +118,8 @@ function counts() {
       if (file.status === 'failed' && !anyFailed) failed += 1;
     }
   }
-  const p = readJson(PLAYWRIGHT_JSON);
-  if (p) {
+  for (const p of [PLAYWRIGHT_JSON, PLAYWRIGHT_POSTGRES_JSON].map(readJson)) {
+    if (!p) continue;
     passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
     failed += p.stats?.unexpected ?? 0;
     failed += (p.errors ?? []).length; // global errors (config, webServer, global setup)
@@ -112,6 +139,8 @@ fs.rmSync(VITEST_JSON, { force: true }); // never report numbers from an earlier
 fs.rmSync(IMAGE_JSON, { force: true });
 fs.rmSync(NODE24_JSON, { force: true });
 fs.rmSync(PLAYWRIGHT_JSON, { force: true });
+fs.rmSync(POSTGRES_JSON, { force: true });
+fs.rmSync(PLAYWRIGHT_POSTGRES_JSON, { force: true });
 
 for (const [index, [title, command, args, env]] of steps.entries()) {
   if (typeof command === 'function') {

@@ -1,11 +1,17 @@
 import { AppError } from '~/lib/errors';
 
+/** What the password checks need of a limiter: FailureLimiter here, or SharedFailureLimiter across replicas. */
+export interface AttemptLimiter {
+  guard<T>(key: string, check: () => Promise<T | null>, wrong: AppError): Promise<T>;
+}
+
 /**
  * Counts failures per key (a client address) in a sliding window and refuses further attempts once
- * the limit is reached, until the oldest failure leaves the window. In memory: one process serves
- * one install, and a restart forgetting the counts is harmless.
+ * the limit is reached, until the oldest failure leaves the window. In memory: on SQLite one process
+ * serves one install, and a restart forgetting the counts is harmless. Replicas on PostgreSQL count
+ * password attempts in the database instead (shared-limiter.server.ts).
  */
-export class FailureLimiter {
+export class FailureLimiter implements AttemptLimiter {
   private readonly failures = new Map<string, number[]>();
 
   constructor(

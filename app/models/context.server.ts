@@ -1,6 +1,7 @@
 import type { AppConfig } from '~/config.server';
 import { loadMasterKey } from '~/auth/secrets.server';
-import { ConcurrencyGate, FailureLimiter, parseLimit } from '~/auth/rate-limit.server';
+import { ConcurrencyGate, FailureLimiter, parseLimit, type AttemptLimiter } from '~/auth/rate-limit.server';
+import { SharedFailureLimiter } from '~/auth/shared-limiter.server';
 import { openDatabase, type Db, type Dialect, type Sql } from '~/db/client.server';
 import { StorageRegistry } from '~/storage/registry.server';
 import { DirectoryCache } from '~/storage/vfs/dir-cache';
@@ -27,11 +28,14 @@ export interface ModelContext {
   sql: Sql | null;
   /** Encrypts stored secrets (S3 keys, share passwords shown again, API keys). */
   masterKey: Buffer;
-  /** Failed logins (form, API, Basic) per client address. */
-  loginLimiter: FailureLimiter;
-  /** Failed share-password attempts per client address. */
-  passwordLimiter: FailureLimiter;
-  /** Server-side URL fetches for callers: per client address, and at most a few at once overall. */
+  /** Failed logins (form, API, Basic) per client address; shared by the replicas on PostgreSQL. */
+  loginLimiter: AttemptLimiter;
+  /** Failed share-password attempts per client address; shared by the replicas on PostgreSQL. */
+  passwordLimiter: AttemptLimiter;
+  /**
+   * Server-side URL fetches for callers: per client address, and at most a few at once, per process
+   * (a rate, not a password limit: N replicas allow N times as much).
+   */
   urlFetches: { perAddress: FailureLimiter; atOnce: ConcurrencyGate };
   /** Storage drivers from storage configs; reached only through models/storage/drivers.server.ts. */
   storage: StorageRegistry;
@@ -50,6 +54,10 @@ const URL_FETCHES_AT_ONCE = 8;
 export async function openModelContext(config: AppConfig): Promise<ModelContext> {
   const masterKey = loadMasterKey(config.appSecret, config.dataDir);
   const { db, dialect, sql } = await openDatabase(config.database);
+  const limiter = (scope: string, limit: { max: number; windowSeconds: number }): AttemptLimiter =>
+    dialect === 'postgres'
+      ? new SharedFailureLimiter(db, scope, limit.max, limit.windowSeconds * 1000)
+      : new FailureLimiter(limit.max, limit.windowSeconds * 1000);
   const login = parseLimit(config.loginRateLimit);
   const password = parseLimit(config.passwordRateLimit, { max: 20, windowSeconds: 600 });
   const fetches = parseLimit(config.urlFetchRateLimit, { max: 60, windowSeconds: 60 });
@@ -59,8 +67,8 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
     dialect,
     sql,
     masterKey,
-    loginLimiter: new FailureLimiter(login.max, login.windowSeconds * 1000),
-    passwordLimiter: new FailureLimiter(password.max, password.windowSeconds * 1000),
+    loginLimiter: limiter('login', login),
+    passwordLimiter: limiter('password', password),
     urlFetches: {
       perAddress: new FailureLimiter(fetches.max, fetches.windowSeconds * 1000),
       atOnce: new ConcurrencyGate(URL_FETCHES_AT_ONCE),

@@ -6,6 +6,7 @@ import { pruneGone } from '~/models/shares/gone.server';
 import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { repeatEvery } from './periodic.server';
+import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -22,6 +23,7 @@ export async function sweepOnce(
   const sessions = await deleteExpiredSessions(ctx);
   const uploads = await reapStaleUploads(ctx);
   await pruneGone(ctx);
+  await pruneRateLimitHits(ctx.db);
   const tempFiles = await sweepLocalTemp(ctx);
   return { pastes, files, sessions, uploads, tempFiles };
 }

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client';
+import { withServerDb } from '../support/server-db';
 import { startServer, type RunningServer } from '../support/server';
 
 /** Admin login, probes, password change and API-key administration (docs/product/api.md §3.1–§3.2). */
@@ -295,11 +294,12 @@ describe('auth and access keys API', () => {
         ).status,
       ).toBe(400);
       // A second admin to collide with (there is no API to create one).
-      const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-      db.prepare(
-        "INSERT INTO admins (id, username, password_hash, updated_at) VALUES ('a2', 'taken', 'scrypt$x', 0)",
-      ).run();
-      db.close();
+      await withServerDb(server, (db) =>
+        db.run(
+          "INSERT INTO admins (id, username, password_hash, updated_at) VALUES ('a2', 'taken', 'scrypt$x', ?)",
+          db.time(new Date()),
+        ),
+      );
       expect(
         (
           await call('POST', '/admin/change-password', {
@@ -328,15 +328,14 @@ describe('auth and access keys API', () => {
   });
 
   it('never sends a password hash, a token hash or a key digest', async () => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });
-    const secrets = [
-      ...(db.prepare('SELECT password_hash AS s FROM admins').all() as { s: string }[]).map((r) => r.s),
-      ...(db.prepare('SELECT token_hash AS s FROM sessions').all() as { s: string }[]).map((r) => r.s),
-      ...(db.prepare('SELECT key_digest AS s, key_enc AS e FROM api_keys').all() as { s: string; e: string }[]).flatMap(
-        (r) => [r.s, r.e],
-      ),
-    ];
-    db.close();
+    const secrets = await withServerDb(server, async (db) => [
+      ...(await db.all<{ s: string }>('SELECT password_hash AS s FROM admins')).map((r) => r.s),
+      ...(await db.all<{ s: string }>('SELECT token_hash AS s FROM sessions')).map((r) => r.s),
+      ...(await db.all<{ s: string; e: string }>('SELECT key_digest AS s, key_enc AS e FROM api_keys')).flatMap((r) => [
+        r.s,
+        r.e,
+      ]),
+    ]);
     expect(secrets.length).toBeGreaterThan(5);
     const all = bodies.join('\n');
     for (const secret of secrets) expect(all).not.toContain(secret);

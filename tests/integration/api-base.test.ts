@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server';
+import { withServerDb } from '../support/server-db';
 
-/** The JSON API base of docs/product/api.md §1–§2, against the real production build and a real SQLite file. */
+/** The JSON API base of docs/product/api.md §1–§2, against the real production build and a real database. */
 describe('API base', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -30,7 +29,11 @@ describe('API base', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = await res.json();
-    expect(body).toMatchObject({ code: 200, success: true, data: { version: '0.7.3', storage: 'SQLite' } });
+    expect(body).toMatchObject({
+      code: 200,
+      success: true,
+      data: { version: '0.7.3', storage: server.databaseUrl ? 'PostgreSQL' : 'SQLite' },
+    });
     expect(typeof body.message).toBe('string');
     expect(body.data.uptime).toBeGreaterThanOrEqual(0);
   });
@@ -143,19 +146,15 @@ describe('API base', () => {
     expect(page).toContain('<html lang="zh-CN" data-theme="dark" class="dark"');
   });
 
-  it('runs SQLite in WAL mode with the migrations recorded', () => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });
-    try {
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      const rows = db.prepare('SELECT migration_name, finished_at FROM _prisma_migrations').all() as {
-        migration_name: string;
-        finished_at: number | null;
-      }[];
-      expect(rows.length).toBeGreaterThan(0);
+  it('records the migrations it applied (and runs SQLite in WAL mode)', async () => {
+    await withServerDb(server, async (db) => {
+      const rows = await db.all<{ migration_name: string; finished_at: unknown }>(
+        'SELECT migration_name, finished_at FROM _prisma_migrations',
+      );
+      expect(rows.length).toBeGreaterThan(3);
       expect(rows.every((r) => r.finished_at !== null)).toBe(true);
-    } finally {
-      db.close();
-    }
+      if (db.dialect === 'sqlite') expect(await db.all('PRAGMA journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+    });
   });
 });
 
@@ -169,12 +168,9 @@ describe('first start', () => {
       const password = match![1];
       expect(password).toMatch(/^\S{16,}$/);
       expect(password).not.toBe('admin123');
-      const db = new Database(path.join(first.dataDir, 'cloudclip.db'), { readonly: true });
-      const admins = db.prepare('SELECT username, password_hash FROM admins').all() as {
-        username: string;
-        password_hash: string;
-      }[];
-      db.close();
+      const admins = await withServerDb(first, (db) =>
+        db.all<{ username: string; password_hash: string }>('SELECT username, password_hash FROM admins'),
+      );
       expect(admins).toHaveLength(1);
       expect(admins[0]!.username).toBe('admin');
       expect(admins[0]!.password_hash).toMatch(/^scrypt\$/);

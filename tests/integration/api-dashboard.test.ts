@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
+import { withServerDb, type ServerDb } from '../support/server-db';
 
 /**
  * `GET /api/admin/dashboard/stats` (docs/product/api.md §3.7) against the real app process: the
@@ -17,17 +16,10 @@ describe('dashboard stats API', () => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body.data;
   };
-  /** Runs SQL on the server's database file (WAL: the server keeps running). */
-  const sql = <T>(run: (db: Database.Database) => T): T => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-    try {
-      return run(db);
-    } finally {
-      db.close();
-    }
-  };
-  // Stored the way the Prisma SQLite adapter stores DateTime (app/db/time.ts).
-  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().replace('Z', '+00:00');
+  /** Runs SQL on the server's database (tests/support/server-db.ts) while it keeps running. */
+  const sql = <T>(run: (db: ServerDb) => Promise<T>): Promise<T> => withServerDb(server, run);
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+  const count = async (db: ServerDb, query: string) => (await db.all<{ n: number }>(query))[0]!.n;
 
   beforeAll(async () => {
     server = await startServer();
@@ -63,18 +55,18 @@ describe('dashboard stats API', () => {
       uploaded.push(put.body.data.id);
     }
     // One paste two days back; one file nine days back (the week before: in no weekly array).
-    sql((db) => {
-      db.prepare('UPDATE pastes SET created_at = ? WHERE content = ?').run(daysAgo(2), 'two');
-      db.prepare('UPDATE files SET created_at = ? WHERE id = ?').run(daysAgo(9), uploaded[1]);
+    await sql(async (db) => {
+      await db.run('UPDATE pastes SET created_at = ? WHERE content = ?', db.time(daysAgo(2)), 'two');
+      await db.run('UPDATE files SET created_at = ? WHERE id = ?', db.time(daysAgo(9)), uploaded[1]);
     });
 
     const now = await stats();
-    const counted = sql((db) => ({
-      pastes: (db.prepare('SELECT count(*) AS n FROM pastes').get() as { n: number }).n,
-      files: (db.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n,
-      keys: (db.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n,
-      configs: (db.prepare('SELECT count(*) AS n FROM storage_configs').get() as { n: number }).n,
-      bytes: (db.prepare('SELECT sum(size) AS n FROM files').get() as { n: number }).n,
+    const counted = await sql(async (db) => ({
+      pastes: await count(db, 'SELECT count(*) AS n FROM pastes'),
+      files: await count(db, 'SELECT count(*) AS n FROM files'),
+      keys: await count(db, 'SELECT count(*) AS n FROM api_keys'),
+      configs: await count(db, 'SELECT count(*) AS n FROM storage_configs'),
+      bytes: await count(db, 'SELECT sum(size) AS n FROM files'),
     }));
     expect(counted).toMatchObject({ pastes: 3, files: 2, bytes: 2100 });
     expect(now).toMatchObject({
@@ -102,7 +94,7 @@ describe('dashboard stats API', () => {
     expect(JSON.stringify(now)).not.toMatch(/secret_access_key|access_key_id/);
 
     // With a capacity set, the share of it that is used (rounded, at most 100).
-    sql((db) => db.prepare('UPDATE storage_configs SET total_storage_bytes = 4200 WHERE id = ?').run(local.id));
+    await sql((db) => db.run('UPDATE storage_configs SET total_storage_bytes = 4200 WHERE id = ?', local.id));
     const capped = (await stats()).s3Buckets.find((b: { id: string }) => b.id === local.id);
     expect(capped).toMatchObject({ totalStorage: 4200, usagePercent: 50 });
   });
@@ -120,7 +112,7 @@ describe('dashboard stats API', () => {
     expect((await stats()).totalMounts).toBe(1);
     const answer = await call('GET', '/admin/cache/stats', { auth: admin });
     expect(answer.status).toBe(200);
-    const indexed = sql((db) => (db.prepare('SELECT count(*) AS n FROM fs_index_entries').get() as { n: number }).n);
+    const indexed = await sql((db) => count(db, 'SELECT count(*) AS n FROM fs_index_entries'));
     expect(indexed).toBeGreaterThan(0);
     expect(answer.body.data.cache.search).toMatchObject({ name: 'search', cacheSize: indexed });
     expect(answer.body.data.cache.directory.hits).toBeGreaterThan(0);

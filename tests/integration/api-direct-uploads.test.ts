@@ -4,11 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
+import { withServerDb } from '../support/server-db';
 import { putTo } from '../support/uploads';
 
 /**
@@ -36,16 +36,9 @@ describe('direct browser uploads', () => {
   let localConfigId: string;
   const call = client(() => server);
 
-  const rows = (sql: string, ...params: unknown[]) => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-    try {
-      const statement = db.prepare(sql);
-      if (!statement.reader) return statement.run(...params) && [];
-      return statement.all(...params) as Record<string, unknown>[];
-    } finally {
-      db.close();
-    }
-  };
+  const rows = (sql: string, ...params: unknown[]) => withServerDb(server, (db) => db.all(sql, ...params));
+  const setSetting = (key: string, value: string) =>
+    withServerDb(server, (db) => db.run('UPDATE system_settings SET value = ? WHERE key = ?', value, key));
 
   beforeAll(async () => {
     server = await startServer();
@@ -189,14 +182,14 @@ describe('direct browser uploads', () => {
       expect((await putTo(a.presigned_urls[0].url, data.subarray(0, 5 * MIB))).status).toBe(200);
       const abort = await call('POST', '/s3/multipart/abort', { file_id: a.file_id, upload_id: a.upload_id }, admin);
       expect(abort.body.data).toEqual({ success: true, fileId: a.file_id });
-      expect(rows('SELECT id FROM files WHERE id = ?', a.file_id)).toEqual([]);
+      expect(await rows('SELECT id FROM files WHERE id = ?', a.file_id)).toEqual([]);
       expect(
         (await call('POST', '/s3/multipart/resume', { file_id: a.file_id, upload_id: a.upload_id }, admin)).status,
       ).toBe(404);
     });
 
     it('an object larger than the limit is refused at commit, and nothing is left behind', async () => {
-      rows(`UPDATE system_settings SET value = '1' WHERE key = 'max_upload_size'`);
+      await setSetting('max_upload_size', '1');
       try {
         const p = (await call('POST', '/s3/presign', { s3_config_id: config(), filename: 'liar.bin', size: 10 }, admin))
           .body.data;
@@ -211,7 +204,7 @@ describe('direct browser uploads', () => {
           expect(commit.status).toBe(413);
           expect(commit.body.error).toMatchObject({ key: 'fileTooLarge' });
         }
-        expect(rows('SELECT id FROM files WHERE id = ?', p.file_id)).toEqual([]);
+        expect(await rows('SELECT id FROM files WHERE id = ?', p.file_id)).toEqual([]);
         const tooBig = await call(
           'POST',
           '/s3/presign',
@@ -220,7 +213,7 @@ describe('direct browser uploads', () => {
         );
         expect(tooBig.status).toBe(413);
       } finally {
-        rows(`UPDATE system_settings SET value = '100' WHERE key = 'max_upload_size'`);
+        await setSetting('max_upload_size', '100');
       }
     });
 
@@ -230,7 +223,7 @@ describe('direct browser uploads', () => {
       expect((await call('POST', '/s3/cancel', { file_id: p.file_id }, otherKey)).status).toBe(403);
       const cancel = await call('POST', '/s3/cancel', { file_id: p.file_id }, fileKey);
       expect(cancel.body.data).toEqual({ file_id: p.file_id, status: 'cancelled' });
-      expect(rows('SELECT id FROM files WHERE id = ?', p.file_id)).toEqual([]);
+      expect(await rows('SELECT id FROM files WHERE id = ?', p.file_id)).toEqual([]);
     });
   });
 
@@ -287,11 +280,10 @@ describe('URL uploads into a share', () => {
     await new Promise((resolve) => source?.close(resolve));
   });
 
-  const setAllowedHosts = (value: string) => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-    db.prepare(`UPDATE system_settings SET value = ? WHERE key = 'url_fetch_allowed_hosts'`).run(value);
-    db.close();
-  };
+  const setAllowedHosts = (value: string) =>
+    withServerDb(server, (db) =>
+      db.run(`UPDATE system_settings SET value = ? WHERE key = 'url_fetch_allowed_hosts'`, value),
+    );
 
   it('presign probes the URL only through the SSRF filter; with the metadata given no fetch is needed', async () => {
     const refused = await call('POST', '/url/presign', { url: sourceUrl }, admin);
@@ -302,7 +294,7 @@ describe('URL uploads into a share', () => {
     );
     expect((await call('POST', '/url/presign', { url: sourceUrl }, textKey)).status).toBe(403);
 
-    setAllowedHosts('127.0.0.1');
+    await setAllowedHosts('127.0.0.1');
     try {
       const probed = await call('POST', '/url/presign', { url: sourceUrl, password: 'ignored-here?' }, admin);
       expect(probed.status, JSON.stringify(probed.body)).toBe(200);
@@ -310,7 +302,7 @@ describe('URL uploads into a share', () => {
       const row = await call('POST', '/url/cancel', { file_id: probed.body.data.file_id }, admin);
       expect(row.body.data).toMatchObject({ file_id: probed.body.data.file_id, status: 'cancelled' });
     } finally {
-      setAllowedHosts('');
+      await setAllowedHosts('');
     }
 
     const slug = unique('url');
@@ -429,11 +421,10 @@ describe('the janitor after a crash mid-upload', () => {
 
     await server.kill();
     // A day and more later (the janitor keeps uploads resumable for 24 h).
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-    // Stored the way the Prisma SQLite adapter stores DateTime (app/db/time.ts).
-    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000).toISOString().replace('Z', '+00:00');
-    db.prepare('UPDATE files SET created_at = ? WHERE status = ?').run(twoDaysAgo, 'uploading');
-    db.close();
+    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
+    await withServerDb(server, (db) =>
+      db.run('UPDATE files SET created_at = ? WHERE status = ?', db.time(twoDaysAgo), 'uploading'),
+    );
     const uploads = async () =>
       (await bucket.client.send(new ListMultipartUploadsCommand({ Bucket: bucket.bucket }))).Uploads ?? [];
     expect((await uploads()).map((u) => u.UploadId)).toEqual([s3.upload_id]);
@@ -442,19 +433,13 @@ describe('the janitor after a crash mid-upload', () => {
 
     server = await startServer({ dataDir: server.dataDir });
     // The first sweep runs a few seconds after start.
-    const records = () => {
-      const dbAfter = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });
-      try {
-        return dbAfter.prepare('SELECT id FROM files').all();
-      } finally {
-        dbAfter.close();
-      }
-    };
-    const cleaned = async () => (await uploads()).length === 0 && !fs.existsSync(localParts) && records().length === 0;
+    const records = () => withServerDb(server, (db) => db.all('SELECT id FROM files'));
+    const cleaned = async () =>
+      (await uploads()).length === 0 && !fs.existsSync(localParts) && (await records()).length === 0;
     for (let i = 0; i < 100 && !(await cleaned()); i++) await new Promise((r) => setTimeout(r, 200));
     expect(await uploads()).toEqual([]);
     expect(fs.existsSync(localParts)).toBe(false);
-    expect(records()).toEqual([]);
+    expect(await records()).toEqual([]);
     for (const m of [s3, local]) expect((await call('GET', `/public/files/${m.slug}`)).status).toBe(404);
   });
 });

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBucket, type TestBucket } from '../support/s3';
 import { apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
+import { withServerDb } from '../support/server-db';
 
 /** File shares end to end (docs/product/api.md §3.4–§3.5): local default storage and a real S3 config. */
 describe('files API', () => {
@@ -25,14 +25,9 @@ describe('files API', () => {
       auth,
       raw: typeof data === 'string' ? data : new Uint8Array(data),
     });
-  const dbRows = (sql: string) => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });
-    try {
-      return db.prepare(sql).all();
-    } finally {
-      db.close();
-    }
-  };
+  const dbRows = (sql: string, ...params: unknown[]) => withServerDb(server, (db) => db.all(sql, ...params));
+  const setSetting = (key: string, value: string) =>
+    withServerDb(server, (db) => db.run('UPDATE system_settings SET value = ? WHERE key = ?', value, key));
   const storedObjects = () => {
     const root = path.join(server.dataDir, 'storage');
     const out: string[] = [];
@@ -125,7 +120,7 @@ describe('files API', () => {
     ).toBe(2);
     expect((await call('POST', `/public/files/${f.slug}/verify`, { body: { password: 's3cret' } })).status).toBe(410);
     expect((await call('GET', `/public/files/${f.slug}`)).status).toBe(410);
-    expect(dbRows(`SELECT id FROM files WHERE slug = '${f.slug}'`)).toEqual([]);
+    expect(await dbRows('SELECT id FROM files WHERE slug = ?', f.slug)).toEqual([]);
   });
 
   it('never serves HTML, SVG or XML inline, and serves text inline with a charset', async () => {
@@ -145,21 +140,19 @@ describe('files API', () => {
   it.each([['../etc/passwd'], ['a\u0000b.txt'], ['line\r\nbreak.txt'], ['say "hi".txt'], ['back\\slash.txt']])(
     'refuses the file name %j and leaves no row or object',
     async (name) => {
-      const before = { rows: dbRows('SELECT id FROM files').length, objects: storedObjects().length };
+      const before = { rows: (await dbRows('SELECT id FROM files')).length, objects: storedObjects().length };
       const res = await call('PUT', `/upload-direct/${encodeURIComponent(name)}`, { auth: admin, raw: 'x' });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/文件名/);
-      expect({ rows: dbRows('SELECT id FROM files').length, objects: storedObjects().length }).toEqual(before);
+      expect({ rows: (await dbRows('SELECT id FROM files')).length, objects: storedObjects().length }).toEqual(before);
     },
   );
 
   it('enforces the max upload size with 413 and leaves nothing behind, for raw and form uploads', async () => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-    db.prepare("UPDATE system_settings SET value = '1' WHERE key = 'max_upload_size'").run();
-    db.close();
+    await setSetting('max_upload_size', '1');
     try {
       expect((await call('GET', '/system/max-upload-size')).body.data.max_upload_size).toBe(1);
-      const before = { rows: dbRows('SELECT id FROM files').length, objects: storedObjects().length };
+      const before = { rows: (await dbRows('SELECT id FROM files')).length, objects: storedObjects().length };
       const big = Buffer.alloc(1024 * 1024 + 10, 7);
       const raw = await put('big.bin', big);
       expect(raw.status).toBe(413);
@@ -167,11 +160,9 @@ describe('files API', () => {
       form.append('file', new Blob([big]), 'big.bin');
       const multipart = await call('POST', '/upload', { auth: admin, raw: form });
       expect(multipart.status).toBe(413);
-      expect({ rows: dbRows('SELECT id FROM files').length, objects: storedObjects().length }).toEqual(before);
+      expect({ rows: (await dbRows('SELECT id FROM files')).length, objects: storedObjects().length }).toEqual(before);
     } finally {
-      const db2 = new Database(path.join(server.dataDir, 'cloudclip.db'));
-      db2.prepare("UPDATE system_settings SET value = '100' WHERE key = 'max_upload_size'").run();
-      db2.close();
+      await setSetting('max_upload_size', '100');
     }
   });
 
@@ -202,12 +193,9 @@ describe('files API', () => {
 
   it('answers 410 for an expired share and removes its object', async () => {
     const f = (await put('soon.txt', 'soon gone', '?slug=' + unique('exp'))).body.data;
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'));
-    db.prepare('UPDATE files SET expires_at = ? WHERE id = ?').run(
-      new Date(Date.now() - 1000).toISOString().replace('Z', '+00:00'),
-      f.id,
+    await withServerDb(server, (db) =>
+      db.run('UPDATE files SET expires_at = ? WHERE id = ?', db.time(new Date(Date.now() - 1000)), f.id),
     );
-    db.close();
     const objectsBefore = storedObjects().length;
     expect((await call('GET', `/file-download/${f.slug}`)).status).toBe(410);
     expect(storedObjects().length).toBe(objectsBefore - 1);

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api-client';
+import { withServerDb } from '../support/server-db';
 import { startServer, type RunningServer } from '../support/server';
 
 /** Paste endpoints of docs/product/api.md §3.3 against the real build and a real SQLite file. */
@@ -122,10 +121,7 @@ describe('pastes API', () => {
       expect((await call('GET', `/paste/${slug}`)).status).toBe(200);
       await new Promise((r) => setTimeout(r, 1500));
       expect((await call('GET', `/paste/${slug}`)).status).toBe(410);
-      const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });
-      const row = db.prepare('SELECT id FROM pastes WHERE slug = ?').get(slug);
-      db.close();
-      expect(row).toBeUndefined();
+      expect(await withServerDb(server, (db) => db.all('SELECT id FROM pastes WHERE slug = ?', slug))).toEqual([]);
     });
     it('50 concurrent views of a max-views-1 paste: exactly one sees the content', async () => {
       const slug = unique('race');

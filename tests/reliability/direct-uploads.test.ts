@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient, type ApiAnswer } from '../support/api-client';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
+import { withServerDb } from '../support/server-db';
 import { putTo } from '../support/uploads';
 import { recordCase } from './cases';
 
@@ -28,14 +28,10 @@ describe('reliability: direct uploads', () => {
   const call = apiClient(() => server.url);
   const post = (p: string, body: unknown) => call('POST', p, { auth, body });
 
-  const fileRows = (id: string) => {
-    const db = new Database(path.join(server.dataDir, 'cloudclip.db'), { readonly: true });
-    try {
-      return db.prepare('SELECT status, size FROM files WHERE id = ?').all(id) as { status: string; size: number }[];
-    } finally {
-      db.close();
-    }
-  };
+  const fileRows = (id: string) =>
+    withServerDb(server, (db) =>
+      db.all<{ status: string; size: number }>('SELECT status, size FROM files WHERE id = ?', id),
+    );
   const pendingObjects = async (configId: string) => {
     if (configId === localConfigId) {
       const dir = path.join(server.dataDir, 'storage', '.cloudclip-pending');
@@ -88,7 +84,7 @@ describe('reliability: direct uploads', () => {
       const c = await presign(10);
       expect((await post('/s3/cancel', { file_id: c.file_id })).status).toBe(200);
       expect((await putTo(c.upload_url, randomBytes(10), c.contentType)).status).toBe(servesPuts ? 409 : 200);
-      expect(fileRows(c.file_id)).toEqual([]);
+      expect(await fileRows(c.file_id)).toEqual([]);
       expect((await pendingObjects(config())).length).toBe(servesPuts ? 0 : 2);
     });
 
@@ -118,7 +114,7 @@ describe('reliability: direct uploads', () => {
         expect(answer.status).toBe(status);
         expect(answer.body.error.key).toBe(key);
       }
-      expect(fileRows(m.file_id)).toEqual([{ status: 'uploading', size: data.length }]);
+      expect(await fileRows(m.file_id)).toEqual([{ status: 'uploading', size: data.length }]);
 
       etags[2] = (await putTo(m.presigned_urls[2].url, chunk(3))).etag!;
       const done = await complete(listed([1, 2, 3]));
@@ -173,7 +169,7 @@ describe('reliability: direct uploads', () => {
             expect(md5(dl.body)).toBe(md5(data));
           } else {
             expect(dl.status).toBe(404);
-            expect(fileRows(p.file_id)).toEqual([]);
+            expect(await fileRows(p.file_id)).toEqual([]);
           }
           return commit.status === 200 ? 'committed' : 'cancelled';
         }),

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -38,6 +39,19 @@ export async function resumePostgres(dir: string): Promise<void> {
   await run('bash', [SCRIPT, 'resume', dir], { timeout: 60_000 });
 }
 
+/**
+ * The browser suite's server: tests/e2e/start-server.mjs starts it in this folder for Playwright's
+ * web server, before any spec runs, and the specs' own servers use it too.
+ */
+const E2E_DIR = path.join(ROOT, '.tmp/postgres-e2e');
+const e2eServerUrl = () => {
+  try {
+    return fs.readFileSync(path.join(E2E_DIR, 'url'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+};
+
 /** The test server's URL (global-setup puts it in the environment for the suites' servers). */
 export const POSTGRES_SERVER_ENV = 'TEST_POSTGRES_SERVER';
 
@@ -75,9 +89,11 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; d
  * on its first start, found again by a restart on the same folder.
  */
 export async function databaseFor(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env[POSTGRES_SERVER_ENV];
+  const serverUrl = process.env[POSTGRES_SERVER_ENV] ?? e2eServerUrl();
   if (!serverUrl)
-    throw new Error(`TEST_DATABASE=postgres needs ${POSTGRES_SERVER_ENV} (the integration setup sets it)`);
+    throw new Error(
+      `TEST_DATABASE=postgres needs ${POSTGRES_SERVER_ENV} (the integration setup sets it) or the browser suite's server`,
+    );
   const name = `cc_${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();

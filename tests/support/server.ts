@@ -22,6 +22,8 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  /** The server's PostgreSQL database (TEST_DATABASE=postgres, or DATABASE_URL given); null: SQLite in dataDir. */
+  databaseUrl: string | null;
   /** Everything the server printed so far. */
   output: () => string;
   /** SIGTERM (graceful shutdown; SIGKILL after 10 s), then removes the data folder this helper made. */
@@ -97,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url,
     dataDir,
+    databaseUrl: database?.url ?? (options.env?.DATABASE_URL?.startsWith('postgres') ? options.env.DATABASE_URL : null),
     output: () => log,
     stop: async () => {
       if (!ended()) {
