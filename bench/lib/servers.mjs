@@ -34,7 +34,8 @@ export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scr
 
 /**
  * Starts `<buildDir>/server.js` on a port the OS picks, with `npm start`'s node flags unless
- * `nodeFlags` says otherwise; resolves with the child and its URL.
+ * `nodeFlags` says otherwise, with `env` added (DATABASE_URL, APP_SECRET); resolves with the child
+ * and its URL.
  */
 export function startApp({
   buildDir = path.join(ROOT, 'build'),
@@ -42,6 +43,7 @@ export function startApp({
   admin,
   children,
   nodeFlags = SERVER_NODE_FLAGS,
+  env = {},
 }) {
   const child = spawn(process.execPath, [...nodeFlags, path.join(buildDir, 'server.js')], {
     cwd: ROOT,
@@ -53,6 +55,7 @@ export function startApp({
       DATA_DIR: dataDir,
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
