@@ -15,7 +15,7 @@ import { createRequestLog } from './app/http/request-log';
 type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>) => Promise<Express>;
   closeServices: () => Promise<void>;
-  answerBeforeExpress: (req: IncomingMessage, res: ServerResponse) => boolean;
+  answerBeforeExpress: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 };
 
 // A log that cannot be written (a collector that went away: EPIPE; a full disk) must never take
@@ -40,7 +40,14 @@ async function main() {
   const server = http.createServer((req, res) => {
     logRequest(req, res);
     connections.track(res);
-    if (!answerBeforeExpress(req, res)) app(req, res);
+    const answered = answerBeforeExpress(req, res);
+    if (answered === false) app(req, res);
+    // On PostgreSQL the lane answers later; whatever it leaves (or fails at) goes on to Express.
+    else if (answered !== true)
+      answered.then(
+        (done) => done || app(req, res),
+        () => app(req, res),
+      );
   });
   const connections = connectionDrain(server); // in place before listen(), so before any request
   server.listen(config.port, config.host, LISTEN_BACKLOG);

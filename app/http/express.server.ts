@@ -23,13 +23,13 @@ import '~/i18n/resources.server';
  * server.ts adds static files, the dev server and the listening socket around it.
  */
 let appPromise: Promise<Express> | undefined;
-let lane: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+let lane: ((req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>) | undefined;
 
 /**
  * The requests server.ts answers before any Express app, once createApp has run: only the open
  * paste's JSON view (app/http/api/paste-view-lane.ts). Returns whether it answered.
  */
-export function answerBeforeExpress(req: IncomingMessage, res: ServerResponse): boolean {
+export function answerBeforeExpress(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   return lane ? lane(req, res) : false;
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fastView } from '~/models/pastes/pastes.server';
+import type { PasteView } from '~/models/pastes/types';
 import type { Services } from '~/services.server';
 import { encodeBody, encodingFor } from '../compress.server';
 import { SECURITY_HEADERS } from '../security-headers';
@@ -17,28 +18,32 @@ const COMPRESS_FROM = 1024;
  * model call the route makes first (`fastView`); whatever that does not answer — a password, the
  * last allowed view, an unknown or expired slug, a busy database — goes on to Express with nothing
  * counted. The answer is the route's: same JSON, security and CORS headers, compression.
- * Returns whether it answered.
+ * Returns whether it answered: at once on SQLite, through a promise on PostgreSQL.
  */
 export function pasteViewLane(services: Services) {
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
+  return (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
     if (req.method !== 'GET') return false;
     const slug = PASTE_VIEW.exec(req.url ?? '')?.[1];
     if (!slug) return false;
-    const paste = fastView(services, slug);
-    if (!paste) return false;
-    const json = Buffer.from(JSON.stringify(presentUnlockedView(paste)));
-    const encoding = json.length >= COMPRESS_FROM ? encodingFor(req.headers['accept-encoding']) : 'identity';
-    const body = encoding === 'identity' ? json : encodeBody(encoding, json);
-    const cors = corsHeaders(req.headers.origin);
-    res.writeHead(200, {
-      ...SECURITY_HEADERS,
-      ...cors,
-      Vary: cors ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(body.length),
-      ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-    });
-    res.end(body);
-    return true;
+    const found = fastView(services, slug);
+    return found instanceof Promise ? found.then((paste) => answer(req, res, paste)) : answer(req, res, found);
   };
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, paste: PasteView | null): boolean {
+  if (!paste) return false;
+  const json = Buffer.from(JSON.stringify(presentUnlockedView(paste)));
+  const encoding = json.length >= COMPRESS_FROM ? encodingFor(req.headers['accept-encoding']) : 'identity';
+  const body = encoding === 'identity' ? json : encodeBody(encoding, json);
+  const cors = corsHeaders(req.headers.origin);
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    ...cors,
+    Vary: cors ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(body.length),
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+  });
+  res.end(body);
+  return true;
 }

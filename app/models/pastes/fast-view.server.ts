@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Sql } from '~/db/client.server';
+import type { Db, Sql } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
 import type { PasteView } from './types';
 
@@ -8,55 +8,71 @@ interface Row {
   slug: string;
   content: string;
   remark: string | null;
-  expires_at: string | null;
+  expires_at: string | Date | null;
   max_views: number | null;
   views: number;
   created_by: string | null;
-  created_at: string;
-  updated_at: string;
+  created_at: string | Date;
+  updated_at: string | Date;
 }
 
-const statements = new WeakMap<Sql, { any: Statement; unlimited: Statement }>();
+type Which = 'any' | 'unlimited';
 
-function prepare(sql: Sql, limit: string): Statement {
-  return sql.prepare(`
+/** Which pastes the one statement may count: `unlimited` only those without a view limit. */
+const LIMIT: Record<Which, string> = {
+  any: '(max_views IS NULL OR views + 1 < max_views)',
+  unlimited: 'max_views IS NULL',
+};
+
+/** The statement, with `?` (SQLite) or `$1`, `$2` (PostgreSQL) for the slug and the time. */
+const statement = (which: Which, [slug, now]: [string, string]) => `
     UPDATE pastes SET views = views + 1
-    WHERE slug = ? AND password_hash IS NULL AND ${limit}
-      AND (expires_at IS NULL OR expires_at > ?)
-    RETURNING id, slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at`);
-}
+    WHERE slug = ${slug} AND password_hash IS NULL AND ${LIMIT[which]}
+      AND (expires_at IS NULL OR expires_at > ${now})
+    RETURNING id, slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at`;
+
+const toView = (row: Row): PasteView => ({
+  id: row.id,
+  slug: row.slug,
+  content: row.content,
+  remark: row.remark,
+  hasPassword: false,
+  expiresAt: row.expires_at ? new Date(row.expires_at) : null,
+  maxViews: row.max_views,
+  views: row.views,
+  createdBy: row.created_by,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+  isLastView: false,
+});
+
+const statements = new WeakMap<Sql, Record<Which, Statement>>();
 
 /**
- * The common case of a public view in one prepared statement: an unlocked paste that is unexpired
- * and at least two views short of its limit gets its view counted and comes back. Anything else
- * (password, last allowed view, expired, unknown) returns null and takes the full path in
- * pastes.server.ts, which handles those cases with the same conditional-statement guarantees.
- * `unlimited` matches only pastes without a view limit: the paste page counts those on sight and
- * shows the others behind a reveal step (page-view.server.ts).
+ * The common case of a public view in one statement: an unlocked paste that is unexpired and at
+ * least two views short of its limit gets its view counted and comes back. Anything else (password,
+ * last allowed view, expired, unknown) returns null and takes the full path in pastes.server.ts,
+ * which handles those cases with the same conditional-statement guarantees. `unlimited` matches
+ * only pastes without a view limit: the paste page counts those on sight and shows the others
+ * behind a reveal step (page-view.server.ts).
+ *
+ * On SQLite a prepared statement on the plain connection, synchronous (decision 0003); on
+ * PostgreSQL the same statement through Prisma (fastCountViewPostgres).
  */
-export function fastCountView(sql: Sql, slug: string, which: 'any' | 'unlimited' = 'any'): PasteView | null {
+export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): PasteView | null {
   let prepared = statements.get(sql);
   if (!prepared) {
     prepared = {
-      any: prepare(sql, '(max_views IS NULL OR views + 1 < max_views)'),
-      unlimited: prepare(sql, 'max_views IS NULL'),
+      any: sql.prepare(statement('any', ['?', '?'])),
+      unlimited: sql.prepare(statement('unlimited', ['?', '?'])),
     };
     statements.set(sql, prepared);
   }
   const row = prepared[which].get(slug, sqlTime()) as Row | undefined;
-  if (!row) return null;
-  return {
-    id: row.id,
-    slug: row.slug,
-    content: row.content,
-    remark: row.remark,
-    hasPassword: false,
-    expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-    maxViews: row.max_views,
-    views: row.views,
-    createdBy: row.created_by,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    isLastView: false,
-  };
+  return row ? toView(row) : null;
+}
+
+export async function fastCountViewPostgres(db: Db, slug: string, which: Which = 'any'): Promise<PasteView | null> {
+  const [row] = await db.$queryRawUnsafe<Row[]>(statement(which, ['$1', '$2::timestamp(3)']), slug, new Date());
+  return row ? toView(row) : null;
 }

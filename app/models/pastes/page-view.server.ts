@@ -35,7 +35,7 @@ export async function openPastePage(
   { visit, passive }: { visit: string | null; passive: boolean },
 ): Promise<PastePageView> {
   // The common case (no visit yet, no password, no limit) counts in one statement.
-  const fast = visit || passive ? null : fastView(ctx, slug, 'unlimited');
+  const fast = visit || passive ? null : await fastView(ctx, slug, 'unlimited');
   if (fast) return counted(ctx, fast);
   const row = await findLive(ctx, slug);
   if (visitCovers(ctx.masterKey, visit, row)) return revisit(row, visit);

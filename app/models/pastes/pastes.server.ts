@@ -9,7 +9,7 @@ import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
 import { faultOf } from '~/storage/errors';
 import { forgetGone, isGone, markGone } from '~/models/shares/gone.server';
-import { fastCountView } from './fast-view.server';
+import { fastCountView, fastCountViewPostgres } from './fast-view.server';
 import type { PasteRecord, PasteView } from './types';
 export type { PasteRecord, PasteView } from './types';
 import type { CreatePasteInput, UpdatePasteInput } from '~/lib/schemas/pastes';
@@ -170,13 +170,23 @@ export async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteV
   }
 }
 
-/** The one-statement view of fast-view.server.ts; a fault there leaves the view to countOrShow. */
-export function fastView(ctx: ModelContext, slug: string, which?: 'any' | 'unlimited'): PasteView | null {
-  try {
-    return ctx.sql ? fastCountView(ctx.sql, slug, which) : null;
-  } catch (thrown) {
+/**
+ * The one-statement view of fast-view.server.ts; a fault there leaves the view to countOrShow. On
+ * SQLite it answers at once (the paste-view lane needs that), on PostgreSQL a promise.
+ */
+export function fastView(
+  ctx: ModelContext,
+  slug: string,
+  which?: 'any' | 'unlimited',
+): PasteView | null | Promise<PasteView | null> {
+  const quiet = (thrown: unknown) => {
     if (faultOf(thrown)) return null;
     throw thrown;
+  };
+  try {
+    return ctx.sql ? fastCountView(ctx.sql, slug, which) : fastCountViewPostgres(ctx.db, slug, which).catch(quiet);
+  } catch (thrown) {
+    return quiet(thrown);
   }
 }
 
@@ -187,7 +197,7 @@ export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false
  * paste counts a view and answers the content.
  */
 export async function viewPaste(ctx: ModelContext, slug: string): Promise<PublicPaste> {
-  const fast = fastView(ctx, slug);
+  const fast = await fastView(ctx, slug);
   if (fast) return { locked: false, paste: fast };
   const row = await findLive(ctx, slug);
   if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
