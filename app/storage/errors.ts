@@ -42,11 +42,17 @@ function sqliteCode(error: unknown): string | undefined {
   return typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
 }
 
+const databaseBusy = () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS });
+const databaseFull = () => new AppError('insufficient_storage', 'databaseFull', { seconds: FULL_RETRY_SECONDS });
+const databaseReadOnly = () => new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS });
+const databaseUnavailable = () =>
+  new AppError('unavailable', 'databaseUnavailable', { seconds: STORAGE_RETRY_SECONDS });
+
 const BY_SQLITE_CODE: Record<string, () => AppError> = {
-  SQLITE_BUSY: () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS }),
-  SQLITE_LOCKED: () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS }),
-  SQLITE_FULL: () => new AppError('insufficient_storage', 'databaseFull', { seconds: FULL_RETRY_SECONDS }),
-  SQLITE_READONLY: () => new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS }),
+  SQLITE_BUSY: databaseBusy,
+  SQLITE_LOCKED: databaseBusy,
+  SQLITE_FULL: databaseFull,
+  SQLITE_READONLY: databaseReadOnly,
 };
 
 type AdapterCause = { kind?: unknown; originalCode?: unknown; code?: unknown };
@@ -57,10 +63,6 @@ function postgresCause(error: unknown): AdapterCause | undefined {
     ?.cause;
   return cause && typeof cause === 'object' ? cause : undefined;
 }
-
-const databaseBusy = () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS });
-const databaseUnavailable = () =>
-  new AppError('unavailable', 'databaseUnavailable', { seconds: STORAGE_RETRY_SECONDS });
 
 /** The adapter's error kinds that mean "not now": the server is away, saturated, or a transaction lost a race. */
 const POSTGRES_KINDS: Record<string, () => AppError> = {
@@ -82,8 +84,8 @@ function postgresFault(error: unknown): AppError | undefined {
   const kind = typeof cause?.kind === 'string' ? POSTGRES_KINDS[cause.kind] : undefined;
   if (kind) return kind();
   const code = String(cause?.originalCode ?? cause?.code ?? '');
-  if (code === '53100') return new AppError('insufficient_storage', 'databaseFull', { seconds: FULL_RETRY_SECONDS });
-  if (code === '25006') return new AppError('unavailable', 'databaseReadOnly', { seconds: STORAGE_RETRY_SECONDS });
+  if (code === '53100') return databaseFull();
+  if (code === '25006') return databaseReadOnly();
   if (['40001', '40P01', '55P03', '57014'].includes(code) || code.startsWith('53')) return databaseBusy();
   if (code.startsWith('57P') || code.startsWith('08')) return databaseUnavailable();
   const message = (error as { message?: unknown } | null)?.message;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '~/lib/errors';
+import { toAppError } from './errors';
+
+/** A Prisma error as the PostgreSQL adapter wraps a driver error (meta.driverAdapterError.cause). */
+const prismaPostgres = (cause: Record<string, unknown>) =>
+  Object.assign(new Error('prisma'), { meta: { driverAdapterError: { cause } } });
+
+describe('toAppError, PostgreSQL faults', () => {
+  it.each([
+    [{ kind: 'DatabaseNotReachable' }, 'unavailable', 'databaseUnavailable'],
+    [{ kind: 'TooManyConnections' }, 'unavailable', 'databaseBusy'],
+    [{ kind: 'TransactionWriteConflict' }, 'unavailable', 'databaseBusy'],
+    [{ kind: 'postgres', code: '53100' }, 'insufficient_storage', 'databaseFull'],
+    [{ kind: 'postgres', code: '25006' }, 'unavailable', 'databaseReadOnly'],
+    [{ kind: 'postgres', code: '57P01' }, 'unavailable', 'databaseUnavailable'],
+    [{ kind: 'postgres', code: '08006' }, 'unavailable', 'databaseUnavailable'],
+    [{ kind: 'postgres', code: '55P03' }, 'unavailable', 'databaseBusy'],
+  ])('%o is %s (%s) with Retry-After', (cause, kind, key) => {
+    const mapped = toAppError(prismaPostgres(cause));
+    expect(mapped).toBeInstanceOf(AppError);
+    expect(mapped).toMatchObject({ kind, messageKey: key });
+    expect((mapped as AppError).details).toMatchObject({ seconds: expect.any(Number) });
+  });
+
+  it('leaves a mistake (a unique violation) and an unrelated error as they are', () => {
+    const unique = prismaPostgres({ kind: 'UniqueConstraintViolation', originalCode: '23505' });
+    expect(toAppError(unique)).toBe(unique);
+    const other = new Error('something else');
+    expect(toAppError(other)).toBe(other);
+  });
+
+  it('a pool that found no connection in time is unavailable', () => {
+    expect(toAppError(new Error('timeout exceeded when trying to connect'))).toMatchObject({
+      kind: 'unavailable',
+      messageKey: 'databaseUnavailable',
+    });
+  });
+});
