@@ -5,6 +5,34 @@ export interface AttemptLimiter {
   guard<T>(key: string, check: () => Promise<T | null>, wrong: AppError): Promise<T>;
 }
 
+/** An attempt a limiter counted, with the way to take it back; or the seconds to wait instead. */
+export type Admission = { wait: number } | { takeBack: () => unknown };
+
+/**
+ * Runs one password check under a limit, for both limiters. The attempt was counted as a failure
+ * before the check starts (`admission`), so guesses sent at the same moment cannot all be checked
+ * while the count still looks low; a check that succeeds (or fails for another reason than a wrong
+ * password) takes its count back. `check` resolves to null for a wrong password, which is answered
+ * with `wrong`.
+ */
+export async function guardAttempt<T>(
+  admission: Admission,
+  check: () => Promise<T | null>,
+  wrong: AppError,
+): Promise<T> {
+  if ('wait' in admission) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: admission.wait });
+  let result: T | null;
+  try {
+    result = await check();
+  } catch (error) {
+    await admission.takeBack();
+    throw error;
+  }
+  if (result === null) throw wrong;
+  await admission.takeBack();
+  return result;
+}
+
 /**
  * Counts failures per key (a client address) in a sliding window and refuses further attempts once
  * the limit is reached, until the oldest failure leaves the window. In memory: on SQLite one process
@@ -41,27 +69,18 @@ export class FailureLimiter implements AttemptLimiter {
     if (this.failures.size > 10_000) this.prune(now);
   }
 
-  /**
-   * Runs one password check under the limit. The attempt is counted as a failure before the check
-   * starts, so guesses sent at the same moment cannot all be checked while the count still looks
-   * low; a check that succeeds (or fails for another reason than a wrong password) takes its count
-   * back. `check` resolves to null for a wrong password, which is answered with `wrong`.
-   */
+  /** Runs one password check under the limit (guardAttempt). */
   async guard<T>(key: string, check: () => Promise<T | null>, wrong: AppError): Promise<T> {
+    return guardAttempt(this.admit(key), check, wrong);
+  }
+
+  /** Counts an attempt now, unless the limit is reached. */
+  private admit(key: string): Admission {
     const wait = this.retryAfter(key);
-    if (wait > 0) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: wait });
+    if (wait > 0) return { wait };
     const stamp = Date.now();
     this.fail(key, stamp);
-    let result: T | null;
-    try {
-      result = await check();
-    } catch (error) {
-      this.forget(key, stamp);
-      throw error;
-    }
-    if (result === null) throw wrong;
-    this.forget(key, stamp);
-    return result;
+    return { takeBack: () => this.forget(key, stamp) };
   }
 
   /** Takes back one counted attempt (the one stamped `stamp`). */

@@ -1,6 +1,6 @@
 import type { Db } from '~/db/client.server';
-import { AppError } from '~/lib/errors';
-import type { AttemptLimiter } from './rate-limit.server';
+import type { AppError } from '~/lib/errors';
+import { guardAttempt, type Admission, type AttemptLimiter } from './rate-limit.server';
 
 /**
  * FailureLimiter's `guard` with the count in the database (`rate_limit_hits`), for replicas sharing
@@ -19,10 +19,10 @@ export class SharedFailureLimiter implements AttemptLimiter {
     readonly windowMs: number,
   ) {}
 
-  /** Records an attempt unless the limit is reached: its row id, or the seconds to wait. */
-  private async admit(key: string): Promise<{ id: number } | { wait: number }> {
+  /** Records an attempt unless the limit is reached. */
+  private async admit(key: string): Promise<Admission> {
     const now = new Date();
-    return this.db.$transaction(async (tx) => {
+    const admitted = await this.db.$transaction(async (tx): Promise<{ id: number } | { wait: number }> => {
       await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', key);
       const [recent] = await tx.$queryRawUnsafe<{ n: bigint; oldest: Date | null }[]>(
         'SELECT count(*) AS n, min(at) AS oldest FROM rate_limit_hits WHERE key = $1 AND at > $2::timestamp(3)',
@@ -40,22 +40,13 @@ export class SharedFailureLimiter implements AttemptLimiter {
       );
       return { id: hit!.id };
     });
+    if ('wait' in admitted) return admitted;
+    return { takeBack: () => this.db.$executeRawUnsafe('DELETE FROM rate_limit_hits WHERE id = $1', admitted.id) };
   }
 
+  /** Runs one password check under the limit (guardAttempt, in rate-limit.server.ts). */
   async guard<T>(key: string, check: () => Promise<T | null>, wrong: AppError): Promise<T> {
-    const admitted = await this.admit(`${this.scope}\n${key}`);
-    if ('wait' in admitted) throw new AppError('rate_limited', 'tooManyAttempts', { seconds: admitted.wait });
-    const takeBack = () => this.db.$executeRawUnsafe('DELETE FROM rate_limit_hits WHERE id = $1', admitted.id);
-    let result: T | null;
-    try {
-      result = await check();
-    } catch (error) {
-      await takeBack();
-      throw error;
-    }
-    if (result === null) throw wrong;
-    await takeBack();
-    return result;
+    return guardAttempt(await this.admit(`${this.scope}\n${key}`), check, wrong);
   }
 }
 

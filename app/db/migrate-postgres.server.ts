@@ -15,45 +15,33 @@ const BOOKKEEPING_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 /**
- * Any constant both replicas agree on: the advisory lock that lets one process migrate while the
- * others starting at the same moment wait (docs/architecture.md §4).
- */
-const MIGRATION_LOCK = 7_352_001;
-
-/**
  * Applies prisma/migrations-postgres in name order (decision 0004, for PostgreSQL): each migration and
- * its bookkeeping row in one transaction, since PostgreSQL's DDL is transactional. Returns the names
- * applied by this call.
+ * its bookkeeping row in one transaction, since PostgreSQL's DDL is transactional. The caller holds
+ * the migration lock (postgres.server.ts). Returns the names applied by this call.
  */
 export async function applyPostgresMigrations(client: pg.ClientBase, migrations: Migration[]): Promise<string[]> {
-  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-  try {
-    await client.query(BOOKKEEPING_TABLE);
-    const { rows } = await client.query<AppliedRow>(
-      'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
-    );
-    const pending = pendingMigrations(rows, migrations);
-    for (const migration of pending) {
-      await client.query('BEGIN');
-      try {
-        const id = randomUUID();
-        await client.query(
-          'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, applied_steps_count) VALUES ($1, $2, $3, 0)',
-          [id, migration.checksum, migration.name],
-        );
-        await client.query(migration.sql);
-        await client.query(
-          'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
-          [id],
-        );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
+  await client.query(BOOKKEEPING_TABLE);
+  const { rows } = await client.query<AppliedRow>(
+    'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
+  );
+  const pending = pendingMigrations(rows, migrations);
+  for (const migration of pending) {
+    await client.query('BEGIN');
+    try {
+      const id = randomUUID();
+      await client.query(
+        'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, applied_steps_count) VALUES ($1, $2, $3, 0)',
+        [id, migration.checksum, migration.name],
+      );
+      await client.query(migration.sql);
+      await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [
+        id,
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
     }
-    return pending.map((m) => m.name);
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   }
+  return pending.map((m) => m.name);
 }

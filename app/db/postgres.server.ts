@@ -13,6 +13,30 @@ import { postgresMigrations } from './migrations.server';
 const CONNECT_TIMEOUT_MS = 5000;
 /** Connections per process: enough for the tasks and requests of one process on 2 cores. */
 const POOL_SIZE = 10;
+/**
+ * Any constant every replica agrees on: the advisory lock that lets one process migrate while the
+ * others starting at the same moment wait.
+ */
+const MIGRATION_LOCK = 7_352_001;
+
+/**
+ * Runs `fn` on a connection of its own that holds a session advisory lock: one process at a time,
+ * across replicas. Ending the session releases the lock, however `fn` ends.
+ */
+export async function underAdvisoryLock<T>(
+  url: string,
+  lock: number,
+  fn: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [lock]);
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Migrates the database behind DATABASE_URL=postgres://… (prisma/migrations-postgres, under an
@@ -22,13 +46,7 @@ const POOL_SIZE = 10;
  * one; the models see one `Db`.
  */
 export async function openPostgres(url: string): Promise<Db> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  await client.connect();
-  try {
-    await applyPostgresMigrations(client, postgresMigrations);
-  } finally {
-    await client.end();
-  }
+  await underAdvisoryLock(url, MIGRATION_LOCK, (client) => applyPostgresMigrations(client, postgresMigrations));
   const adapter = new PrismaPg(
     { connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
     {

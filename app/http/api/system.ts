@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { APP_NAME, APP_VERSION } from '~/lib/version';
+import { databaseName } from '~/models/dashboard/environment.server';
 import { getSetting } from '~/models/settings/settings.server';
 import { readiness } from '~/models/system/readiness.server';
 import type { Services } from '~/services.server';
@@ -33,7 +34,7 @@ export function systemRouter(services: Services): Router {
       version: APP_VERSION,
       name: APP_NAME,
       environment: 'Docker',
-      storage: services.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
+      storage: databaseName(services),
       nodeVersion: process.version,
       uptime: Math.round((Date.now() - services.startedAt) / 1000),
     });

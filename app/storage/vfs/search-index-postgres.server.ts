@@ -171,17 +171,20 @@ export class PostgresSearchIndex implements SearchIndex {
     return { hits: rows.map(toHit), total: Number(total?.n ?? 0) };
   }
 
+  /** One statement for all the folders of a listing: a round trip each would cost a listing of many folders dearly. */
   async folderSizes(mountId: string, folderKeys: string[]): Promise<Map<string, number>> {
-    const sizes = new Map<string, number>();
-    for (const key of folderKeys) {
-      const [row] = await this.db.$queryRawUnsafe<{ bytes: bigint | number }[]>(
-        'SELECT coalesce(sum(size), 0) AS bytes FROM fs_index_entries WHERE mount_id = $1 AND NOT is_dir AND path >= $2 AND path < $3',
-        mountId,
-        ...below(key),
-      );
-      sizes.set(key, Number(row?.bytes ?? 0));
-    }
-    return sizes;
+    if (folderKeys.length === 0) return new Map();
+    const ranges = folderKeys.map((_, i) => `(${i}, $${2 * i + 2}, $${2 * i + 3})`);
+    const rows = await this.db.$queryRawUnsafe<{ i: number; bytes: bigint | number }[]>(
+      `SELECT f.i, coalesce(sum(e.size), 0) AS bytes
+       FROM (VALUES ${ranges.join(', ')}) AS f (i, low, high)
+       LEFT JOIN fs_index_entries e ON e.mount_id = $1 AND NOT e.is_dir AND e.path >= f.low AND e.path < f.high
+       GROUP BY f.i`,
+      mountId,
+      ...folderKeys.flatMap((key) => below(key)),
+    );
+    const bytes = new Map(rows.map((r) => [Number(r.i), Number(r.bytes)]));
+    return new Map(folderKeys.map((key, i) => [key, bytes.get(i) ?? 0]));
   }
 
   async counts(): Promise<Map<string, number>> {
