@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { passFiles } from './tests/passes';
 
 // Kept apart from vite.config.ts: tests need the "~" alias, not the React Router build plugin.
 const alias = { '~': path.resolve(import.meta.dirname, 'app') };
@@ -20,25 +21,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          // TEST_DATABASE=postgres (scripts/test.mjs): every server on PostgreSQL. Left out: what only
-          // SQLite has (its file's schema, a locked, read-only or full database file) and the files
-          // that test PostgreSQL whichever way the suite runs.
-          exclude:
-            process.env.TEST_DATABASE === 'postgres'
-              ? [
-                  'tests/integration/schema-drift.test.ts',
-                  'tests/reliability/database-busy.test.ts',
-                  'tests/reliability/read-only-database.test.ts',
-                  'tests/reliability/disk-full.test.ts',
-                  'tests/integration/postgres.test.ts',
-                  'tests/integration/schema-drift-postgres.test.ts',
-                  'tests/integration/search-index-postgres.test.ts',
-                  'tests/integration/replicas.test.ts',
-                ]
-              : [],
+          // TEST_PASS=postgres or node24 (scripts/test.mjs): the files of that pass only (tests/passes.ts).
+          include: passFiles(process.env.TEST_PASS) ?? [
+            'tests/integration/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Integration suites start servers; run the files one after another on the two cores.

@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure with its exit code.
-// Ends with one line `tests: N passed, N failed` totalled over vitest and Playwright, read from their
-// JSON reports (not from scraping console output).
+// Ends with each step's duration and the total (also in .tmp/test-times.json), then one line
+// `tests: N passed, N failed` totalled over vitest and Playwright, read from their JSON reports (not
+// from scraping console output).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ const POSTGRES_JSON = path.join(TMP, 'vitest-postgres.json');
 const PLAYWRIGHT_POSTGRES_JSON = path.join(TMP, 'playwright-postgres.json');
 const NODE24_DIR = path.join(TMP, 'node24');
 const PLAYWRIGHT_JSON = path.join(TMP, 'playwright.json');
+const TIMES_JSON = path.join(TMP, 'test-times.json');
 
 /**
  * The browser specs that run on PostgreSQL too: the lists, searches, edits and deletes of pastes,
@@ -70,9 +72,14 @@ const steps = [
   ['docker image: the build', awaitImageBuild],
   ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
   ['vitest (unit + integration)', 'npx', vitest(['unit', 'integration'], VITEST_JSON)],
-  // The integration and reliability suites again with every server on PostgreSQL, a database each
-  // (tests/support/server.ts); the SQLite-only files are left out by vitest.config.ts.
-  ['integration on postgresql', 'npx', vitest(['integration'], POSTGRES_JSON), { TEST_DATABASE: 'postgres' }],
+  // The integration files whose behaviour depends on the database, again with every server on
+  // PostgreSQL, a database each (tests/support/server.ts); tests/passes.ts lists them and says why.
+  [
+    'integration on postgresql',
+    'npx',
+    vitest(['integration'], POSTGRES_JSON),
+    { TEST_DATABASE: 'postgres', TEST_PASS: 'postgres' },
+  ],
   [
     'playwright',
     'npx',
@@ -86,14 +93,18 @@ const steps = [
     ['playwright', 'test', '--reporter=list,json', ...PLAYWRIGHT_ON_POSTGRES],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_POSTGRES_JSON, TEST_DATABASE: 'postgres' },
   ],
-  // The integration and reliability suites once more, their servers on the image's Node 24 and the
+  // What can differ by runtime once more (tests/passes.ts), the servers on the image's Node 24 and the
   // image's own build and node_modules: the runtime the image ships is tested, not assumed.
   ["node 24: the image's app", 'bash', ['scripts/image.sh', 'extract', NODE24_DIR]],
   [
     'integration on node 24',
     'npx',
     vitest(['integration'], NODE24_JSON),
-    { E2E_BUILD_DIR: path.join(NODE24_DIR, 'app/build'), TEST_SERVER_NODE: path.join(NODE24_DIR, 'node') },
+    {
+      E2E_BUILD_DIR: path.join(NODE24_DIR, 'app/build'),
+      TEST_SERVER_NODE: path.join(NODE24_DIR, 'node'),
+      TEST_PASS: 'node24',
+    },
   ],
 ];
 
@@ -105,47 +116,74 @@ function readJson(file) {
   }
 }
 
+/** Passed and failed tests of one report: a vitest or a Playwright JSON file (null: the step did not run). */
+function reportCounts(file) {
+  const report = readJson(file);
+  if (!report) return null;
+  if (report.stats) {
+    return {
+      passed: (report.stats.expected ?? 0) + (report.stats.flaky ?? 0),
+      // Global errors (config, webServer, global setup) fail the run too.
+      failed: (report.stats.unexpected ?? 0) + (report.errors ?? []).length,
+    };
+  }
+  let failed = report.numFailedTests ?? 0;
+  // A file that fails to load has no failed test in it; count it so it cannot pass unnoticed.
+  for (const result of report.testResults ?? []) {
+    const anyFailed = (result.assertionResults ?? []).some((a) => a.status === 'failed');
+    if (result.status === 'failed' && !anyFailed) failed += 1;
+  }
+  return { passed: report.numPassedTests ?? 0, failed };
+}
+
+const REPORTS = [VITEST_JSON, IMAGE_JSON, POSTGRES_JSON, PLAYWRIGHT_JSON, PLAYWRIGHT_POSTGRES_JSON, NODE24_JSON];
+
 function counts() {
   let passed = 0;
   let failed = 0;
-  for (const v of [VITEST_JSON, IMAGE_JSON, POSTGRES_JSON, NODE24_JSON].map(readJson)) {
-    if (!v) continue;
-    passed += v.numPassedTests ?? 0;
-    failed += v.numFailedTests ?? 0;
-    // A file that fails to load has no failed test in it; count it so it cannot pass unnoticed.
-    for (const file of v.testResults ?? []) {
-      const anyFailed = (file.assertionResults ?? []).some((a) => a.status === 'failed');
-      if (file.status === 'failed' && !anyFailed) failed += 1;
-    }
-  }
-  for (const p of [PLAYWRIGHT_JSON, PLAYWRIGHT_POSTGRES_JSON].map(readJson)) {
-    if (!p) continue;
-    passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
-    failed += p.stats?.unexpected ?? 0;
-    failed += (p.errors ?? []).length; // global errors (config, webServer, global setup)
+  for (const file of REPORTS) {
+    const c = reportCounts(file);
+    if (!c) continue;
+    console.log(`  ${path.basename(file)}: ${c.passed} passed, ${c.failed} failed`);
+    passed += c.passed;
+    failed += c.failed;
   }
   return { passed, failed };
 }
 
+/** Each step's wall time, printed at the end and kept in .tmp/test-times.json. */
+const times = [];
+const started = Date.now();
+const seconds = (ms) => Math.round(ms / 100) / 10;
+
+function reportTimes() {
+  const total = seconds(Date.now() - started);
+  const width = Math.max(...times.map((t) => t.step.length));
+  console.log('\nstep times:');
+  for (const t of times) console.log(`  ${t.step.padEnd(width)}  ${String(t.seconds).padStart(7)} s`);
+  console.log(`  ${'total'.padEnd(width)}  ${String(total).padStart(7)} s (${(total / 60).toFixed(1)} min)`);
+  fs.writeFileSync(TIMES_JSON, `${JSON.stringify({ total, steps: times }, null, 2)}\n`);
+}
+
 function finish(code) {
   if (imageBuilder && imageBuilder.exitCode === null) imageBuilder.kill('SIGTERM'); // a step failed first
+  reportTimes();
+  console.log('\nreports:');
   const { passed, failed } = counts();
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
   process.exit(code);
 }
 
 fs.mkdirSync(TMP, { recursive: true });
-fs.rmSync(VITEST_JSON, { force: true }); // never report numbers from an earlier run
-fs.rmSync(IMAGE_JSON, { force: true });
-fs.rmSync(NODE24_JSON, { force: true });
-fs.rmSync(PLAYWRIGHT_JSON, { force: true });
-fs.rmSync(POSTGRES_JSON, { force: true });
-fs.rmSync(PLAYWRIGHT_POSTGRES_JSON, { force: true });
+for (const file of REPORTS) fs.rmSync(file, { force: true }); // never report numbers from an earlier run
 
 for (const [index, [title, command, args, env]] of steps.entries()) {
+  const stepStarted = Date.now();
+  const timed = () => times.push({ step: title, seconds: seconds(Date.now() - stepStarted) });
   if (typeof command === 'function') {
     console.log(`\n=== [${index + 1}/${steps.length}] ${title} ===\n`);
     const code = await command();
+    timed();
     if (code !== 0) {
       console.error(`\n${title} failed (exit code ${code})`);
       finish(code);
@@ -158,6 +196,7 @@ for (const [index, [title, command, args, env]] of steps.entries()) {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  timed();
   if (result.error) {
     console.error(`\n${title}: could not run ${command}: ${result.error.message}`);
     finish(127);

@@ -1,0 +1,75 @@
+/**
+ * Which integration files run in which pass of `npm test` (scripts/test.mjs, docs/architecture.md
+ * §14). Every file runs once on SQLite and the host's Node. The PostgreSQL pass repeats only the
+ * files whose behaviour depends on the database; the Node 24 pass only what can differ by runtime.
+ * Each file that opens the test database stands in POSTGRES or SQLITE_ONLY with its reason, so a
+ * new file is placed on purpose (tests/lint/passes.test.ts fails otherwise).
+ */
+
+/** Files run again with every server on PostgreSQL (TEST_PASS=postgres). */
+export const POSTGRES: Record<string, string> = {
+  'tests/integration/api-auth.test.ts': 'sessions, keys and the login limit, which PostgreSQL counts in a table',
+  'tests/integration/api-base.test.ts': 'migrations and first-start writes (the generated admin) differ by database',
+  'tests/integration/api-dashboard.test.ts': "the dashboard's aggregate SQL differs by dialect",
+  'tests/integration/api-direct-uploads.test.ts': 'pending-upload rows and the share they commit',
+  'tests/integration/api-files.test.ts': 'share rows, view counters and the password limit',
+  'tests/integration/api-fs-browse.test.ts': "folder sizes come from the search index's dialect query",
+  'tests/integration/api-fs-copy.test.ts': 'task rows: claims by conditional update, heartbeats and resumption',
+  'tests/integration/api-fs-search.test.ts': 'the search index is FTS5 on SQLite and pg_trgm on PostgreSQL',
+  'tests/integration/api-mounts.test.ts': 'mount rows and their visibility joins',
+  'tests/integration/api-pastes.test.ts': "paste rows, the fast view's one statement and case-insensitive lists",
+  'tests/integration/api-settings.test.ts': 'settings rows and storage configs with their encrypted secrets',
+  'tests/integration/paste-view-lane.test.ts': "the lane's statement runs through a promise on PostgreSQL",
+  'tests/integration/webdav-access.test.ts': 'WebDAV locks and dead properties live in the database',
+  'tests/reliability/direct-uploads.test.ts': "the janitor's queries over pending uploads",
+  'tests/reliability/hostile-input.test.ts':
+    'concurrent guesses at the login and password limits, counted in a table under a lock on PostgreSQL',
+};
+
+/** Files that open the test database but run on SQLite only, and why a PostgreSQL run adds nothing. */
+export const SQLITE_ONLY: Record<string, string> = {
+  'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',
+  'tests/integration/api-fs-write.test.ts': "storage writes and listings; the index's dialects are unit-tested",
+  'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',
+  'tests/integration/operations.test.ts':
+    'health, request logs and shutdown of the process (PostgreSQL readiness: postgres.test.ts)',
+  'tests/integration/paste-page-cache.test.ts': 'a per-process page cache',
+  'tests/integration/webdav-litmus.test.ts':
+    'WebDAV protocol conformance over each storage kind (locks: webdav-access)',
+  'tests/integration/webdav-rclone.test.ts': 'a real WebDAV client over each storage kind',
+  'tests/reliability/database-busy.test.ts': "a locked SQLite file (PostgreSQL's faults: postgres.test.ts)",
+  'tests/reliability/disk-full.test.ts': 'a full disk under the SQLite file',
+  'tests/reliability/read-only-database.test.ts': 'a read-only SQLite file',
+  'tests/reliability/s3-outage.test.ts': 'a frozen S3 server',
+  'tests/reliability/slow-downloads.test.ts': 'slow readers of streamed downloads',
+  'tests/reliability/spool.test.ts': 'form uploads spooled to disk',
+  'tests/reliability/url-fetch-limits.test.ts': 'per-process URL-fetch limits',
+  'tests/reliability/webdav-put-kill.test.ts': 'a WebDAV PUT cut by kill -9 leaves no temp file',
+  'tests/integration/storage-contract.test.ts': "the drivers' contract, in-process on a SQLite model context",
+  // These start PostgreSQL themselves whichever pass runs them.
+  'tests/integration/postgres.test.ts': 'tests PostgreSQL in every run',
+  'tests/integration/replicas.test.ts': 'tests two processes on PostgreSQL in every run',
+};
+
+/**
+ * Files run again with every server on the image's Node 24 (TEST_PASS=node24): what can differ by
+ * runtime. Only files whose servers are spawned count; in-process files would run on the host's Node.
+ */
+export const NODE24: Record<string, string> = {
+  'tests/integration/smoke.test.ts': 'one request of every API family and page',
+  'tests/integration/operations.test.ts': 'graceful shutdown, request logs and health',
+  'tests/integration/compression.test.ts': 'zlib and brotli of the runtime',
+  'tests/integration/paste-view-lane.test.ts': 'a lane on raw node:http before Express',
+  'tests/integration/api-fs-copy.test.ts': 'streamed copies, and a kill -9 mid-task',
+  'tests/reliability/spool.test.ts': 'form uploads streamed through busboy to disk',
+  'tests/reliability/slow-downloads.test.ts': 'backpressure of streamed downloads',
+  'tests/reliability/webdav-put-kill.test.ts': 'a streamed WebDAV PUT and kill -9',
+};
+
+/** The files a pass runs: all of them, or one of the lists above. */
+export function passFiles(pass: string | undefined): string[] | null {
+  if (pass === 'postgres') return Object.keys(POSTGRES);
+  if (pass === 'node24') return Object.keys(NODE24);
+  if (pass === undefined || pass === '') return null;
+  throw new Error(`TEST_PASS: unknown pass "${pass}" (postgres or node24)`);
+}
