@@ -25,6 +25,11 @@ export interface AppConfig {
   downloadStreamLimit: number;
   /** How long a shutdown waits for requests in flight (downloads, uploads) before cutting them; default 30. */
   shutdownGraceSeconds: number;
+  /**
+   * Bytes per second one file copied between two storages may stream at (copy tasks, WebDAV COPY and
+   * MOVE across storages); 0, the default, is unlimited. Keeps a big copy from taking a shared uplink.
+   */
+  copyBytesPerSecond: number;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -71,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     urlFetchRateLimit: env.URL_FETCH_RATE_LIMIT || undefined,
     downloadStreamLimit: Math.max(1, Number(env.DOWNLOAD_STREAM_LIMIT) || 32),
     shutdownGraceSeconds: seconds(env.SHUTDOWN_GRACE_SECONDS, 30),
+    copyBytesPerSecond: seconds(env.COPY_BYTES_PER_SECOND, 0),
     isProduction: env.NODE_ENV === 'production',
   };
 }

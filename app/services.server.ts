@@ -5,7 +5,7 @@ import { closeModelContext, openModelContext, type ModelContext } from './models
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { seedDefaultSettings } from '~/models/settings/settings.server';
 import { startSweeper } from './models/sweeper.server';
-import { startIndexer } from './models/fs/indexer.server';
+import { startIndexer } from './models/fs/search/indexer.server';
 import { startTaskWorker } from './models/tasks/worker.server';
 import { ensureDefaultStorage } from '~/models/storage/configs.server';
 

@@ -8,7 +8,7 @@ import { DirectoryCache } from '~/storage/vfs/dir-cache';
 import type { SearchIndex } from '~/storage/vfs/search-index.server';
 import { PostgresSearchIndex } from '~/storage/vfs/search-index-postgres.server';
 import { SqliteSearchIndex } from '~/storage/vfs/search-index-sqlite.server';
-import type { FsEntry } from '~/models/fs/browse.server';
+import type { FsEntry } from '~/models/fs/types';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { searchSchema } from '~/lib/schemas/fs';
-import { indexStatus, refreshIndex } from '~/models/fs/index-admin.server';
+import { indexStatus, refreshIndex } from '~/models/fs/search/admin.server';
 import { SEARCH_PAGE } from '~/lib/explorer';
-import { SEARCH_MAX_LIMIT, searchFs } from '~/models/fs/search.server';
+import { SEARCH_MAX_LIMIT, searchFs } from '~/models/fs/search/search.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';

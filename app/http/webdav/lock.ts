@@ -1,9 +1,9 @@
 import type { Lock } from 'nephele';
-import { removeLock, saveLock, type DavLockRecord } from '~/models/fs/dav-locks.server';
+import { removeLock, saveLock, type DavLockRecord } from '~/models/fs/dav/locks.server';
 import { fromModel } from './errors';
 import type { DavResource } from './resource';
 
-/** A lock as nephele handles it, saved through models/fs/dav-locks.server.ts. */
+/** A lock as nephele handles it, saved through models/fs/dav/locks.server.ts. */
 export class DavLockHandle implements Lock {
   token = '';
   date = new Date();

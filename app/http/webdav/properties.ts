@@ -1,11 +1,11 @@
 import { ForbiddenError, PropertyIsProtectedError, PropertyNotFoundError, type Properties } from 'nephele';
-import { patchDeadProps } from '~/models/fs/dav-properties.server';
+import { patchDeadProps } from '~/models/fs/dav/properties.server';
 import { fromModel } from './errors';
 import type { DavResource } from './resource';
 
 /**
  * The properties of a resource (RFC 4918 §15): the live ones from what storage says of it, the
- * dead ones a client stored with PROPPATCH (models/fs/dav-properties.server.ts). A folder has no
+ * dead ones a client stored with PROPPATCH (models/fs/dav/properties.server.ts). A folder has no
  * length or type: leaving them out keeps a listing lean (Windows refuses a PROPFIND answer over
  * 1 MB by default).
  */

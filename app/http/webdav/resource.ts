@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MethodNotSupportedError, type Resource, type User } from 'nephele';
-import type { DavNode } from '~/models/fs/dav-nodes.server';
-import { davChildren, davOpen } from '~/models/fs/dav-nodes.server';
-import { davCopy, davDelete, davMakeCollection, davMove, davPut } from '~/models/fs/dav-write.server';
+import type { DavNode } from '~/models/fs/dav/nodes.server';
+import { davChildren, davOpen } from '~/models/fs/dav/nodes.server';
+import { davCopy, davDelete, davMakeCollection, davMove, davPut } from '~/models/fs/dav/write.server';
 import type { DavAdapter } from './adapter';
 import { fromModel } from './errors';
 import { DavLockHandle } from './lock';

@@ -6,7 +6,7 @@ import {
   ResourceTreeNotCompleteError,
   type Plugin,
 } from 'nephele';
-import { davRedirect } from '~/models/fs/dav-nodes.server';
+import { davRedirect } from '~/models/fs/dav/nodes.server';
 import { parentPath } from '~/storage/vfs/path';
 import { linkOriginOf } from '../link-origin';
 import { principalOfUser, type DavAdapter } from './adapter';

@@ -3,8 +3,9 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { copyFile, expandCopy, failureOf, planCopy, type CopyItem, type CopyJob } from './copy.server';
-import { indexWritten } from './indexing.server';
+import { copyFile, expandCopy, planCopy, type CopyItem, type CopyJob } from './copy.server';
+import { failureOf } from './failure.server';
+import { afterWrite } from './after-write.server';
 import { locate } from './locate.server';
 
 /**
@@ -136,8 +137,11 @@ export async function commitBatchCopy(
       if (at.mount.id !== targetMountId) throw new AppError('not_found', 'mountNotFound');
       const info = await at.driver.stat(at.key);
       if (!info) throw new AppError('not_found', 'fsNotFound');
-      ctx.dirCache.invalidateMount(at.mount.id);
-      await indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag: info.etag, modified: info.lastModified });
+      await afterWrite(ctx, at, {
+        kind: 'written',
+        key: at.key,
+        file: { size: info.size, etag: info.etag, modified: info.lastModified },
+      });
       success.push({ targetPath: file.targetPath, fileName: nameOf(file.targetPath) });
     } catch (error) {
       if (error instanceof AppError && ['unauthenticated', 'forbidden'].includes(error.kind)) throw error;

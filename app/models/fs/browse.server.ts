@@ -5,23 +5,13 @@ import type { ModelContext } from '~/models/context.server';
 import { basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
-import { indexReconcile } from './indexing.server';
+import { indexReconcile } from './search/indexing.server';
 import { isFolder } from './walk.server';
-import { isFinderMetadata, isInternalName, locate, type Located } from './locate.server';
+import { isFinderMetadata, isInternalName, locate } from './locate.server';
+import type { FsEntry, Located } from './types';
 import type { IndexedEntry } from '~/storage/vfs/search-index.server';
 import { proxySignature } from './proxy.server';
 import { buildPreview, readText } from '~/models/previews.server';
-
-/** One entry of a real directory (docs/product/api.md §3.10 fs/list). */
-export interface FsEntry {
-  name: string;
-  /** Virtual path; a directory's ends in "/". */
-  path: string;
-  isDirectory: boolean;
-  size: number;
-  modified: Date | null;
-  etag: string | null;
-}
 
 /** A listed entry as the search index holds it (object key without a trailing "/"). */
 const indexedAs =

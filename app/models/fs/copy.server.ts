@@ -4,11 +4,11 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { toAppError } from '~/storage/errors';
 import type { StorageDriver } from '~/storage/types';
 import { isWithin, joinPath, parseVirtualPath } from '~/storage/vfs/path';
-import { indexRemove, indexWritten } from './indexing.server';
-import { locate, type Located } from './locate.server';
+import { afterWrite } from './after-write.server';
+import { locate } from './locate.server';
+import type { InMount } from './types';
 import { folderExists, walkTree } from './walk.server';
 
 /**
@@ -45,8 +45,6 @@ export interface CopyJob {
   /** The virtual path shown as the current file. */
   label: string;
 }
-
-type InMount = Extract<Located, { kind: 'mount' }>;
 
 /**
  * Parts a streamed copy sends at once: the source (another storage) reads faster than one part at a
@@ -185,7 +183,7 @@ export async function expandCopy(
     }
     for (const folder of folders) {
       await target.driver.createFolder(folder);
-      await indexWritten(ctx, target.mount.id, folder.slice(0, -1));
+      await afterWrite(ctx, target, { kind: 'written', key: folder.slice(0, -1) });
     }
   }
   return jobs;
@@ -220,19 +218,21 @@ export async function copyFile(
     if (options.resumed)
       for (const open of await target.driver.staleUploads(new Date(), job.targetKey))
         if (open.key === job.targetKey) await target.driver.multipartAbort(open.key, open.uploadId);
-    await streamCopy(source.driver, job.sourceKey, target.driver, job.targetKey, job.size, options.signal, onBytes);
+    await streamCopy(source.driver, job.sourceKey, target.driver, job.targetKey, job.size, {
+      signal: options.signal,
+      bytesPerSecond: ctx.config.copyBytesPerSecond,
+      onBytes,
+    });
   }
   const info = await target.driver.stat(job.targetKey);
-  await indexWritten(ctx, target.mount.id, job.targetKey, {
-    size: info?.size ?? job.size,
-    etag: info?.etag ?? null,
-    modified: info?.lastModified,
+  await afterWrite(ctx, target, {
+    kind: 'written',
+    key: job.targetKey,
+    file: { size: info?.size ?? job.size, etag: info?.etag ?? null, modified: info?.lastModified },
   });
-  ctx.dirCache.invalidateMount(target.mount.id);
   if (options.move) {
     await source.driver.remove([job.sourceKey]);
-    await indexRemove(ctx, source.mount.id, job.sourceKey);
-    ctx.dirCache.invalidateMount(source.mount.id);
+    await afterWrite(ctx, source, { kind: 'removed', key: job.sourceKey });
   }
   return 'copied';
 }
@@ -243,20 +243,30 @@ async function streamCopy(
   to: StorageDriver,
   toKey: string,
   size: number,
-  signal: AbortSignal | undefined,
-  onBytes: (n: number) => void,
+  { signal, bytesPerSecond, onBytes }: { signal?: AbortSignal; bytesPerSecond: number; onBytes: (n: number) => void },
 ) {
   const read = await from.read(fromKey);
+  const wait = pace(bytesPerSecond);
+  let held: NodeJS.Timeout | undefined;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       try {
         onBytes(chunk.length);
-        done(null, chunk);
       } catch (error) {
-        done(error as Error);
+        return done(error as Error);
       }
+      const ms = wait(chunk.length);
+      if (ms > 0) held = setTimeout(() => done(null, chunk), ms);
+      else done(null, chunk);
+    },
+    destroy(error, done) {
+      clearTimeout(held);
+      done(error);
     },
   });
+  // The driver's write sees an error of `counted` itself (the stream is errored when it looks); this
+  // listener keeps one raised before the driver listens (during its first await) from being uncaught.
+  counted.on('error', () => {});
   const stop = () => counted.destroy(new AppError('gone', 'taskCancelled'));
   signal?.addEventListener('abort', stop, { once: true });
   read.stream.on('error', (error) => counted.destroy(error));
@@ -269,6 +279,20 @@ async function streamCopy(
   }
 }
 
+/**
+ * How long to hold the next chunk so that a copy averages `bytesPerSecond` (COPY_BYTES_PER_SECOND,
+ * README); 0 never holds one.
+ */
+function pace(bytesPerSecond: number): (bytes: number) => number {
+  const start = Date.now();
+  let sent = 0;
+  return (bytes) => {
+    if (bytesPerSecond <= 0) return 0;
+    sent += bytes;
+    return (sent / bytesPerSecond) * 1000 - (Date.now() - start);
+  };
+}
+
 /** After a move, the source folders that are now empty of files go too. */
 export async function removeMovedFolders(ctx: ModelContext, principal: Principal, planned: PlannedItem[]) {
   for (const item of planned.filter((p) => p.isDirectory && !p.skipped)) {
@@ -277,13 +301,6 @@ export async function removeMovedFolders(ctx: ModelContext, principal: Principal
     for await (const page of walkTree(source.driver, `${source.key}/`)) left ||= page.objects.length > 0;
     if (left) continue;
     await source.driver.removePrefix(`${source.key}/`);
-    await indexRemove(ctx, source.mount.id, source.key);
-    ctx.dirCache.invalidateMount(source.mount.id);
+    await afterWrite(ctx, source, { kind: 'removed', key: source.key });
   }
-}
-
-/** A failure as the task records it: the message key of what went wrong. */
-export function failureOf(error: unknown): string {
-  const mapped = toAppError(error);
-  return mapped instanceof AppError ? mapped.messageKey : error instanceof Error ? error.message : String(error);
 }

@@ -6,7 +6,7 @@ import type { ModelContext } from '~/models/context.server';
 import { checkParts } from '~/models/storage/part-plan.server';
 import { StorageError, type CompletedPart } from '~/storage/types';
 import { parseVirtualPath } from '~/storage/vfs/path';
-import { indexWritten } from './indexing.server';
+import { afterWrite } from './after-write.server';
 import { locate } from './locate.server';
 
 /**
@@ -47,8 +47,11 @@ export async function commitFsUpload(ctx: ModelContext, principal: Principal, ta
   if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
   const info = await at.driver.stat(at.key);
   if (!info) throw new AppError('invalid', 'uploadIncomplete');
-  ctx.dirCache.invalidateMount(at.mount.id);
-  await indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag: info.etag, modified: info.lastModified });
+  await afterWrite(ctx, at, {
+    kind: 'written',
+    key: at.key,
+    file: { size: info.size, etag: info.etag, modified: info.lastModified },
+  });
   return { fileName: at.path.segments.at(-1)!, targetPath: at.path.path, size: info.size };
 }
 
@@ -76,9 +79,14 @@ export async function completeFsMultipart(
     const stored = await at.driver.multipartListParts(at.key, input.uploadId);
     const parts = checkParts(input.parts, stored, input.fileSize);
     const { etag } = await at.driver.multipartComplete(at.key, input.uploadId, parts);
-    ctx.dirCache.invalidateMount(at.mount.id);
     const info = await at.driver.stat(at.key);
-    if (info) await indexWritten(ctx, at.mount.id, at.key, { size: info.size, etag, modified: info.lastModified });
+    await afterWrite(
+      ctx,
+      at,
+      info
+        ? { kind: 'written', key: at.key, file: { size: info.size, etag, modified: info.lastModified } }
+        : { kind: 'unsettled' },
+    );
     return {
       key: at.key,
       name: input.fileName!,

@@ -3,27 +3,9 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
-import { isNavigable, isWithin, parseVirtualPath, type VirtualPath } from '~/storage/vfs/path';
+import { isNavigable, isWithin, parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount, virtualChildren } from '~/storage/vfs/resolve';
-import type { StorageDriver } from '~/storage/types';
-
-/**
- * Where a virtual path leads for one principal (docs/architecture.md §5), checked once for every
- * fs operation: the operation's permission bit, the path's form, the key's base path (by segment;
- * navigation may also pass through the folders above it) and the mounts the principal may see.
- */
-export type Located =
-  | { kind: 'virtual'; path: VirtualPath; children: { name: string; mount: MountRecord | null }[] }
-  | {
-      kind: 'mount';
-      path: VirtualPath;
-      mount: MountRecord;
-      key: string;
-      driver: StorageDriver;
-      expiresIn: number;
-      /** The storage config behind the mount (copies within one config stay server-side). */
-      configId: string;
-    };
+import type { Located } from './types';
 
 export async function locate(
   ctx: ModelContext,

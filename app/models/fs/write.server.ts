@@ -7,8 +7,9 @@ import type { ModelContext } from '~/models/context.server';
 import { StorageError } from '~/storage/types';
 import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
-import { indexMove, indexRemove, indexWritten } from './indexing.server';
-import { locate, type Located } from './locate.server';
+import { afterWrite } from './after-write.server';
+import { failureOf } from './failure.server';
+import { locate } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
 
 /**
@@ -16,7 +17,6 @@ import { folderExists, walkTree } from './walk.server';
  * removal and renaming. Every one goes through `locate` (permission bit and base path) and drops
  * the mount's cached listings once it has written.
  */
-type InMount = Extract<Located, { kind: 'mount' }>;
 
 /** Text files the explorer edits in place: at most 10 MB (docs/product/api.md §3.10 fs/update). */
 export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
@@ -32,8 +32,6 @@ async function inMount(
   return at;
 }
 
-const written = (ctx: ModelContext, at: InMount) => ctx.dirCache.invalidateMount(at.mount.id);
-
 const parentKey = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
 
 /** POST /fs/mkdir: an empty folder that stays; 409 when it exists or its parent does not. */
@@ -48,8 +46,7 @@ export async function makeFolder(ctx: ModelContext, principal: Principal, raw: s
     throw new AppError('conflict', 'fsExists');
   if (!(await folderExists(at.driver, parentKey(at.key)))) throw new AppError('conflict', 'fsParentMissing');
   await at.driver.createFolder(`${at.key}/`);
-  written(ctx, at);
-  await indexWritten(ctx, at.mount.id, at.key);
+  await afterWrite(ctx, at, { kind: 'written', key: at.key });
 }
 
 /** POST /fs/update: writes a text file (creating it when missing). */
@@ -60,8 +57,7 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   const isNewFile = !(await at.driver.stat(at.key));
   const contentType = mimeFromFilename(at.key);
   const { etag, size } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
-  written(ctx, at);
-  await indexWritten(ctx, at.mount.id, at.key, { size, etag });
+  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
   return { key: at.key, etag, contentType, isNewFile };
 }
 
@@ -86,8 +82,7 @@ export async function uploadToFolder(
   const limited = body.pipe(byteLimit(max));
   body.on('error', (error) => limited.destroy(error));
   const { etag, size } = await at.driver.write(at.key, limited, { contentType });
-  written(ctx, at);
-  await indexWritten(ctx, at.mount.id, at.key, { size, etag });
+  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
   return { name, key: at.key, path: at.path.path, size, etag, contentType };
 }
 
@@ -105,13 +100,13 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
       if (at.path.isDirectory) await at.driver.removePrefix(`${at.key}/`);
       else if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
       else throw new AppError('not_found', 'fsNotFound');
-      await indexRemove(ctx, at.mount.id, at.key);
+      await afterWrite(ctx, at, { kind: 'removed', key: at.key });
       success++;
     } catch (error) {
+      // A folder's removal may have gone part of the way: its listings are stale either way.
+      await afterWrite(ctx, at, { kind: 'unsettled' });
       if (!(error instanceof AppError || error instanceof StorageError)) throw error;
-      failed.push({ path: paths[i]!, error: error instanceof AppError ? error.messageKey : error.message });
-    } finally {
-      written(ctx, at);
+      failed.push({ path: paths[i]!, error: failureOf(error) });
     }
   }
   return { success, failed };
@@ -154,6 +149,5 @@ export async function renamePath(
     for (const key of moves) await driver.move(key, into + key.slice(from.length));
     await driver.removePrefix(from);
   }
-  written(ctx, source);
-  await indexMove(ctx, source.mount.id, source.key, target.key);
+  await afterWrite(ctx, source, { kind: 'moved', from: source.key, to: target.key });
 }

@@ -6,6 +6,9 @@ import { AppError } from '~/lib/errors';
 import type { CreateMountInput, UpdateMountInput } from '~/lib/schemas/mounts';
 import type { ModelContext } from '~/models/context.server';
 import { isNavigable, isWithin } from '~/storage/vfs/path';
+import type { MountRecord } from './types';
+
+export type { MountRecord };
 
 /**
  * Mounts (docs/product/api.md §2.10, §3.6): a virtual path of the explorer, the fs API and WebDAV
@@ -13,28 +16,6 @@ import { isNavigable, isWithin } from '~/storage/vfs/path';
  * Admins manage them; keys with MOUNT_VIEW see the active ones their base path and the configs'
  * visibility allow (§1.6).
  */
-export interface MountRecord {
-  id: string;
-  name: string;
-  /** "S3" or "LOCAL": follows the storage config. */
-  storageType: string;
-  storageConfigId: string | null;
-  mountPath: string;
-  remark: string | null;
-  isActive: boolean;
-  createdBy: string;
-  sortOrder: number;
-  cacheTtl: number;
-  webProxy: boolean;
-  webdavPolicy: string;
-  enableSign: boolean;
-  signExpires: number | null;
-  lastUsedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Keys only see mounts of public configs; a local config counts as public (§1.6). */
-  isPublic: boolean;
-}
 
 type MountRow = Mount & { storageConfig: StorageConfig | null };
 

@@ -2,7 +2,8 @@ import type { Task } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import type { ModelContext } from '~/models/context.server';
-import { copyFile, expandCopy, failureOf, removeMovedFolders } from '~/models/fs/copy.server';
+import { copyFile, expandCopy, removeMovedFolders } from '~/models/fs/copy.server';
+import { failureOf } from '~/models/fs/failure.server';
 import { detailsOf, taskQueue, type CopyTaskDetails, type TaskStatus } from './tasks.server';
 
 /**

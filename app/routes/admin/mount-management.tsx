@@ -23,7 +23,7 @@ import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { createMountSchema, updateMountSchema } from '~/lib/schemas/mounts';
-import { indexStatus, refreshIndex, type MountIndexStatus } from '~/models/fs/index-admin.server';
+import { indexStatus, refreshIndex, type MountIndexStatus } from '~/models/fs/search/admin.server';
 import { createMount, deleteMount, listMounts, updateMount } from '~/models/mounts/mounts.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
 import type { Route } from './+types/mount-management';

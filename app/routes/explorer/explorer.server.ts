@@ -32,7 +32,7 @@ import {
   writeTextFile,
 } from '~/models/fs/write.server';
 import { copiesIntoItself } from '~/models/fs/copy.server';
-import { searchFs } from '~/models/fs/search.server';
+import { searchFs } from '~/models/fs/search/search.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
 import { cancelTask, listTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
 import { readText } from '~/models/previews.server';

@@ -4,7 +4,7 @@
  * `fs_index_runs` lives in the two implementations, search-index-sqlite.server.ts (FTS5 trigram, on
  * the plain better-sqlite3 connection) and search-index-postgres.server.ts (a pg_trgm index). It
  * knows mounts by id and entries by object key; who may see what is decided by
- * models/fs/search.server.ts. A rescan writes thousands of rows, in transactions of INDEX_BATCH rows
+ * models/fs/search/search.server.ts. A rescan writes thousands of rows, in transactions of INDEX_BATCH rows
  * so the event loop keeps turning.
  */
 export interface IndexedEntry {

@@ -1,5 +1,5 @@
-import type { MountIndexStatus } from '~/models/fs/index-admin.server';
-import type { searchFs } from '~/models/fs/search.server';
+import type { MountIndexStatus } from '~/models/fs/search/admin.server';
+import type { searchFs } from '~/models/fs/search/search.server';
 
 /** fs/search (docs/product/api.md §3.10): results, counts and the parameters as understood. */
 export function presentSearch(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
 import { INDEX_BATCH, type IndexedEntry } from '~/storage/vfs/search-index.server';
-import { walkTree } from './walk.server';
+import { walkTree } from '../walk.server';
 
 /**
  * Keeping the search index fresh (docs/architecture.md §9), three ways: every models/fs write

@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import type { IndexRun } from '~/storage/vfs/search-index.server';
 import { rescanMount } from './indexing.server';
-import { storageOf } from './locate.server';
+import { storageOf } from '../locate.server';
 
 /**
  * The search index as Admin → Mount management shows and drives it (docs/architecture.md §9): per

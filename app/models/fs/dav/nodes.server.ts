@@ -2,9 +2,9 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { listDirectory, openFsFile } from './browse.server';
-import { locate } from './locate.server';
-import { isFolder } from './walk.server';
+import { listDirectory, openFsFile } from '../browse.server';
+import { locate } from '../locate.server';
+import { isFolder } from '../walk.server';
 
 /**
  * What WebDAV sees of the virtual tree (docs/product/api.md §4, docs/architecture.md §8): the same

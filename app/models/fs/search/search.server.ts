@@ -7,7 +7,7 @@ import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/m
 import { isWithin, joinPath, parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount } from '~/storage/vfs/resolve';
 import type { SearchScope } from '~/storage/vfs/search-index.server';
-import { isInternalName } from './locate.server';
+import { isInternalName } from '../locate.server';
 
 /** Search limits (docs/product/api.md §1.7 and §3.10 fs/search; docs/product/spec.md §5 and §9). */
 export const SEARCH_MIN_CHARS = 2;

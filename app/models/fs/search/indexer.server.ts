@@ -1,6 +1,6 @@
 import type { ModelContext } from '~/models/context.server';
 import { rescanMount } from './indexing.server';
-import { storageOf } from './locate.server';
+import { storageOf } from '../locate.server';
 import { repeatEvery } from '~/models/periodic.server';
 
 /** Each active mount is rescanned about this often (changes made behind the app's back show up). */

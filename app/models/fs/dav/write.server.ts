@@ -5,11 +5,12 @@ import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
 import { byteLimit, maxUploadBytes, tooLarge } from '~/models/shares/upload-limits.server';
-import { copyFile } from './copy.server';
-import { carryDeadProps, dropDeadProps } from './dav-properties.server';
-import { indexMove, indexRemove, indexWritten } from './indexing.server';
-import { isFinderMetadata, locate, type Located } from './locate.server';
-import { folderExists } from './walk.server';
+import { copyFile } from '../copy.server';
+import { carryDeadProps, dropDeadProps } from './properties.server';
+import { afterWrite } from '../after-write.server';
+import { locate } from '../locate.server';
+import type { InMount } from '../types';
+import { folderExists } from '../walk.server';
 
 /**
  * Changes through WebDAV (docs/product/api.md §4, docs/architecture.md §8), each needing
@@ -17,8 +18,6 @@ import { folderExists } from './walk.server';
  * and DELETE, so every function here handles one file or one folder. The virtual folders above
  * the mounts and the mount roots are read-only; a folder that loses its last file stays.
  */
-type InMount = Extract<Located, { kind: 'mount' }>;
-
 async function writable(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
   const at = await locate(ctx, principal, raw, 'dav.manage').catch((error: unknown) => {
     // A name beside the mounts is in the read-only tree, not a missing one.
@@ -36,10 +35,6 @@ const parentPrefix = (key: string) => (key.includes('/') ? key.slice(0, key.last
 async function keepParent(at: InMount): Promise<void> {
   const parent = parentPrefix(at.key);
   if (parent) await at.driver.createFolder(parent);
-}
-
-function changed(ctx: ModelContext, ...mounts: InMount[]): void {
-  for (const at of mounts) ctx.dirCache.invalidateMount(at.mount.id);
 }
 
 /**
@@ -65,8 +60,7 @@ export async function davPut(
     size: options.size,
     singleRequest: direct && options.size !== undefined,
   });
-  changed(ctx, at);
-  if (!isFinderMetadata(at.path.segments.at(-1) ?? '')) await indexWritten(ctx, at.mount.id, at.key, written);
+  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: written });
   return written;
 }
 
@@ -76,8 +70,7 @@ export async function davMakeCollection(ctx: ModelContext, principal: Principal,
   if ((await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key)))
     throw new AppError('conflict', 'fsExists');
   await at.driver.createFolder(`${at.key}/`);
-  changed(ctx, at);
-  await indexWritten(ctx, at.mount.id, at.key);
+  await afterWrite(ctx, at, { kind: 'written', key: at.key });
 }
 
 /** DELETE of one file, or of a folder nephele has emptied (whatever is left in it goes too). */
@@ -86,8 +79,7 @@ export async function davDelete(ctx: ModelContext, principal: Principal, raw: st
   if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
   else await at.driver.removePrefix(`${at.key}/`);
   await keepParent(at);
-  changed(ctx, at);
-  await indexRemove(ctx, at.mount.id, at.key);
+  await afterWrite(ctx, at, { kind: 'removed', key: at.key });
   await dropDeadProps(ctx, at.path.path);
 }
 
@@ -125,8 +117,7 @@ export async function davCopy(
     // A file in the way goes (nephele has removed a folder in the way itself).
     if (await target.driver.stat(target.key)) await target.driver.remove([target.key]);
     await target.driver.createFolder(`${target.key}/`);
-    changed(ctx, target);
-    await indexWritten(ctx, target.mount.id, target.key);
+    await afterWrite(ctx, target, { kind: 'written', key: target.key });
   } else {
     await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: false, replace: true }, noop);
   }
@@ -140,8 +131,7 @@ export async function davMove(ctx: ModelContext, principal: Principal, from: str
   if (source.mount.id === target.mount.id) {
     if (!(await source.driver.stat(source.key))) throw new AppError('not_found', 'fsNotFound');
     await source.driver.move(source.key, target.key);
-    await indexMove(ctx, source.mount.id, source.key, target.key);
-    changed(ctx, source);
+    await afterWrite(ctx, source, { kind: 'moved', from: source.key, to: target.key });
   } else {
     await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: true, replace: true }, noop);
   }
