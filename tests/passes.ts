@@ -21,6 +21,8 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-settings.test.ts': 'settings rows and storage configs with their encrypted secrets',
   'tests/integration/paste-view-lane.test.ts': "the lane's statement runs through a promise on PostgreSQL",
   'tests/integration/webdav-access.test.ts': 'WebDAV locks and dead properties live in the database',
+  'tests/integration/smoke.test.ts':
+    'one request of every API family: a cheap check of those whose files stay on SQLite',
   'tests/reliability/direct-uploads.test.ts': "the janitor's queries over pending uploads",
   'tests/reliability/hostile-input.test.ts':
     'concurrent guesses at the login and password limits, counted in a table under a lock on PostgreSQL',

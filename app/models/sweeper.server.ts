@@ -2,7 +2,7 @@ import { reapStaleUploads } from '~/models/shares/direct-uploads.server';
 import { deleteExpiredFiles } from '~/models/shares/files.server';
 import { deleteExpiredPastes } from '~/models/pastes/pastes.server';
 import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
-import { pruneGone } from '~/models/shares/gone.server';
+import { pruneGone } from '~/models/gone.server';
 import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { repeatEvery } from './periodic.server';

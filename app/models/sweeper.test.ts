@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/db/client.server';
 import { tempModelContext, type TempContext } from '../../tests/support/model-context';
-import { isGone } from '~/models/shares/gone.server';
+import { isGone } from '~/models/gone.server';
 import { sweepOnce } from './sweeper.server';
 
 describe('sweeper', () => {

@@ -79,7 +79,7 @@ test('changing the password logs the admin out after a countdown; then only the 
   await submitAdminLogin(page, OLD);
   await expect(page.getByRole('alert')).toHaveText(en.errors.invalidCredentials);
   // … the new one does.
-  await loginAsAdmin(page, { username: OLD.username, password: NEW_PASSWORD }, base);
+  await submitAdminLogin(page, { username: OLD.username, password: NEW_PASSWORD });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.admin.dashboard);
 });
 

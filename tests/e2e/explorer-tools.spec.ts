@@ -65,7 +65,7 @@ test.beforeEach(async () => {
   // Both mounts show the same storage. Index both now, so the server's own first pass (10 s after
   // start, docs/architecture.md §9) finds them fresh and leaves them alone: without this, whether
   // /archive's copies turn up in a search depended on how long the test had taken by then.
-  for (const id of mountIds) await api('POST', `/admin/fs-index/${id}`, {}, token);
+  for (const id of mountIds) await api('POST', `/admin/fs-index/${id}`, { mode: 'update' }, token);
   await expect(async () => {
     const runs = (await api('GET', '/admin/fs-index', undefined, token)) as {
       data: Record<string, { status: string }>;

@@ -36,6 +36,40 @@ describe('layer rules', () => {
     }
   });
 
+  it('refuse a component that imports a door, whatever its file is called', async () => {
+    const found = await restrictedImports('component-reaches-door.tsx', 'app/components/ui/LintFixture.tsx');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain('Components are UI only');
+  });
+
+  it('refuse a door with its own S3 client, PostgreSQL pool or search index', async () => {
+    for (const as of ['app/routes/lint-fixture.ts', 'app/http/api/lint-fixture.ts']) {
+      const found = await restrictedImports('door-reaches-clients.ts', as);
+      expect(found, as).toHaveLength(3);
+      expect(found.every((m) => m.message.includes('Doors call a model'))).toBe(true);
+    }
+  });
+
+  it('refuse a model that reaches back into a door', async () => {
+    const found = await restrictedImports('model-reaches-door.ts', 'app/models/mounts/lint-fixture.server.ts');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain('Models are the core');
+  });
+
+  it('refuse storage that calls a model or opens the database, except the search index with the database', async () => {
+    const driver = await restrictedImports('storage-reaches-model.ts', 'app/storage/drivers/lint-fixture.server.ts');
+    expect(driver).toHaveLength(2);
+    expect(driver[0]!.message).toContain('storage holds drivers');
+    const index = await restrictedImports('storage-reaches-model.ts', 'app/storage/vfs/search-index-lint.server.ts');
+    expect(index.map((m) => m.line)).toEqual([2]);
+  });
+
+  it('refuse db that reaches up into storage or a model', async () => {
+    const found = await restrictedImports('db-reaches-storage.ts', 'app/db/lint-fixture.server.ts');
+    expect(found).toHaveLength(2);
+    expect(found.every((m) => m.message.includes('db opens and migrates'))).toBe(true);
+  });
+
   it('refuse server code in lib and models in auth', async () => {
     expect(await restrictedImports('lib-imports-server.ts', 'app/lib/lint-fixture.ts')).toHaveLength(1);
     expect(await restrictedImports('auth-calls-model.ts', 'app/auth/lint-fixture.ts')).toHaveLength(1);

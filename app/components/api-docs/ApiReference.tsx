@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReferenceRow } from '~/http/api/openapi/reference';
+import type { ReferenceRow } from '~/lib/api-reference';
 
 function AccessText({ access }: { access: ReferenceRow['access'] }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '~/lib/errors';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 import { hasTranslation, translate } from '~/i18n/translate';
 import { sendError } from './envelope';
 

@@ -24,7 +24,7 @@ import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
 import { createShareOfPath, fileLink } from '~/models/fs/links.server';
 import { openProxiedFile } from '~/models/fs/proxy.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { parseUpload } from '../multipart.server';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';

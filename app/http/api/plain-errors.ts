@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 import { plainLocale } from '../request-locale.server';
 import { setRetryAfter } from './errors';
 

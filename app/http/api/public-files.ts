@@ -8,7 +8,7 @@ import {
   shareLinks,
   unlockFileShare,
 } from '~/models/shares/file-access.server';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { sendOk } from './envelope';

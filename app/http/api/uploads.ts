@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Router, type Request } from 'express';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { uploadFileShare } from '~/models/shares/files.server';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
 import { sendOk } from './envelope';

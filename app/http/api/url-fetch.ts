@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { admitUrlFetch, openUrlSource, probeUrl } from '~/models/shares/url-source.server';
 import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { StatusKind, StatusView } from '~/components/layout/StatusPage';
 import { hasTranslation, translate } from '~/i18n/translate';
 import { AppError, type ErrorKind } from '~/lib/errors';
-import { faultOf, toAppError } from '~/storage/errors';
+import { faultOf, toAppError } from '~/faults';
 
 /**
  * The HTML door's error mapping, in one place (docs/architecture.md, "One error vocabulary"):

@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { faultOf } from '~/storage/errors';
+import { faultOf } from '~/faults';
 
 /**
  * Faults on pages (docs/architecture.md §1, "One error vocabulary"): a busy, full or read-only

@@ -5,7 +5,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { finished } from 'node:stream/promises';
 import { parseUpload, type ParsedUpload } from '~/http/multipart.server';
 import { AppError } from '~/lib/errors';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 
 /** How long a failed upload's remaining bytes are read (and dropped) so the browser sees the answer. */

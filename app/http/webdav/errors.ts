@@ -10,7 +10,7 @@ import {
 } from 'nephele';
 import { hasTranslation, translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 import { plainLocale } from '../request-locale.server';
 import { setRetryAfter } from '../api/errors';
 import { challengeFor } from './clients';

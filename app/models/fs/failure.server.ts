@@ -1,5 +1,5 @@
 import { AppError } from '~/lib/errors';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 
 /**
  * A failure as a batch answer or a task records it: the message key of what went wrong, which

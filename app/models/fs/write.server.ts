@@ -5,7 +5,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { StorageError } from '~/storage/types';
-import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { byteLimit, maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
 import { failureOf } from './failure.server';

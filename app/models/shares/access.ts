@@ -1,6 +1,6 @@
 import { authorize, isAllowed } from '~/auth/operations';
 import { isCreator, type Principal } from '~/auth/principal';
-import type { ShareKind } from './gone.server';
+import type { ShareKind } from '~/models/gone.server';
 
 const MANAGE = { paste: 'paste.manage', file: 'file.manage' } as const;
 

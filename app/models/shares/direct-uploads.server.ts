@@ -6,9 +6,9 @@ import { planParts } from '~/lib/upload/part-size';
 import { StorageError, type CompletedPart, type StorageDriver } from '~/storage/types';
 import { checkParts } from '~/models/storage/part-plan.server';
 import { isUniqueViolation, prepareShare, removeShare, shareFields } from './files.server';
-import { forgetGone } from './gone.server';
+import { forgetGone } from '~/models/gone.server';
 import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from './pending-objects.server';
-import { assertFits, maxUploadBytes, tooLarge } from './upload-limits.server';
+import { assertFits, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 

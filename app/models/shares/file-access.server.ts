@@ -5,10 +5,10 @@ import { rawTime } from '~/db/dialect';
 import { AppError } from '~/lib/errors';
 import { isOfficeType } from '~/lib/file-kinds';
 import type { ModelContext } from '~/models/context.server';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 import type { ByteRange, ReadResult } from '~/storage/types';
 import { retire } from './files.server';
-import { isGone } from './gone.server';
+import { isGone } from '~/models/gone.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { fileContentHref } from '~/lib/hrefs';
 

@@ -13,12 +13,12 @@ import { cleanSubPath, filenameProblem, safeKeyName } from '~/lib/filename';
 import { mimeFromFilename } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { StorageError } from '~/storage/types';
-import { forgetGone, markGone } from './gone.server';
+import { forgetGone, markGone } from '~/models/gone.server';
 import { pendingKeyOf } from './pending-objects.server';
 import { storageForUpload } from '~/models/storage/configs.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
-import { assertFits, byteLimit, maxUploadBytes, tooLarge } from './upload-limits.server';
+import { assertFits, byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 
 const RANDOM_SLUG_LENGTH = 6;

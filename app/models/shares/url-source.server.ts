@@ -7,7 +7,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import { remoteFilename } from '~/net/remote-filename';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from '~/net/safe-fetch.server';
 import { urlFetchAllowedHosts } from '~/models/settings/settings.server';
-import { tooLarge } from './upload-limits.server';
+import { tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 
 /**

@@ -3,7 +3,7 @@ import type { Principal } from '~/auth/principal';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { uploadFileShare } from './files.server';
 import type { FileShareRecord } from './records.server';
-import { maxUploadBytes } from './upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { openUrlSource } from './url-source.server';
 import type { ModelContext } from '~/models/context.server';
 

@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { assertPartOpen, claimPendingPut } from '~/models/shares/pending-objects.server';
-import { byteLimit, maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { byteLimit, maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
-import { toAppError } from '~/storage/errors';
+import { toAppError } from '~/faults';
 import { isStorageTestKey } from './test.server';
 import type { ReadResult } from '~/storage/types';
 

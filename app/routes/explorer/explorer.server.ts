@@ -36,7 +36,7 @@ import { searchFs } from '~/models/fs/search/search.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
 import { cancelTask, listTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
 import { readText } from '~/models/previews.server';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 
 /**

@@ -18,7 +18,7 @@ import { pageTitle } from '~/lib/meta';
 import { getOwnedFile } from '~/models/shares/files-admin.server';
 import { recentUploads } from '~/models/shares/recent-uploads.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
-import { maxUploadBytes } from '~/models/shares/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
 import { uploadFromForm, UploadFormProblem } from './upload.server';

@@ -6,7 +6,9 @@ import * as fs from '~/lib/schemas/fs';
 import * as mounts from '~/lib/schemas/mounts';
 import * as pastes from '~/lib/schemas/pastes';
 import * as storage from '~/lib/schemas/storage-configs';
-import type { PermissionFlag } from '~/lib/permissions';
+import type { Access } from '~/lib/api-reference';
+
+export type { Access };
 
 /**
  * Every route of the JSON door, for the OpenAPI document (`/api/openapi.json`, the page /api-docs).
@@ -14,7 +16,6 @@ import type { PermissionFlag } from '~/lib/permissions';
  * route list itself is checked against the router by tests/integration/api-openapi.test.ts.
  * Access follows docs/product/api.md §3.0.
  */
-export type Access = 'public' | 'admin' | 'any' | PermissionFlag;
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
 export interface Operation {

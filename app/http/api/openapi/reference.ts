@@ -1,14 +1,6 @@
 import { openApiDocument, openApiPath } from './document';
-import { OPERATIONS, type Access } from './operations';
-
-/** One route as the reference page lists it. */
-export interface ReferenceRow {
-  method: string;
-  path: string;
-  access: Access;
-  summary: string;
-  fields: { name: string; required: boolean }[];
-}
+import type { ReferenceRow } from '~/lib/api-reference';
+import { OPERATIONS } from './operations';
 
 let cached: { tag: string; rows: ReferenceRow[] }[] | undefined;
 

@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
-import { byteLimit, maxUploadBytes, tooLarge } from '~/models/shares/upload-limits.server';
+import { byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import { copyFile } from '../copy.server';
 import { carryDeadProps, dropDeadProps } from './properties.server';
 import { afterWrite } from '../after-write.server';

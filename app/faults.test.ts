@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '~/lib/errors';
-import { toAppError } from './errors';
+import { toAppError } from './faults';
 
 /** A Prisma error as the PostgreSQL adapter wraps a driver error (meta.driverAdapterError.cause). */
 const prismaPostgres = (cause: Record<string, unknown>) =>

@@ -5,7 +5,7 @@ import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
 import { getSetting } from '~/models/settings/settings.server';
-import { usedBytes } from '~/models/storage/configs.server';
+import { usedBytes } from './configs.server';
 import type { ModelContext } from '~/models/context.server';
 
 const MB = 1024 * 1024;
