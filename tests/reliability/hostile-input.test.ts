@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
+import { formClient } from '../support/forms';
 import { startServer, type RunningServer } from '../support/server';
 import { recordCase } from './cases';
 
@@ -82,6 +83,30 @@ describe('reliability: hostile input and racing guesses', () => {
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, POST');
     }
+  });
+
+  it('an explorer form post with an intent it does not know is a 400, never another intent', async () => {
+    const form = formClient(() => server.url);
+    await form.login();
+    await call('POST', '/admin/mounts', {
+      auth,
+      body: {
+        name: 'hostile',
+        mount_path: '/hostile',
+        storage_config_id: (await call('GET', '/s3-configs', { auth })).body.data[0].id,
+      },
+    });
+    // The same form with a known intent makes the folder: the check below can fail.
+    const made = await form.post('/mount-explorer/hostile', { intent: 'mkdir', folder: 'made' });
+    expect(made.status).toBe(302);
+    for (const intent of ['drop-everything', '']) {
+      const res = await form.post('/mount-explorer/hostile', { intent, folder: `unknown${intent}` });
+      expect(res.status, intent).toBe(400);
+    }
+    const names = (await call('GET', '/fs/list?path=/hostile', { auth })).body.data.items.map(
+      (i: { name: string }) => i.name,
+    );
+    expect(names).toEqual(['made']);
   });
 
   it('a non-ASCII redirectTo is percent-encoded in the redirect, not a 500', async () => {

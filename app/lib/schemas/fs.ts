@@ -79,3 +79,50 @@ export const batchCopyCommitSchema = z.object({
     .min(1, 'copyItemsRequired')
     .max(10_000),
 });
+
+/**
+ * The mount explorer's form posts (app/routes/explorer/intents.server.ts), one shape per intent. A
+ * multi-valued `name` arrives as an array (FormData.getAll); a checkbox is "on" or absent. An
+ * intent that is none of these is a 400, never some other intent.
+ */
+const formText = z.string().default('');
+const entryNames = z
+  .array(z.string())
+  .default([])
+  .transform((names) => names.filter(Boolean));
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === 'on');
+
+export const explorerIntentSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('mkdir'), folder: formText }),
+    z.object({ intent: z.literal('rename'), name: entryNames, newName: formText, into: formText }),
+    z.object({ intent: z.literal('delete'), name: entryNames }),
+    z.object({ intent: z.literal('save'), name: entryNames, content: formText }),
+    z.object({
+      intent: z.literal('link'),
+      name: entryNames,
+      expires: z.coerce.number().int().positive().catch(3600),
+      download: checkbox,
+    }),
+    z.object({ intent: z.literal('share'), name: entryNames }),
+    // The view preferences: lib/explorer.ts's prefsOf reads (and bounds) every field itself.
+    z.looseObject({ intent: z.literal('prefs'), back: formText }),
+    z.object({
+      intent: z.literal('copy'),
+      name: entryNames,
+      target: formText,
+      confirm: checkbox,
+      skipExisting: checkbox,
+      move: checkbox,
+    }),
+    z.object({ intent: z.literal('cancelTask'), task: formText }),
+    z.object({ intent: z.literal('retryTask'), task: formText }),
+  ],
+  { error: 'explorerIntentUnknown' },
+);
+export type ExplorerIntentInput = z.infer<typeof explorerIntentSchema>;
+export type ExplorerIntent = ExplorerIntentInput['intent'] | 'upload';

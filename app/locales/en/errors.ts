@@ -151,6 +151,7 @@ export default {
   fsRootReadOnly: 'The folders above mounts cannot be changed',
   fsExists: 'The target already exists',
   fsParentMissing: 'The parent folder does not exist',
+  explorerIntentUnknown: 'This form asked for something the explorer does not do',
   fsNameInvalid: 'Enter a name without "/"',
   fsRemoveFailed: '{{count}} items could not be deleted',
   fsTextTooLarge: 'Text files are edited up to 10 MB',

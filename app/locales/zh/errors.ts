@@ -150,6 +150,7 @@ export default {
   fsRootReadOnly: '无法操作根目录',
   fsExists: '目标路径已存在',
   fsParentMissing: '父目录不存在',
+  explorerIntentUnknown: '该表单请求了文件浏览器不支持的操作',
   fsNameInvalid: '请输入不含“/”的名称',
   fsRemoveFailed: '{{count}} 项删除失败',
   fsTextTooLarge: '文本文件最多可编辑 10 MB',

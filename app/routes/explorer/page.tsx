@@ -11,7 +11,8 @@ import { AppError } from '~/lib/errors';
 import { pathOfSplat } from '~/lib/explorer';
 import { pageTitle } from '~/lib/meta';
 import type { Route } from './+types/page';
-import { explorerAction, loadExplorer, prefsOfRequest } from './explorer.server';
+import { explorerAction } from './intents.server';
+import { loadExplorer, prefsOfRequest } from './load.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.mountExplorer.title');
 

@@ -2,8 +2,6 @@ import { createCookie, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { presentTask } from '~/http/api/presenters/tasks';
-import { withFormUpload } from '~/http/html/form-upload.server';
-import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
 import { AppError } from '~/lib/errors';
 import {
   EDIT_MAX_BYTES,
@@ -22,27 +20,17 @@ import {
 import { previewKindOf } from '~/lib/file-kinds';
 import { mimeFromFilename } from '~/lib/mime';
 import { listDirectory, openFsFile, previewFsFile } from '~/models/fs/browse.server';
-import { createShareOfPath, fileLink } from '~/models/fs/links.server';
-import {
-  assertMayUploadToMounts,
-  makeFolder,
-  removePaths,
-  renamePath,
-  uploadToFolder,
-  writeTextFile,
-} from '~/models/fs/write.server';
-import { copiesIntoItself } from '~/models/fs/copy.server';
 import { searchFs } from '~/models/fs/search/search.server';
+import { listTasks } from '~/models/tasks/tasks.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
-import { cancelTask, listTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 
 /**
- * The mount explorer's loader and action work (docs/product/spec.md §2 "Mount explorer"): the
- * listing, the preview and the open panel for a URL; the form intents, each one call into
- * models/fs. Everything the page does with JavaScript it can also do with these forms.
+ * What the mount explorer shows for a URL (docs/product/spec.md §2 "Mount explorer"): the listing,
+ * the preview, the open panel (search, tasks, the edited text) and what the visitor may do.
+ * The forms it posts are intents.server.ts's.
  */
 
 /** The view preferences, per browser (a year). */
@@ -182,137 +170,5 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     preview,
     edit,
     maxUploadBytes: await maxUploadBytes(services),
-  };
-}
-
-/** Where a form sends the browser back to: the folder, keeping an open preview when asked. */
-function backTo(dir: string, query: Record<string, string | null | undefined> = {}) {
-  return redirect(explorerHref(dir, query));
-}
-
-export type ExplorerIntent =
-  'mkdir' | 'upload' | 'rename' | 'delete' | 'save' | 'link' | 'share' | 'prefs' | 'copy' | 'cancelTask' | 'retryTask';
-const INTENTS: ExplorerIntent[] = [
-  'mkdir',
-  'upload',
-  'rename',
-  'delete',
-  'save',
-  'link',
-  'share',
-  'prefs',
-  'copy',
-  'cancelTask',
-  'retryTask',
-];
-
-/** A multipart post is the no-JS upload form: one file, streamed into the open folder. */
-async function uploadAction(services: Services, principal: Principal, dir: string, request: Request) {
-  const uploaded = await withFormUpload(
-    services,
-    request,
-    (parsed) => uploadToFolder(services, principal, dir, parsed.filename, parsed.body),
-    () => assertMayUploadToMounts(principal),
-  );
-  return backTo(dir, { notice: 'uploaded', name: uploaded.name });
-}
-
-export async function explorerAction(
-  services: Services,
-  principal: Principal,
-  dir: string,
-  request: Request,
-  origin: string,
-) {
-  if (request.headers.get('content-type')?.startsWith('multipart/form-data'))
-    return { intent: 'upload' as ExplorerIntent, run: () => uploadAction(services, principal, dir, request) };
-  const form = await request.formData();
-  const intent = INTENTS.find((i) => i === form.get('intent')) ?? 'mkdir';
-  const text = (name: string) => String(form.get(name) ?? '');
-  const names = form.getAll('name').map(String).filter(Boolean);
-  const run = async () => {
-    switch (intent) {
-      case 'prefs': {
-        const prefs = prefsOf(Object.fromEntries(form));
-        return redirect(text('back') && text('back').startsWith('/mount-explorer') ? text('back') : explorerHref(dir), {
-          headers: { 'Set-Cookie': await prefsCookie.serialize(prefs) },
-        });
-      }
-      case 'mkdir': {
-        const name = text('folder').trim();
-        if (!name || name.includes('/')) throw new AppError('invalid', 'fsNameInvalid');
-        await makeFolder(services, principal, `${joinVirtual(dir, name)}/`);
-        return backTo(dir, { notice: 'folderCreated', name });
-      }
-      case 'rename': {
-        // A folder's name ends in "/" (as its path does); its new path keeps it.
-        const name = names[0] ?? '';
-        const slash = name.endsWith('/') ? '/' : '';
-        const newName = text('newName').trim().replace(/\/+$/, '');
-        // Into a folder (drag and drop): the same name inside the target.
-        const target = text('into') ? joinVirtual(text('into'), name) : `${joinVirtual(dir, newName)}${slash}`;
-        if (!text('into') && (!newName || newName.includes('/'))) throw new AppError('invalid', 'fsNameInvalid');
-        await renamePath(services, principal, joinVirtual(dir, name), target);
-        return backTo(dir, { notice: text('into') ? 'moved' : 'renamed', name: text('into') ? name : newName });
-      }
-      case 'delete': {
-        const result = await removePaths(
-          services,
-          principal,
-          names.map((n) => joinVirtual(dir, n)),
-        );
-        if (result.failed.length) throw new AppError('conflict', 'fsRemoveFailed', { count: result.failed.length });
-        return backTo(dir, { notice: 'deleted', count: String(names.length) });
-      }
-      case 'save': {
-        const name = names[0] ?? '';
-        await writeTextFile(services, principal, joinVirtual(dir, name), text('content').replace(/\r\n/g, '\n'));
-        return backTo(dir, { notice: 'saved', preview: name });
-      }
-      case 'link': {
-        const name = names[0] ?? '';
-        const expires = Number(text('expires')) || 3600;
-        const link = await fileLink(
-          services,
-          principal,
-          joinVirtual(dir, name),
-          { expiresIn: expires, forceDownload: text('download') === 'on' },
-          origin,
-        );
-        return { intent, name, link: { url: link.url, expiresAt: link.expiresAt.toISOString() } };
-      }
-      case 'share': {
-        const name = names[0] ?? '';
-        const file = await createShareOfPath(services, principal, joinVirtual(dir, name));
-        const links = fileLinksFor(origin, file.slug);
-        return { intent, name, share: await shareCardOf(links.page) };
-      }
-      case 'copy': {
-        const into = text('target').trim().replace(/\/+$/, '') || '/';
-        const items = names.map((n) => ({ sourcePath: joinVirtual(dir, n), targetPath: joinVirtual(into, n) }));
-        // docs/product/spec.md §5: copying a folder into itself warns and asks first.
-        if (items.some(copiesIntoItself) && text('confirm') !== 'on')
-          throw new AppError('invalid', 'copyIntoItselfConfirm');
-        await startCopyTask(services, principal, items, {
-          skipExisting: text('skipExisting') === 'on',
-          move: text('move') === 'on',
-        });
-        return backTo(dir, { do: 'tasks' });
-      }
-      case 'cancelTask':
-        await cancelTask(services, principal, text('task'));
-        return backTo(dir, { do: 'tasks' });
-      case 'retryTask':
-        await retryTask(services, principal, text('task'));
-        return backTo(dir, { do: 'tasks' });
-      default:
-        throw new AppError('invalid', 'invalidInput');
-    }
-  };
-  return {
-    intent,
-    run,
-    names,
-    values: { folder: text('folder'), newName: text('newName'), content: text('content'), target: text('target') },
   };
 }

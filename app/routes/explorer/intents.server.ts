@@ -1,0 +1,145 @@
+import { redirect } from 'react-router';
+import type { Principal } from '~/auth/principal';
+import { withFormUpload } from '~/http/html/form-upload.server';
+import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
+import { AppError } from '~/lib/errors';
+import { explorerHref, joinVirtual, prefsOf } from '~/lib/explorer';
+import { explorerIntentSchema, type ExplorerIntent, type ExplorerIntentInput } from '~/lib/schemas/fs';
+import { copiesIntoItself } from '~/models/fs/copy.server';
+import { createShareOfPath, fileLink } from '~/models/fs/links.server';
+import {
+  assertMayUploadToMounts,
+  makeFolder,
+  removePaths,
+  renamePath,
+  uploadToFolder,
+  writeTextFile,
+} from '~/models/fs/write.server';
+import { cancelTask, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
+import type { Services } from '~/services.server';
+import { prefsCookie } from './load.server';
+
+/**
+ * The mount explorer's form posts (docs/product/spec.md §2 "Mount explorer"), each parsed by its
+ * schema (lib/schemas/fs.ts) and answered by one call into models/fs or models/tasks. Everything
+ * the page does with JavaScript it can also do with these forms.
+ */
+
+/** Where a form sends the browser back to: the folder, keeping an open preview when asked. */
+function backTo(dir: string, query: Record<string, string | null | undefined> = {}) {
+  return redirect(explorerHref(dir, query));
+}
+
+/** A multipart post is the no-JS upload form: one file, streamed into the open folder. */
+async function uploadAction(services: Services, principal: Principal, dir: string, request: Request) {
+  const uploaded = await withFormUpload(
+    services,
+    request,
+    (parsed) => uploadToFolder(services, principal, dir, parsed.filename, parsed.body),
+    () => assertMayUploadToMounts(principal),
+  );
+  return backTo(dir, { notice: 'uploaded', name: uploaded.name });
+}
+
+/** A new name typed into a form: one segment, never a path. */
+function singleName(value: string): string {
+  const name = value.trim();
+  if (!name || name.includes('/')) throw new AppError('invalid', 'fsNameInvalid');
+  return name;
+}
+
+async function runIntent(
+  services: Services,
+  principal: Principal,
+  dir: string,
+  origin: string,
+  input: ExplorerIntentInput,
+) {
+  switch (input.intent) {
+    case 'prefs': {
+      const back = input.back.startsWith('/mount-explorer') ? input.back : explorerHref(dir);
+      return redirect(back, { headers: { 'Set-Cookie': await prefsCookie.serialize(prefsOf(input)) } });
+    }
+    case 'mkdir': {
+      const name = singleName(input.folder);
+      await makeFolder(services, principal, `${joinVirtual(dir, name)}/`);
+      return backTo(dir, { notice: 'folderCreated', name });
+    }
+    case 'rename': {
+      // A folder's name ends in "/" (as its path does); its new path keeps it.
+      const name = input.name[0] ?? '';
+      if (input.into) {
+        // Into a folder (drag and drop): the same name inside the target.
+        await renamePath(services, principal, joinVirtual(dir, name), joinVirtual(input.into, name));
+        return backTo(dir, { notice: 'moved', name });
+      }
+      const newName = singleName(input.newName.trim().replace(/\/+$/, ''));
+      const slash = name.endsWith('/') ? '/' : '';
+      await renamePath(services, principal, joinVirtual(dir, name), `${joinVirtual(dir, newName)}${slash}`);
+      return backTo(dir, { notice: 'renamed', name: newName });
+    }
+    case 'delete': {
+      const paths = input.name.map((n) => joinVirtual(dir, n));
+      const result = await removePaths(services, principal, paths);
+      if (result.failed.length) throw new AppError('conflict', 'fsRemoveFailed', { count: result.failed.length });
+      return backTo(dir, { notice: 'deleted', count: String(input.name.length) });
+    }
+    case 'save': {
+      const name = input.name[0] ?? '';
+      await writeTextFile(services, principal, joinVirtual(dir, name), input.content.replace(/\r\n/g, '\n'));
+      return backTo(dir, { notice: 'saved', preview: name });
+    }
+    case 'link': {
+      const name = input.name[0] ?? '';
+      const options = { expiresIn: input.expires, forceDownload: input.download };
+      const link = await fileLink(services, principal, joinVirtual(dir, name), options, origin);
+      return { intent: input.intent, name, link: { url: link.url, expiresAt: link.expiresAt.toISOString() } };
+    }
+    case 'share': {
+      const name = input.name[0] ?? '';
+      const file = await createShareOfPath(services, principal, joinVirtual(dir, name));
+      return { intent: input.intent, name, share: await shareCardOf(fileLinksFor(origin, file.slug).page) };
+    }
+    case 'copy': {
+      const into = input.target.trim().replace(/\/+$/, '') || '/';
+      const items = input.name.map((n) => ({ sourcePath: joinVirtual(dir, n), targetPath: joinVirtual(into, n) }));
+      // docs/product/spec.md §5: copying a folder into itself warns and asks first.
+      if (items.some(copiesIntoItself) && !input.confirm) throw new AppError('invalid', 'copyIntoItselfConfirm');
+      await startCopyTask(services, principal, items, { skipExisting: input.skipExisting, move: input.move });
+      return backTo(dir, { do: 'tasks' });
+    }
+    case 'cancelTask':
+      await cancelTask(services, principal, input.task);
+      return backTo(dir, { do: 'tasks' });
+    case 'retryTask':
+      await retryTask(services, principal, input.task);
+      return backTo(dir, { do: 'tasks' });
+  }
+}
+
+/**
+ * Reads a post: the intent it names (null for none that exists), what to run, and the values to give
+ * back to the form when it fails. An unknown intent runs into a 400 with the reason.
+ */
+export async function explorerAction(
+  services: Services,
+  principal: Principal,
+  dir: string,
+  request: Request,
+  origin: string,
+) {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data'))
+    return { intent: 'upload' as ExplorerIntent, run: () => uploadAction(services, principal, dir, request) };
+  const form = await request.formData();
+  const fields = { ...Object.fromEntries(form), name: form.getAll('name').map(String) };
+  const parsed = explorerIntentSchema.safeParse(fields);
+  const text = (name: string) => String(form.get(name) ?? '');
+  return {
+    intent: parsed.success ? (parsed.data.intent as ExplorerIntent) : null,
+    run: async () => {
+      if (!parsed.success) throw parsed.error;
+      return runIntent(services, principal, dir, origin, parsed.data);
+    },
+    values: { folder: text('folder'), newName: text('newName'), content: text('content'), target: text('target') },
+  };
+}
