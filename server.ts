@@ -7,13 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import type { Express } from 'express';
-import { loadConfig } from './app/config.server';
+import { ConfigError, loadConfig } from './app/config.server';
+import { createLogger, type Logger } from './app/log.server';
 import { precompressed } from './app/http/precompressed.server';
 import { connectionDrain } from './app/http/connection-drain';
 import { createRequestLog } from './app/http/request-log';
 
 type AppModule = {
-  createApp: (config: ReturnType<typeof loadConfig>) => Promise<Express>;
+  createApp: (config: ReturnType<typeof loadConfig>, log: Logger) => Promise<Express>;
   closeServices: () => Promise<void>;
   answerBeforeExpress: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 };
@@ -24,7 +25,17 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 
 const LISTEN_BACKLOG = 4096;
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // Before the log exists: the mistakes go to standard error as they are, one per line.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
+const log = createLogger(config);
 const root = path.dirname(fileURLToPath(import.meta.url));
 // In production this file runs as build/server.js; in development from the project root.
 const projectRoot = config.isProduction ? path.resolve(root, '..') : root;
@@ -36,7 +47,7 @@ async function main() {
   // (the kernel caps it at net.core.somaxconn).
   // Production answers the open paste's JSON view before Express (app/http/api/paste-view-lane.ts).
   let answerBeforeExpress: AppModule['answerBeforeExpress'] = () => false;
-  const logRequest = createRequestLog((text) => process.stdout.write(text));
+  const logRequest = createRequestLog(log);
   const server = http.createServer((req, res) => {
     logRequest(req, res);
     connections.track(res);
@@ -88,7 +99,7 @@ async function main() {
       compressed(req, res, () => (req.path.startsWith('/assets/') ? assets : files)(req, res, next));
     });
     appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;
-    app.use(await appModule.createApp(config));
+    app.use(await appModule.createApp(config, log));
     answerBeforeExpress = appModule.answerBeforeExpress;
   } else {
     const vite = await import('vite');
@@ -101,12 +112,12 @@ async function main() {
     app.use(devServer.middlewares);
     const load = () => devServer.ssrLoadModule('./app/http/express.server.ts') as Promise<AppModule>;
     appModule = await load();
-    await appModule.createApp(config);
+    await appModule.createApp(config, log);
     // Load the handler per request so that edits are picked up without a restart.
     app.use(async (req, res, next) => {
       try {
         const mod = await load();
-        (await mod.createApp(config))(req, res, next);
+        (await mod.createApp(config, log))(req, res, next);
       } catch (error) {
         next(error);
       }
@@ -118,23 +129,25 @@ async function main() {
     if (stopping) return;
     stopping = true;
     const grace = config.shutdownGraceSeconds;
-    console.log(`${signal} received: finishing requests in flight (up to ${grace} s), then stopping`);
+    log.info(`${signal} received: finishing requests in flight (up to ${grace} s), then stopping`);
     // Stop accepting connections and let requests in flight (downloads, upload parts) finish; connections
     // are closed as they fall idle; what still runs after the grace period is cut
     // (docs/deploy.md, "Stopping and upgrading").
     await connections.drain(grace * 1000);
     await closeVite?.();
     await appModule.closeServices();
+    log.flush();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
-  console.log(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
+  log.info(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal({ err: error }, error instanceof Error ? error.message : String(error));
+  log.flush();
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 /** DATABASE_URL: `postgres://…` selects PostgreSQL; a file path (or `file:…`) or nothing, SQLite. */
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -30,6 +31,8 @@ export interface AppConfig {
    * MOVE across storages); 0, the default, is unlimited. Keeps a big copy from taking a shared uplink.
    */
   copyBytesPerSecond: number;
+  /** LOG_LEVEL: the least severe log lines written; default info. */
+  logLevel: (typeof LOG_LEVELS)[number];
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -39,44 +42,96 @@ export interface AppConfig {
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   const n = Number(value);
   return Number.isInteger(n) ? n : value;
 }
 
-function seconds(value: string | undefined, fallback: number): number {
-  const n = Number(value || fallback);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
+/** A variable set to nothing counts as not set (`PORT=` in a compose file). */
+const unset = (value: unknown) => (value === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unset, schema.optional());
+const number = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+const limit = optional(z.string().regex(/^\d+\/\d+$/, 'a count and a window in seconds, like 10/900'));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every variable the app reads (README "Configuration", .env.example), checked at once: a start
+ * with a mistake stops with every mistake named, instead of running on a fallback nobody chose.
+ */
+const environment = z.object({
+  PORT: z.preprocess(unset, number('a port number from 0 to 65535', 0, 65535).default(8787)),
+  HOST: optional(z.string()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(z.string()),
+  APP_SECRET: optional(z.string()),
+  ADMIN_USERNAME: optional(z.string()),
+  ADMIN_PASSWORD: optional(z.string()),
+  PUBLIC_URL: optional(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+/i, 'an absolute http(s) address, like https://paste.example.com')
+      .transform((url) => url.replace(/\/+$/, '')),
+  ),
+  TRUST_PROXY: optional(z.string()),
+  LOGIN_RATE_LIMIT: limit,
+  PASSWORD_RATE_LIMIT: limit,
+  URL_FETCH_RATE_LIMIT: limit,
+  DOWNLOAD_STREAM_LIMIT: z.preprocess(unset, number('a whole number of at least 1', 1).default(32)),
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(unset, number('a whole number of seconds', 0).default(30)),
+  COPY_BYTES_PER_SECOND: z.preprocess(unset, number('a whole number of bytes per second (0: unlimited)', 0).default(0)),
+  LOG_LEVEL: z.preprocess(unset, z.enum(LOG_LEVELS, { message: LOG_LEVELS.join(', ') }).default('info')),
+  NODE_ENV: optional(z.string()),
+});
+
+/** The names of every variable the app reads (.env.example and the README list each: app/config.test.ts). */
+export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
+
+/** The environment's mistakes, one line each, naming the variable, what it takes and what it holds. */
+export class ConfigError extends Error {
+  constructor(issues: z.core.$ZodIssue[], env: NodeJS.ProcessEnv) {
+    const lines = issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}: ${issue.message} (it is "${env[name]}")`;
+    });
+    super(
+      `Cloudclip cannot start: the configuration has ${lines.length === 1 ? 'a mistake' : 'mistakes'}:\n${lines.join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const dataDir = path.resolve(env.DATA_DIR || './data');
-  const databaseUrl = env.DATABASE_URL || '';
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues, env);
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR ?? './data');
+  const databaseUrl = e.DATABASE_URL ?? '';
   const database: DatabaseConfig = /^postgres(ql)?:\/\//.test(databaseUrl)
     ? { dialect: 'postgres', url: databaseUrl }
     : {
         dialect: 'sqlite',
         file: databaseUrl ? path.resolve(databaseUrl.replace(/^file:/, '')) : path.join(dataDir, 'cloudclip.db'),
       };
-  const port = Number(env.PORT || 8787);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: invalid port "${env.PORT}"`);
   return {
-    port,
-    host: env.HOST || '127.0.0.1',
+    port: e.PORT,
+    host: e.HOST ?? '127.0.0.1',
     dataDir,
     database,
-    appSecret: env.APP_SECRET || undefined,
-    adminUsername: env.ADMIN_USERNAME || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    loginRateLimit: env.LOGIN_RATE_LIMIT || undefined,
-    passwordRateLimit: env.PASSWORD_RATE_LIMIT || undefined,
-    urlFetchRateLimit: env.URL_FETCH_RATE_LIMIT || undefined,
-    downloadStreamLimit: Math.max(1, Number(env.DOWNLOAD_STREAM_LIMIT) || 32),
-    shutdownGraceSeconds: seconds(env.SHUTDOWN_GRACE_SECONDS, 30),
-    copyBytesPerSecond: seconds(env.COPY_BYTES_PER_SECOND, 0),
-    isProduction: env.NODE_ENV === 'production',
+    appSecret: e.APP_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: e.PUBLIC_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    passwordRateLimit: e.PASSWORD_RATE_LIMIT,
+    urlFetchRateLimit: e.URL_FETCH_RATE_LIMIT,
+    downloadStreamLimit: e.DOWNLOAD_STREAM_LIMIT,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    copyBytesPerSecond: e.COPY_BYTES_PER_SECOND,
+    logLevel: e.LOG_LEVEL,
+    isProduction: e.NODE_ENV === 'production',
   };
 }

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { logOf } from '~/log.server';
 import { getI18n } from './i18n/middleware.server';
 
 export const streamTimeout = 5_000;
@@ -49,7 +50,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          logOf().error({ err: error }, 'Page rendering failed');
         },
       },
     );

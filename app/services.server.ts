@@ -8,6 +8,7 @@ import { startSweeper } from './models/sweeper.server';
 import { startIndexer } from './models/fs/search/indexer.server';
 import { startTaskWorker } from './models/tasks/worker.server';
 import { ensureDefaultStorage } from '~/models/storage/configs.server';
+import { createLogger, useProcessLog, type Logger } from './log.server';
 
 /** Process-wide services, created once at start-up and shared by every door. */
 export interface Services extends ModelContext {
@@ -28,27 +29,26 @@ export interface Services extends ModelContext {
 // Kept on globalThis so that Vite's dev module reloads reuse the same database connection.
 const holder = globalThis as typeof globalThis & { __cloudclipServices?: Promise<Services> };
 
-export function initServices(config: AppConfig, log: (line: string) => void = console.log): Promise<Services> {
+export function initServices(config: AppConfig, log: Logger = createLogger(config)): Promise<Services> {
   holder.__cloudclipServices ??= (async () => {
-    const ctx = await openModelContext(config);
+    useProcessLog(log);
+    const ctx = await openModelContext(config, log);
     const first = await exclusivelyAtStart(config.database, async () => {
       await seedDefaultSettings(ctx);
       await ensureDefaultStorage(ctx);
       return ensureFirstAdmin(ctx, { username: config.adminUsername, password: config.adminPassword });
     });
     if (first.created && first.generatedPassword) {
-      log(
-        [
-          '',
-          '  First start: created the admin account.',
-          `    username: ${first.username}`,
-          `    password: ${first.generatedPassword}`,
-          '  This password is shown only once. Change it under Admin → Account.',
-          '',
-        ].join('\n'),
+      // The one time a secret is logged: the admin needs it to get in, and it is never shown again.
+      log.warn(
+        { username: first.username, password: first.generatedPassword },
+        'First start: created the admin account. This password is shown only once: change it under Admin → Account',
       );
     } else if (first.created) {
-      log(`  First start: created the admin account "${first.username}" from ADMIN_USERNAME/ADMIN_PASSWORD.`);
+      log.info(
+        { username: first.username },
+        'First start: created the admin account from ADMIN_USERNAME/ADMIN_PASSWORD',
+      );
     }
     return {
       ...ctx,

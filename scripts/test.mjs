@@ -8,6 +8,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, '.tmp');
+const UNIT_JSON = path.join(TMP, 'vitest-unit.json');
 const VITEST_JSON = path.join(TMP, 'vitest.json');
 const IMAGE_JSON = path.join(TMP, 'vitest-image.json');
 const NODE24_JSON = path.join(TMP, 'vitest-node24.json');
@@ -67,11 +68,13 @@ const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['format check', 'npm', ['run', 'format:check']],
   ['build', 'npm', ['run', 'build']],
+  // Unit tests time nothing that a busy machine changes: they run while the image builds.
+  ['vitest (unit)', 'npx', vitest(['unit'], UNIT_JSON)],
   // The Dockerfile built with buildah (scripts/image.sh; root only), then run and checked. Awaited
-  // here: the timed suites below must not share the cores with it.
+  // here: the integration and browser suites below must not share the cores with it.
   ['docker image: the build', awaitImageBuild],
   ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
-  ['vitest (unit + integration)', 'npx', vitest(['unit', 'integration'], VITEST_JSON)],
+  ['vitest (integration)', 'npx', vitest(['integration'], VITEST_JSON)],
   // The integration files whose behaviour depends on the database, again with every server on
   // PostgreSQL, a database each (tests/support/server.ts); tests/passes.ts lists them and says why.
   [
@@ -136,7 +139,15 @@ function reportCounts(file) {
   return { passed: report.numPassedTests ?? 0, failed };
 }
 
-const REPORTS = [VITEST_JSON, IMAGE_JSON, POSTGRES_JSON, PLAYWRIGHT_JSON, PLAYWRIGHT_POSTGRES_JSON, NODE24_JSON];
+const REPORTS = [
+  UNIT_JSON,
+  VITEST_JSON,
+  IMAGE_JSON,
+  POSTGRES_JSON,
+  PLAYWRIGHT_JSON,
+  PLAYWRIGHT_POSTGRES_JSON,
+  NODE24_JSON,
+];
 
 function counts() {
   let passed = 0;

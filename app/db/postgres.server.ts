@@ -4,6 +4,7 @@ import { PrismaClient } from '~/generated/prisma-postgres/client';
 import type { Db } from './client.server';
 import { applyPostgresMigrations } from './migrate-postgres.server';
 import { postgresMigrations } from './migrations.server';
+import { logOf } from '~/log.server';
 
 /**
  * How long a request waits for a connection (to the server, or from a full pool) before it fails:
@@ -52,7 +53,7 @@ export async function openPostgres(url: string): Promise<Db> {
     {
       // An idle connection the server dropped (a restart, a failover) is replaced on next use; the
       // pool's error event must still be heard, or Node ends the process.
-      onPoolError: (error) => console.warn(`database: an idle connection failed: ${error.message}`),
+      onPoolError: (error) => logOf().warn({ err: error }, 'database: an idle connection failed'),
     },
   );
   return new PrismaClient({ adapter }) as unknown as Db;

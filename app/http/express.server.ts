@@ -16,6 +16,7 @@ import { sweepSpool } from './multipart.server';
 import { compressAnswers } from './compress.server';
 import { SECURITY_HEADERS } from './security-headers';
 // Every language, for the messages of all three doors (app/i18n/catalogs.ts).
+import type { Logger } from '~/log.server';
 import '~/i18n/resources.server';
 
 /**
@@ -33,13 +34,13 @@ export function answerBeforeExpress(req: IncomingMessage, res: ServerResponse): 
   return lane ? lane(req, res) : false;
 }
 
-export function createApp(config: AppConfig): Promise<Express> {
-  appPromise ??= buildApp(config);
+export function createApp(config: AppConfig, log: Logger): Promise<Express> {
+  appPromise ??= buildApp(config, log);
   return appPromise;
 }
 
-async function buildApp(config: AppConfig): Promise<Express> {
-  const services = await initServices(config);
+async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
+  const services = await initServices(config, log);
   // A crash (kill -9) mid-upload leaves its spool file: nothing can be using one before we listen.
   await sweepSpool(path.join(config.dataDir, 'tmp'));
   lane = pasteViewLane(services);

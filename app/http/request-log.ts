@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '~/log.server';
 
 /** A request id a proxy sent that we keep: short and plain, so it cannot forge or break a log line. */
 const GIVEN_ID = /^[\w.:-]{1,64}$/;
@@ -21,28 +22,21 @@ function pathOf(url: string | undefined): string {
 }
 
 /**
- * One line per request (docs/deploy.md, "Logs"): time, request id, method, path, status, duration,
- * and "aborted" when the client left before the response was complete. The id is also sent back as
- * `X-Request-Id` (a proxy's own id is kept), so a user's report can be found in the log. Lines are
- * written in batches once per event-loop turn: a busy server makes one write, not thousands.
+ * One log line per request (docs/deploy.md, "Logs"): its id, method, path, status, duration in
+ * milliseconds, and `aborted` when the client left before the response was complete. The id is
+ * also sent back as `X-Request-Id` (a proxy's own id is kept), so a user's report can be found in
+ * the log. The log writes asynchronously in production: a busy server makes few writes.
  */
-export function createRequestLog(write: (text: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
-  let pending = '';
-  const flush = () => {
-    const text = pending;
-    pending = '';
-    write(text);
-  };
+export function createRequestLog(log: Pick<Logger, 'info'>): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const started = process.hrtime.bigint();
     const id = requestId(req);
     const path = pathOf(req.url); // now: routers rewrite req.url as they hand it on
     res.setHeader('X-Request-Id', id);
     res.once('close', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const ended = res.writableFinished ? '' : ' aborted';
-      if (!pending) setImmediate(flush);
-      pending += `${new Date().toISOString()} ${id} ${req.method} ${path} ${res.statusCode} ${ms.toFixed(1)}ms${ended}\n`;
+      const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
+      const line = { id, method: req.method, path, status: res.statusCode, ms };
+      log.info(res.writableFinished ? line : { ...line, aborted: true }, 'request');
     });
   };
 }

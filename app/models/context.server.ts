@@ -10,6 +10,7 @@ import { PostgresSearchIndex } from '~/storage/vfs/search-index-postgres.server'
 import { SqliteSearchIndex } from '~/storage/vfs/search-index-sqlite.server';
 import type { FsEntry } from '~/models/fs/types';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
+import { createLogger, type Logger } from '~/log.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
 export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
@@ -43,6 +44,8 @@ export interface ModelContext {
   dirCache: DirectoryCache<FsEntry[]>;
   /** The search index of mounted storage (models/fs, docs/architecture.md §9). */
   searchIndex: SearchIndex;
+  /** The process's log (app/log.server.ts): models write warnings and failures of background work here. */
+  log: Logger;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
@@ -51,7 +54,7 @@ export interface ModelContext {
 const URL_FETCHES_AT_ONCE = 8;
 
 /** Opens the database (migrating it), the hot-path connection, the drivers and the limiters. */
-export async function openModelContext(config: AppConfig): Promise<ModelContext> {
+export async function openModelContext(config: AppConfig, log: Logger = createLogger(config)): Promise<ModelContext> {
   const masterKey = loadMasterKey(config.appSecret, config.dataDir);
   const { db, dialect, sql } = await openDatabase(config.database);
   const limiter = (scope: string, limit: { max: number; windowSeconds: number }): AttemptLimiter =>
@@ -76,6 +79,7 @@ export async function openModelContext(config: AppConfig): Promise<ModelContext>
     storage: new StorageRegistry(masterKey, config.dataDir),
     dirCache: new DirectoryCache<FsEntry[]>(),
     searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
+    log,
   };
 }
 

@@ -1,6 +1,7 @@
 import { languageOf, PREVIEW_BYTES, previewKindOf } from '~/lib/file-kinds';
 import type { FilePreview } from '~/lib/file-preview';
 import { renderMarkdown } from '~/lib/markdown';
+import { logOf } from '~/log.server';
 import type { ByteRange, ReadResult } from '~/storage/types';
 
 /**
@@ -76,7 +77,7 @@ export async function buildPreview(
         try {
           return { kind, source: await source.officeSource() };
         } catch (error) {
-          console.error(`Could not presign an Office preview of ${source.what}:`, error);
+          logOf().error({ err: error }, `Could not presign an Office preview of ${source.what}`);
           return { kind, source: null };
         }
       case 'none':
@@ -85,7 +86,7 @@ export async function buildPreview(
         return { kind };
     }
   } catch (error) {
-    console.error(`Could not read a preview of ${source.what}:`, error);
+    logOf().error({ err: error }, `Could not read a preview of ${source.what}`);
     return { kind: 'none', failed: true };
   }
 }

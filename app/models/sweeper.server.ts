@@ -30,7 +30,7 @@ export async function sweepOnce(
 
 /** Runs the sweeper now and then until stopped; never keeps the process alive on its own. */
 export function startSweeper(ctx: ModelContext, intervalMs = SWEEP_INTERVAL_MS): { stop: () => void } {
-  const sweep = () => sweepOnce(ctx).catch((error) => console.error('Sweeper failed:', error));
+  const sweep = () => sweepOnce(ctx).catch((error) => ctx.log.error({ err: error }, 'Sweeper failed'));
   // A first sweep soon after start: uploads a killed process left unfinished are cleaned up early.
   return repeatEvery(sweep, 5000, intervalMs);
 }

@@ -163,7 +163,7 @@ describe('first start', () => {
     const first = await startServer({ env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, keepData: true });
     const dataDir = first.dataDir;
     try {
-      const match = /password: (\S+)/.exec(first.output());
+      const match = /"password":"([^"]+)"/.exec(first.output());
       expect(match).not.toBeNull();
       const password = match![1];
       expect(password).toMatch(/^\S{16,}$/);
@@ -180,7 +180,7 @@ describe('first start', () => {
     }
     const second = await startServer({ env: { ADMIN_USERNAME: '', ADMIN_PASSWORD: '' }, dataDir });
     try {
-      expect(second.output()).not.toMatch(/password:/);
+      expect(second.output()).not.toMatch(/"password"/);
     } finally {
       await second.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -183,8 +183,9 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
       ADMIN_PASSWORD: 'test-admin-password',
       // Many fetches from one address in a few seconds: the per-address rate is tested in tests/reliability.
       URL_FETCH_RATE_LIMIT: '10000/60',
+      LOG_LEVEL: 'silent',
     });
-    services = await initServices(config, () => undefined);
+    services = await initServices(config);
     const web = express();
     web.use('/api', apiRouter(services));
     app = web.listen(0, '127.0.0.1');

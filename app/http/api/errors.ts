@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { AppError } from '~/lib/errors';
 import { toAppError } from '~/faults';
 import { hasTranslation, translate } from '~/i18n/translate';
+import { logOf } from '~/log.server';
 import { sendError } from './envelope';
 
 /**
@@ -82,6 +83,6 @@ export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
     parserError.status < 500
   )
     return sendError(res, parserError.status, apiMessage('bodyUnreadable'), { key: 'bodyUnreadable' });
-  console.error('Unhandled API error:', error);
+  logOf().error({ err: error }, 'Unhandled API error');
   return sendError(res, 500, apiMessage('internal'));
 };

@@ -13,6 +13,7 @@ import { AppError } from '~/lib/errors';
 import { toAppError } from '~/faults';
 import { plainLocale } from '../request-locale.server';
 import { setRetryAfter } from '../api/errors';
+import { logOf } from '~/log.server';
 import { challengeFor } from './clients';
 
 /**
@@ -97,7 +98,11 @@ export async function davErrorHandler(
   } else {
     text = message;
   }
-  if (status === 500) console.error(`WebDAV ${request.method} ${request.originalUrl} failed:`, error);
+  if (status === 500)
+    logOf().error(
+      { err: error, method: request.method, path: request.originalUrl.split('?', 1)[0] },
+      'WebDAV request failed',
+    );
   if (status === 401)
     response.set({ 'WWW-Authenticate': challengeFor(request), 'Cache-Control': 'no-cache, no-store' });
   response.status(status).type('text/plain; charset=utf-8').send(`${text}\n`);

@@ -41,7 +41,7 @@ async function withFolderSizes(
   try {
     sizes = await ctx.searchIndex.folderSizes(mountId, folders);
   } catch (error) {
-    console.warn('Folder sizes: the search index could not answer:', error);
+    ctx.log.warn({ err: error }, 'Folder sizes: the search index could not answer');
     return entries;
   }
   return entries.map((e) => (e.isDirectory ? { ...e, size: sizes.get(prefix + e.name) ?? 0 } : e));

@@ -55,7 +55,7 @@ function touchMount(ctx: ModelContext, mount: MountRecord): void {
   if (mount.lastUsedAt && now.getTime() - mount.lastUsedAt.getTime() < TOUCH_EVERY_MS) return;
   void ctx.db.mount
     .updateMany({ where: { id: mount.id }, data: { lastUsedAt: now } })
-    .catch((error: unknown) => console.warn(`Could not mark mount ${mount.id} used:`, error));
+    .catch((error: unknown) => ctx.log.warn({ err: error }, `Could not mark mount ${mount.id} used`));
 }
 
 /** Names the app keeps for itself in a storage (pending uploads, storage-test probes): never listed. */

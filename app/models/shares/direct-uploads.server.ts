@@ -127,7 +127,7 @@ async function claimForCommit(ctx: ModelContext, principal: Principal, fileId: s
 async function releaseClaim(ctx: ModelContext, file: ShareRow) {
   await ctx.db.fileShare
     .updateMany({ where: { id: file.id, status: 'committing' }, data: { status: 'uploading' } })
-    .catch((error) => console.error(`Could not release the commit of upload ${file.id}:`, error));
+    .catch((error) => ctx.log.error({ err: error }, `Could not release the commit of upload ${file.id}`));
 }
 
 /** After a pause or a page reload: the parts storage already has, and fresh URLs for the rest. */
@@ -275,7 +275,7 @@ export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIF
   for (const file of stale) {
     await discard(ctx, file).then(
       () => reaped++,
-      (error) => console.error(`Could not remove stale upload ${file.id}:`, error),
+      (error) => ctx.log.error({ err: error }, `Could not remove stale upload ${file.id}`),
     );
   }
   const pending = new Set(
@@ -292,7 +292,7 @@ export async function reapStaleUploads(ctx: ModelContext, maxAgeMs = (UPLOAD_LIF
         reaped++;
       }
     } catch (error) {
-      console.error(`Could not list unfinished uploads of storage ${config.id}:`, error);
+      ctx.log.error({ err: error }, `Could not list unfinished uploads of storage ${config.id}`);
     }
   }
   return reaped + (await removeOrphanPendingObjects(ctx));

@@ -186,7 +186,7 @@ export async function deleteFiles(
       success++;
     } catch (error) {
       const mapped = toAppError(error);
-      if (!(mapped instanceof AppError)) console.error(`Could not delete file ${id}:`, error);
+      if (!(mapped instanceof AppError)) ctx.log.error({ err: error }, `Could not delete file ${id}`);
       failed.push({ id, error: mapped instanceof AppError ? mapped.messageKey : 'internal' });
     }
   }

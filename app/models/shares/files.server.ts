@@ -199,7 +199,7 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
   }
   await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
   await removeThumbnails(ctx.config.dataDir, [file.id]).catch((error) =>
-    console.error(`Could not remove the thumbnails of file ${file.id}:`, error),
+    ctx.log.error({ err: error }, `Could not remove the thumbnails of file ${file.id}`),
   );
 }
 
@@ -217,6 +217,6 @@ export async function deleteExpiredFiles(ctx: ModelContext): Promise<number> {
     take: 500,
   });
   for (const file of expired)
-    await retire(ctx, file).catch((error) => console.error(`Could not remove expired file ${file.id}:`, error));
+    await retire(ctx, file).catch((error) => ctx.log.error({ err: error }, `Could not remove expired file ${file.id}`));
   return expired.length;
 }

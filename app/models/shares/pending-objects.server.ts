@@ -90,7 +90,7 @@ export async function removeOrphanPendingObjects(ctx: ModelContext): Promise<num
         cursor = page.cursor;
       } while (cursor);
     } catch (error) {
-      console.error(`Could not look for orphan pending uploads in storage ${config.id}:`, error);
+      ctx.log.error({ err: error }, `Could not look for orphan pending uploads in storage ${config.id}`);
     }
   }
   return removed;

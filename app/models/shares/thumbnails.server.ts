@@ -175,7 +175,7 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
       source = (await driverOfShare(ctx, file).read(file.storagePath)).stream;
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not_found') return { ok: false, reason: 'missing' };
-      console.error(`Thumbnail of file ${file.id}: storage read failed:`, error);
+      ctx.log.error({ err: error }, `Thumbnail of file ${file.id}: storage read failed`);
       return { ok: false, reason: 'unavailable' };
     }
     let data: Buffer;
@@ -183,7 +183,7 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
       data = await render(source);
     } catch (error) {
       if (error instanceof StorageError || (error as { code?: string }).code?.startsWith('E')) {
-        console.error(`Thumbnail of file ${file.id}: reading the object failed:`, error);
+        ctx.log.error({ err: error }, `Thumbnail of file ${file.id}: reading the object failed`);
         return { ok: false, reason: 'unavailable' };
       }
       // Not an image sharp can decode (or too large): remember, do not try again.
@@ -193,7 +193,7 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
       return { ok: false, reason: 'none' };
     }
     await writeAtomically(`${base}.webp`, data).catch((error) =>
-      console.error(`Thumbnail of file ${file.id}: could not cache it:`, error),
+      ctx.log.error({ err: error }, `Thumbnail of file ${file.id}: could not cache it`),
     );
     return { ok: true, data };
   }).finally(() => inFlight.delete(base));

@@ -44,7 +44,7 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
         const control = new AbortController();
         running.set(task.id, control);
         const run = runTask(ctx, task, control.signal)
-          .catch((error) => console.error(`Task ${task.id} failed unexpectedly:`, error))
+          .catch((error) => ctx.log.error({ err: error }, `Task ${task.id} failed unexpectedly`))
           .finally(() => {
             running.delete(task.id);
             runs.delete(run);
@@ -54,7 +54,7 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
       }
     } catch (error) {
       // A busy database or a closing one: the next poll tries again.
-      if (!stopped) console.warn('Task worker: could not poll for tasks:', error);
+      if (!stopped) ctx.log.warn({ err: error }, 'Task worker: could not poll for tasks');
     } finally {
       polling = false;
     }
@@ -78,7 +78,7 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
       // Not an interruption: a clean stop hands its tasks back at once, to resume on the next start.
       await ctx.db.task
         .updateMany({ where: { id: { in: ids }, status: 'running' }, data: { status: 'pending' } })
-        .catch((error) => console.warn('Task worker: could not hand back its tasks:', error));
+        .catch((error) => ctx.log.warn({ err: error }, 'Task worker: could not hand back its tasks'));
     },
   };
 }
@@ -141,7 +141,7 @@ async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Prom
   // The heartbeat: every HEARTBEAT_MS whatever the run is doing (a server-side copy of a big object
   // reports no bytes for a long while), so no worker takes the task for abandoned.
   const heartbeat = setInterval(() => {
-    report().catch((error) => console.warn(`Task ${task.id}: could not write its progress:`, error));
+    report().catch((error) => ctx.log.warn({ err: error }, `Task ${task.id}: could not write its progress`));
   }, HEARTBEAT_MS);
   const checkStop = () => {
     if (stopped || signal.aborted) throw new Stopped();

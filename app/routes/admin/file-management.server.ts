@@ -92,7 +92,7 @@ export async function loadFilePreview(
       const head = await readShareText(ctx, file, TEXT_PREVIEW_BYTES);
       return { preview: { ...preview, ...head }, openError: null };
     } catch (error) {
-      console.error(`Preview of file ${file.id}:`, error);
+      ctx.log.error({ err: error }, `Preview of file ${file.id} failed`);
       return { preview: { ...preview, kind: 'none', reason: 'unreadable' }, openError: null };
     }
   }

@@ -2,6 +2,7 @@ import { principalContext, servicesContext } from '~/context';
 import { AppError } from '~/lib/errors';
 import { getThumbnail, thumbnailPlaceholder } from '~/models/shares/thumbnails.server';
 import type { Route } from './+types/file-thumbnail';
+import { logOf } from '~/log.server';
 import { answersFaults } from '~/http/html/faults.server';
 
 // X-Content-Type-Options: nosniff comes with every response (app/http/express.server.ts).
@@ -26,7 +27,7 @@ export const loader = answersFaults(async function loader({ params, context }: R
     // Storage may answer again shortly: do not let the browser keep the placeholder.
     if (result.reason !== 'none') cache = 'no-store';
   } catch (error) {
-    if (!(error instanceof AppError)) console.error(`Thumbnail ${params.id}:`, error);
+    if (!(error instanceof AppError)) logOf().error({ err: error }, `Thumbnail ${params.id} failed`);
     status = error instanceof AppError && error.status < 500 ? error.status : 404;
     cache = 'no-store';
   }

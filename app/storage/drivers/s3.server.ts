@@ -19,6 +19,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
 import { createS3Client, mapError, unquote, type S3DriverOptions } from './s3-client.server';
+import { logOf } from '~/log.server';
 import {
   StorageError,
   assertValidPrefix,
@@ -176,7 +177,7 @@ export class S3Driver implements StorageDriver {
       await this.multipartAbort(key, uploadId);
     } catch {
       if (!this.unaborted.has(uploadId))
-        console.error(`S3 did not answer: the parts of the failed write of ${key} will be aborted once it does`);
+        logOf().error({ key }, 'S3 did not answer: the parts of a failed write will be aborted once it does');
       this.unaborted.set(uploadId, key);
       this.retryAborts(ABORT_RETRY_MS.first);
     }
@@ -189,7 +190,7 @@ export class S3Driver implements StorageDriver {
         try {
           await this.multipartAbort(key, uploadId);
           this.unaborted.delete(uploadId);
-          console.error(`S3 answers again: aborted the parts of the failed write of ${key}`);
+          logOf().info({ key }, 'S3 answers again: aborted the parts of a failed write');
         } catch {
           // Still away: the next round tries again.
         }

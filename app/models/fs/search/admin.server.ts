@@ -42,5 +42,7 @@ export async function refreshIndex(
   if ((await ctx.searchIndex.runs()).some((r) => r.mountId === mountId && r.status === 'running'))
     throw new AppError('conflict', 'indexRunning');
   if (mode === 'rebuild') await ctx.searchIndex.clear(mountId);
-  void rescanMount(ctx, mountId, driver).catch((error) => console.error(`Index rescan of ${mountId} failed:`, error));
+  void rescanMount(ctx, mountId, driver).catch((error) =>
+    ctx.log.error({ err: error }, `Index rescan of ${mountId} failed`),
+  );
 }

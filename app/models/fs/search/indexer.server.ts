@@ -19,7 +19,7 @@ export async function rescanDueMounts(ctx: ModelContext, now = Date.now()): Prom
       const { driver } = await storageOf(ctx, mount);
       if (await rescanMount(ctx, mount.id, driver)) scanned++;
     } catch (error) {
-      console.warn(`Index rescan of mount ${mount.id} skipped:`, error);
+      ctx.log.warn({ err: error }, `Index rescan of mount ${mount.id} skipped`);
     }
   }
   return scanned;
@@ -30,6 +30,6 @@ export async function rescanDueMounts(ctx: ModelContext, now = Date.now()): Prom
  * never indexed become searchable), then a check every few minutes. Never keeps the process alive.
  */
 export function startIndexer(ctx: ModelContext): { stop: () => void } {
-  const pass = () => rescanDueMounts(ctx).catch((error) => console.error('Index rescans failed:', error));
+  const pass = () => rescanDueMounts(ctx).catch((error) => ctx.log.error({ err: error }, 'Index rescans failed'));
   return repeatEvery(pass, 10_000, CHECK_EVERY_MS);
 }

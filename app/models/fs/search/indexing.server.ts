@@ -12,23 +12,23 @@ import { walkTree } from '../walk.server';
  * The index is a convenience: a write that succeeded in storage never fails because the index could
  * not follow (a busy database, say); the next listing or rescan repairs it.
  */
-async function quietly<T>(what: string, change: () => Promise<T>): Promise<T | undefined> {
+async function quietly<T>(ctx: ModelContext, what: string, change: () => Promise<T>): Promise<T | undefined> {
   try {
     return await change();
   } catch (error) {
-    console.warn(`Search index: could not ${what}:`, error);
+    ctx.log.warn({ err: error }, `Search index: could not ${what}`);
     return undefined;
   }
 }
 
 export const indexPut = (ctx: ModelContext, mountId: string, entries: IndexedEntry[]) =>
-  quietly('add entries', () => ctx.searchIndex.put(mountId, entries));
+  quietly(ctx, 'add entries', () => ctx.searchIndex.put(mountId, entries));
 
 export const indexRemove = (ctx: ModelContext, mountId: string, key: string) =>
-  quietly('remove an entry', () => ctx.searchIndex.remove(mountId, key));
+  quietly(ctx, 'remove an entry', () => ctx.searchIndex.remove(mountId, key));
 
 export const indexMove = (ctx: ModelContext, mountId: string, from: string, to: string) =>
-  quietly('move an entry', () => ctx.searchIndex.move(mountId, from, to));
+  quietly(ctx, 'move an entry', () => ctx.searchIndex.move(mountId, from, to));
 
 /**
  * A folder just listed from storage: the index drops what is gone at once and writes what is new or
@@ -42,9 +42,10 @@ export async function indexReconcile(
   entries: IndexedEntry[],
 ): Promise<void> {
   const changed =
-    (await quietly('reconcile a folder', () => ctx.searchIndex.dropGoneChildren(mountId, folderKey, entries))) ?? [];
+    (await quietly(ctx, 'reconcile a folder', () => ctx.searchIndex.dropGoneChildren(mountId, folderKey, entries))) ??
+    [];
   const write = (from: number) =>
-    quietly('reconcile a folder', () => ctx.searchIndex.put(mountId, changed.slice(from, from + INDEX_BATCH)));
+    quietly(ctx, 'reconcile a folder', () => ctx.searchIndex.put(mountId, changed.slice(from, from + INDEX_BATCH)));
   // The first batch before the listing answers (a small folder is searchable at once), the rest after it.
   await write(0);
   void (async () => {
@@ -109,7 +110,7 @@ export async function rescanMount(ctx: ModelContext, mountId: string, driver: St
     }
     await ctx.searchIndex.endRun(mountId, runId, { entries: seen });
   } catch (error) {
-    await quietly('record a failed rescan', () =>
+    await quietly(ctx, 'record a failed rescan', () =>
       ctx.searchIndex.endRun(mountId, runId, { error: error instanceof Error ? error.message : String(error) }),
     );
   }

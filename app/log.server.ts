@@ -1,0 +1,47 @@
+import pino, { type Logger } from 'pino';
+import type { AppConfig } from './config.server';
+
+export type { Logger };
+
+/**
+ * The one log of the process (docs/deploy.md, "Logs"): one JSON object per line on standard output
+ * (time, level, msg, and the event's own fields), written asynchronously in production so a busy
+ * server makes few writes; in development on a terminal, the same events as readable lines
+ * (pino-pretty, a dev dependency). The request log, start-up messages and the models (`ctx.log`)
+ * all write here.
+ */
+export function createLogger(config: Pick<AppConfig, 'logLevel' | 'isProduction'>): Logger {
+  const options = {
+    level: config.logLevel,
+    // No pid or host name: one process per container, and a collector knows its hosts.
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  // Someone reads a terminal: readable lines. Otherwise JSON lines, written asynchronously in production.
+  if (!config.isProduction && process.stdout.isTTY)
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
+  const destination = pino.destination({ dest: 1, sync: !config.isProduction });
+  // A log that cannot be written (a collector that went away: EPIPE; a full disk) must never take the
+  // server down: without a listener, a failed write is an unhandled 'error' event.
+  destination.on('error', () => undefined);
+  return pino(options, destination);
+}
+
+let processLog: Logger | undefined;
+
+/**
+ * The log of code that has no model context: door error handlers, the page renderer, the drivers
+ * and the database pool. Start-up hands it the process's logger (services.server.ts); code that
+ * runs before that (or a test without a server) gets one from the environment.
+ */
+export function logOf(): Logger {
+  return (processLog ??= createLogger({
+    logLevel: (process.env.LOG_LEVEL as AppConfig['logLevel'] | undefined) || 'info',
+    isProduction: process.env.NODE_ENV === 'production',
+  }));
+}
+
+export function useProcessLog(logger: Logger): void {
+  processLog = logger;
+}
