@@ -22,7 +22,7 @@ export function previewKindOf(mimetype: string): PreviewKind {
   if (type === 'application/pdf') return 'pdf';
   if (type === 'text/markdown') return 'markdown';
   if (isOfficeType(type)) return 'office';
-  if (type.startsWith('text/') || TEXT_APPLICATION_TYPES.test(type) || type.endsWith('+xml')) return 'text';
+  if (type.startsWith('text/') || TEXT_APPLICATION_TYPES.test(type) || /\+(xml|json)$/.test(type)) return 'text';
   return 'none';
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
+import { Icon } from '~/components/ui/Icon';
 import { FormErrorAlert } from '~/components/ui/FormAlert';
 
 /** The fields this form shows its own errors beside: their message is not repeated at the top. */
@@ -70,19 +71,7 @@ export function AccountForm({ username, error, fieldErrors = {}, newUsername }: 
     <Form method="post" reloadDocument className="card max-w-xl space-y-5" noValidate>
       {username && (
         <p className="flex items-center gap-2 text-sm text-subtle">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <circle cx="12" cy="8" r="4" />
-            <path d="M4 21a8 8 0 0 1 16 0" />
-          </svg>
+          <Icon name="user" className="h-4 w-4" />
           {t('account.signedInAs', { username })}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Icon } from '~/components/ui/Icon';
 import { useTranslation } from 'react-i18next';
 
 export const LOGOUT_DELAY_SECONDS = 3;
@@ -30,18 +31,7 @@ export function LogoutCountdown() {
       <meta httpEquiv="refresh" content={`${LOGOUT_DELAY_SECONDS};url=${LOGIN_PATH}`} />
       <div className="flex items-start gap-3">
         <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success text-white">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M5 12l5 5L20 7" />
-          </svg>
+          <Icon name="check" className="h-4 w-4" strokeWidth={2.5} />
         </span>
         <div className="min-w-0">
           <h2 id="account-done-heading" className="text-lg font-semibold">

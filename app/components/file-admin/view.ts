@@ -6,6 +6,7 @@ import {
 } from '~/components/admin-list/list-state';
 import type { FileEditView } from '~/components/file/types';
 import { fileHref } from '~/lib/hrefs';
+import { previewKindOf } from '~/lib/file-kinds';
 
 export { fileHref };
 export type { Creator, ListState };
@@ -43,24 +44,13 @@ export interface FileItem {
 
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'none';
 
-const TEXT_TYPES = new Set([
-  'application/json',
-  'application/xml',
-  'application/javascript',
-  'application/x-yaml',
-  'application/toml',
-  'application/x-sh',
-]);
-
-/** What the preview panel can show for a type. SVG (served as a download, never inline) gets nothing. */
+/**
+ * What the admin preview panel shows, from the one classifier of the share pages
+ * (lib/file-kinds.ts): Markdown as its text, Office documents as nothing to show here.
+ */
 export function previewKind(mimetype: string): PreviewKind {
-  const type = (mimetype.split(';')[0] ?? '').trim().toLowerCase();
-  if (type.startsWith('image/')) return type === 'image/svg+xml' ? 'none' : 'image';
-  if (type.startsWith('video/')) return 'video';
-  if (type.startsWith('audio/')) return 'audio';
-  if (type === 'application/pdf') return 'pdf';
-  if (type.startsWith('text/') || TEXT_TYPES.has(type) || type.endsWith('+json')) return 'text';
-  return 'none';
+  const kind = previewKindOf((mimetype.split(';')[0] ?? '').trim());
+  return kind === 'markdown' ? 'text' : kind === 'office' ? 'none' : kind;
 }
 
 export interface FilePreview {

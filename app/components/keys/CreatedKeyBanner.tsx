@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView } from './types';
+import { Icon } from '~/components/ui/Icon';
 import { CopyButton } from '~/components/ui/CopyButton';
 
 /** Shown once, right after a key is created: the whole key, prominently, with a copy button. */
@@ -20,18 +21,7 @@ export function CreatedKeyBanner({ apiKey }: { apiKey: ApiKeyView }) {
     >
       <div className="flex items-start gap-3">
         <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success text-white">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M5 12l5 5L20 7" />
-          </svg>
+          <Icon name="check" className="h-4 w-4" strokeWidth={2.5} />
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="created-key-heading" className="font-semibold">

@@ -7,6 +7,7 @@ import { DateTime } from '~/components/ui/DateTime';
 import { KeySecret } from './KeySecret';
 import { PermissionBadges } from './PermissionBadges';
 import { roleName } from './role-name';
+import { Icon } from '~/components/ui/Icon';
 
 /** Keys stored with the "never" date (9999-12-31) do not expire. */
 export function isNeverExpiring(iso: string): boolean {
@@ -22,23 +23,6 @@ function Cell({ label, children, className = '' }: { label?: string; children: R
       {label && <span className={`${mobileLabel} pt-0.5`}>{label}</span>}
       <div className="min-w-0 flex-1">{children}</div>
     </td>
-  );
-}
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={path} />
-    </svg>
   );
 }
 
@@ -145,7 +129,7 @@ export function KeyList({
                     aria-label={t('keys.list.editLabel', { name: key.name })}
                     title={t('keys.list.edit')}
                   >
-                    <Icon path="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+                    <Icon name="edit" />
                     <span className="lg:sr-only">{t('keys.list.edit')}</span>
                   </Link>
                   <Link
@@ -154,7 +138,7 @@ export function KeyList({
                     aria-label={t('keys.list.deleteLabel', { name: key.name })}
                     title={t('keys.list.delete')}
                   >
-                    <Icon path="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+                    <Icon name="trash" />
                     <span className="lg:sr-only">{t('keys.list.delete')}</span>
                   </Link>
                 </div>

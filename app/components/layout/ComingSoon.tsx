@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Icon } from '~/components/ui/Icon';
 
 /** The "not available yet" notice, on its own so that a page with an introduction can use it too. */
 export function ComingSoonNotice() {
@@ -6,19 +7,7 @@ export function ComingSoonNotice() {
   return (
     <div className="card mt-6 flex flex-col items-center gap-3 px-6 py-10 text-center" role="status">
       <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-soft text-accent">
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7v5l3 2" />
-        </svg>
+        <Icon name="clock" className="h-6 w-6" />
       </span>
       <div>
         <p className="font-semibold">{t('pages.comingSoon.heading')}</p>

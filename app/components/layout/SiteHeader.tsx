@@ -5,6 +5,7 @@ import type { Theme } from '~/lib/theme';
 import { SOURCE_URL } from '~/lib/version';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ThemeToggle } from './ThemeToggle';
+import { Icon } from '~/components/ui/Icon';
 
 const NAV = [
   { to: '/', key: 'home', end: true },
@@ -71,17 +72,7 @@ function MobileMenu() {
   return (
     <details ref={ref} className="mobile-menu relative md:hidden">
       <summary className="icon-btn list-none" aria-label={t('common.nav.menu')} title={t('common.nav.menu')}>
-        <svg
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          aria-hidden="true"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <Icon name="menu" className="h-5 w-5" />
       </summary>
       <div className="absolute right-0 mt-2 w-60 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-raised p-2 shadow-xl shadow-black/10">
         <NavLinks className="flex flex-col gap-1" linkClass="nav-link block" />

@@ -4,7 +4,8 @@ import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
 import { IntentButton } from '~/components/ui/IntentButton';
-import { explorerHref, mountsHref, type MountIndexView, type MountItem } from './view';
+import { explorerHref } from '~/lib/explorer';
+import { mountsHref, type MountIndexView, type MountItem } from './view';
 import { storageDisplayName } from '~/lib/storage-name';
 
 /** One mount: its path, storage and options, and its actions (open, edit, (de)activate, delete). */

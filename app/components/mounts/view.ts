@@ -53,11 +53,6 @@ export function mountsHref(params: Record<string, string> = {}, hash = ''): stri
   return `${MOUNTS_PATH}${search ? `?${search}` : ''}${hash}`;
 }
 
-/** The explorer URL of a virtual path ("/team/docs" → "/mount-explorer/team/docs"). */
-export function explorerHref(path: string): string {
-  return `/mount-explorer${path.split('/').map(encodeURIComponent).join('/')}`.replace(/\/$/, '');
-}
-
 /** The form's fields as posted (strings), for refilling it after a refused submit. */
 export interface MountFormValues {
   name: string;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from './use-hydrated';
+import { Icon } from '~/components/ui/Icon';
 
 async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -68,25 +69,7 @@ export function CopyButton({
         aria-label={label}
         title={compact ? label : undefined}
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-3.5 w-3.5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          {state === 'copied' ? (
-            <path d="M5 12l5 5L20 7" />
-          ) : (
-            <>
-              <rect x="9" y="9" width="11" height="11" rx="2" />
-              <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-            </>
-          )}
-        </svg>
+        <Icon name={state === 'copied' ? 'check' : 'duplicate'} className="h-3.5 w-3.5" />
         {!compact && (state === 'copied' ? t(`${keyPrefix}.copied`) : t(`${keyPrefix}.copy`))}
       </button>
       <span role="status" className={state === 'failed' ? 'text-xs text-danger' : 'sr-only'}>

@@ -56,18 +56,31 @@ export const ICONS = {
   basket: 'M3 9h18l-2 11H5zM8 9l4-6 4 6M9 13v4M15 13v4',
   copy: 'M8 8h12v12H8zM16 8V4H4v12h4',
   tasks: 'M4 6h10M4 12h16M4 18h7M18 4v4M16 6h4',
+  user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  key: 'M8 19a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM10.85 12.15 19 4M18 5l2 2M15 8l2 2',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  duplicate: 'M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM5 15V5a2 2 0 0 1 2-2h10',
 } as const;
 
 export type IconName = keyof typeof ICONS;
 
-export function Icon({ name, className = 'h-4 w-4' }: { name: IconName; className?: string }) {
+/** A stroke icon; `strokeWidth` 2.5 draws a bolder mark (the check on a success badge). */
+export function Icon({
+  name,
+  className = 'h-4 w-4',
+  strokeWidth = 2,
+}: {
+  name: IconName;
+  className?: string;
+  strokeWidth?: number;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
       className={`${className} shrink-0`}
       fill="none"
       stroke="currentColor"
-      strokeWidth="2"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"

@@ -1,4 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, redirect } from 'react-router';
 import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-form';
 import { FileManagePage } from '~/components/file/FileManagePage';
 import { StatusPage } from '~/components/layout/StatusPage';
@@ -20,6 +20,7 @@ import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
 import { fileHref } from '~/lib/hrefs';
+import { countedPageRevalidation } from '~/lib/counted-page';
 import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.file.title');
@@ -128,30 +129,8 @@ export const action = answersFaults(async function action({ params, request, con
   }
 });
 
-/**
- * The page's loader counts a view, so it must not run again needlessly: not when only the Office
- * provider changes (`?office=`), and not after a form post that leaves the address as it was
- * (unlocking, a failed edit, switching language or theme). A saved edit or a delete redirects and
- * loads afresh.
- */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutOffice = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete('office');
-    return params.toString();
-  };
-  if (withoutOffice(currentUrl) !== withoutOffice(nextUrl)) return defaultShouldRevalidate;
-  const intent = formData?.get('intent');
-  if (formMethod && (intent === 'update' || intent === 'delete')) return defaultShouldRevalidate;
-  return false;
-}
+/** A view is counted by the loader: it runs again only when it must (lib/counted-page.ts). */
+export const shouldRevalidate = countedPageRevalidation('office');
 
 export default function FilePage({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && 'formError' in actionData ? actionData : undefined;

@@ -1,4 +1,4 @@
-import { createContext, data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { createContext, data, redirect, useSearchParams } from 'react-router';
 import { ManagePastePage } from '~/components/paste/ManagePastePage';
 import { PastePage } from '~/components/paste/PastePage';
 import { StatusPage } from '~/components/layout/StatusPage';
@@ -29,6 +29,7 @@ import { mayManageShare } from '~/models/shares/access';
 import { pasteHref } from '~/lib/hrefs';
 import { shareCardOf } from '~/http/html/share-links.server';
 import type { Route } from './+types/view';
+import { countedPageRevalidation } from '~/lib/counted-page';
 import { answersFaults } from '~/http/html/faults.server';
 
 export const middleware: Route.MiddlewareFunction[] = [pastePageCache];
@@ -188,30 +189,8 @@ export const action = answersFaults(async function action({ params, request, con
   }
 });
 
-/**
- * A paste page's loader counts a view, so it must not run again needlessly: not when only the
- * display format changes (`?view=`), and not after a form post that leaves the address as it was
- * (unlocking, a failed edit, switching language or theme). A saved edit or a delete redirects and
- * loads afresh.
- */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutView = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete('view');
-    return params.toString();
-  };
-  if (withoutView(currentUrl) !== withoutView(nextUrl)) return defaultShouldRevalidate;
-  const intent = formData?.get('intent');
-  if (formMethod && (intent === 'update' || intent === 'delete')) return defaultShouldRevalidate;
-  return false;
-}
+/** A view is counted by the loader: it runs again only when it must (lib/counted-page.ts). */
+export const shouldRevalidate = countedPageRevalidation('view');
 
 export default function PasteRoute({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
