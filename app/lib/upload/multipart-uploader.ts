@@ -1,7 +1,6 @@
 import type { CompletedPart, PartUrl, UploadedFile } from './api';
 import type {
   Chunk,
-  ChunkStatus,
   MultipartPersistence,
   MultipartState,
   MultipartTransport,
@@ -11,7 +10,9 @@ import type {
 } from './multipart-types';
 import { requireFields } from './api';
 import { PART_CONCURRENCY, PART_RETRIES, PUT_TIMEOUT_MS, RETRY_DELAY_MS } from './limits';
-import { partRanges, partSizeFor } from './part-size';
+import { PartScheduler } from './part-scheduler';
+import { partSizeFor } from './part-size';
+import { applyServerParts, newPartTable, persistedOf, type Session } from './part-table';
 import { SpeedMeter, type UploadProgress } from './progress';
 import { toUploadError, UploadError } from './upload-error';
 
@@ -27,18 +28,6 @@ export type {
   MultipartUploaderOptions,
 } from './multipart-types';
 
-interface Session {
-  file_id: string;
-  upload_id: string;
-  slug: string;
-  partSize: number;
-}
-
-interface InFlight {
-  controller: AbortController;
-  loaded: number;
-}
-
 /**
  * One multipart upload as a state machine (docs/product/spec.md §4): idle → uploading → completed, with paused,
  * failed and aborted on the way. Parts go 3 at a time; a failed part is retried 3 times after
@@ -46,17 +35,15 @@ interface InFlight {
  * sent are kept and the progress shown never falls back (a part that fails meanwhile simply waits
  * for the resume); leaving the page aborts them instead. Resume works only from paused, retry only
  * from failed. Both ask the server which parts it holds first (when the transport can), so expired
- * URLs are renewed and the server's parts are the truth.
+ * URLs are renewed and the server's parts are the truth. Which part goes when is the scheduler's
+ * (part-scheduler.ts); what the server holds and what a reload keeps, the part table's (part-table.ts).
  */
 export class MultipartUploader {
   readonly file: Blob;
   private readonly transport: MultipartTransport;
   private readonly persistence?: MultipartPersistence;
   private opening: Promise<void> | null = null;
-  private readonly concurrency: number;
-  private readonly retries: number;
-  private readonly retryDelayMs: number;
-  private readonly partTimeoutMs: number;
+  private readonly parts: PartScheduler;
   private readonly speed: SpeedMeter;
 
   private _state: MultipartState = 'idle';
@@ -66,13 +53,9 @@ export class MultipartUploader {
   private _chunks: Chunk[] = [];
   private session: Session | null = null;
   private urls = new Map<number, string>();
-  private inFlight = new Map<number, InFlight>();
-  private timers = new Set<ReturnType<typeof setTimeout>>();
   private listeners = new Set<(event: UploaderEvent) => void>();
   /** Bumped by pause and cancel: a run that sees another number stops quietly. */
   private runId = 0;
-  /** Bumped whenever the parts in flight are dropped: their late callbacks are ignored. */
-  private partEpoch = 0;
   private waiter: { resolve: () => void; reject: (error: UploadError) => void } | null = null;
   private abortSent = false;
 
@@ -80,11 +63,34 @@ export class MultipartUploader {
     this.file = options.file;
     this.transport = options.transport;
     this.persistence = options.persistence;
-    this.concurrency = options.concurrency ?? PART_CONCURRENCY;
-    this.retries = options.retries ?? PART_RETRIES;
-    this.retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS;
-    this.partTimeoutMs = options.partTimeoutMs ?? PUT_TIMEOUT_MS;
     this.speed = new SpeedMeter(options.now);
+    this.parts = new PartScheduler(
+      {
+        file: this.file,
+        chunks: () => this._chunks,
+        urlOf: (partNumber) => this.urls.get(partNumber)!,
+        sending: () => this._state === 'uploading' && this.waiter !== null,
+        paused: () => this._state === 'paused',
+        changed: (chunk) => {
+          if (chunk) this.emit({ type: 'chunk', chunk });
+          this.emitProgress();
+        },
+        stored: (chunk) => {
+          this.persist();
+          this.emit({ type: 'chunk', chunk });
+          this.emitProgress();
+        },
+        allStored: () => this.releaseWaiter(),
+        gaveUp: (error) => this.failParts(error),
+      },
+      this.transport,
+      {
+        concurrency: options.concurrency ?? PART_CONCURRENCY,
+        retries: options.retries ?? PART_RETRIES,
+        retryDelayMs: options.retryDelayMs ?? RETRY_DELAY_MS,
+        partTimeoutMs: options.partTimeoutMs ?? PUT_TIMEOUT_MS,
+      },
+    );
   }
 
   get state(): MultipartState {
@@ -121,9 +127,8 @@ export class MultipartUploader {
   }
 
   progress(): UploadProgress {
-    let loaded = 0;
+    let loaded = this.parts.loadedInFlight();
     for (const chunk of this._chunks) if (chunk.status === 'completed') loaded += chunk.size;
-    for (const part of this.inFlight.values()) loaded += part.loaded;
     const total = this.file.size;
     const percent = total === 0 ? (this._state === 'completed' ? 100 : 0) : Math.floor((loaded / total) * 100);
     return { loaded, total, percent: Math.min(100, percent), speed: this.speed.rate(loaded) };
@@ -161,8 +166,8 @@ export class MultipartUploader {
   pause({ abortInFlight = false } = {}): boolean {
     if (this._state !== 'uploading' || this.finishing) return false;
     this.runId++;
-    if (abortInFlight) this.dropInFlight();
-    else this.clearRetries();
+    if (abortInFlight) this.parts.drop();
+    else this.parts.clearRetries();
     this.setState('paused');
     this.releaseWaiter();
     this.emitProgress();
@@ -173,7 +178,7 @@ export class MultipartUploader {
   async cancel(): Promise<void> {
     if (this._state === 'completed' || this._state === 'aborted' || this.finishing) return;
     this.runId++;
-    this.dropInFlight();
+    this.parts.drop();
     this.setState('aborted');
     this.releaseWaiter();
     this.persistence?.clear();
@@ -286,168 +291,35 @@ export class MultipartUploader {
     const fresh = this._chunks.length === 0 || this.session?.partSize !== partSize;
     this.session = { ...session, partSize };
     if (fresh) {
-      this.dropInFlight(); // parts of another size are no use
-      this._chunks = partRanges(this.file.size, partSize).map((range) => ({
-        ...range,
-        status: 'pending' as ChunkStatus,
-        retryCount: 0,
-        etag: null,
-      }));
+      this.parts.drop(); // parts of another size are no use
+      this._chunks = newPartTable(this.file.size, partSize);
     }
     if (partCount !== undefined && partCount !== this._chunks.length)
       throw new UploadError('client', `expected ${this._chunks.length} parts, the server has ${partCount}`, {
         code: 'incompleteInfo',
       });
-    const held = new Map(stored.map((p) => [p.partNumber, p.etag]));
     for (const url of urls) this.urls.set(url.partNumber, url.url);
-    for (const chunk of this._chunks) {
-      // Still on its way since the pause: it finishes (or fails) on its own.
-      if (this.inFlight.has(chunk.partNumber)) continue;
-      const etag = held.get(chunk.partNumber);
-      if (etag) {
-        chunk.status = 'completed';
-        chunk.etag = etag;
-      } else {
-        // Not on the server (whatever we thought): send it.
-        chunk.status = 'pending';
-        chunk.etag = null;
-        if (!this.urls.has(chunk.partNumber))
-          throw new UploadError('client', `no URL for part ${chunk.partNumber}`, { code: 'incompleteInfo' });
-      }
-    }
+    applyServerParts(
+      this._chunks,
+      stored,
+      (partNumber) => this.urls.has(partNumber),
+      (partNumber) => this.parts.isInFlight(partNumber),
+    );
   }
 
   /** Resolves when every part is stored, or when paused/cancelled; rejects when a part gives up. */
   private sendParts(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiter = { resolve, reject };
-      this.pump();
+      this.parts.pump();
     });
   }
 
-  private pump() {
-    if (this._state !== 'uploading' || !this.waiter) return;
-    if (this._chunks.every((c) => c.status === 'completed')) return this.releaseWaiter();
-    while (this.inFlight.size < this.concurrency) {
-      const next = this._chunks.find((c) => c.status === 'pending');
-      if (!next) break;
-      this.sendPart(next);
-    }
-  }
-
-  private sendPart(chunk: Chunk) {
-    const epoch = this.partEpoch;
-    const controller = new AbortController();
-    const entry: InFlight = { controller, loaded: 0 };
-    chunk.status = 'uploading';
-    this.inFlight.set(chunk.partNumber, entry);
-    this.emit({ type: 'chunk', chunk });
-    const url = this.urls.get(chunk.partNumber)!;
-    this.transport
-      .put(url, this.file.slice(chunk.start, chunk.end), {
-        signal: controller.signal,
-        timeoutMs: this.partTimeoutMs,
-        onProgress: (loaded) => {
-          if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
-          entry.loaded = Math.min(loaded, chunk.size);
-          this.emitProgress();
-        },
-      })
-      .then(
-        (answer) => {
-          if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
-          this.inFlight.delete(chunk.partNumber);
-          if (!answer.etag) {
-            if (this.waitsForResume(chunk)) return;
-            // Storage hid the ETag (CORS): retrying cannot help.
-            chunk.status = 'failed';
-            this.failParts(
-              new UploadError('client', `part ${chunk.partNumber} has no ETag`, { code: 'incompleteInfo' }),
-            );
-            return;
-          }
-          chunk.status = 'completed';
-          chunk.etag = answer.etag;
-          this.persist();
-          this.emit({ type: 'chunk', chunk });
-          this.emitProgress();
-          this.pump();
-        },
-        (error) => {
-          if (epoch !== this.partEpoch || this.inFlight.get(chunk.partNumber) !== entry) return;
-          this.inFlight.delete(chunk.partNumber);
-          if (this.waitsForResume(chunk)) return;
-          this.partFailed(chunk, toUploadError(error));
-        },
-      );
-  }
-
-  /**
-   * A part that fails after a pause is simply sent again on resume: no retry is spent on a
-   * connection the user may have paused for. (One stored after a pause counts like any other.)
-   */
-  private waitsForResume(chunk: Chunk): boolean {
-    if (this._state !== 'paused') return false;
-    chunk.status = 'pending';
-    this.emit({ type: 'chunk', chunk });
-    this.emitProgress();
-    return true;
-  }
-
-  private partFailed(chunk: Chunk, error: UploadError) {
-    chunk.retryCount++;
-    chunk.status = 'failed';
-    this.emit({ type: 'chunk', chunk });
-    this.emitProgress();
-    if (chunk.retryCount > this.retries) {
-      this.failParts(
-        new UploadError(error.kind === 'cancelled' ? 'network' : error.kind, `part ${chunk.partNumber} failed`, {
-          code: 'partFailed',
-          params: { part: chunk.partNumber, retries: this.retries },
-          status: error.status,
-          cause: error,
-        }),
-      );
-      return;
-    }
-    const epoch = this.partEpoch;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (epoch !== this.partEpoch || chunk.status !== 'failed') return;
-      chunk.status = 'pending';
-      this.pump();
-    }, this.retryDelayMs * chunk.retryCount);
-    this.timers.add(timer);
-    // The free slot goes to the next part meanwhile.
-    this.pump();
-  }
-
-  /** A part gave up: stop the others and fail the run. */
+  /** A part gave up: the run fails (the scheduler has stopped the others). */
   private failParts(error: UploadError) {
-    this.dropInFlight();
     const waiter = this.waiter;
     this.waiter = null;
     waiter?.reject(error);
-  }
-
-  /** Aborts the parts in flight and the pending retries; they become pending again. */
-  private dropInFlight() {
-    this.partEpoch++;
-    for (const [partNumber, part] of this.inFlight) {
-      part.controller.abort();
-      const chunk = this._chunks.find((c) => c.partNumber === partNumber);
-      if (chunk) chunk.status = 'pending';
-    }
-    this.inFlight.clear();
-    this.clearRetries();
-  }
-
-  /** Cancels the waiting retries: their parts become pending again, with the retries they have left. */
-  private clearRetries() {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const chunk of this._chunks)
-      if (chunk.status === 'failed' && chunk.retryCount <= this.retries) chunk.status = 'pending';
   }
 
   private releaseWaiter() {
@@ -458,7 +330,7 @@ export class MultipartUploader {
 
   private fail(error: UploadError) {
     this._error = error;
-    this.dropInFlight();
+    this.parts.drop();
     this.setState('failed');
     this.emitProgress();
   }
@@ -473,15 +345,7 @@ export class MultipartUploader {
 
   private persist() {
     if (!this.persistence || !this.session || this._state === 'aborted') return;
-    this.persistence.save({
-      file_id: this.session.file_id,
-      upload_id: this.session.upload_id,
-      slug: this.session.slug,
-      partSize: this.session.partSize,
-      parts: this._chunks
-        .filter((c) => c.status === 'completed' && c.etag)
-        .map((c) => ({ partNumber: c.partNumber, etag: c.etag! })),
-    });
+    this.persistence.save(persistedOf(this.session, this._chunks));
   }
 
   private setState(state: MultipartState) {
