@@ -28,7 +28,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
  * How long a statement waits for a lock another connection holds. Short on purpose: the driver is
  * synchronous, so every millisecond of waiting stops the whole event loop (health checks, reads,
  * pages). A write that still finds the database busy fails with SQLITE_BUSY, which the doors answer
- * with 503 and Retry-After (app/storage/errors.ts); WAL keeps reads going meanwhile.
+ * with 503 and Retry-After (app/db/errors.ts); WAL keeps reads going meanwhile.
  */
 const BUSY_TIMEOUT_MS = 250;
 

@@ -8,7 +8,7 @@ import { logOf } from '~/log.server';
 
 /**
  * How long a request waits for a connection (to the server, or from a full pool) before it fails:
- * a PostgreSQL that is down or saturated answers 503 with Retry-After (app/storage/errors.ts), not a
+ * a PostgreSQL that is down or saturated answers 503 with Retry-After (app/db/errors.ts), not a
  * hang.
  */
 const CONNECT_TIMEOUT_MS = 5000;

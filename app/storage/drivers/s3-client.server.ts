@@ -72,7 +72,7 @@ export function createS3Client(options: S3DriverOptions): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A storage that stops answering must not hold requests forever (docs/architecture.md §5):
-    // the failure becomes a 503 with Retry-After (app/storage/errors.ts), and the next request
+    // the failure becomes a 503 with Retry-After (app/faults.ts), and the next request
     // tries again, so the app recovers on its own when the storage returns.
     maxAttempts: S3_MAX_ATTEMPTS,
     requestHandler: {
