@@ -21,8 +21,7 @@ let work: string;
 const hasJs = () => test.info().project.name === 'js';
 
 // Each test starts its own server, makes two mounts, writes and indexes files before it begins, and
-// then drives several pages (the search test also writes 55 files): 20-30 s with two busy workers.
-test.describe.configure({ timeout: 60_000 });
+// then drives several pages (the search test also writes 55 files): 5-11 s with two busy workers.
 
 async function api(method: string, route: string, body?: unknown, token?: string) {
   const answer = await fetch(`${server.url}/api${route}`, {
