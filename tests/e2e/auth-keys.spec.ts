@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin, logout, submitKeyLogin, uniqueName } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, fill, whenHydrated } from './helpers';
 
 test.use({ locale: 'en-US' });
 
@@ -13,6 +13,7 @@ function keyRow(page: Page, name: string) {
 
 async function createTextOnlyKey(page: Page, name: string): Promise<string> {
   await page.goto(KEYS);
+  await whenHydrated(page);
   const form = page.getByRole('region', { name: en.keys.form.createHeading });
   await form.getByLabel(en.keys.form.name, { exact: true }).fill(name);
   await form.getByRole('checkbox', { name: en.keys.permissions.text, exact: true }).check();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill, waitForHydration } from './helpers';
+import { en, fill, waitForHydration, whenHydrated } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -153,6 +153,7 @@ test(
   async ({ page }) => {
     await loginAsAdmin(page, ADMIN, server.url);
     await page.goto(`${server.url}/mount-explorer/disk?do=search&q=q1&scope=mount`);
+    await whenHydrated(page);
     await page.getByRole('button', { name: `${t.basket.add} q1-report.txt` }).click();
     await page.goto(`${server.url}/mount-explorer/disk`);
     await (await openMenu(page, 'notes.md')).getByRole('button', { name: `${t.actions.basket} notes.md` }).click();
@@ -187,6 +188,7 @@ test(
 test('ticked entries download as one zip, without JavaScript too', async ({ page }) => {
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}/mount-explorer/disk/reports`);
+  await whenHydrated(page);
   await page.getByRole('checkbox', { name: fill(t.list.select, { name: '2026' }) }).check();
   await page.getByRole('checkbox', { name: fill(t.list.select, { name: 'annual-report.txt' }) }).check();
   const downloading = page.waitForEvent('download');

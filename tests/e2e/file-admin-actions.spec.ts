@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en, expectFieldError, fill } from './helpers';
+import { en, expectFieldError, fill, whenHydrated } from './helpers';
 import {
   adminToken,
   bearer,
@@ -120,6 +120,7 @@ test('cancelling the delete question deletes nothing', async ({ page, request },
   const file = await uploadFile(request, bearer(token), `${marker}.txt`, 'stays');
   await loginAsAdmin(page);
   await page.goto(`${FILES}?q=${marker}`);
+  await whenHydrated(page);
   await page.getByRole('checkbox', { name: fill(t.list.selectOne, { name: file.filename }) }).check();
   await page.getByRole('button', { name: t.batch.deleteSelected }).click();
   const ask = confirmation(page);

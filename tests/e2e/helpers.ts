@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import en from '../../app/locales/en/index';
 import zh from '../../app/locales/zh/index';
 
@@ -77,6 +77,15 @@ export async function logInAsAdmin(page: Page, path = '/admin'): Promise<void> {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+}
+
+/**
+ * In the project with JavaScript, waits until React has hydrated the page: a box ticked before
+ * that is unticked by the hydration of a controlled input. Without JavaScript there is nothing to wait for.
+ */
+export async function whenHydrated(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await waitForHydration(page);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { fill } from './helpers';
+import { fill, whenHydrated } from './helpers';
 import {
   adminToken,
   bearer,
@@ -29,6 +29,7 @@ test('batch delete asks first, then removes exactly the selected texts', async (
 
   await loginAsAdmin(page);
   await page.goto(`${TEXTS}?q=${marker}`);
+  await whenHydrated(page);
   await expect(textRows(page)).toHaveCount(3);
   const select = (slug: string) => page.getByRole('checkbox', { name: fill(t.list.selectOne, { slug }) }).check();
   await select(a.slug);
