@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { en } from './helpers';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { en, waitForHydration } from './helpers';
 
 /** The shared server's first admin (tests/e2e/start-server.mjs). Never changed by any test. */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -26,7 +26,9 @@ export async function submitAdminLogin(page: Page, credentials = ADMIN): Promise
 /**
  * Signs the page's browser context in as the admin by the login form's own post, without loading
  * and filling the form (that is auth-login.spec.ts's to test): the session cookie lands in the
- * context, and the test goes on from whatever page it opens next.
+ * context. With JavaScript the page then opens the admin panel and waits for it to hydrate, as the
+ * form's login did: the app's scripts are then cached, and the next page a test opens hydrates
+ * before the test can tick its boxes.
  */
 export async function loginAsAdmin(page: Page, credentials = ADMIN, base = ''): Promise<void> {
   const answer = await page.request.post(`${base}/admin/login`, {
@@ -34,6 +36,9 @@ export async function loginAsAdmin(page: Page, credentials = ADMIN, base = ''): 
     maxRedirects: 0,
   });
   expect(answer.status(), await answer.text()).toBe(302);
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.goto(`${base}/admin`);
+  await waitForHydration(page);
 }
 
 /** Opens the API key tab of the login form on /admin and submits `key`. */
