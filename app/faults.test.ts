@@ -37,3 +37,15 @@ describe('toAppError, PostgreSQL faults', () => {
     });
   });
 });
+
+describe('toAppError, storage faults', () => {
+  const errno = (code: string) => Object.assign(new Error(code), { code });
+
+  it("a name too long for the file system is the caller's mistake (400), a full disk 507, a lost network 503", () => {
+    expect(toAppError(errno('ENAMETOOLONG'))).toMatchObject({ kind: 'invalid', messageKey: 'fsNameTooLong' });
+    expect(toAppError(errno('ENOSPC'))).toMatchObject({ kind: 'insufficient_storage', messageKey: 'storageFull' });
+    expect(toAppError(errno('ECONNREFUSED'))).toMatchObject({ kind: 'unavailable', messageKey: 'storageUnavailable' });
+    const unknown = errno('EWHATEVER');
+    expect(toAppError(unknown)).toBe(unknown);
+  });
+});

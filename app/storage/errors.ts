@@ -37,6 +37,8 @@ export function storageFault(error: unknown): AppError | undefined {
   if (error instanceof StorageError) return BY_KIND[error.kind]();
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;
+  // A name longer than the file system takes (255 bytes a segment on most): the caller's to shorten.
+  if (code === 'ENAMETOOLONG') return new AppError('invalid', 'fsNameTooLong');
   if (code === 'ENOSPC' || code === 'EDQUOT')
     return new AppError('insufficient_storage', 'storageFull', { seconds: FULL_RETRY_SECONDS });
   if ((typeof code === 'string' && UNREACHABLE.has(code)) || name === 'TimeoutError')

@@ -109,6 +109,31 @@ describe('reliability: hostile input and racing guesses', () => {
     expect(names).toEqual(['made']);
   });
 
+  it('a NUL in a search, a 300-byte name and an offset past any list are 4xx or an empty page, never a 500', async () => {
+    const configs = await call('GET', '/s3-configs', { auth });
+    await call('POST', '/admin/mounts', {
+      auth,
+      body: { name: 'names', mount_path: '/names', storage_config_id: configs.body.data[0].id },
+    });
+    const search = await call('GET', '/fs/search?q=ab%00cd', { auth });
+    expect(search.status).toBe(400);
+    expect(search.body.error.key).toBe('searchQueryInvalid');
+    const long = 'n'.repeat(300);
+    const mkdir = await call('POST', '/fs/mkdir', { auth, body: { path: `/names/${long}/` } });
+    expect(mkdir.status).toBe(400);
+    expect(mkdir.body.error.key).toBe('fsNameTooLong');
+    const update = await call('POST', '/fs/update', { auth, body: { path: `/names/${long}.txt`, content: 'x' } });
+    expect(update.status).toBe(400);
+    // The same write with a name the disk takes works: the refusal was the name's.
+    expect((await call('POST', '/fs/update', { auth, body: { path: '/names/short.txt', content: 'x' } })).status).toBe(
+      200,
+    );
+    for (const list of ['/files', '/pastes']) {
+      const far = await call('GET', `${list}?offset=99999999999999999999&limit=5`, { auth });
+      expect(far.status, list).toBe(200);
+    }
+  });
+
   it('a non-ASCII redirectTo is percent-encoded in the redirect, not a 500', async () => {
     const res = await fetch(`${server.url}/prefs/theme`, {
       method: 'POST',

@@ -5,9 +5,15 @@ export function positiveInt(value: unknown, fallback: number, max: number): numb
   return Number.isFinite(n) && n > 0 ? Math.min(n, max) : fallback;
 }
 
+/**
+ * The largest offset a list takes: past every row any list can have, and within the 32-bit range
+ * the database's OFFSET (and Prisma's `skip`) accept. A larger one reads as this, an empty page.
+ */
+export const MAX_OFFSET = 2_147_483_647;
+
 export function nonNegativeInt(value: unknown): number {
   const n = typeof value === 'string' ? Number.parseInt(value, 10) : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : 0;
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, MAX_OFFSET) : 0;
 }
 
 /** File list paging (docs/product/api.md §3.4): limit/offset, 30 by default; keys also get `hasMore`. */

@@ -119,12 +119,16 @@ describe('search index freshness', () => {
     expect(await found(m.ctx, 'theta-hidden')).toEqual(['/mem/theta/deep/deeper/theta-hidden.txt']);
   });
 
-  it('answers a key within its base path only, by segment, and refuses a query that is too short', async () => {
+  it('answers a key within its base path only, by segment, and refuses a query too short or with control characters', async () => {
     await writeTextFile(m.ctx, ADMIN, '/mem/team/iota-in.txt', 'i');
     await writeTextFile(m.ctx, ADMIN, '/mem/teammate/iota-out.txt', 'o');
     expect(await found(m.ctx, 'iota', keyWith(Permission.MOUNT_VIEW, '/mem/team'))).toEqual(['/mem/team/iota-in.txt']);
     expect(await outcome(searchFs(m.ctx, ADMIN, { query: 'i', scope: 'global', limit: 5, offset: 0 }))).toBe(
       'invalid:searchQueryTooShort',
+    );
+    // A NUL (which PostgreSQL refuses in text) or another control character is a mistake, never a 500.
+    expect(await outcome(searchFs(m.ctx, ADMIN, { query: 'io\u0000ta', scope: 'global', limit: 5, offset: 0 }))).toBe(
+      'invalid:searchQueryInvalid',
     );
   });
 });

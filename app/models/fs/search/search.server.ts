@@ -59,6 +59,8 @@ export async function searchFs(ctx: ModelContext, principal: Principal, input: S
   const query = input.query.trim();
   if ([...query].length < SEARCH_MIN_CHARS) throw new AppError('invalid', 'searchQueryTooShort');
   if ([...query].length > MAX_QUERY_CHARS) throw new AppError('invalid', 'searchQueryTooLong');
+  // A name never holds a control character; the databases refuse some (NUL) with an error.
+  if (/[\u0000-\u001f\u007f]/.test(query)) throw new AppError('invalid', 'searchQueryInvalid');
   const mounts = await activeMountsFor(ctx, principal);
   const base = basePathOf(principal);
   let candidates = mounts;
