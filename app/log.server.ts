@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import type { AppConfig } from './config.server';
+import { loadConfig, type AppConfig } from './config.server';
 
 export type { Logger };
 
@@ -36,10 +36,7 @@ let processLog: Logger | undefined;
  * runs before that (or a test without a server) gets one from the environment.
  */
 export function logOf(): Logger {
-  return (processLog ??= createLogger({
-    logLevel: (process.env.LOG_LEVEL as AppConfig['logLevel'] | undefined) || 'info',
-    isProduction: process.env.NODE_ENV === 'production',
-  }));
+  return (processLog ??= createLogger(loadConfig()));
 }
 
 export function useProcessLog(logger: Logger): void {

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Principal } from '~/auth/principal';
-import { Permission } from '~/lib/permissions';
 import type { ModelContext } from '~/models/context.server';
 import { searchFs } from '~/models/fs/search/search.server';
 import { createMount, type MountRecord } from '~/models/mounts/mounts.server';
 import { createStorageConfig, listStorageConfigs } from '~/models/storage/configs.server';
 import { MemoryDriver } from '~/storage/drivers/memory.server';
-import { ADMIN } from './principals';
+import { ADMIN, keyPrincipal } from './principals';
 import { tempModelContext } from './model-context';
 
 export interface FsModels {
@@ -48,28 +47,9 @@ export async function fsModels(): Promise<FsModels> {
   return { ctx, memory, diskRoot: path.join(temp.dir, 'storage'), mounts, close: temp.close };
 }
 
-/** A key with these permission bits working under `basePath`. */
-export function keyWith(permissions: number, basePath = '/'): Principal {
-  return {
-    kind: 'apikey',
-    keyId: `key-${permissions}-${basePath}`,
-    name: 'key',
-    permissions,
-    basePath,
-    role: 'GENERAL',
-    isGuest: false,
-  };
-}
-
-/** Every mount bit, and WebDAV's. */
-export const EVERY_FS_BIT =
-  Permission.MOUNT_VIEW |
-  Permission.MOUNT_UPLOAD |
-  Permission.MOUNT_COPY |
-  Permission.MOUNT_RENAME |
-  Permission.MOUNT_DELETE |
-  Permission.WEBDAV_READ |
-  Permission.WEBDAV_MANAGE;
+/** A key with these permission bits working under `basePath` (tests/support/principals.ts). */
+export const keyWith = (permissions: number, basePath = '/'): Principal =>
+  keyPrincipal(`key-${permissions}-${basePath}`, permissions, basePath);
 
 /** Puts an object straight into a driver, behind the models' back. */
 export async function putObject(driver: MemoryDriver, key: string, content: string | Buffer): Promise<void> {

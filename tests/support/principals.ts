@@ -5,6 +5,10 @@ import { Permission } from '~/lib/permissions';
 export const ADMIN: Principal = { kind: 'admin', adminId: 'admin-1', username: 'admin' };
 export const ANONYMOUS: Principal = { kind: 'anonymous' };
 
-export function keyPrincipal(keyId: string, permissions: number = Permission.TEXT | Permission.FILE_SHARE): Principal {
-  return { kind: 'apikey', keyId, name: keyId, permissions, basePath: '/', role: 'GENERAL', isGuest: false };
+export function keyPrincipal(
+  keyId: string,
+  permissions: number = Permission.TEXT | Permission.FILE_SHARE,
+  basePath = '/',
+): Principal {
+  return { kind: 'apikey', keyId, name: keyId, permissions, basePath, role: 'GENERAL', isGuest: false };
 }
