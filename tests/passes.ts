@@ -30,6 +30,8 @@ export const POSTGRES: Record<string, string> = {
 
 /** Files that open the test database but run on SQLite only, and why a PostgreSQL run adds nothing. */
 export const SQLITE_ONLY: Record<string, string> = {
+  'tests/integration/storage-escapes.test.ts':
+    'what the local driver and the gate let through; the database only records',
   'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',
   'tests/integration/api-fs-write.test.ts': "storage writes and listings; the index's dialects are unit-tested",
   'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',

@@ -1,5 +1,6 @@
 import { reapStaleUploads } from '~/models/shares/direct-uploads.server';
 import { deleteExpiredFiles } from '~/models/shares/files.server';
+import { moveShareObjectsIntoReservedPrefix } from '~/models/shares/share-objects.server';
 import { deleteExpiredPastes } from '~/models/pastes/pastes.server';
 import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
 import { pruneGone } from '~/models/gone.server';
@@ -13,11 +14,19 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /**
  * Deletes expired shares (with their objects) and sessions now and then (expiry is also enforced
  * on every access), and is the janitor of browser uploads that were never finished and of temp
- * files a killed process left behind.
+ * files a killed process left behind. It also moves share objects stored before the reserved
+ * prefix into it (a batch per sweep; the first sweep runs soon after start).
  */
 export async function sweepOnce(
   ctx: ModelContext,
-): Promise<{ pastes: number; files: number; sessions: number; uploads: number; tempFiles: number }> {
+): Promise<{
+  pastes: number;
+  files: number;
+  sessions: number;
+  uploads: number;
+  tempFiles: number;
+  sharesMoved: number;
+}> {
   const pastes = await deleteExpiredPastes(ctx);
   const files = await deleteExpiredFiles(ctx);
   const sessions = await deleteExpiredSessions(ctx);
@@ -25,7 +34,8 @@ export async function sweepOnce(
   await pruneGone(ctx);
   await pruneRateLimitHits(ctx.db);
   const tempFiles = await sweepLocalTemp(ctx);
-  return { pastes, files, sessions, uploads, tempFiles };
+  const sharesMoved = await moveShareObjectsIntoReservedPrefix(ctx);
+  return { pastes, files, sessions, uploads, tempFiles, sharesMoved };
 }
 
 /** Runs the sweeper now and then until stopped; never keeps the process alive on its own. */

@@ -36,12 +36,26 @@ describe('sweeper', () => {
       data: { kind: 'paste', slug: 'ancient', goneAt: new Date(Date.now() - 31 * 86_400_000) },
     });
 
-    expect(await sweepOnce(temp.ctx)).toEqual({ pastes: 1, files: 0, sessions: 1, uploads: 0, tempFiles: 0 });
+    expect(await sweepOnce(temp.ctx)).toEqual({
+      pastes: 1,
+      files: 0,
+      sessions: 1,
+      uploads: 0,
+      tempFiles: 0,
+      sharesMoved: 0,
+    });
     expect((await db.paste.findMany({ orderBy: { slug: 'asc' } })).map((p) => p.slug)).toEqual(['forever', 'fresh']);
     expect((await db.session.findMany()).map((s) => s.tokenHash)).toEqual(['t2']);
     expect(await isGone(temp.ctx, 'paste', 'old')).toBe(true);
     expect(await isGone(temp.ctx, 'paste', 'ancient')).toBe(false);
-    expect(await sweepOnce(temp.ctx)).toEqual({ pastes: 0, files: 0, sessions: 0, uploads: 0, tempFiles: 0 });
+    expect(await sweepOnce(temp.ctx)).toEqual({
+      pastes: 0,
+      files: 0,
+      sessions: 0,
+      uploads: 0,
+      tempFiles: 0,
+      sharesMoved: 0,
+    });
   });
 
   it('removes temp files a killed process left in local storage, and keeps fresh ones', async () => {

@@ -86,9 +86,9 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
     await fillUploadForm(page, { file, slug, password: 'bucket pass', storage: /^E2E Swift/, path: 'e2e' });
     const { link } = await uploadedLinks(page);
     expect(link).toBe(`${server.url}/file/${slug}`);
-    const stored = await objects('shares/e2e/');
+    const stored = await objects('.cloudclip-shares/shares/e2e/');
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatch(/^shares\/e2e\/\w{6}-on_s3\.bin$/);
+    expect(stored[0]).toMatch(/^\.cloudclip-shares\/shares\/e2e\/\w{6}-on_s3\.bin$/);
 
     await page.goto(link);
     await unlockFilePage(page, 'bucket pass');
@@ -133,7 +133,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
         .getAttribute('value')
         .then((v) => v!),
     );
-    expect(await objects('tiny/')).toEqual([]);
+    expect(await objects('.cloudclip-shares/tiny/')).toEqual([]);
     expect((await page.goto(`${server.url}/file/${slug}`))?.status()).toBe(404);
   });
 
@@ -161,6 +161,6 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
     await expect(page.locator('#file-error')).toHaveText(fill(zh.errors.fileTooLarge, { max: '1 MB' }));
     await expect(page.getByLabel(zh.upload.form.remark, { exact: true })).toHaveValue('太大了');
     await expect(page.getByText(zh.upload.form.chooseAgain)).toBeVisible();
-    expect(await objects('shares/')).toHaveLength(2); // the two uploads above, nothing more
+    expect(await objects('.cloudclip-shares/shares/')).toHaveLength(2); // the two uploads above, nothing more
   });
 });

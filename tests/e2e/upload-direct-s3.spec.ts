@@ -30,11 +30,11 @@ test.describe('direct uploads to an S3 storage config', { tag: '@js' }, () => {
 
   /** The share's one object in the bucket holds the uploaded bytes; no multipart upload is left open. */
   async function expectStoredOnce({ name, bytes }: ScenarioResult): Promise<void> {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'direct/' }));
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: '.cloudclip-shares/direct/' }));
     const stored = name.replace(/ /g, '_');
     const keys = (listed.Contents ?? []).map((o) => o.Key!).filter((key) => key.endsWith(`-${stored}`));
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(new RegExp(`^direct/\\w{6}-${stored.replace('.', '\\.')}$`));
+    expect(keys[0]).toMatch(new RegExp(`^\\.cloudclip-shares/direct/\\w{6}-${stored.replace('.', '\\.')}$`));
     const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keys[0] }));
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(bytes)).toBe(true);
     const open = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));

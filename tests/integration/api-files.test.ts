@@ -28,8 +28,9 @@ describe('files API', () => {
   const dbRows = (sql: string, ...params: unknown[]) => withServerDb(server, (db) => db.all(sql, ...params));
   const setSetting = (key: string, value: string) =>
     withServerDb(server, (db) => db.run('UPDATE system_settings SET value = ? WHERE key = ?', value, key));
+  /** The share objects in the local storage (their reserved prefix, issue 27 A1). */
   const storedObjects = () => {
-    const root = path.join(server.dataDir, 'storage');
+    const root = path.join(server.dataDir, 'storage', '.cloudclip-shares');
     const out: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {

@@ -50,6 +50,12 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
             )}
           </dd>
         </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-medium text-subtle">{t('mounts.list.rootFolder')}</dt>
+          <dd className="font-mono break-all">
+            {mount.rootFolder ? `/${mount.rootFolder}` : t('mounts.list.wholeStorage')}
+          </dd>
+        </div>
         <div>
           <dt className="text-xs font-medium text-subtle">{t('mounts.list.cacheTtl')}</dt>
           <dd>{t('mounts.list.seconds', { count: mount.cacheTtl })}</dd>

@@ -12,6 +12,7 @@ const FIELDS = [
   'name',
   'mount_path',
   'storage_config_id',
+  'root_folder',
   'remark',
   'sort_order',
   'cache_ttl',
@@ -23,6 +24,7 @@ const EMPTY: MountFormValues = {
   name: '',
   mount_path: '',
   storage_config_id: '',
+  root_folder: '',
   remark: '',
   sort_order: '0',
   cache_ttl: '300',
@@ -77,7 +79,7 @@ export function MountForm({
       <input
         id={`mount-${name}`}
         name={name}
-        className={`input ${name === 'mount_path' ? 'font-mono' : ''}`}
+        className={`input ${name === 'mount_path' || name === 'root_folder' ? 'font-mono' : ''}`}
         defaultValue={String(values[name])}
         placeholder={extra.placeholder}
         autoComplete="off"
@@ -115,6 +117,10 @@ export function MountForm({
             })}
           </select>
         </Field>
+        {text('root_folder', t('mounts.form.rootFolder'), {
+          hint: t('mounts.form.rootFolderHint'),
+          placeholder: 'team/files',
+        })}
         {text('remark', t('mounts.form.remark'))}
         {text('sort_order', t('mounts.form.sortOrder'), { hint: t('mounts.form.sortOrderHint') })}
         {text('cache_ttl', t('mounts.form.cacheTtl'), { hint: t('mounts.form.cacheTtlHint') })}

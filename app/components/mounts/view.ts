@@ -7,6 +7,8 @@ export interface MountItem {
   id: string;
   name: string;
   mountPath: string;
+  /** The folder inside the storage it shows ("" for all of it). */
+  rootFolder: string;
   storageType: string;
   storageConfigId: string | null;
   storageName: string | null;
@@ -58,6 +60,7 @@ export interface MountFormValues {
   name: string;
   mount_path: string;
   storage_config_id: string;
+  root_folder: string;
   remark: string;
   sort_order: string;
   cache_ttl: string;
@@ -74,6 +77,7 @@ export function mountFormValues(form: FormData): MountFormValues {
     name: text('name'),
     mount_path: text('mount_path'),
     storage_config_id: text('storage_config_id'),
+    root_folder: text('root_folder'),
     remark: text('remark'),
     sort_order: text('sort_order'),
     cache_ttl: text('cache_ttl'),
@@ -104,6 +108,7 @@ export function mountValuesOf(mount: MountItem): MountFormValues {
     name: mount.name,
     mount_path: mount.mountPath,
     storage_config_id: mount.storageConfigId ?? '',
+    root_folder: mount.rootFolder,
     remark: mount.remark ?? '',
     sort_order: String(mount.sortOrder),
     cache_ttl: String(mount.cacheTtl),

@@ -46,6 +46,8 @@ const FIELD_OF: Record<string, string> = {
   keyNameTaken: 'name',
   currentPasswordWrong: 'currentPassword',
   usernameTaken: 'newUsername',
+  mountPathTaken: 'mount_path',
+  mountRootFolderInvalid: 'root_folder',
 };
 
 /** An action's answer for a failed submission: the form's message, per-field messages, the status. */
@@ -76,6 +78,9 @@ const STATUS_KIND: Partial<Record<ErrorKind, StatusKind>> = {
   forbidden: 'forbidden',
 };
 
+/** Gone for a reason other than expiry or the view limit: the status page says which. */
+const GONE_WITH_REASON = new Set(['fileObjectMissing']);
+
 /**
  * A loader's answer for a domain error: the status page's view, with the error's HTTP status.
  * `kind` words every refusal one way (a page that only its owner may open); `showReason` puts the translated reason on the page (for pages whose visitor may know it);
@@ -95,8 +100,12 @@ export function statusError(
   const status: StatusView = {
     kind,
     subject,
-    // A gone share explains itself; for the rest the reason helps (when the visitor may know it).
-    message: showReason && kind !== 'gone' ? messageOf(locale, error.messageKey, error.details) : null,
+    // A gone share explains itself (expired or used up), unless it went another way; for the rest
+    // the reason helps (when the visitor may know it).
+    message:
+      (showReason && kind !== 'gone') || GONE_WITH_REASON.has(error.messageKey)
+        ? messageOf(locale, error.messageKey, error.details)
+        : null,
     // Back to a page that is gone, or that needs a login first, would only come back here.
     backTo: kind === 'gone' || kind === 'unauthorized' ? null : (backTo ?? null),
     loginTo: kind === 'unauthorized' ? (loginTo ?? null) : null,

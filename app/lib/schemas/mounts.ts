@@ -18,6 +18,30 @@ export function mountPathProblem(path: string): 'mountPathInvalid' | 'mountPathR
   return RESERVED_FIRST_SEGMENTS.has(path.split('/')[1]!.toLowerCase()) ? 'mountPathReserved' : null;
 }
 
+/**
+ * A mount's root folder inside its storage (issue 27; docs/api-extensions.md): written with or
+ * without slashes around it ("team/docs", "/team/docs/"), stored as "team/docs/" ("" for the
+ * storage's root). Checked by segment: no empty, "." or ".." segment, no control character or
+ * backslash, and none of the app's own names (".cloudclip-…", where file shares keep their objects).
+ */
+export function normalizeRootFolder(raw: string): string | null {
+  const trimmed = raw.trim().replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (trimmed.length > 512 || /[\u0000-\u001f\u007f\\]/.test(trimmed)) return null;
+  const segments = trimmed.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.startsWith('.cloudclip-'))) return null;
+  return `${segments.join('/')}/`;
+}
+
+const rootFolder = z.string().transform((raw, ctx) => {
+  const folder = normalizeRootFolder(raw);
+  if (folder === null) {
+    ctx.addIssue({ code: 'custom', message: 'mountRootFolderInvalid' });
+    return z.NEVER;
+  }
+  return folder;
+});
+
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 const mountPath = z
   .string()
@@ -34,6 +58,7 @@ const fields = {
   storage_type: z.string().trim().max(20).optional(),
   mount_path: mountPath,
   storage_config_id: z.string().trim().min(1, 'mountStorageRequired'),
+  root_folder: rootFolder.optional(),
   remark: z.union([z.string().trim().max(500), z.null()]).optional(),
   is_active: flag.optional(),
   sort_order: z.coerce.number({ message: 'sortOrderInvalid' }).int('sortOrderInvalid').optional(),

@@ -87,6 +87,7 @@ export default {
   fileNotFound: 'The file does not exist',
   fileNotFoundOrForbidden: 'File not found, or you may not access it',
   fileNotFoundOrNoDelete: 'File not found, or you may not delete it',
+  fileObjectMissing: 'This file is no longer available: it was removed from its storage',
   fileGone: 'This file share has expired or reached its maximum number of views',
   fileExpired: 'This file share has expired',
   fileViewsUsedUp: 'This file share has reached its maximum number of views',
@@ -202,6 +203,8 @@ export default {
   mountNotFound: 'Mount not found',
   mountPathTaken: 'This mount path is already in use',
   mountPathRequired: 'Enter a mount path',
+  mountRootFolderInvalid:
+    'A root folder is a path inside the storage, such as team/files: no empty, . or .. parts, and not the app’s own .cloudclip- folders',
   mountPathInvalid: 'A mount path starts with / and holds only letters, digits, _, -, Chinese characters and /',
   mountPathReserved: 'This mount path is reserved by the system',
   mountNameRequired: 'Enter a mount name',

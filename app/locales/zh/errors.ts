@@ -87,6 +87,7 @@ export default {
   fileNotFound: '文件不存在',
   fileNotFoundOrForbidden: '文件不存在或无权访问',
   fileNotFoundOrNoDelete: '文件不存在或无权删除',
+  fileObjectMissing: '此文件已不再可用：它已从存储中删除',
   fileGone: '文件已过期或已达到最大查看次数',
   fileExpired: '文件已过期',
   fileViewsUsedUp: '文件已达到最大查看次数',
@@ -201,6 +202,8 @@ export default {
   mountNotFound: '挂载点不存在',
   mountPathTaken: '挂载路径已被使用',
   mountPathRequired: '请输入挂载路径',
+  mountRootFolderInvalid:
+    '根文件夹必须是存储内的路径，例如 team/files：不能有空段、. 或 ..，也不能是应用自用的 .cloudclip- 文件夹',
   mountPathInvalid: '挂载路径必须以 / 开头，只能包含字母、数字、下划线、连字符、中文和 /',
   mountPathReserved: '该挂载路径为系统保留路径',
   mountNameRequired: '请输入挂载点名称',

@@ -6,7 +6,7 @@ import type { ModelContext } from '~/models/context.server';
 import { copyFile, expandCopy, planCopy, type CopyItem, type CopyJob } from './copy.server';
 import { failureOf } from './failure.server';
 import { afterWrite } from './after-write.server';
-import { locate } from './locate.server';
+import { locate, sameStorage } from './locate.server';
 
 /**
  * The v0.7.3 client's copy protocol (docs/product/api.md §3.10 fs/batch-copy and
@@ -54,7 +54,7 @@ export async function batchCopy(ctx: ModelContext, principal: Principal, items: 
       const jobs = await expandCopy(ctx, principal, [planned!], options);
       // Every file of an item has the item's two ends; an empty folder has none to ask.
       const { source, target } = jobs[0] ?? (await endsOf(ctx, principal, planned!));
-      const sameConfig = source.configId === target.configId;
+      const sameConfig = sameStorage(source, target);
       const renamed = planned!.targetPath.replace(/\/$/, '') !== item.targetPath.replace(/\/$/, '');
       if (sameConfig) {
         for (const job of jobs) await copyFile(ctx, job, options, () => {});

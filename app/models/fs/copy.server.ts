@@ -7,7 +7,7 @@ import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
 import { isWithin, joinPath, parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
-import { locate } from './locate.server';
+import { locate, sameStorage } from './locate.server';
 import type { InMount } from './types';
 import { folderExists, walkTree } from './walk.server';
 
@@ -210,7 +210,7 @@ export async function copyFile(
   // Destinations were settled free when the task was made: a file there of the same size was
   // copied by an earlier run of this task (cut off by a restart, or retried) and is not copied again.
   if (existing?.size === job.size && !options.replace) onBytes(job.size);
-  else if (source.configId === target.configId && job.size <= SERVER_COPY_MAX) {
+  else if (sameStorage(source, target) && job.size <= SERVER_COPY_MAX) {
     await source.driver.copy(job.sourceKey, job.targetKey);
     onBytes(job.size);
   } else {

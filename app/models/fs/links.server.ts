@@ -48,7 +48,8 @@ export async function createShareOfPath(ctx: ModelContext, principal: Principal,
   const { at, info } = await mountedFile(ctx, principal, raw);
   return shareMountedFile(ctx, principal, {
     path: at.path.path,
-    key: at.key,
+    // The share reads the config's driver directly: its key is the storage's, the root folder included.
+    key: at.mount.rootFolder + at.key,
     storageConfigId: at.mount.storageConfigId!,
     size: info.size,
     etag: info.etag,

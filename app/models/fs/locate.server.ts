@@ -5,7 +5,8 @@ import type { ModelContext } from '~/models/context.server';
 import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, isWithin, parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount, virtualChildren } from '~/storage/vfs/resolve';
-import type { Located } from './types';
+import { rootedDriver } from '~/storage/drivers/rooted.server';
+import type { InMount, Located } from './types';
 
 export async function locate(
   ctx: ModelContext,
@@ -34,14 +35,25 @@ export async function locate(
   return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn, configId };
 }
 
-/** The driver of a mount's storage config, and how long its presigned URLs live. */
-export async function storageOf(ctx: ModelContext, mount: Pick<MountRecord, 'storageConfigId'>) {
+/**
+ * The driver of a mount: its storage config's, seen from the mount's root folder (keys are relative
+ * to it, and nothing above it can be named), and how long its presigned URLs live.
+ */
+export async function storageOf(ctx: ModelContext, mount: Pick<MountRecord, 'storageConfigId' | 'rootFolder'>) {
   const config = mount.storageConfigId
     ? await ctx.db.storageConfig.findUnique({ where: { id: mount.storageConfigId } })
     : null;
   if (!config) throw new AppError('not_found', 'mountStorageMissing');
-  return { driver: ctx.storage.driverFor(config), expiresIn: config.signatureExpiresIn || 3600, configId: config.id };
+  return {
+    driver: rootedDriver(ctx.storage.driverFor(config), mount.rootFolder),
+    expiresIn: config.signatureExpiresIn || 3600,
+    configId: config.id,
+  };
 }
+
+/** Whether two located paths share one driver view (config and root): copies between them stay server-side. */
+export const sameStorage = (a: Pick<InMount, 'configId' | 'mount'>, b: Pick<InMount, 'configId' | 'mount'>) =>
+  a.configId === b.configId && a.mount.rootFolder === b.mount.rootFolder;
 
 /** `last_used` moves at most once a minute per mount: a listing is not a write each time. */
 const TOUCH_EVERY_MS = 60_000;

@@ -8,6 +8,7 @@ import type { MountRecord } from '~/models/mounts/mounts.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount } from '~/storage/vfs/resolve';
 import type { ByteRange, ReadResult } from '~/storage/types';
+import { rootedDriver } from '~/storage/drivers/rooted.server';
 
 /**
  * The web proxy of mounts (docs/product/api.md §3.11): `/api/p/<virtual path>` streams a file of
@@ -59,7 +60,7 @@ export async function openProxiedFile(ctx: ModelContext, raw: string, sign: stri
   const mount = { ...resolved.mount, isPublic: true };
   if ((await signingPolicy(ctx, mount)).required && !signatureHolds(ctx, path.path, sign))
     throw new AppError('unauthenticated', 'proxySignatureInvalid');
-  const driver = ctx.storage.driverFor(resolved.mount.storageConfig);
+  const driver = rootedDriver(ctx.storage.driverFor(resolved.mount.storageConfig), resolved.mount.rootFolder);
   const info = await driver.stat(resolved.key);
   if (!info) throw new AppError('not_found', 'fsNotFound');
   const filename = path.segments.at(-1)!;

@@ -3,7 +3,7 @@ import { authorize } from '~/auth/operations';
 import { creatorId, type Principal } from '~/auth/principal';
 import type { Mount, StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
-import type { CreateMountInput, UpdateMountInput } from '~/lib/schemas/mounts';
+import { normalizeRootFolder, type CreateMountInput, type UpdateMountInput } from '~/lib/schemas/mounts';
 import type { ModelContext } from '~/models/context.server';
 import { isNavigable, isWithin } from '~/storage/vfs/path';
 import type { MountRecord } from './types';
@@ -56,11 +56,19 @@ async function assertPathFree(ctx: ModelContext, mountPath: string, exceptId?: s
   if (taken) throw new AppError('conflict', 'mountPathTaken');
 }
 
+/** A root folder as stored ("" or "a/b/"), checked by segment here too: doors other than the API's schema may call. */
+function checkedRootFolder(raw: string): string {
+  const folder = normalizeRootFolder(raw);
+  if (folder === null) throw new AppError('invalid', 'mountRootFolderInvalid');
+  return folder;
+}
+
 /** The columns an input sets (only the ones it carries). */
 function columns(input: UpdateMountInput) {
   return {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.mount_path !== undefined && { mountPath: input.mount_path }),
+    ...(input.root_folder !== undefined && { rootFolder: checkedRootFolder(input.root_folder) }),
     ...(input.remark !== undefined && { remark: input.remark || null }),
     ...(input.is_active !== undefined && { isActive: input.is_active }),
     ...(input.sort_order !== undefined && { sortOrder: input.sort_order }),
@@ -103,11 +111,12 @@ export async function updateMount(ctx: ModelContext, principal: Principal, id: s
     data: { ...columns(input), ...(config && { storageConfigId: config.id, storageType: storageTypeOf(config) }) },
     include: { storageConfig: true },
   });
-  // Its path, storage or TTL may have changed: cached listings of it no longer hold.
+  // Its path, storage, root or TTL may have changed: cached listings of it no longer hold.
   ctx.dirCache.invalidateMount(id);
-  // On another storage, what the search index knows of the mount is someone else's files: the
+  // On another storage or root, what the search index knows of the mount is other files: the
   // next periodic pass (docs/architecture.md §9) scans it afresh.
-  if (row.storageConfigId !== before.storageConfigId) await ctx.searchIndex.forget(id);
+  if (row.storageConfigId !== before.storageConfigId || row.rootFolder !== before.rootFolder)
+    await ctx.searchIndex.forget(id);
   return toRecord(row);
 }
 

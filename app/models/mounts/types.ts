@@ -6,6 +6,8 @@ export interface MountRecord {
   storageType: string;
   storageConfigId: string | null;
   mountPath: string;
+  /** The folder inside the storage the mount shows: "" (its root) or "a/b/" (issue 27). */
+  rootFolder: string;
   remark: string | null;
   isActive: boolean;
   createdBy: string;

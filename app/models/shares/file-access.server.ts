@@ -60,9 +60,34 @@ async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRo
 
 export type PublicFile = { locked: boolean; file: FileShareRecord };
 
+/** A share whose object is no longer in its storage: 410 with the reason, in the visitor's language. */
+const objectMissing = () => new AppError('gone', 'fileObjectMissing');
+
+/**
+ * A share of a mounted file (fs/create-share) points at an object anyone with the mount may delete
+ * (issue 27 A1): its page checks the object is still there before offering it. Uploaded shares keep
+ * theirs in the reserved prefix no mount reaches (share-objects.server.ts), so they are not asked.
+ */
+async function assertMountedObjectPresent(ctx: ModelContext, file: ShareRow): Promise<void> {
+  if (file.filePath === null) return;
+  const info = await driverOfShare(ctx, file)
+    .stat(file.storagePath)
+    .catch((error: unknown) => Promise.reject(toAppError(error)));
+  if (!info) throw objectMissing();
+}
+
+/** What a read of a share's object throws: a missing object is the share's "no longer available". */
+function readFailure(error: unknown): Promise<never> {
+  const appError = toAppError(error);
+  return Promise.reject(
+    appError instanceof AppError && appError.messageKey === 'storageObjectMissing' ? objectMissing() : appError,
+  );
+}
+
 /** GET /public/files/{slug}: a password share answers its info only; any other counts a view. */
 export async function openFileShare(ctx: ModelContext, slug: string): Promise<PublicFile> {
   const file = await findLiveRow(ctx, slug);
+  await assertMountedObjectPresent(ctx, file);
   if (file.passwordHash) return { locked: true, file: toFileRecord(file) };
   return { locked: false, file: toFileRecord(await countFileView(ctx, file)) };
 }
@@ -182,7 +207,7 @@ export async function openShareBytes(
   const driver = driverOfShare(ctx, row);
   return {
     file,
-    read: (range) => driver.read(row.storagePath, range).catch((error: unknown) => Promise.reject(toAppError(error))),
+    read: (range) => driver.read(row.storagePath, range).catch(readFailure),
   };
 }
 

@@ -15,6 +15,7 @@ import type { UploadOptions } from '~/lib/schemas/files';
 import { StorageError } from '~/storage/types';
 import { forgetGone, markGone } from '~/models/gone.server';
 import { pendingKeyOf } from './pending-objects.server';
+import { SHARE_OBJECTS_PREFIX } from './share-objects.server';
 import { storageForUpload } from '~/models/storage/configs.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
@@ -68,10 +69,13 @@ export async function claimSlug(
   return requested;
 }
 
-/** Object key of a share upload: <default folder><path>/<6-char id>-<safe name> (docs/product/api.md §3.4). */
+/**
+ * Object key of a share upload: <default folder><path>/<6-char id>-<safe name> (docs/product/api.md
+ * §3.4) inside the reserved prefix no mount reaches (share-objects.server.ts).
+ */
 function storageKey(config: StorageConfig, subPath: string, filename: string, original: boolean): string {
   const name = safeKeyName(filename);
-  return `${config.defaultFolder}${subPath}${original ? name : `${randomString(6)}-${name}`}`;
+  return `${SHARE_OBJECTS_PREFIX}${config.defaultFolder}${subPath}${original ? name : `${randomString(6)}-${name}`}`;
 }
 
 /** Everything a new share needs before its bytes arrive, checked in the order users expect. */

@@ -64,6 +64,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     id: m.id,
     name: m.name,
     mountPath: m.mountPath,
+    rootFolder: m.rootFolder,
     storageType: m.storageType,
     storageConfigId: m.storageConfigId,
     storageName: (m.storageConfigId && nameOf.get(m.storageConfigId)) || null,

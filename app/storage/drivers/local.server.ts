@@ -59,15 +59,46 @@ export class LocalDriver implements StorageDriver {
     return full;
   }
 
+  private realRoot: string | undefined;
+
+  /**
+   * The key's file, checked to stay inside the root on disk as well as by name
+   * (docs/decisions/0021-local-storage-symlinks.md): the real path of the file, or of its nearest
+   * existing folder when it does not exist yet, must be inside the root's real path. A symbolic link
+   * anywhere on the way that leads out is never followed — for reads (`escape` "not_found": it is
+   * not there), writes and deletes. Listings never show links at all (walk: files and folders only).
+   */
+  private async confined(key: string, escape: 'not_found' | 'invalid_key'): Promise<string> {
+    const file = this.pathOf(key);
+    this.realRoot ??= await fsp.realpath(this.root).catch(() => undefined);
+    const root = this.realRoot;
+    if (!root) return file; // No root folder yet: nothing under it to follow either.
+    for (let probe = file; ; probe = path.dirname(probe)) {
+      let real: string;
+      try {
+        real = await fsp.realpath(probe);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if ((code === 'ENOENT' || code === 'ENOTDIR') && probe !== this.root) continue;
+        if (code === 'ELOOP') throw new StorageError(escape, 'Key leads through a link loop');
+        throw error;
+      }
+      if (real !== root && !real.startsWith(root + path.sep))
+        throw new StorageError(escape, 'Key leads outside the storage root');
+      return file;
+    }
+  }
+
   private info(key: string, stat: fs.Stats): ObjectInfo {
     return { key, size: stat.size, etag: etagOf(stat), lastModified: stat.mtime, contentType: mimeFromFilename(key) };
   }
 
   async stat(key: string): Promise<ObjectInfo | null> {
     try {
-      const stat = await fsp.stat(this.pathOf(key));
+      const stat = await fsp.stat(await this.confined(key, 'not_found'));
       return stat.isFile() ? this.info(key, stat) : null;
     } catch (error) {
+      if (error instanceof StorageError && error.kind === 'not_found') return null;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
         return null;
       throw error;
@@ -78,7 +109,15 @@ export class LocalDriver implements StorageDriver {
     const limit = options.limit ?? 1000;
     const slash = prefix.lastIndexOf('/');
     const dirKey = slash >= 0 ? prefix.slice(0, slash + 1) : '';
-    if (dirKey) assertValidKey(dirKey);
+    if (dirKey) {
+      // A folder reached through a link out of the root lists as empty, as a missing one does.
+      const inside = await this.confined(dirKey, 'not_found').then(
+        () => true,
+        (error: unknown) =>
+          error instanceof StorageError && error.kind === 'not_found' ? false : Promise.reject(error),
+      );
+      if (!inside) return { objects: [], prefixes: [] };
+    }
     const entries: { key: string; isDir: boolean }[] = [];
     await this.walk(dirKey, prefix, options.delimiter === '/', entries);
     entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -122,7 +161,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async read(key: string, range?: ByteRange): Promise<ReadResult> {
-    const file = this.pathOf(key);
+    const file = await this.confined(key, 'not_found');
     const stat = await fsp.stat(file).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${key}`);
     const info = this.info(key, stat);
@@ -195,14 +234,18 @@ export class LocalDriver implements StorageDriver {
   }
 
   async write(key: string, body: Readable, _options: WriteOptions = {}) {
-    const target = this.pathOf(key);
+    const target = await this.confined(key, 'invalid_key');
     const { size } = await this.writeFile(target, body);
     return { etag: etagOf(await fsp.stat(target)), size };
   }
 
   async remove(keys: string[]): Promise<void> {
     for (const key of keys) {
-      const file = this.pathOf(key);
+      // What lies outside the root is not there to remove (missing keys are not an error).
+      const file = await this.confined(key, 'not_found').catch((error: unknown) =>
+        error instanceof StorageError && error.kind === 'not_found' ? null : Promise.reject(error),
+      );
+      if (!file) continue;
       if (key.endsWith('/')) await fsp.rm(file, { recursive: true, force: true });
       else await fsp.rm(file, { force: true });
       await this.pruneEmptyParents(path.dirname(file));
@@ -223,7 +266,7 @@ export class LocalDriver implements StorageDriver {
 
   async createFolder(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
-    const dir = this.pathOf(prefix);
+    const dir = await this.confined(prefix, 'invalid_key');
     await fsp.mkdir(dir, { recursive: true });
     await fsp.writeFile(path.join(dir, FOLDER_MARKER), '');
   }
@@ -234,16 +277,16 @@ export class LocalDriver implements StorageDriver {
   }
 
   async copy(from: string, to: string): Promise<void> {
-    const source = this.pathOf(from);
-    const target = this.pathOf(to);
+    const source = await this.confined(from, 'not_found');
+    const target = await this.confined(to, 'invalid_key');
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
     await this.writeFile(target, fs.createReadStream(source));
   }
 
   async move(from: string, to: string): Promise<void> {
-    const source = this.pathOf(from);
-    const target = this.pathOf(to);
+    const source = await this.confined(from, 'not_found');
+    const target = await this.confined(to, 'invalid_key');
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
     await renameInto(source, target);
@@ -283,7 +326,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async multipartInit(key: string) {
-    this.pathOf(key);
+    await this.confined(key, 'invalid_key');
     const uploadId = randomUUID();
     const dir = this.uploadDir(uploadId);
     await fsp.mkdir(dir, { recursive: true });
@@ -365,7 +408,7 @@ export class LocalDriver implements StorageDriver {
         for (const file of files) yield* fs.createReadStream(file);
       })(),
     );
-    const target = this.pathOf(key);
+    const target = await this.confined(key, 'invalid_key');
     await this.writeFile(target, joined);
     await fsp.rm(dir, { recursive: true, force: true });
     const md5s = ordered.map((p) => Buffer.from(p.etag.replace(/"/g, ''), 'hex'));

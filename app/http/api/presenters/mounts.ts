@@ -8,6 +8,8 @@ export function presentMount(m: MountRecord) {
     storage_type: m.storageType,
     storage_config_id: m.storageConfigId,
     mount_path: m.mountPath,
+    /** Ours (docs/api-extensions.md): "" for the storage's root. */
+    root_folder: m.rootFolder,
     remark: m.remark,
     is_active: m.isActive ? 1 : 0,
     created_by: m.createdBy,

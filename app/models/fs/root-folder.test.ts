@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMount, updateMount, type MountRecord } from '~/models/mounts/mounts.server';
+import { uploadFileShare } from '~/models/shares/files.server';
+import { ADMIN } from '../../../tests/support/principals';
+import { fsModels, found, outcome, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
+import { listDirectory } from './browse.server';
+import { copyFile, expandCopy, planCopy } from './copy.server';
+import { rescanMount } from './search/indexing.server';
+import { storageOf } from './locate.server';
+import { removePaths, writeTextFile } from './write.server';
+import { createShareOfPath } from './links.server';
+
+/**
+ * A mount's root folder (issue 27 A1): the mount shows one folder of its storage, every key is
+ * under it, and nothing above it — other folders, the file shares' reserved prefix — is reachable.
+ */
+describe('mount root folder', () => {
+  let m: FsModels;
+  let team: MountRecord;
+  beforeAll(async () => {
+    m = await fsModels();
+    await putObject(m.memory, 'team/plan.txt', 'the plan');
+    await putObject(m.memory, 'other/secret.txt', 'not for team');
+    team = await createMount(m.ctx, ADMIN, {
+      name: 'team',
+      mount_path: '/team',
+      storage_config_id: m.mounts.mem.storageConfigId!,
+      root_folder: 'team/',
+    });
+  });
+  afterAll(() => m.close());
+
+  const names = async (dir: string) => {
+    const listing = await listDirectory(m.ctx, ADMIN, dir);
+    return listing.kind === 'directory' ? listing.items.map((i) => i.name).sort() : [];
+  };
+
+  it('lists, writes and deletes under its root only', async () => {
+    expect(await names('/team/')).toEqual(['plan.txt']);
+    expect(await names('/mem/')).toEqual(['other', 'team']);
+    await writeTextFile(m.ctx, ADMIN, '/team/new.md', '# new');
+    expect(await readObject(m.memory, 'team/new.md')).toBe('# new');
+    await removePaths(m.ctx, ADMIN, ['/team/new.md']);
+    expect(await readObject(m.memory, 'team/new.md')).toBeNull();
+    expect(await outcome(listDirectory(m.ctx, ADMIN, '/team/../other/'))).toMatch(/^(invalid|not_found)/);
+  });
+
+  it('copies between two roots of one storage as two storages (never the wrong key)', async () => {
+    const o = { skipExisting: false, move: false };
+    const planned = await planCopy(
+      m.ctx,
+      ADMIN,
+      [{ sourcePath: '/mem/other/secret.txt', targetPath: '/team/secret.txt' }],
+      o,
+    );
+    for (const job of await expandCopy(m.ctx, ADMIN, planned, o)) await copyFile(m.ctx, job, o, () => {});
+    expect(await readObject(m.memory, 'team/secret.txt')).toBe('not for team');
+    expect(await readObject(m.memory, 'other/secret.txt')).toBe('not for team');
+  });
+
+  it('indexes keys relative to its root, and search finds them at the mount path', async () => {
+    const { driver } = await storageOf(m.ctx, team);
+    expect(await rescanMount(m.ctx, team.id, driver)).toBe(true);
+    const paths = await found(m.ctx, 'plan');
+    expect(paths).toContain('/team/plan.txt');
+    expect(paths.filter((p) => p.startsWith('/team/'))).toEqual(['/team/plan.txt']);
+  });
+
+  it('shares a mounted file by its storage key, root included', async () => {
+    const share = await createShareOfPath(m.ctx, ADMIN, '/team/plan.txt');
+    expect(share.storagePath).toBe('team/plan.txt');
+  });
+
+  it('a mount of the whole storage never reaches the file shares’ objects', async () => {
+    const share = await uploadFileShare(m.ctx, ADMIN, {
+      filename: 'shared.txt',
+      body: Readable.from([Buffer.from('shared')]),
+      size: 6,
+      sizeIsExact: true,
+      options: {},
+    });
+    expect(share.storagePath.startsWith('.cloudclip-shares/')).toBe(true);
+    expect(await names('/disk/')).not.toContain('.cloudclip-shares');
+    expect(await outcome(listDirectory(m.ctx, ADMIN, '/disk/.cloudclip-shares/'))).toBe('not_found:fsNotFound');
+    expect(await outcome(removePaths(m.ctx, ADMIN, [`/disk/${share.storagePath}`]))).toBe('not_found:fsNotFound');
+  });
+
+  it('refuses a root folder that leaves the storage or names the app’s own folders', async () => {
+    for (const root_folder of ['../x', 'a//b', '.cloudclip-shares', 'a/./b', 'a\\b', 'a\u0000'])
+      expect(await outcome(updateMount(m.ctx, ADMIN, team.id, { root_folder }))).toBe('invalid:mountRootFolderInvalid');
+    expect((await updateMount(m.ctx, ADMIN, team.id, { root_folder: '/team/' })).rootFolder).toBe('team/');
+  });
+});
