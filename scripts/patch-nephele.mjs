@@ -39,6 +39,38 @@ const FIXES = [
     from: `            href: { _: this.href.toString() },`,
     to: `            href: { _: this.href.pathname }, // Cloudclip patch: an absolute path, whatever Host said`,
   },
+  {
+    why: 'issue 27 B3: an XML body the door already read within its bounds (app/http/webdav/xml-body.ts) is used as read',
+    file: 'dist/Methods/Method.js',
+    from: `    async getBodyStream(request, response) {
+        if (request.get('Content-Length') === '0') {`,
+    to: `    async getBodyStream(request, response) {
+        // Cloudclip patch: the bounded body read before nephele (app/http/webdav/xml-body.ts).
+        if (request.cloudclipBody) {
+            return Readable.from([request.cloudclipBody]);
+        }
+        if (request.get('Content-Length') === '0') {`,
+  },
+  {
+    why: 'issue 27 B4: a lock Timeout below the minimum (Second-2) is raised to the minimum; nephele made it the maximum',
+    file: 'dist/Methods/LOCK.js',
+    from: `        if (timeout > this.opts.maxLockTimeout) {
+            timeout = this.opts.maxLockTimeout;
+        }`,
+    to: `        // Cloudclip patch: when no asked timeout fits, the first one asked is clamped (RFC 4918 §10.7).
+        if (timeout === Infinity && timeoutRequests[0] !== 'Infinite') {
+            timeout = parseInt(timeoutRequests[0].substring('Second-'.length)) * 1000;
+        }
+        if (timeout > this.opts.maxLockTimeout) {
+            timeout = this.opts.maxLockTimeout;
+        }`,
+  },
+  {
+    why: 'RFC 4918 §10.7: a lock timeout is whole seconds ("Second-10"); nephele wrote the fraction left ("Second-9.998")',
+    file: 'dist/Methods/Method.js',
+    from: `                        : { _: \`Second-\${secondsLeft}\` },`,
+    to: `                        : { _: \`Second-\${Math.ceil(secondsLeft)}\` }, // Cloudclip patch: whole seconds`,
+  },
 ];
 
 const root = path.dirname(require.resolve('nephele/package.json'));

@@ -48,6 +48,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/reliability/slow-downloads.test.ts': 'slow readers of streamed downloads',
   'tests/reliability/spool.test.ts': 'form uploads spooled to disk',
   'tests/reliability/url-fetch-limits.test.ts': 'per-process URL-fetch limits',
+  'tests/reliability/webdav-hostile.test.ts': 'WebDAV request bodies and headers; locks on PostgreSQL: webdav-access',
   'tests/reliability/webdav-put-kill.test.ts': 'a WebDAV PUT cut by kill -9 leaves no temp file',
   'tests/integration/storage-contract.test.ts': "the drivers' contract, in-process on a SQLite model context",
   // These start PostgreSQL themselves whichever pass runs them.
@@ -67,6 +68,7 @@ export const NODE24: Record<string, string> = {
   'tests/integration/api-fs-copy.test.ts': 'streamed copies, and a kill -9 mid-task',
   'tests/reliability/spool.test.ts': 'form uploads streamed through busboy to disk',
   'tests/reliability/slow-downloads.test.ts': 'backpressure of streamed downloads',
+  'tests/reliability/webdav-hostile.test.ts': 'WebDAV request bodies and headers; locks on PostgreSQL: webdav-access',
   'tests/reliability/webdav-put-kill.test.ts': 'a streamed WebDAV PUT and kill -9',
 };
 

@@ -5,6 +5,10 @@ import { DavAdapter, principalOfUser } from './adapter';
 import { davAuthenticator } from './authenticator';
 import { davErrorHandler } from './errors';
 import { rfcPlugin } from './rfc-plugin';
+import { readXmlBody } from './xml-body';
+import { requestProblem } from './request-checks';
+import type { AppConfig } from '~/config.server';
+import { drainThenClose } from '../close-after';
 
 /** What we answer OPTIONS with: class 1 and 2 (locks), no class 3 claims. */
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, COPY, MOVE, MKCOL, PROPFIND, PROPPATCH, LOCK, UNLOCK';
@@ -13,25 +17,41 @@ const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, COPY, MOVE, MKCOL, PROPFIND, PRO
 const MAX_PATH = 2048;
 
 /**
- * Before nephele: OPTIONS is answered without credentials (clients probe before they log in), and
- * an address that cannot be a path is refused here (nephele would throw decoding it).
+ * Before nephele: OPTIONS is answered without credentials (clients probe before they log in), an
+ * address that cannot be a path is refused here (nephele would throw decoding it), and an XML body
+ * is read within its bounds (xml-body.ts).
  */
-const preflight: RequestHandler = (req, res, next) => {
-  res.set({ DAV: '1, 2', 'MS-Author-Via': 'DAV' });
-  if (req.method === 'OPTIONS') {
-    res.status(200).set({ Allow: ALLOW, 'Content-Length': '0' }).end();
-    return;
-  }
-  let path: string;
-  try {
-    path = decodeURIComponent(req.path);
-  } catch {
-    return void davErrorHandler(400, 'Malformed address', req, res as never);
-  }
-  if (path.length > MAX_PATH || /[\u0000-\u001f\u007f\\]/.test(path))
-    return void davErrorHandler(400, 'Invalid path', req, res as never);
-  next();
-};
+const preflightFor =
+  (config: AppConfig): RequestHandler =>
+  async (req, res, next) => {
+    res.set({ DAV: '1, 2', 'MS-Author-Via': 'DAV' });
+    if (req.method === 'OPTIONS') {
+      res.status(200).set({ Allow: ALLOW, 'Content-Length': '0' }).end();
+      return;
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      return void davErrorHandler(400, 'Malformed address', req, res as never);
+    }
+    if (path.length > MAX_PATH || /[\u0000-\u001f\u007f\\]/.test(path))
+      return void davErrorHandler(400, 'Invalid path', req, res as never);
+    const refusal = requestProblem(req, config);
+    if (refusal) {
+      drainThenClose(req, res);
+      return void davErrorHandler(refusal.status, refusal.key, req, res as never, new Error(refusal.key));
+    }
+    try {
+      await readXmlBody(req);
+    } catch (error) {
+      // The rest of a refused body is drained for a moment, then the connection is cut (close-after.ts).
+      req.unpipe();
+      drainThenClose(req, res);
+      return void davErrorHandler(400, 'Bad request body', req, res as never, error as Error);
+    }
+    next();
+  };
 
 /** An error nephele let through (thrown in its middleware): mapped like every other. */
 const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
@@ -53,5 +73,5 @@ export function davHandlers(services: Services) {
     { errorHandler: davErrorHandler },
   );
   nephele.disable('x-powered-by');
-  return [preflight, nephele, lastResort] as const;
+  return [preflightFor(services.config), nephele, lastResort] as const;
 }

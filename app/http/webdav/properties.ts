@@ -1,4 +1,11 @@
-import { ForbiddenError, PropertyIsProtectedError, PropertyNotFoundError, type Properties } from 'nephele';
+import {
+  ForbiddenError,
+  InsufficientStorageError,
+  PropertyIsProtectedError,
+  PropertyNotFoundError,
+  type Properties,
+} from 'nephele';
+import { AppError } from '~/lib/errors';
 import { patchDeadProps } from '~/models/fs/dav/properties.server';
 import { fromModel } from './errors';
 import type { DavResource } from './resource';
@@ -95,7 +102,15 @@ export class DavProperties implements Properties {
     if (refused.length)
       return refused.map(([, name]) => [name, new PropertyIsProtectedError(`${name} is protected`)] as [string, Error]);
     const { services, principal } = this.resource.adapter;
-    await fromModel(() => patchDeadProps(services, principal, this.resource.path, instructions));
+    try {
+      await fromModel(() => patchDeadProps(services, principal, this.resource.path, instructions));
+    } catch (error) {
+      // RFC 4918 §9.2.1: a property the server will not record is a 507 in its propstat.
+      if (!(error instanceof AppError && error.messageKey === 'davPropertyTooLarge')) throw error;
+      return instructions.map(
+        ([, name]) => [name, new InsufficientStorageError('davPropertyTooLarge')] as [string, Error],
+      );
+    }
     this.resource.adapter.forget(this.resource.path);
     return undefined;
   }

@@ -32,7 +32,14 @@ export async function deadPropsAround(
   return byPath;
 }
 
-/** Sets and removes properties of one path, all or none. */
+/**
+ * What one resource may carry (issue 27 B3): every PROPFIND of its folder repeats its properties,
+ * so a client cannot make each listing megabytes. Windows and macOS store a few short ones.
+ */
+export const MAX_DEAD_PROP_BYTES = 16 * 1024;
+export const MAX_DEAD_PROPS_PER_PATH = 32;
+
+/** Sets and removes properties of one path, all or none; too large or too many is a 413 (`davPropertyTooLarge`). */
 export async function patchDeadProps(
   ctx: ModelContext,
   principal: Principal,
@@ -41,6 +48,17 @@ export async function patchDeadProps(
 ): Promise<void> {
   authorize(principal, 'dav.manage');
   if (!isWithin(path, basePathOf(principal))) throw new AppError('forbidden', 'fsOutsideBasePath');
+  const tooLarge = () => new AppError('too_large', 'davPropertyTooLarge', { max: MAX_DEAD_PROP_BYTES });
+  const sets = instructions.filter(([action]) => action === 'set');
+  if (sets.some(([, name, value]) => Buffer.byteLength(name + JSON.stringify(value)) > MAX_DEAD_PROP_BYTES))
+    throw tooLarge();
+  if (sets.length > 0) {
+    const stored = new Set(
+      (await ctx.db.davProperty.findMany({ where: { path }, select: { name: true } })).map((row) => row.name),
+    );
+    for (const [action, name] of instructions) action === 'set' ? stored.add(name) : stored.delete(name);
+    if (stored.size > MAX_DEAD_PROPS_PER_PATH) throw tooLarge();
+  }
   await ctx.db.$transaction(
     instructions.map(([action, name, value]) =>
       action === 'set'
