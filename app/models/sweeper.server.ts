@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
 import { pruneGone } from '~/models/gone.server';
 import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
+import { pruneFsUploads } from '~/models/fs/direct.server';
 import { repeatEvery } from './periodic.server';
 import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
 
@@ -17,9 +18,7 @@ const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * files a killed process left behind. It also moves share objects stored before the reserved
  * prefix into it (a batch per sweep; the first sweep runs soon after start).
  */
-export async function sweepOnce(
-  ctx: ModelContext,
-): Promise<{
+export async function sweepOnce(ctx: ModelContext): Promise<{
   pastes: number;
   files: number;
   sessions: number;
@@ -33,6 +32,7 @@ export async function sweepOnce(
   const uploads = await reapStaleUploads(ctx);
   await pruneGone(ctx);
   await pruneRateLimitHits(ctx.db);
+  await pruneFsUploads(ctx);
   const tempFiles = await sweepLocalTemp(ctx);
   const sharesMoved = await moveShareObjectsIntoReservedPrefix(ctx);
   return { pastes, files, sessions, uploads, tempFiles, sharesMoved };

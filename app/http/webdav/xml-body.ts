@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { AppError } from '~/lib/errors';
 

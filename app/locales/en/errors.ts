@@ -300,7 +300,8 @@ export default {
   davBodyTooLarge: 'The request body is larger than {{max}} bytes once decompressed',
   davBodyUnreadable: 'The request body could not be read or decompressed',
   davXmlTooDeep: 'The request body nests elements deeper than {{max}} levels',
-  davPropertyTooLarge: 'The property is too large, or the resource has too many properties ({{max}} bytes each at most)',
+  davPropertyTooLarge:
+    'The property is too large, or the resource has too many properties ({{max}} bytes each at most)',
   davContentRangeUnsupported: 'Partial uploads (PUT with Content-Range) are not supported: send the whole file',
   davContentTypeInvalid: 'The Content-Type header is not a valid media type',
   davOverwriteInvalid: 'The Overwrite header must be T or F',

@@ -8,6 +8,8 @@ import { StorageError, type CompletedPart } from '~/storage/types';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
 import { locate } from './locate.server';
+import type { InMount } from './types';
+import { maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 
 /**
  * Browser uploads straight to mounted storage (docs/product/api.md §3.10 fs/presign and
@@ -41,12 +43,21 @@ export async function presignFsUpload(
   return { url, key: at.key, targetPath: at.path.path, mount: at.mount, contentType };
 }
 
-/** After a presigned PUT: the file is there (or the caller is told it is not). */
+/**
+ * After a presigned PUT: the file is there (or the caller is told it is not). A presigned PUT to S3
+ * cannot be held to the max upload size while it runs: one over it is removed here (413).
+ */
 export async function commitFsUpload(ctx: ModelContext, principal: Principal, targetPath: string | undefined) {
   const at = await locate(ctx, principal, targetPath, 'fs.upload');
   if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
   const info = await at.driver.stat(at.key);
   if (!info) throw new AppError('invalid', 'uploadIncomplete');
+  const max = await maxUploadBytes(ctx);
+  if (info.size > max) {
+    await at.driver.remove([at.key]);
+    await afterWrite(ctx, at, { kind: 'removed', key: at.key });
+    throw tooLarge(max);
+  }
   await afterWrite(ctx, at, {
     kind: 'written',
     key: at.key,
@@ -61,12 +72,40 @@ export async function initFsMultipart(
   input: { path?: string; fileName?: string; fileSize: number; partSize?: number },
 ) {
   const at = await target(ctx, principal, input.path, input.fileName);
+  const max = await maxUploadBytes(ctx);
+  if (input.fileSize > max) throw tooLarge(max);
   const contentType = mimeFromFilename(input.fileName!);
-  const { uploadId } = await at.driver.multipartInit(at.key, { contentType });
   const plan = planParts(input.fileSize, input.partSize);
+  const { uploadId } = await at.driver.multipartInit(at.key, { contentType });
+  // What complete holds the upload to: the parts of this plan, this size (issue 27 B5).
+  await ctx.db.fsUpload
+    .create({
+      data: {
+        uploadId,
+        mountId: at.mount.id,
+        key: at.key,
+        declaredSize: BigInt(input.fileSize),
+        partCount: plan.partCount,
+      },
+    })
+    .catch(async (error: unknown) => {
+      await at.driver.multipartAbort(at.key, uploadId).catch(() => undefined);
+      throw error;
+    });
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const urls = await at.driver.multipartSignParts(at.key, uploadId, numbers, at.expiresIn, { mounted: true });
   return { uploadId, key: at.key, mount: at.mount, plan, urls, path: at.path.path };
+}
+
+/**
+ * The upload as its init declared it; none for an unknown id or another file's (404). Uploads
+ * started before the declaration was kept have none either: they are refused and start again.
+ */
+async function declaredUpload(ctx: ModelContext, at: InMount, uploadId: string) {
+  const declared = await ctx.db.fsUpload.findUnique({ where: { uploadId } });
+  if (!declared || declared.mountId !== at.mount.id || declared.key !== at.key)
+    throw new AppError('not_found', 'uploadNotFound');
+  return { size: Number(declared.declaredSize), partCount: declared.partCount };
 }
 
 export async function completeFsMultipart(
@@ -75,10 +114,17 @@ export async function completeFsMultipart(
   input: { path?: string; fileName?: string; uploadId: string; parts: CompletedPart[]; fileSize?: number },
 ) {
   const at = await target(ctx, principal, input.path, input.fileName);
+  const declared = await declaredUpload(ctx, at, input.uploadId);
+  if (input.fileSize !== undefined && input.fileSize !== declared.size)
+    throw new AppError('invalid', 'uploadSizeMismatch', { stored: input.fileSize, declared: declared.size });
+  // Every part the plan made, each once: an upload completed with parts left out is refused, not cut short.
+  if (input.parts.length !== declared.partCount)
+    throw new AppError('invalid', 'uploadPartsInvalid', { count: declared.partCount });
   try {
     const stored = await at.driver.multipartListParts(at.key, input.uploadId);
-    const parts = checkParts(input.parts, stored, input.fileSize);
+    const parts = checkParts(input.parts, stored, declared.size);
     const { etag } = await at.driver.multipartComplete(at.key, input.uploadId, parts);
+    await ctx.db.fsUpload.deleteMany({ where: { uploadId: input.uploadId } });
     const info = await at.driver.stat(at.key);
     await afterWrite(
       ctx,
@@ -109,4 +155,14 @@ export async function abortFsMultipart(
 ) {
   const at = await target(ctx, principal, input.path, input.fileName);
   await at.driver.multipartAbort(at.key, input.uploadId);
+  await ctx.db.fsUpload.deleteMany({ where: { uploadId: input.uploadId, mountId: at.mount.id, key: at.key } });
+}
+
+/** Declarations of uploads nobody finished live as long as their parts may (a week), then go. */
+const DECLARATION_DAYS = 7;
+
+/** The sweeper's: forgets declarations of uploads abandoned long ago. */
+export async function pruneFsUploads(ctx: ModelContext, now = Date.now()): Promise<number> {
+  const before = new Date(now - DECLARATION_DAYS * 86_400_000);
+  return (await ctx.db.fsUpload.deleteMany({ where: { createdAt: { lt: before } } })).count;
 }

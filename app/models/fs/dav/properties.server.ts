@@ -56,7 +56,10 @@ export async function patchDeadProps(
     const stored = new Set(
       (await ctx.db.davProperty.findMany({ where: { path }, select: { name: true } })).map((row) => row.name),
     );
-    for (const [action, name] of instructions) action === 'set' ? stored.add(name) : stored.delete(name);
+    for (const [action, name] of instructions) {
+      if (action === 'set') stored.add(name);
+      else stored.delete(name);
+    }
     if (stored.size > MAX_DEAD_PROPS_PER_PATH) throw tooLarge();
   }
   await ctx.db.$transaction(
