@@ -6,6 +6,11 @@ import { AppError } from '~/lib/errors';
  * app/faults.ts composes this with the storage's faults into the one toAppError.
  */
 
+/** Whether a write failed on a unique constraint (Prisma's P2002): a slug, a name or a claim already taken. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'P2002';
+}
+
 /** Retry-After for a full database: someone has to make room, so a retry is worth it only after a while. */
 const FULL_RETRY_SECONDS = 60;
 

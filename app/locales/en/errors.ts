@@ -187,6 +187,7 @@ export default {
   taskNotFound: 'Task not found',
   taskNotRunning: 'This task has already finished',
   taskNotRetryable: 'Only a failed, partly failed or cancelled task can be retried',
+  copyTargetTaken: 'Something else was written at this destination after the copy was planned: it was not overwritten',
   taskOwnerGone: 'The key or account that started this task no longer exists',
   taskInterrupted: 'The server stopped during this task too many times',
   copyDone: 'Copied',

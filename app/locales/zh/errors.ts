@@ -186,6 +186,7 @@ export default {
   taskNotFound: '任务不存在',
   taskNotRunning: '该任务已经结束',
   taskNotRetryable: '只有失败、部分失败或已取消的任务可以重试',
+  copyTargetTaken: '复制计划后目标位置已被写入其他内容：未覆盖它',
   taskOwnerGone: '创建该任务的密钥或账户已不存在',
   taskInterrupted: '该任务执行期间服务器多次停止',
   copyDone: '复制完成',

@@ -198,6 +198,7 @@ export async function copyFile(
   job: CopyJob,
   options: CopyOptions & {
     signal?: AbortSignal;
+    /** A run of a task that ran before (restarted or retried): its earlier copies may be there. */
     resumed?: boolean;
     /** The destination is to be overwritten whatever it holds (WebDAV COPY and MOVE). */
     replace?: boolean;
@@ -207,9 +208,12 @@ export async function copyFile(
   const { source, target } = job;
   const existing = await target.driver.stat(job.targetKey);
   if (existing && options.skipExisting) return 'skipped';
-  // Destinations were settled free when the task was made: a file there of the same size was
-  // copied by an earlier run of this task (cut off by a restart, or retried) and is not copied again.
-  if (existing?.size === job.size && !options.replace) onBytes(job.size);
+  // Destinations were settled free when the copy was planned (issue 27 B6): a file there now was
+  // written by someone else meanwhile, and is never overwritten — unless the run is resumed (cut
+  // off by a restart, or retried) and it is this task's own earlier copy: the same size counts as done.
+  const copiedBefore = existing !== null && !options.replace && options.resumed === true && existing.size === job.size;
+  if (existing && !options.replace && !copiedBefore) throw new AppError('conflict', 'copyTargetTaken');
+  if (copiedBefore) onBytes(job.size);
   else if (sameStorage(source, target) && job.size <= SERVER_COPY_MAX) {
     await source.driver.copy(job.sourceKey, job.targetKey);
     onBytes(job.size);

@@ -140,7 +140,7 @@ describe('fs copy', () => {
       expect((await m.memory.list('', { delimiter: '/' })).prefixes).not.toContain('moving/');
     });
 
-    it('skips a file that arrived meanwhile with skipExisting, and counts a same-size one as copied on a rerun', async () => {
+    it('never overwrites a file that arrived after planning; skips it with skipExisting, counts a same-size one as done on a rerun', async () => {
       await putObject(m.memory, 'again/x.txt', 'same');
       const planned = await planCopy(
         m.ctx,
@@ -152,9 +152,15 @@ describe('fs copy', () => {
       await putObject(m.memory, 'again/y.txt', 'SAME'); // arrived after planning, same size
       let counted = 0;
       expect(await copyFile(m.ctx, job!, { ...COPY, skipExisting: true }, () => {})).toBe('skipped');
-      expect(await copyFile(m.ctx, job!, COPY, (n) => (counted += n))).toBe('copied');
+      expect(await outcome(copyFile(m.ctx, job!, COPY, () => {}))).toBe('conflict:copyTargetTaken');
+      expect(await readObject(m.memory, 'again/y.txt')).toBe('SAME');
+      expect(await copyFile(m.ctx, job!, { ...COPY, resumed: true }, (n) => (counted += n))).toBe('copied');
       expect(counted).toBe(4);
       expect(await readObject(m.memory, 'again/y.txt')).toBe('SAME'); // not copied again
+      await putObject(m.memory, 'again/y.txt', 'someone else’s'); // another size: never ours
+      expect(await outcome(copyFile(m.ctx, job!, { ...COPY, resumed: true }, () => {}))).toBe(
+        'conflict:copyTargetTaken',
+      );
       expect(await copyFile(m.ctx, job!, { ...COPY, replace: true }, () => {})).toBe('copied');
       expect(await readObject(m.memory, 'again/y.txt')).toBe('same');
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '~/db/errors';
 import { containsText, rawTime } from '~/db/dialect';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
@@ -56,10 +57,6 @@ async function withRandomSlug<T>(write: (slug: string) => Promise<T>): Promise<T
       if (!isUniqueViolation(error) || attempt >= RANDOM_SLUG_ATTEMPTS) throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === 'P2002';
 }
 
 export async function createPaste(

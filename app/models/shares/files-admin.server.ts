@@ -1,4 +1,5 @@
 import { authorize } from '~/auth/operations';
+import { isUniqueViolation } from '~/db/errors';
 import { containsText } from '~/db/dialect';
 import { isCreator, type Principal } from '~/auth/principal';
 import { hashPassword } from '~/auth/password.server';
@@ -155,7 +156,7 @@ export async function updateFile(
     if (updated.slug !== file.slug) await forgetGone(ctx, 'file', updated.slug);
     return toFileRecord(updated);
   } catch (error) {
-    if ((error as { code?: string })?.code === 'P2002') throw new AppError('conflict', 'fileSlugTaken');
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'fileSlugTaken');
     throw error;
   }
 }

@@ -21,13 +21,10 @@ import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from
 import { removeThumbnails } from './thumbnail-cache.server';
 import { assertFits, byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
+import { isUniqueViolation } from '~/db/errors';
 
 const RANDOM_SLUG_LENGTH = 6;
 const HOUR_MS = 3600 * 1000;
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === 'P2002';
-}
 
 export function assertFilename(name: string): void {
   const problem = filenameProblem(name);

@@ -33,6 +33,8 @@ export interface CopyTaskDetails {
   bytesDone: number;
   /** Runs cut off by a stopped server; past MAX_INTERRUPTIONS the task fails. */
   interruptions: number;
+  /** Run again by "retry": the files it copied before may be there (a same-size one counts as done). */
+  retried?: boolean;
   /** Why the task failed as a whole (not a file's error). */
   error?: string;
 }
@@ -165,6 +167,7 @@ export async function retryTask(ctx: ModelContext, principal: Principal, id: str
     failed: [],
     error: undefined,
     interruptions: 0,
+    retried: true,
     bytesDone: 0,
   };
   const { count } = await ctx.db.task.updateMany({

@@ -2,7 +2,12 @@ import type { Task } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import type { ModelContext } from '~/models/context.server';
-import { copyFile, expandCopy, removeMovedFolders } from '~/models/fs/copy.server';
+import { copyFile, expandCopy, removeMovedFolders, type CopyJob } from '~/models/fs/copy.server';
+import { authorize } from '~/auth/operations';
+import { ANONYMOUS, type Principal } from '~/auth/principal';
+import { basePathOf } from '~/models/mounts/mounts.server';
+import { isWithin } from '~/storage/vfs/path';
+import { claimTarget } from './claims.server';
 import { failureOf } from '~/models/fs/failure.server';
 import { detailsOf, taskQueue, type CopyTaskDetails, type TaskStatus } from './tasks.server';
 
@@ -23,6 +28,12 @@ export const MAX_INTERRUPTIONS = 3;
 /** Progress in whole percent, by bytes. */
 const percentOf = (details: CopyTaskDetails) =>
   details.bytesTotal > 0 ? Math.floor((details.bytesDone / details.bytesTotal) * 100) : 0;
+
+/** How often a running task reads its creator's authority again. */
+const AUTHORITY_CHECK_MS = 1000;
+
+/** The virtual path a job writes. */
+const targetPathOf = (job: CopyJob) => `${job.target.mount.mountPath}/${job.targetKey}`;
 
 /** Thrown inside a run when the row says it is no longer ours to run (cancelled, or taken over). */
 class Stopped extends Error {}
@@ -151,27 +162,54 @@ async function runTask(ctx: ModelContext, task: Task, signal: AbortSignal): Prom
     details.bytesDone += n;
   };
 
-  try {
-    const principal = await principalOfCreator(ctx, task.createdBy);
+  /**
+   * The creator's authority now, not when the task was made (issue 27 B6): read again at most once
+   * a second, it must still hold the bits and reach both ends; a deleted or narrowed key stops the task.
+   */
+  let principal: Principal = ANONYMOUS;
+  let checkedAt = 0;
+  const assertAuthority = async (job?: CopyJob) => {
+    if (Date.now() - checkedAt >= AUTHORITY_CHECK_MS) {
+      principal = await principalOfCreator(ctx, task.createdBy);
+      checkedAt = Date.now();
+    }
     if (principal.kind === 'anonymous') throw new AppError('forbidden', 'taskOwnerGone');
+    authorize(principal, 'fs.copy');
+    if (details.options.move) authorize(principal, 'fs.delete');
+    const base = basePathOf(principal);
+    if (job && !(isWithin(job.label, base) && isWithin(targetPathOf(job), base)))
+      throw new AppError('forbidden', 'fsOutsideBasePath');
+  };
+
+  try {
+    await assertAuthority();
     const jobs = await expandCopy(ctx, principal, details.plan, details.options);
     details.bytesTotal = jobs.reduce((sum, job) => sum + job.size, 0);
     await ctx.db.task.updateMany({ where: { id: task.id, status: 'running' }, data: { totalCount: jobs.length } });
     await report();
+    // Its own earlier copies may be there when it ran before: cut off by a restart, or retried.
+    const resumed = details.interruptions > 0 || details.retried === true;
     for (const job of jobs) {
       checkStop();
+      await assertAuthority(job);
       state.current = job.label;
       try {
-        await copyFile(ctx, job, { ...details.options, signal, resumed: details.interruptions > 0 }, onBytes);
+        // One task at a time writes a destination: another finds it taken (claims.server.ts).
+        const release = await claimTarget(
+          ctx,
+          task.id,
+          `${job.target.configId}:${job.target.mount.rootFolder}${job.targetKey}`,
+        );
+        try {
+          await copyFile(ctx, job, { ...details.options, signal, resumed }, onBytes);
+        } finally {
+          await release();
+        }
         state.success++;
       } catch (error) {
         checkStop();
         state.failure++;
-        details.failed.push({
-          sourcePath: job.label,
-          targetPath: `${job.target.mount.mountPath}/${job.targetKey}`,
-          error: failureOf(error),
-        });
+        details.failed.push({ sourcePath: job.label, targetPath: targetPathOf(job), error: failureOf(error) });
       }
     }
     checkStop();

@@ -1,0 +1,7 @@
+-- A copy task's claim on the file it is writing (issue 27 B6): two tasks never write one destination at once.
+CREATE TABLE "task_claims" (
+    "target" TEXT NOT NULL,
+    "task_id" TEXT NOT NULL,
+    "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "task_claims_pkey" PRIMARY KEY ("target")
+);
