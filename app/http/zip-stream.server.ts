@@ -29,22 +29,29 @@ export function zipStream(entries: ArchiveEntry[]): Promise<{ stream: Readable; 
   // While one source streams into the zip, the next is already asked for: its answer waits in the
   // socket (a few buffers, not the file) and the storage's latency is hidden behind the transfer.
   let next: { index: number; opening: Promise<Readable> } | null = null;
+  // Every source opened and not yet finished: a zip that stops early (the client went away, a
+  // source failed) closes them all — the one streaming and the one fetched ahead (issue 27 B7: 30
+  // abandoned zips held 30 files open).
+  const open = new Set<Readable>();
+  let stopped = false;
+  const opened = (opening: Promise<Readable>) =>
+    opening.then((stream) => {
+      if (stopped) stream.destroy();
+      open.add(stream);
+      stream.once('close', () => open.delete(stream));
+      return stream;
+    });
   const openAt = (index: number) => {
-    const opening = next?.index === index ? next.opening : files[index]!.open!();
-    next = index + 1 < files.length ? { index: index + 1, opening: files[index + 1]!.open!() } : null;
+    const opening = next?.index === index ? next.opening : opened(files[index]!.open!());
+    next = index + 1 < files.length ? { index: index + 1, opening: opened(files[index + 1]!.open!()) } : null;
     // An unused prefetch must not reject unheard (the zip stopped, or this one failed).
     next?.opening.catch(() => undefined);
     return opening;
   };
-  // A zip that stops early (the client went away) closes the source it fetched ahead.
-  zip.outputStream.once(
-    'close',
-    () =>
-      void next?.opening.then(
-        (stream) => stream.destroy(),
-        () => undefined,
-      ),
-  );
+  zip.outputStream.once('close', () => {
+    stopped = true;
+    for (const stream of open) stream.destroy();
+  });
   const names = entries.map((e) => safeName(e.name));
   let fileIndex = 0;
   for (const [i, entry] of entries.entries()) {

@@ -91,6 +91,34 @@ describe('zipStream', () => {
     },
   );
 
+  it('closes every source it opened when the reader goes away mid-zip', async () => {
+    const streams: Readable[] = [];
+    const entries: ArchiveEntry[] = [1, 2, 3].map((n) => ({
+      name: `f${n}.bin`,
+      size: 8 << 20,
+      modified: null,
+      open: async () => {
+        const stream = zeros(8 << 20);
+        streams.push(stream);
+        return stream;
+      },
+    }));
+    const { stream } = await zipStream(entries);
+    let received = 0;
+    await new Promise<void>((resolve) => {
+      stream.on('data', (data: Buffer) => {
+        received += data.length;
+        if (received > 1 << 20) {
+          stream.destroy(); // the client went away
+          resolve();
+        }
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(streams.length).toBeGreaterThanOrEqual(2); // the one streaming and the one fetched ahead
+    expect(streams.every((s) => s.destroyed)).toBe(true);
+  });
+
   it('writes past 4 GiB: the announced length is exact and the end records are ZIP64', async () => {
     const big = 4 * 1024 ** 3 + 5 * 1024 ** 2;
     const { stream, size } = await zipStream([file('big.bin', big), file('after.bin', 10)]);

@@ -177,3 +177,13 @@ export function assertValidKey(key: string): void {
     }
   }
 }
+
+/** assertValidKey as a question: whether a key (or a folder prefix) is one the app can name. */
+export function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,3 +1,4 @@
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -134,5 +135,35 @@ describe('fs archive API', () => {
       'sub/',
       'sub/two.bin',
     ]);
+  });
+
+  it('keys no path can name ("a//b", "./", "../") are neither listed nor packed, and the zip is whole', async () => {
+    const put = (Key: string) =>
+      bucket.client.send(new PutObjectCommand({ Bucket: bucket.bucket, Key, Body: `at ${Key}` }));
+    for (const key of ['odd/fine.txt', 'odd//double.txt', 'odd/./dot.txt', 'odd/../dotdot.txt', 'odd/x/../up.txt'])
+      await put(key);
+    // They are there, as another program stored them.
+    const stored = await bucket.client.send(new ListObjectsV2Command({ Bucket: bucket.bucket, Prefix: 'odd/' }));
+    expect((stored.Contents ?? []).map((o) => o.Key)).toEqual(
+      expect.arrayContaining(['odd//double.txt', 'odd/./dot.txt']),
+    );
+    const listed = await call('GET', '/fs/list?path=/bucket/odd/', { auth: admin });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.items.map((i: { name: string }) => i.name).sort()).toEqual(['fine.txt', 'x']);
+    const zipped = await archive(...asJson(['/bucket/odd/']));
+    expect(zipped.answer.status).toBe(200);
+    expect(Number(zipped.answer.headers.get('content-length'))).toBe(zipped.bytes.length);
+    expect(execFileSync('unzip', ['-Z1', zipped.file], { encoding: 'utf8' }).trim().split('\n').sort()).toEqual([
+      'odd/',
+      'odd/fine.txt',
+      'odd/x/',
+    ]);
+    const basic = `Basic ${Buffer.from('admin:test-admin-password').toString('base64')}`;
+    const propfind = await fetch(`${server.url}/dav/bucket/odd/`, {
+      method: 'PROPFIND',
+      headers: { Authorization: basic, Depth: '1' },
+    });
+    const hrefs = [...(await propfind.text()).matchAll(/<href>([^<]*)<\/href>/g)].map((m) => m[1]).sort();
+    expect(hrefs).toEqual(['/dav/bucket/odd/', '/dav/bucket/odd/fine.txt', '/dav/bucket/odd/x/']);
   });
 });

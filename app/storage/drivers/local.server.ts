@@ -9,6 +9,7 @@ import {
   StorageError,
   assertValidKey,
   assertValidPrefix,
+  isValidKey,
   type ByteRange,
   type CompletedPart,
   type ListOptions,
@@ -148,6 +149,8 @@ export class LocalDriver implements StorageDriver {
     for (const dirent of dirents) {
       if ((!dirKey && INTERNAL.has(dirent.name)) || dirent.name === FOLDER_MARKER) continue;
       const key = dirKey + dirent.name;
+      // A name no path can reach (a control character, a backslash) is not listed (as on S3).
+      if (!isValidKey(key)) continue;
       if (dirent.isDirectory()) {
         const dirPrefix = key + '/';
         if (!dirPrefix.startsWith(prefix) && !prefix.startsWith(dirPrefix)) continue;

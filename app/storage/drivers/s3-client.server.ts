@@ -22,7 +22,7 @@ export const unquote = (etag: string | undefined | null) => (etag ? etag.replace
 /** Timeouts and retries of every S3 call: an unreachable storage answers 503 within about 25 s. */
 const S3_CONNECT_TIMEOUT_MS = 5_000;
 const S3_REQUEST_TIMEOUT_MS = 12_000;
-const S3_IDLE_TIMEOUT_MS = 30_000;
+export const S3_IDLE_TIMEOUT_MS = 30_000;
 const S3_MAX_ATTEMPTS = 2;
 
 /**

@@ -18,12 +18,14 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
-import { createS3Client, mapError, unquote, type S3DriverOptions } from './s3-client.server';
+import { createS3Client, mapError, S3_IDLE_TIMEOUT_MS, unquote, type S3DriverOptions } from './s3-client.server';
+import { stallGuard } from '../stall-guard';
 import { logOf } from '~/log.server';
 import {
   StorageError,
   assertValidPrefix,
   assertValidKey,
+  isValidKey,
   type ByteRange,
   type CompletedPart,
   type ListOptions,
@@ -90,8 +92,10 @@ export class S3Driver implements StorageDriver {
         }),
       );
       return {
+        // Keys no path can name ("a//b", "a/./b", "a/../b", control characters) are left out:
+        // listed, they became members named "", "." or ".." — a cycle for every client that walks.
         objects: (out.Contents ?? [])
-          .filter((o) => o.Key && !o.Key.endsWith('/'))
+          .filter((o) => o.Key && !o.Key.endsWith('/') && isValidKey(o.Key))
           .map((o) => ({
             key: o.Key!,
             size: o.Size ?? 0,
@@ -99,7 +103,7 @@ export class S3Driver implements StorageDriver {
             lastModified: o.LastModified ?? null,
             contentType: null,
           })),
-        prefixes: (out.CommonPrefixes ?? []).map((p) => p.Prefix!).filter(Boolean),
+        prefixes: (out.CommonPrefixes ?? []).map((p) => p.Prefix!).filter((p) => p && isValidKey(p)),
         cursor: out.IsTruncated ? out.NextContinuationToken : undefined,
       };
     } catch (error) {
@@ -120,7 +124,8 @@ export class S3Driver implements StorageDriver {
       const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(out.ContentRange ?? '');
       const size = match ? Number(match[3]) : (out.ContentLength ?? 0);
       return {
-        stream: out.Body as Readable,
+        // The client's idle timeout ends with the headers: the body has its own (stall-guard.ts).
+        stream: stallGuard(out.Body as Readable, S3_IDLE_TIMEOUT_MS),
         size,
         contentLength: out.ContentLength ?? 0,
         contentType: out.ContentType ?? null,
