@@ -138,7 +138,8 @@ export function ErrorBoundary() {
   }
   // 503/507 are faults the server already named (app/http/html/faults.server.ts): worth a retry, not a bug.
   const kind = status === 404 ? 'notFound' : status === 503 || status === 507 ? 'unavailable' : 'error';
-  if (kind === 'error') console.error(error);
+  // A 4xx the server answered on purpose (an unreadable form) is no bug to log.
+  if (kind === 'error' && status >= 500) console.error(error);
   const fault: unknown = isRouteErrorResponse(error) ? error.data?.fault : undefined;
   return (
     <Chrome>

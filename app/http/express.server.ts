@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createRequestHandler } from '@react-router/express';
 import { RouterContextProvider } from 'react-router';
 import type { AppConfig } from '~/config.server';
@@ -16,7 +16,7 @@ import { sweepSpool } from './multipart.server';
 import { compressAnswers } from './compress.server';
 import { SECURITY_HEADERS } from './security-headers';
 // Every language, for the messages of all three doors (app/i18n/catalogs.ts).
-import type { Logger } from '~/log.server';
+import { logOf, type Logger } from '~/log.server';
 import '~/i18n/resources.server';
 
 /**
@@ -59,8 +59,9 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   app.use('/api', apiRouter(services));
   app.use('/dav', ...davHandlers(services));
   app.use(pageRequestGuard);
-  app.all(
-    '/{*path}',
+  // Not a route with a path parameter: React Router reads the URL itself, and Express decoding a
+  // parameter first threw a URIError (logged as a crash) on a malformed escape ("/paste/%E4%B").
+  app.use(
     createRequestHandler({
       // In production the build is loaded once; a function makes React Router rebuild its request
       // handler on every request (for development reloads only).
@@ -81,7 +82,20 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
       },
     }),
   );
+  app.use(lastErrorHandler);
   return app;
 }
+
+/**
+ * What Express itself refuses (a body parser's 4xx, a malformed address) is answered plainly with
+ * its status and logged as a request, not a crash; anything else is the unexpected error it is.
+ */
+const lastErrorHandler: ErrorRequestHandler = (error: { status?: number; statusCode?: number }, req, res, _next) => {
+  const status = error.status ?? error.statusCode ?? 500;
+  if (status >= 500) logOf().error({ err: error, method: req.method, path: req.path }, 'Unhandled page error');
+  if (res.headersSent) return void res.destroy();
+  res.status(status >= 400 && status < 600 ? status : 500).type('text/plain; charset=utf-8');
+  res.send(status < 500 ? 'Bad request\n' : 'Internal server error\n');
+};
 
 export { closeServices };

@@ -134,6 +134,48 @@ describe('reliability: hostile input and racing guesses', () => {
     }
   });
 
+  it('a form post whose multipart body does not parse is a 400 with the reason, not a 500', async () => {
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=abc']) {
+      const answer = await fetch(`${server.url}/admin/login`, {
+        method: 'POST',
+        headers: { Origin: server.url, 'Content-Type': contentType, 'Accept-Language': 'en' },
+        body: 'garbage',
+      });
+      expect(answer.status, contentType).toBe(400);
+      expect(await answer.text()).toContain('The form could not be read');
+    }
+    // A well-formed multipart login is read: the refusal was the body's.
+    const form = new FormData();
+    // An empty password is refused before any check: no guess counts against the login limit.
+    form.append('username', 'admin');
+    form.append('password', '');
+    const read = await fetch(`${server.url}/admin/login`, {
+      method: 'POST',
+      headers: { Origin: server.url },
+      body: form,
+    });
+    expect(read.status).toBe(400);
+    expect(await read.text()).not.toContain('could not be read');
+  });
+
+  it('a malformed percent-escape in an address is a 400 at every door, and no error is logged', async () => {
+    const before = server.output().length;
+    for (const path of [
+      '/paste/%E4%B',
+      '/file/%E4%B',
+      '/mount-explorer/%E4%B',
+      '/api/file-download/%E4%B',
+      '/api/p/%E4%B',
+    ])
+      expect((await fetch(`${server.url}${path}`, { headers: { Authorization: auth } })).status, path).toBe(400);
+    expect(
+      (await fetch(`${server.url}/dav/%E4%B`, { method: 'PROPFIND', headers: { Authorization: auth } })).status,
+    ).toBe(400);
+    const logged = server.output().slice(before);
+    expect(logged).toContain('"status":400'); // the requests were logged
+    expect(logged).not.toMatch(/URIError|Unhandled|could not be decoded/);
+  });
+
   it('a non-ASCII redirectTo is percent-encoded in the redirect, not a 500', async () => {
     const res = await fetch(`${server.url}/prefs/theme`, {
       method: 'POST',

@@ -20,6 +20,15 @@ function asFaultResponse(thrown: unknown, context: Readonly<RouterContextProvide
   return data({ fault: fault.messageKey }, { status: fault.status });
 }
 
+/**
+ * A form body that does not parse (a multipart body without its boundary, cut short or garbled):
+ * `request.formData()` throws a TypeError the action never meant to meet. The sender's mistake: 400.
+ */
+function asUnreadableForm(thrown: unknown) {
+  const unreadable = thrown instanceof TypeError && /parse body as FormData/i.test(thrown.message);
+  return unreadable ? data({ fault: 'formBodyUnreadable' }, { status: 400 }) : null;
+}
+
 /** The Retry-After of what a loader or action answered with `data(…, { headers })`, if any. */
 function retryAfterOf(result: unknown): string | null {
   const init = (result as { init?: ResponseInit | null } | null)?.init;
@@ -35,7 +44,7 @@ export function answersFaults<Args extends { context: Readonly<RouterContextProv
     try {
       result = await handler(args);
     } catch (thrown) {
-      throw asFaultResponse(thrown, args.context) ?? thrown;
+      throw asFaultResponse(thrown, args.context) ?? asUnreadableForm(thrown) ?? thrown;
     }
     const retryAfter = retryAfterOf(result);
     if (retryAfter) args.context.set(retryAfterContext, retryAfter);

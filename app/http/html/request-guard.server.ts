@@ -2,15 +2,23 @@ import type { RequestHandler } from 'express';
 import { translate } from '~/i18n/translate';
 import { plainLocale } from '../request-locale.server';
 
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
- * What pages accept, checked before React Router sees a request: GET and HEAD, and POST with a form
+ * What pages accept, checked before React Router sees a request: a path that decodes; GET and HEAD, and POST with a form
  * body (every page action reads `request.formData()`). Other methods answer 405 and other bodies
  * 415, in the visitor's language, instead of an action failing on a body it cannot read.
  */
 export const pageRequestGuard: RequestHandler = async (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
   const refuse = async (status: number, key: string) => {
     res
       .status(status)
@@ -18,6 +26,9 @@ export const pageRequestGuard: RequestHandler = async (req, res, next) => {
       .send(translate(await plainLocale(req), `errors.${key}`));
   };
   try {
+    // A path whose escapes do not decode ("/paste/%E4%B") names no page: 400, as /api and /dav answer.
+    if (!decodes(req.path)) return await refuse(400, 'pathMalformed');
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'GET, HEAD, POST');
       return await refuse(405, 'methodNotAllowed');

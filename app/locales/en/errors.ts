@@ -116,6 +116,8 @@ export default {
   storageFull: 'The storage is full',
   rangeNotSatisfiable: 'The requested range is outside the file',
   signatureInvalid: 'Invalid or expired signature',
+  formBodyUnreadable: 'The form could not be read: send it again from the page',
+  pathMalformed: 'The address holds a malformed escape (%): check the link',
   formBodyRequired: 'Send the form as application/x-www-form-urlencoded or multipart/form-data',
   bodyUnreadable: 'The request body could not be read: check its Content-Encoding and format',
   tooManyRequests: 'Too many requests: please wait a moment and try again',

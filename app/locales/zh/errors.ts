@@ -115,6 +115,8 @@ export default {
   storageFull: '存储空间已满',
   rangeNotSatisfiable: '请求的范围超出文件大小',
   signatureInvalid: '签名无效或已过期',
+  formBodyUnreadable: '无法读取表单：请从页面重新提交',
+  pathMalformed: '地址中含有格式错误的转义（%）：请检查链接',
   formBodyRequired: '请以 application/x-www-form-urlencoded 或 multipart/form-data 格式提交表单',
   bodyUnreadable: '无法读取请求体：请检查其 Content-Encoding 和格式',
   tooManyRequests: '请求过于频繁，请稍后再试',
