@@ -106,8 +106,11 @@ describe('reliability: an S3 storage that stops answering', () => {
       body: s3ConfigBody(bucket, { name: 'Half-written S3', default_folder: 'half' }),
     });
     const uploads = async () =>
-      (await bucket.client.send(new ListMultipartUploadsCommand({ Bucket: bucket.bucket, Prefix: 'half' }))).Uploads ??
-      [];
+      (
+        await bucket.client.send(
+          new ListMultipartUploadsCommand({ Bucket: bucket.bucket, Prefix: '.cloudclip-shares/half' }),
+        )
+      ).Uploads ?? [];
     // The body: 6 MiB (the first 5 MiB part goes out), then more once S3 is frozen.
     let more!: () => void;
     const frozenNow = new Promise<void>((resolve) => (more = resolve));
