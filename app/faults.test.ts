@@ -48,4 +48,13 @@ describe('toAppError, storage faults', () => {
     const unknown = errno('EWHATEVER');
     expect(toAppError(unknown)).toBe(unknown);
   });
+
+  it('a folder the app may not write, or a read-only file system, is a 503 with Retry-After', () => {
+    for (const code of ['EACCES', 'EPERM', 'EROFS'])
+      expect(toAppError(errno(code)), code).toMatchObject({
+        kind: 'unavailable',
+        messageKey: 'storageNotWritable',
+        details: { seconds: 30 },
+      });
+  });
 });

@@ -41,6 +41,10 @@ export function storageFault(error: unknown): AppError | undefined {
   if (code === 'ENAMETOOLONG') return new AppError('invalid', 'fsNameTooLong');
   if (code === 'ENOSPC' || code === 'EDQUOT')
     return new AppError('insufficient_storage', 'storageFull', { seconds: FULL_RETRY_SECONDS });
+  // A folder the process may not write, or a file system mounted read-only: the operator's to fix,
+  // not a bug — 503 with Retry-After (issue 27 B9), as a read-only database is.
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return new AppError('unavailable', 'storageNotWritable', { seconds: STORAGE_RETRY_SECONDS });
   if ((typeof code === 'string' && UNREACHABLE.has(code)) || name === 'TimeoutError')
     return new AppError('unavailable', 'storageUnavailable', { seconds: STORAGE_RETRY_SECONDS });
   return undefined;

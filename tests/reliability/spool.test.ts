@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -26,15 +28,16 @@ function fileFirstBody(parts: { name: string; filename?: string; data: Buffer | 
 describe('reliability: form uploads leave no spool file behind', () => {
   let server: RunningServer;
   let auth: string;
+  let pageCookie = '';
   const call = apiClient(() => server.url);
   const spoolDir = () => path.join(server.dataDir, 'tmp');
   const spoolFiles = () =>
     fs.existsSync(spoolDir()) ? fs.readdirSync(spoolDir()).filter((f) => f.startsWith('cloudclip-upload-')) : [];
 
-  /** POSTs `body` to /api/upload; `cut` sends only that many bytes and then drops the connection. */
-  function post(body: Buffer, cut?: number): Promise<number> {
+  /** POSTs `body` to /api/upload (or a page); `cut` sends only that many bytes and then drops the connection. */
+  function post(body: Buffer, cut?: number, to = '/api/upload'): Promise<number> {
     return new Promise((resolve) => {
-      const target = new URL(`${server.url}/api/upload`);
+      const target = new URL(`${server.url}${to}`);
       const req = http.request(
         {
           host: target.hostname,
@@ -43,6 +46,8 @@ describe('reliability: form uploads leave no spool file behind', () => {
           path: target.pathname,
           headers: {
             Authorization: auth,
+            Origin: server.url,
+            Cookie: pageCookie,
             'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
             'Content-Length': String(body.length),
           },
@@ -66,6 +71,14 @@ describe('reliability: form uploads leave no spool file behind', () => {
   beforeAll(async () => {
     server = await startServer();
     auth = await adminAuth(call);
+    // Pages know a session cookie, not a bearer token.
+    const login = await fetch(`${server.url}/admin/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ mode: 'admin', username: 'admin', password: 'test-admin-password' }),
+    });
+    pageCookie = login.headers.get('set-cookie')!.split(';')[0]!;
     // 1 MB upload limit, so an oversized spool is cheap to send.
     const set = await call('PUT', '/admin/settings/group/1', { auth, body: { max_upload_size: 1 } });
     expect(set.status).toBe(200);
@@ -112,6 +125,24 @@ describe('reliability: form uploads leave no spool file behind', () => {
     expect(await noSpoolLeft()).toEqual([]);
   });
 
+  it('a file-first form with 60 fields, and clients gone mid-file, ten times each: 400s and no spool file', async () => {
+    const many = fileFirstBody([
+      { name: 'file', filename: 'many.bin', data: Buffer.alloc(300_000, 4) },
+      ...Array.from({ length: 60 }, (_, i) => ({ name: `f${i}`, data: 'x' })),
+    ]);
+    const gone = fileFirstBody([{ name: 'file', filename: 'gone.bin', data: Buffer.alloc(900_000, 5) }]);
+    // The API's upload and the upload page's form action: the same parser, two ways to the body.
+    for (const to of ['/api/upload', '/upload']) {
+      const statuses = await Promise.all(Array.from({ length: 10 }, () => post(many, undefined, to)));
+      expect(
+        statuses.every((status) => status === 400),
+        `${to}: ${statuses}`,
+      ).toBe(true);
+      await Promise.all(Array.from({ length: 10 }, (_, i) => post(gone, 100_000 + i * 70_000, to)));
+      expect(await noSpoolLeft(), to).toEqual([]);
+    }
+  });
+
   it('spool files a killed process left are swept at the next start', async () => {
     fs.mkdirSync(spoolDir(), { recursive: true });
     const leftover = path.join(spoolDir(), 'cloudclip-upload-left-by-kill-9');
@@ -124,14 +155,26 @@ describe('reliability: form uploads leave no spool file behind', () => {
   it('temp files of local storage writes a killed process left are swept soon after the next start', async () => {
     const tmpDir = path.join(server.dataDir, 'storage', '.cloudclip-tmp');
     fs.mkdirSync(tmpDir, { recursive: true });
-    const leftover = path.join(tmpDir, 'half-written-object');
+    const host = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+    // Named by a writer of this host that is gone (a killed server): fresh, yet known to be a leftover.
+    const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+    const leftover = path.join(tmpDir, `${host}~${exited}~1.half-written-object`);
     fs.writeFileSync(leftover, 'half an object');
-    const old = new Date(Date.now() - 2 * 3600_000);
-    fs.utimesSync(leftover, old, old);
+    // Unnamed and old: the age rule.
+    const old = path.join(tmpDir, 'half-written-object');
+    fs.writeFileSync(old, 'half an object');
+    const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(old, hoursAgo, hoursAgo);
+    // Named by a live writer (this test's process): kept, though the server does not know it.
+    const live = path.join(tmpDir, `${host}~${process.pid}~1.being-written`);
+    fs.writeFileSync(live, 'still being written');
     await server.kill();
     server = await startServer({ dataDir: server.dataDir });
     // The first sweep runs a few seconds after start.
-    for (let i = 0; i < 100 && fs.existsSync(leftover); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 100 && (fs.existsSync(leftover) || fs.existsSync(old)); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(fs.existsSync(leftover)).toBe(false);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
   });
 });

@@ -110,6 +110,8 @@ export default {
   overrideForbidden: 'You may only replace your own file',
   storageObjectMissing: 'The stored file is missing from the storage',
   storageUnavailable: 'The storage is not reachable right now, please try again shortly',
+  storageNotWritable:
+    'The storage cannot be written now: its folder is read-only or not the app’s to write. Try again later',
   storageDenied: 'The storage refused access: check its credentials in the storage configuration',
   storageConflict: 'The storage refused the change because something changed at the same time',
   storageKeyInvalid: 'Invalid file path',

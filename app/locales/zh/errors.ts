@@ -109,6 +109,7 @@ export default {
   overrideForbidden: '只能覆盖自己的文件',
   storageObjectMissing: '存储中找不到该文件',
   storageUnavailable: '存储暂时无法访问，请稍后重试',
+  storageNotWritable: '存储暂时无法写入：其文件夹为只读或应用无权写入，请稍后重试',
   storageDenied: '存储拒绝访问：请检查存储配置中的凭据',
   storageConflict: '存储中的内容同时发生了变化，操作未完成',
   storageKeyInvalid: '文件路径无效',

@@ -7,6 +7,7 @@ import { StorageError, type CompletedPart, type StorageDriver } from '~/storage/
 import { checkParts } from '~/models/storage/part-plan.server';
 import { prepareShare, removeShare, shareFields } from './files.server';
 import { isUniqueViolation } from '~/db/errors';
+import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 import { forgetGone } from '~/models/gone.server';
 import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from './pending-objects.server';
 import { assertFits, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
@@ -110,15 +111,19 @@ async function lostRace(ctx: ModelContext, fileId: string): Promise<AppError> {
  */
 async function claimForCommit(ctx: ModelContext, principal: Principal, fileId: string, uploadId?: string) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
+  // A commit a killed process left is taken over at once when its holder is known to be gone
+  // (issue 27 B9), else after COMMIT_CLAIM_MS.
+  const deadHolder = file.status === 'committing' && file.commitHolder && isDeadInstance(file.commitHolder);
   const { count } = await ctx.db.fileShare.updateMany({
     where: {
       id: file.id,
       OR: [
         { status: 'uploading' },
         { status: 'committing', updatedAt: { lt: new Date(Date.now() - COMMIT_CLAIM_MS) } },
+        ...(deadHolder ? [{ status: 'committing', commitHolder: file.commitHolder }] : []),
       ],
     },
-    data: { status: 'committing' },
+    data: { status: 'committing', commitHolder: PROCESS_INSTANCE },
   });
   if (count === 0) throw await lostRace(ctx, file.id);
   return file;
@@ -127,7 +132,7 @@ async function claimForCommit(ctx: ModelContext, principal: Principal, fileId: s
 /** Gives a claimed upload back (a commit that failed on something the uploader can fix or retry). */
 async function releaseClaim(ctx: ModelContext, file: ShareRow) {
   await ctx.db.fileShare
-    .updateMany({ where: { id: file.id, status: 'committing' }, data: { status: 'uploading' } })
+    .updateMany({ where: { id: file.id, status: 'committing' }, data: { status: 'uploading', commitHolder: null } })
     .catch((error) => ctx.log.error({ err: error }, `Could not release the commit of upload ${file.id}`));
 }
 
@@ -172,8 +177,13 @@ async function optionsPatch(ctx: ModelContext, options: UploadOptions | undefine
  */
 async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions | undefined) {
   const driver = driverOfShare(ctx, file);
-  const pending = file.uploadId ? null : pendingKeyOf(file.id);
-  const stored = await driver.stat(pending ?? file.storagePath);
+  // A commit cut off after its move (and taken over) finds the object in place already.
+  let pending = file.uploadId ? null : pendingKeyOf(file.id);
+  let stored = await driver.stat(pending ?? file.storagePath);
+  if (!stored && pending) {
+    stored = await driver.stat(file.storagePath);
+    if (stored) pending = null;
+  }
   if (!stored) {
     await releaseClaim(ctx, file);
     throw new AppError('invalid', 'uploadIncomplete');
@@ -194,6 +204,7 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
       data: {
         status: 'ready',
         uploadId: null,
+        commitHolder: null,
         size: BigInt(stored.size),
         etag: stored.etag,
         ...(await optionsPatch(ctx, options)),

@@ -23,6 +23,7 @@ import {
 } from '../types';
 import { etagOf, renameInto } from './local-files.server';
 import { signGrant } from './local-signing.server';
+import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 
 /** Folders of the driver's own under the root, never listed. */
 const TMP_DIR = '.cloudclip-tmp';
@@ -182,8 +183,9 @@ export class LocalDriver implements StorageDriver {
   }
 
   /**
-   * Removes temp files no write has touched since `before`: what a killed process left mid-write
-   * (a live write keeps its file's modification time fresh). Returns how many went.
+   * Removes temp files a killed process left mid-write: at once when its name says its writer was
+   * a process of this host that is gone (`isDeadInstance`), else once no write has touched it since
+   * `before` (a live write keeps its file's modification time fresh). Returns how many went.
    */
   async sweepTemp(before: Date): Promise<number> {
     const tmpDir = path.join(this.root, TMP_DIR);
@@ -197,7 +199,8 @@ export class LocalDriver implements StorageDriver {
     for (const name of names) {
       const file = path.join(tmpDir, name);
       const stat = await fsp.stat(file).catch(() => null);
-      if (stat && stat.mtime < before) {
+      const writer = name.slice(0, name.lastIndexOf('.'));
+      if (stat && (stat.mtime < before || isDeadInstance(writer))) {
         await fsp.rm(file, { force: true });
         removed++;
       }
@@ -213,7 +216,8 @@ export class LocalDriver implements StorageDriver {
   private async writeFile(target: string, body: Readable, makeParent = true): Promise<{ size: number; md5: string }> {
     const tmpDir = path.join(this.root, TMP_DIR);
     await fsp.mkdir(tmpDir, { recursive: true });
-    const tmp = path.join(tmpDir, randomUUID());
+    // Named for its writer, so the next process knows at once whether it is a leftover (sweepTemp).
+    const tmp = path.join(tmpDir, `${PROCESS_INSTANCE}.${randomUUID()}`);
     const hash = createHash('md5');
     let size = 0;
     const counter = new Transform({
