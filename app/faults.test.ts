@@ -38,6 +38,27 @@ describe('toAppError, PostgreSQL faults', () => {
   });
 });
 
+describe('toAppError, SQLite faults', () => {
+  /** A Prisma error as the better-sqlite3 adapter wraps a driver error. */
+  const prismaSqlite = (originalCode: string) =>
+    Object.assign(new Error('prisma'), { meta: { driverAdapterError: { cause: { kind: 'sqlite', originalCode } } } });
+
+  it.each([
+    ['SQLITE_READONLY', 'databaseReadOnly'],
+    ['SQLITE_READONLY_DBMOVED', 'databaseReadOnly'],
+    ['SQLITE_IOERR_WRITE', 'databaseUnavailable'],
+    ['SQLITE_CANTOPEN', 'databaseUnavailable'],
+    ['SQLITE_BUSY', 'databaseBusy'],
+  ])('%s is a 503 (%s) with Retry-After, through Prisma and from the hot path', (code, key) => {
+    for (const error of [prismaSqlite(code), Object.assign(new Error(code), { code })])
+      expect(toAppError(error)).toMatchObject({
+        kind: 'unavailable',
+        messageKey: key,
+        details: { seconds: expect.any(Number) },
+      });
+  });
+});
+
 describe('toAppError, storage faults', () => {
   const errno = (code: string) => Object.assign(new Error(code), { code });
 

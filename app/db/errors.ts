@@ -41,6 +41,10 @@ const BY_SQLITE_CODE: Record<string, () => AppError> = {
   SQLITE_LOCKED: databaseBusy,
   SQLITE_FULL: databaseFull,
   SQLITE_READONLY: databaseReadOnly,
+  // The file could not be read or written (a disk gone bad, a file system remounted read-only, a
+  // -wal or -shm file the process may not write): the operator's to fix, not a bug (issue 27 B9).
+  SQLITE_IOERR: databaseUnavailable,
+  SQLITE_CANTOPEN: databaseUnavailable,
 };
 
 type AdapterCause = { kind?: unknown; originalCode?: unknown; code?: unknown };
