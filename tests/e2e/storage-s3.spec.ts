@@ -172,7 +172,8 @@ test(
       headers: { Authorization: `Bearer ${token}` },
     });
     const key = ((await files.json()) as { data: { storage_path: string } }).data.storage_path;
-    expect(key.startsWith('shares/')).toBe(true);
+    // Under the default folder, inside the reserved prefix (docs/decisions/0020).
+    expect(key.startsWith('.cloudclip-shares/shares/')).toBe(true);
     await swift!.client.send(new HeadObjectCommand({ Bucket: swift!.bucket, Key: key }));
     const removed = await request.delete(`${base}/api/files/batch-delete`, {
       data: { ids: [uploaded.id] },
