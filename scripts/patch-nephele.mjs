@@ -71,6 +71,18 @@ const FIXES = [
     from: `                        : { _: \`Second-\${secondsLeft}\` },`,
     to: `                        : { _: \`Second-\${Math.ceil(secondsLeft)}\` }, // Cloudclip patch: whole seconds`,
   },
+  {
+    why: 'RFC 9110 §9.3.2 (issue 28 B12): a HEAD answers the Content-Length a GET would send; Finder and Windows read it',
+    file: 'dist/Methods/GET_HEAD.js',
+    from: `            response.locals.debug(\`Response encoding: \${encoding}\`);
+            if (request.method !== 'HEAD') {`,
+    to: `            response.locals.debug(\`Response encoding: \${encoding}\`);
+            // Cloudclip patch: the length a GET would send (RFC 9110 §9.3.2).
+            if (request.method === 'HEAD' && encoding === 'identity') {
+                response.set({ 'Content-Length': \`\${await resource.getLength()}\` });
+            }
+            if (request.method !== 'HEAD') {`,
+  },
 ];
 
 const root = path.dirname(require.resolve('nephele/package.json'));

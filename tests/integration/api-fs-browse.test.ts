@@ -62,7 +62,7 @@ describe('fs browse API', () => {
     expect(root.status).toBe(200);
     expect(root.body.data).toMatchObject({ path: '/', isVirtual: true });
     expect(root.body.data.items).toEqual([
-      expect.objectContaining({ name: 'local', path: '/local/', isMount: true, storageType: 'LOCAL' }),
+      expect.objectContaining({ name: 'local', path: '/local/', isMount: true, storageType: 'S3' }),
       { name: 'team', path: '/team/', isDirectory: true, isVirtual: true },
     ]);
     const team = await call('GET', '/fs/list?path=/team', { auth: admin });
@@ -82,7 +82,8 @@ describe('fs browse API', () => {
     const local = (await call('GET', '/fs/list?path=/local', { auth: admin })).body.data;
     // Using a mount marks it used (docs/product/api.md §2.10), without holding up the listing.
     await expect.poll(lastUsed).not.toBeNull();
-    expect(local).toMatchObject({ path: '/local', isVirtual: false, storage_type: 'LOCAL' });
+    // A local mount is "S3" to the v0.7.3 client too (docs/api-extensions.md §5).
+    expect(local).toMatchObject({ path: '/local', isVirtual: false, storage_type: 'S3' });
     expect(local.items.map((i: { name: string }) => i.name)).toEqual(['pics', 'readme.md']);
     const s3 = (await call('GET', '/fs/list?path=/team/s3/docs/', { auth: admin })).body.data;
     expect(s3.items).toEqual([

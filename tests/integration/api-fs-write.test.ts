@@ -164,7 +164,8 @@ describe('fs write API', () => {
     expect(init.body.data).toMatchObject({
       key: 'direct/big.bin',
       partCount: 2,
-      storage_type: m === '/bucket' ? 'S3' : 'LOCAL',
+      // Every mount is "S3" to the v0.7.3 client (docs/api-extensions.md §5).
+      storage_type: 'S3',
     });
     const parts = [];
     for (const { partNumber, url } of init.body.data.presignedUrls as { partNumber: number; url: string }[]) {

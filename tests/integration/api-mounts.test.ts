@@ -34,13 +34,20 @@ describe('mounts API', () => {
   });
 
   it('creates a mount on the embedded local storage with every field of the contract', async () => {
-    const created = await mount({ name: 'Team docs', mount_path: '/team/docs', remark: 'shared', cache_ttl: 60 });
+    const created = await mount({
+      name: 'Team docs',
+      mount_path: '/team/docs',
+      remark: 'shared',
+      cache_ttl: 60,
+      sign_expires: null,
+    });
     expect(created.status).toBe(200);
     expect(created.body.code).toBe(201);
     expect(created.body.data).toMatchObject({
       name: 'Team docs',
       mount_path: '/team/docs',
-      storage_type: 'LOCAL',
+      // The one type the v0.7.3 client knows, on local storage too (its config says what it is).
+      storage_type: 'S3',
       storage_config_id: localId,
       remark: 'shared',
       is_active: 1,
@@ -50,9 +57,15 @@ describe('mounts API', () => {
       // New mounts stream WebDAV GETs (docs/api-extensions.md §4).
       webdav_policy: 'native_proxy',
       enable_sign: 0,
+      // null is "use the global setting", never 0 ("never expires").
       sign_expires: null,
       last_used: null,
     });
+    const id = created.body.data.id;
+    await call('PUT', `/admin/mounts/${id}`, { auth: admin, body: { sign_expires: 600 } });
+    expect((await call('GET', `/admin/mounts/${id}`, { auth: admin })).body.data.sign_expires).toBe(600);
+    await call('PUT', `/admin/mounts/${id}`, { auth: admin, body: { sign_expires: null } });
+    expect((await call('GET', `/admin/mounts/${id}`, { auth: admin })).body.data.sign_expires).toBeNull();
     expect(created.body.data.created_at).toMatch(/Z$/);
   });
 

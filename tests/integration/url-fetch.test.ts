@@ -249,13 +249,23 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     expectRefused(ftp.status, ftp.body);
   });
 
-  it('keeps the allow-list for callers who may upload: anonymous calls get the generic refusal', async () => {
+  it('keeps the allow-list for callers who may upload: anonymous calls are refused, the proxy saying why', async () => {
     await allow('127.0.0.1');
     const hitsBefore = origin.hits.length;
     const anonymousInfo = await info(`${origin.base}/file.txt`, {});
     expectRefused(anonymousInfo.status, anonymousInfo.body);
+    // The v0.7.3 client's no-CORS fallback fetches the proxy without credentials: refused, with why
+    // and what works instead (issue 28 B14).
     const anonymousProxy = await proxy(`${origin.base}/file.txt`, { headers: { Authorization: '' } });
-    expectRefused(anonymousProxy.status, await anonymousProxy.json());
+    expect(anonymousProxy.status).toBe(403);
+    const body = await anonymousProxy.json();
+    expect(body.error.key).toBe('urlProxyUploadersOnly');
+    expect(body.message).toBe(zh('urlProxyUploadersOnly'));
+    // A private host nobody allow-listed keeps the generic refusal: nothing learnt about it.
+    await allow('');
+    const unlisted = await proxy(`${origin.base}/file.txt`, { headers: { Authorization: '' } });
+    expectRefused(unlisted.status, await unlisted.json());
+    await allow('127.0.0.1');
     // Nothing was sent to the private address for them…
     expect(origin.hits.length).toBe(hitsBefore);
     // …while the admin, with the same setting, reads it.

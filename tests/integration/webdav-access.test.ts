@@ -272,6 +272,29 @@ describe('WebDAV access and semantics', () => {
     await call('PUT', `/admin/mounts/${mountIds['/bucket']}`, { auth: admin, body: { webdav_policy: 'native_proxy' } });
   });
 
+  it('a HEAD says the length; a ranged GET a local mount redirects is a 206 at the signed URL', async () => {
+    const head = await dav('HEAD', '/disk/other.txt', { auth: ADMIN });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('Content-Length')).toBe(String('content of /disk/other.txt'.length));
+    await call('PUT', `/admin/mounts/${mountIds['/disk']}`, { auth: admin, body: { webdav_policy: '302_redirect' } });
+    try {
+      const redirected = await dav('GET', '/disk/other.txt', {
+        auth: ADMIN,
+        headers: { 'User-Agent': 'rclone/v1.60', Range: 'bytes=0-6' },
+      });
+      expect(redirected.status).toBe(302);
+      const location = new URL(redirected.headers.get('Location')!, server.url).toString();
+      const part = await fetch(location, { headers: { Range: 'bytes=0-6' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('Content-Range')).toBe(`bytes 0-6/${'content of /disk/other.txt'.length}`);
+      expect(await part.text()).toBe('content');
+      // Without a Range, the whole file.
+      expect(await (await fetch(location)).text()).toBe('content of /disk/other.txt');
+    } finally {
+      await call('PUT', `/admin/mounts/${mountIds['/disk']}`, { auth: admin, body: { webdav_policy: 'native_proxy' } });
+    }
+  });
+
   it('keeps a folder when its last file is deleted, even one only its files made', async () => {
     const upload = new FormData();
     upload.append('path', '/bucket/implicit/');

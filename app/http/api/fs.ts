@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WIRE_STORAGE_TYPE } from './presenters/mounts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Router } from 'express';
@@ -192,7 +193,7 @@ export function fsRouter(services: Services): Router {
       presignedUrls: partUrls(req, services, started.urls),
       mount_id: started.mount.id,
       path: started.path,
-      storage_type: started.mount.storageType,
+      storage_type: WIRE_STORAGE_TYPE,
     });
   });
 

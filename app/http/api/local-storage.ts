@@ -1,16 +1,17 @@
 import { Router } from 'express';
-import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
 import { openSignedLocalObject } from '~/models/storage/local-urls.server';
 import type { ModelContext } from '~/models/context.server';
 import { sendPlainError } from './plain-errors';
 import { holdStreamSlot } from './stream-slots';
+import { streamFile } from '../serve-file.server';
 import type { KeyedConcurrencyGate } from '~/auth/rate-limit.server';
 
 /**
  * Serves the local driver's signed URLs (GET object, PUT object, PUT part), so the browser talks to
  * local storage exactly as it talks to S3. The signature, not a session, is the authorization.
- * Downloads are always attachments with nosniff: stored files never render on our origin.
+ * Downloads are always attachments with nosniff (stored files never render on our origin), with
+ * single byte ranges.
  */
 export function localStorageRouter(ctx: ModelContext, downloadStreams: KeyedConcurrencyGate): Router {
   const router = Router();
@@ -21,17 +22,12 @@ export function localStorageRouter(ctx: ModelContext, downloadStreams: KeyedConc
       const signed = await openSignedLocalObject(ctx, req.params.configId, query);
       if (signed.op === 'get' && (req.method === 'GET' || req.method === 'HEAD')) {
         holdStreamSlot(downloadStreams, req, res);
-        const object = await signed.read();
-        res.setHeader('Content-Length', String(object.contentLength));
-        res.setHeader('Content-Type', signed.contentType);
-        res.setHeader('Content-Disposition', contentDisposition('attachment', signed.downloadName));
-        if (object.etag) res.setHeader('ETag', `"${object.etag}"`);
-        if (req.method === 'HEAD') {
-          object.stream.destroy();
-          return res.end();
-        }
-        object.stream.on('error', () => res.destroy());
-        return object.stream.pipe(res);
+        // As S3 answers a presigned GET: single ranges with 206, an attachment, nosniff.
+        return await streamFile(res, signed, {
+          disposition: 'attachment',
+          range: req.get('Range'),
+          headOnly: req.method === 'HEAD',
+        });
       }
       if (signed.op !== 'get' && req.method === 'PUT') {
         const { etag } = await signed.write(req);

@@ -71,10 +71,11 @@ const fields = {
   web_proxy: flag.optional(),
   webdav_policy: z.enum(['302_redirect', 'native_proxy'], { message: 'webdavPolicyInvalid' }).optional(),
   enable_sign: flag.optional(),
+  // null first: coerced, null would be the number 0 ("never expires") instead of "use the global setting".
   sign_expires: z
     .union([
-      z.coerce.number({ message: 'signExpiresInvalid' }).int('signExpiresInvalid').min(0, 'signExpiresInvalid'),
       z.null(),
+      z.coerce.number({ message: 'signExpiresInvalid' }).int('signExpiresInvalid').min(0, 'signExpiresInvalid'),
     ])
     .optional(),
 };

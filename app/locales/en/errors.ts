@@ -260,6 +260,8 @@ export default {
   storageNoDirectUpload: 'This storage does not accept uploads straight from the browser',
   // URL upload (server-side fetches of user-given URLs)
   urlRequired: 'Enter a URL',
+  urlProxyUploadersOnly:
+    'This address is on the server’s allow-list for uploaders only: upload it from the URL upload page, where the server fetches it for you',
   urlNotAllowed:
     'This URL cannot be fetched: it must be a valid http(s) address on the public internet (not a private or local network)',
   urlUnreachable: 'Could not reach the URL (connection failed or timed out)',

@@ -257,6 +257,7 @@ export default {
   storageNoDirectUpload: '此存储不支持浏览器直传',
   // URL 上传（服务器抓取用户给出的 URL）
   urlRequired: '请输入URL',
+  urlProxyUploadersOnly: '此地址仅对上传者开放：请使用 URL 上传（由服务器代为获取），而不是浏览器代理',
   urlNotAllowed: '不允许访问此URL：必须是公网上有效的 http(s) 地址（不能是内网或本机地址）',
   urlUnreachable: '无法访问URL（连接失败或超时）',
   urlRemoteStatus: '无法获取URL内容：远程服务器返回 HTTP {{status}}',

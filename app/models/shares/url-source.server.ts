@@ -5,7 +5,8 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import { remoteFilename } from '~/net/remote-filename';
-import { safeFetch, type SafeFetchOptions, type SafeResponse } from '~/net/safe-fetch.server';
+import { safeFetch, vetUrl, type SafeFetchOptions, type SafeResponse } from '~/net/safe-fetch.server';
+import { parseAllowList } from '~/net/allow-list';
 import { urlFetchAllowedHosts } from '~/models/settings/settings.server';
 import { tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
@@ -65,6 +66,22 @@ async function fetchOptions(
 ): Promise<SafeFetchOptions> {
   const allowedHosts = isAllowed(principal, 'file.upload') ? await urlFetchAllowedHosts(ctx) : [];
   return { allowedHosts, ...extra, ...ctx.net };
+}
+
+/**
+ * The v0.7.3 client fetches a URL without CORS through /url/proxy without credentials (issue 28
+ * B14): a private host the admin allow-listed is for uploaders only, so it stays refused — but with
+ * why, instead of the "not allowed" a forbidden address gets: the server-side URL upload fetches it.
+ */
+async function onlyForUploaders(ctx: ModelContext, principal: Principal, url: string, error: unknown) {
+  if (isAllowed(principal, 'file.upload')) return null;
+  if (!(error instanceof AppError && error.messageKey === 'urlNotAllowed')) return null;
+  const uploaders = parseAllowList(await urlFetchAllowedHosts(ctx));
+  const allowed = await vetUrl(url, uploaders, ctx.net?.lookup).then(
+    () => true,
+    () => false,
+  );
+  return allowed ? new AppError('forbidden', 'urlProxyUploadersOnly') : null;
 }
 
 const header = (headers: IncomingHttpHeaders, name: string): string | null => {
@@ -140,7 +157,10 @@ export async function openUrlSource(
   url: string,
   { maxBytes }: { maxBytes: number },
 ): Promise<UrlSource> {
-  const response = await safeFetch(url, await fetchOptions(ctx, principal, { method: 'GET', maxBytes }));
+  const options = await fetchOptions(ctx, principal, { method: 'GET', maxBytes });
+  const response = await safeFetch(url, options).catch(async (error: unknown) => {
+    throw (await onlyForUploaders(ctx, principal, url, error)) ?? error;
+  });
   const size = sizeOf(response.headers);
   if (!ok(response.status) || (size !== null && size > maxBytes)) {
     response.body.destroy();

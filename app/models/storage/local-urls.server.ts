@@ -7,7 +7,7 @@ import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import { toAppError } from '~/faults';
 import { isStorageTestKey } from './test.server';
-import type { ReadResult } from '~/storage/types';
+import type { ByteRange, ReadResult } from '~/storage/types';
 
 /** A part is never larger than S3's largest part (5 GiB), however large the whole file. */
 const MAX_PART_BYTES = 5 * 1024 ** 3;
@@ -21,9 +21,9 @@ const MAX_PART_BYTES = 5 * 1024 ** 3;
 export type SignedLocalObject =
   | {
       op: 'get';
-      downloadName: string;
-      contentType: string;
-      read: () => Promise<ReadResult>;
+      /** What the download is: its name, type, size and ETag (Range needs the size up front). */
+      file: { filename: string; mimetype: string; size: number; etag: string | null };
+      read: (range?: ByteRange) => Promise<ReadResult>;
     }
   | { op: 'put' | 'part' | 'mput' | 'mpart'; write: (body: Readable) => Promise<{ etag: string | null }> };
 
@@ -51,11 +51,18 @@ export async function openSignedLocalObject(
   const driver = config ? ctx.storage.driverFor(config) : null;
   if (!(driver instanceof LocalDriver)) throw new AppError('not_found', 'storageNotFound');
   if (grant.op === 'get') {
+    const info = await driver.stat(grant.key);
+    if (!info) throw new AppError('not_found', 'storageObjectMissing');
     return {
       op: 'get',
-      downloadName: grant.downloadName ?? grant.key.split('/').pop() ?? 'file',
-      contentType: grant.contentType ?? 'application/octet-stream',
-      read: () => driver.read(grant.key).catch(failed),
+      file: {
+        filename: grant.downloadName ?? grant.key.split('/').pop() ?? 'file',
+        mimetype: grant.contentType ?? 'application/octet-stream',
+        size: info.size,
+        etag: info.etag,
+      },
+      // A range too (issue 28 B13): a WebDAV GET with Range that the 302 policy sends here is a 206.
+      read: (range) => driver.read(grant.key, range).catch(failed),
     };
   }
   const max = await maxUploadBytes(ctx);

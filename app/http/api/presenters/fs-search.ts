@@ -1,4 +1,5 @@
 import type { MountIndexStatus } from '~/models/fs/search/admin.server';
+import { WIRE_STORAGE_TYPE } from './mounts';
 import type { searchFs } from '~/models/fs/search/search.server';
 
 /** fs/search (docs/product/api.md §3.10): results, counts and the parameters as understood. */
@@ -16,7 +17,7 @@ export function presentSearch(
       contentType: r.contentType,
       mount_id: r.mount.id,
       mount_name: r.mount.name,
-      storage_type: r.mount.storageType,
+      storage_type: WIRE_STORAGE_TYPE,
       s3_key: r.key,
     })),
     total: found.total,

@@ -1,4 +1,5 @@
 import type { FsItem, FsListing } from '~/models/fs/browse.server';
+import { WIRE_STORAGE_TYPE } from './mounts';
 
 /** fs/list (docs/product/api.md §3.10): a virtual folder, or a real directory of a mount. */
 export function presentListing(listing: FsListing) {
@@ -15,7 +16,7 @@ export function presentListing(listing: FsListing) {
               isDirectory: true,
               isMount: true,
               mountId: i.mount.id,
-              storageType: i.mount.storageType,
+              storageType: WIRE_STORAGE_TYPE,
             }
           : { name: i.name, path: i.path, isDirectory: true, isVirtual: true },
       ),
@@ -27,7 +28,7 @@ export function presentListing(listing: FsListing) {
     isRoot: false,
     isVirtual: false,
     mount_id: listing.mount.id,
-    storage_type: listing.mount.storageType,
+    storage_type: WIRE_STORAGE_TYPE,
     items: listing.items.map((e) =>
       e.isDirectory
         ? { name: e.name, path: e.path, isDirectory: true, isVirtual: false, size: e.size, modified: null }
@@ -54,7 +55,7 @@ export function presentItem(item: FsItem) {
       modified: null,
       contentType: 'application/x-directory',
       mount_id: item.mount?.id ?? null,
-      storage_type: item.mount?.storageType ?? null,
+      storage_type: item.mount ? WIRE_STORAGE_TYPE : null,
     };
   }
   return {
@@ -66,7 +67,7 @@ export function presentItem(item: FsItem) {
     contentType: item.contentType,
     etag: item.etag,
     mount_id: item.mount.id,
-    storage_type: item.mount.storageType,
+    storage_type: WIRE_STORAGE_TYPE,
     preview_url: item.previewUrl,
     download_url: item.downloadUrl,
   };

@@ -1,11 +1,18 @@
 import type { MountRecord } from '~/models/mounts/mounts.server';
 
+/**
+ * A mount's `storage_type` on the wire: "S3", the one type the v0.7.3 client knows — answering
+ * "LOCAL" for a mount of local storage left it out of the client's base-path picker and blank in its
+ * edit form (issue 28 B10). What the storage is, the mount's storage config says.
+ */
+export const WIRE_STORAGE_TYPE = 'S3';
+
 /** The mount object of docs/product/api.md §2.10 / §3.6: every column, booleans as 0/1 as v0.7.3 stores them. */
 export function presentMount(m: MountRecord) {
   return {
     id: m.id,
     name: m.name,
-    storage_type: m.storageType,
+    storage_type: WIRE_STORAGE_TYPE,
     storage_config_id: m.storageConfigId,
     mount_path: m.mountPath,
     /** Ours (docs/api-extensions.md): "" for the storage's root. */
