@@ -63,9 +63,17 @@ export function authorize(principal: Principal, operation: Operation): void {
   if (principal.kind === 'anonymous') throw new AppError('unauthenticated', 'authRequired');
   const requirement: Requirement = OPERATIONS[operation];
   if ('bits' in requirement) {
-    throw new AppError('forbidden', 'permissionRequired', { permission: bitLabel(requirement.bits) });
+    throw new AppError('forbidden', 'permissionRequired', {
+      permission: bitLabel(requirement.bits),
+      flags: flagsOf(requirement.bits),
+    });
   }
   throw new AppError('forbidden', 'adminRequired');
+}
+
+/** The permission flags of `required` ("mount_delete"), which pages name in their language (app/i18n/translate.ts). */
+function flagsOf(required: number): string[] {
+  return PERMISSION_FLAGS.filter(([, bit]) => (required & bit) !== 0).map(([flag]) => flag);
 }
 
 function bitLabel(required: number): string {

@@ -19,9 +19,21 @@ export function translate(locale: string, key: string, values?: Record<string, u
   const lng = isLocale(locale) ? locale : FALLBACK_LOCALE;
   const text = lookup(catalogOf(lng), key) ?? lookup(catalogOf(FALLBACK_LOCALE), key) ?? key;
   if (!values) return text;
+  const params = withPermissionLabels(lng, values);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    values[name] === undefined ? match : String(values[name]),
+    params[name] === undefined ? match : String(params[name]),
   );
+}
+
+/**
+ * A refusal for want of a permission carries the v0.7.3 label (`permission`, Chinese: API clients
+ * match the message) and the flags (`flags`): other languages name the permissions in their own
+ * words (keys.permissions), never "Requires the following permission: 删除文件" (issue 28 A6).
+ */
+function withPermissionLabels(lng: Parameters<typeof catalogOf>[0], values: Record<string, unknown>): Record<string, unknown> {
+  if (lng === 'zh' || !Array.isArray(values.flags)) return values;
+  const labels = values.flags.map((flag) => lookup(catalogOf(lng), `keys.permissions.${String(flag)}`) ?? String(flag));
+  return { ...values, permission: labels.join(', ') };
 }
 
 export function hasTranslation(locale: string, key: string): boolean {

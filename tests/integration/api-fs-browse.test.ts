@@ -215,6 +215,10 @@ describe('fs browse API', () => {
     });
     const viaShare = await call('GET', `/file-download/${slug}`);
     expect(md5(viaShare.body)).toBe(md5(photo));
+    // Visitors never see the internal path: the share has no remark unless someone writes one.
+    const publicInfo = await call('GET', `/public/files/${slug}`);
+    expect(publicInfo.body.data.remark).toBeNull();
+    expect(publicInfo.text).not.toContain('/local/pics');
     expect(
       (await call('DELETE', '/files/batch-delete', { auth: admin, body: { ids: [fileId], delete_mode: 'both' } }))
         .status,

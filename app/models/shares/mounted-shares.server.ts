@@ -31,8 +31,8 @@ export async function shareMountedFile(
       mimetype: mimeFromFilename(filename),
       size: BigInt(file.size),
       etag: file.etag,
-      // The remark v0.7.3 gives these shares ("from the file system: <path>").
-      remark: `来自文件系统: ${file.path}`,
+      // No remark: v0.7.3's "来自文件系统: <path>" showed every visitor the internal path (issue 28 A5).
+      remark: null,
       useProxy: true,
       createdBy: creatorId(principal),
     },
