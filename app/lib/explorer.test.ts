@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crumbsOf, explorerHref, pathOfSplat, prefsOf, sortEntries, type ExplorerEntry } from './explorer';
+import { crumbsOf, explorerHref, pathOfSplat, prefsOf, sortEntries, sortQueryOf, type ExplorerEntry } from './explorer';
 
 const entry = (name: string, extra: Partial<ExplorerEntry> = {}): ExplorerEntry => ({
   name,
@@ -31,6 +31,7 @@ describe('explorer helpers', () => {
     expect(prefsOf({ view: 'gallery', columns: '99', gapX: '-3', imagesOnly: 'on', sort: 'evil' })).toEqual({
       view: 'gallery',
       sort: 'name',
+      order: 'asc',
       columns: 8,
       gapX: 0,
       gapY: 12,
@@ -51,5 +52,28 @@ describe('explorer helpers', () => {
     expect(sortEntries(list, 'size').map((e) => e.name)).toEqual(['z', 'a.png', 'b.txt', 'file9.txt', 'file10.txt']);
     expect(sortEntries(list, 'date').map((e) => e.name)[1]).toBe('b.txt');
     expect(sortEntries(list, 'type').map((e) => e.name)[1]).toBe('a.png');
+    // Either way round, folders stay first and equal keys keep their names A→Z.
+    expect(sortEntries(list, 'size', 'asc').map((e) => e.name)).toEqual([
+      'z',
+      'b.txt',
+      'file9.txt',
+      'file10.txt',
+      'a.png',
+    ]);
+    expect(sortEntries(list, 'name', 'desc').map((e) => e.name)).toEqual([
+      'z',
+      'file10.txt',
+      'file9.txt',
+      'b.txt',
+      'a.png',
+    ]);
+  });
+
+  it('column headers flip the current key and start another in its own order', () => {
+    expect(sortQueryOf({ sort: 'name', order: 'asc' }, 'name')).toBe('?sort=name&order=desc');
+    expect(sortQueryOf({ sort: 'name', order: 'asc' }, 'size')).toBe('?sort=size&order=desc');
+    expect(sortQueryOf({ sort: 'size', order: 'desc' }, 'size')).toBe('?sort=size&order=asc');
+    expect(prefsOf({ sort: 'date' }).order).toBe('desc');
+    expect(prefsOf({ sort: 'date', order: 'asc' }).order).toBe('asc');
   });
 });

@@ -72,10 +72,17 @@ export const VIEWS = ['list', 'grid', 'gallery'] as const;
 export type ExplorerView = (typeof VIEWS)[number];
 export const SORTS = ['name', 'size', 'date', 'type'] as const;
 export type ExplorerSort = (typeof SORTS)[number];
+export const ORDERS = ['asc', 'desc'] as const;
+export type ExplorerOrder = (typeof ORDERS)[number];
+
+/** The order a key starts in: names and types A→Z, sizes largest and dates newest first. */
+export const defaultOrderOf = (sort: ExplorerSort): ExplorerOrder =>
+  sort === 'size' || sort === 'date' ? 'desc' : 'asc';
 
 export interface ExplorerPrefs {
   view: ExplorerView;
   sort: ExplorerSort;
+  order: ExplorerOrder;
   /** Gallery: columns (2–8), gaps in pixels (0–48), images only. */
   columns: number;
   gapX: number;
@@ -86,6 +93,7 @@ export interface ExplorerPrefs {
 export const DEFAULT_PREFS: ExplorerPrefs = {
   view: 'list',
   sort: 'name',
+  order: 'asc',
   columns: 4,
   gapX: 12,
   gapY: 12,
@@ -100,9 +108,11 @@ const clamp = (value: unknown, min: number, max: number, fallback: number) => {
 /** Preferences from anything (a cookie, a form): unknown values fall back to the defaults. */
 export function prefsOf(raw: Record<string, unknown> | null | undefined): ExplorerPrefs {
   const value = raw ?? {};
+  const sort = SORTS.find((s) => s === value.sort) ?? DEFAULT_PREFS.sort;
   return {
     view: VIEWS.find((v) => v === value.view) ?? DEFAULT_PREFS.view,
-    sort: SORTS.find((s) => s === value.sort) ?? DEFAULT_PREFS.sort,
+    sort,
+    order: ORDERS.find((o) => o === value.order) ?? defaultOrderOf(sort),
     columns: clamp(value.columns, 2, 8, DEFAULT_PREFS.columns),
     gapX: clamp(value.gapX, 0, 48, DEFAULT_PREFS.gapX),
     gapY: clamp(value.gapY, 0, 48, DEFAULT_PREFS.gapY),
@@ -112,16 +122,32 @@ export function prefsOf(raw: Record<string, unknown> | null | undefined): Explor
 
 const extensionOf = (name: string) => (name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '');
 
-/** Folders first, then by the chosen key (name as the tie-break). */
-export function sortEntries(entries: ExplorerEntry[], sort: ExplorerSort): ExplorerEntry[] {
+/** Folders first, then by the chosen key in the chosen order (names A→Z as the tie-break). */
+export function sortEntries(
+  entries: ExplorerEntry[],
+  sort: ExplorerSort,
+  order: ExplorerOrder = defaultOrderOf(sort),
+): ExplorerEntry[] {
   const byName = (a: ExplorerEntry, b: ExplorerEntry) => a.name.localeCompare(b.name, undefined, { numeric: true });
-  const key: Record<ExplorerSort, (a: ExplorerEntry, b: ExplorerEntry) => number> = {
-    name: () => 0,
-    size: (a, b) => b.size - a.size,
-    date: (a, b) => (b.modified ?? '').localeCompare(a.modified ?? ''),
+  const ascending: Record<ExplorerSort, (a: ExplorerEntry, b: ExplorerEntry) => number> = {
+    name: byName,
+    size: (a, b) => a.size - b.size,
+    date: (a, b) => (a.modified ?? '').localeCompare(b.modified ?? ''),
     type: (a, b) => extensionOf(a.name).localeCompare(extensionOf(b.name)),
   };
-  return [...entries].sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || key[sort](a, b) || byName(a, b));
+  const sign = order === 'asc' ? 1 : -1;
+  return [...entries].sort(
+    (a, b) => Number(b.isDirectory) - Number(a.isDirectory) || sign * ascending[sort](a, b) || byName(a, b),
+  );
+}
+
+/**
+ * A column header's sort (`?sort=…&order=…`, so the explorer sorts without JavaScript too): the
+ * current key flips its order, another key starts in its own.
+ */
+export function sortQueryOf(prefs: Pick<ExplorerPrefs, 'sort' | 'order'>, sort: ExplorerSort): string {
+  const order = prefs.sort === sort ? (prefs.order === 'asc' ? 'desc' : 'asc') : defaultOrderOf(sort);
+  return `?sort=${sort}&order=${order}`;
 }
 
 export const isImage = (entry: Pick<ExplorerEntry, 'isDirectory' | 'mimetype'>) =>

@@ -212,3 +212,35 @@ test.describe('on a phone', () => {
     await expect(menu.getByRole('menuitem', { name: /Rename/ })).toBeVisible();
   });
 });
+
+test('column headers sort the list both ways, with and without JavaScript, and the choice is kept', async ({
+  page,
+  request,
+}) => {
+  const box = await seed(request);
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}${box}`);
+  const names = () =>
+    page
+      .locator('tbody [data-entry-path]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-entry-path')!.split('/').pop()));
+  const header = (name: string) => page.getByRole('columnheader', { name });
+  await expect.poll(names).toEqual(['archive', 'a.png', 'b.png', 'notes.txt']);
+  await expect(header(t.list.name)).toHaveAttribute('aria-sort', 'ascending');
+
+  // Size: largest first (folders stay first), then smallest first.
+  await page.getByRole('link', { name: t.list.sortBy.replace('{{column}}', t.list.size) }).click();
+  await expect(page).toHaveURL(/sort=size&order=desc/);
+  await expect(header(t.list.size)).toHaveAttribute('aria-sort', 'descending');
+  // The text file is the smallest; the two images tie or nearly.
+  const notesAt = async () => (await names()).indexOf('notes.txt');
+  await expect.poll(notesAt).toBe(3);
+  await page.getByRole('link', { name: t.list.sortBy.replace('{{column}}', t.list.size) }).click();
+  await expect(header(t.list.size)).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(notesAt).toBe(1);
+
+  // Kept for this browser: the folder opened again without the query sorts the same way.
+  await page.goto(`${server.url}${box}`);
+  await expect(header(t.list.size)).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(notesAt).toBe(1);
+});

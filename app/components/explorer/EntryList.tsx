@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon, iconForType } from '~/components/ui/Icon';
-import { fsDownloadHref, isImage, type ExplorerEntry, type ExplorerPrefs } from '~/lib/explorer';
+import {
+  explorerHref,
+  fsDownloadHref,
+  isImage,
+  sortQueryOf,
+  type ExplorerEntry,
+  type ExplorerPrefs,
+  type ExplorerSort,
+} from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { entryActions, formNameOf, type ExplorerCan } from './entry-actions';
 import { EntryMenu } from './EntryMenu';
@@ -31,6 +39,44 @@ function EntryIcon({ entry, className }: { entry: ExplorerEntry; className: stri
 }
 
 /** Where the entry's name leads: into a folder, or the file's preview. */
+/**
+ * A column header that sorts by its key (issue 28 A4): a link, so it works without JavaScript;
+ * the current key flips its order. `aria-sort` tells screen readers which column sorts and how.
+ */
+function SortHeader({
+  sort,
+  prefs,
+  dir,
+  className,
+  children,
+}: {
+  sort: ExplorerSort;
+  prefs: ExplorerPrefs;
+  dir: string;
+  className: string;
+  children: string;
+}) {
+  const { t } = useTranslation();
+  const current = prefs.sort === sort;
+  return (
+    <th
+      scope="col"
+      className={`font-medium ${className}`}
+      aria-sort={current ? (prefs.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <Link
+        to={`${explorerHref(dir)}${sortQueryOf(prefs, sort)}`}
+        preventScrollReset
+        className="inline-flex items-center gap-1 hover:text-ink"
+        aria-label={t('explorer.list.sortBy', { column: children })}
+      >
+        {children}
+        {current && <span aria-hidden="true">{prefs.order === 'asc' ? '▲' : '▼'}</span>}
+      </Link>
+    </th>
+  );
+}
+
 const openHref = (entry: ExplorerEntry, dir: string, can: ExplorerCan) => entryActions(entry, dir, can)[0]!.href;
 
 /**
@@ -142,15 +188,15 @@ export function EntryList({
                 <span className="sr-only">{t('explorer.list.selectAll')}</span>
               </th>
             )}
-            <th scope="col" className="px-3 py-2 font-medium">
+            <SortHeader sort="name" prefs={prefs} dir={dir} className="px-3 py-2">
               {t('explorer.list.name')}
-            </th>
-            <th scope="col" className="hidden w-28 px-3 py-2 text-right font-medium sm:table-cell">
+            </SortHeader>
+            <SortHeader sort="size" prefs={prefs} dir={dir} className="hidden w-28 px-3 py-2 text-right sm:table-cell">
               {t('explorer.list.size')}
-            </th>
-            <th scope="col" className="hidden w-48 px-3 py-2 font-medium md:table-cell">
+            </SortHeader>
+            <SortHeader sort="date" prefs={prefs} dir={dir} className="hidden w-48 px-3 py-2 md:table-cell">
               {t('explorer.list.modified')}
-            </th>
+            </SortHeader>
             <th scope="col" className="w-14 px-3 py-2">
               <span className="sr-only">{t('explorer.list.actions')}</span>
             </th>

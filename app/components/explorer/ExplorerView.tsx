@@ -77,7 +77,10 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   // Another folder or view on its way: the listing says so while it loads.
   const loading = useNavigation().state === 'loading';
   const { path, mount, can, panel, prefs } = data;
-  const entries = useMemo(() => sortEntries(data.entries, prefs.sort), [data.entries, prefs.sort]);
+  const entries = useMemo(
+    () => sortEntries(data.entries, prefs.sort, prefs.order),
+    [data.entries, prefs.sort, prefs.order],
+  );
   useKeepListing(path, data.entries);
   const closeTo = explorerHref(path);
   const writable = Boolean(mount) && can.upload;

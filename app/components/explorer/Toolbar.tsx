@@ -103,7 +103,7 @@ export function Toolbar({
         >
           <input type="hidden" name="intent" value="prefs" />
           <input type="hidden" name="back" value={back} />
-          <KeepPrefs prefs={prefs} except={['sort', 'columns', 'gapX', 'gapY', 'imagesOnly']} />
+          <KeepPrefs prefs={prefs} except={['sort', 'order', 'columns', 'gapX', 'gapY', 'imagesOnly']} />
           <label className="block">
             <span className="field-label">{t('explorer.toolbar.sort')}</span>
             <select name="sort" defaultValue={prefs.sort} className="input">

@@ -42,6 +42,7 @@ export default {
     folder: 'Folder',
     mount: 'Mount',
     select: 'Select {{name}}',
+    sortBy: 'Sort by {{column}}',
     selectAll: 'Select all',
     deleteSelected: 'Delete selected',
     zipSelected: 'Download selected as zip',

@@ -42,6 +42,7 @@ export default {
     folder: '文件夹',
     mount: '挂载点',
     select: '选择 {{name}}',
+    sortBy: '按{{column}}排序',
     selectAll: '全选',
     deleteSelected: '删除所选',
     zipSelected: '将所选打包下载',

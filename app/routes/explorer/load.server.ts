@@ -36,9 +36,17 @@ import type { Services } from '~/services.server';
 /** The view preferences, per browser (a year). */
 export const prefsCookie = createCookie('explorer', { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 3600 });
 
-export async function prefsOfRequest(request: Request): Promise<ExplorerPrefs> {
+/**
+ * The view preferences of a request: the cookie's, with a column header's `?sort=…&order=…` on
+ * top (issue 28 A4: the explorer sorts without JavaScript too), which is then remembered: `setCookie`.
+ */
+export async function prefsOfRequest(request: Request): Promise<{ prefs: ExplorerPrefs; setCookie: string | null }> {
   const raw: unknown = await prefsCookie.parse(request.headers.get('cookie'));
-  return prefsOf(raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null);
+  const saved = prefsOf(raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : null);
+  const query = new URL(request.url).searchParams;
+  if (!query.has('sort')) return { prefs: saved, setCookie: null };
+  const prefs = prefsOf({ ...saved, sort: query.get('sort'), order: query.get('order') });
+  return { prefs, setCookie: await prefsCookie.serialize(prefs) };
 }
 
 const capabilities = (principal: Principal) => ({

@@ -42,16 +42,20 @@ export const loader = answersFaults(async function loader({ request, params, con
             count: Number(url.searchParams.get('count')) || 0,
           }
         : null;
-    return {
-      state: 'shown' as const,
-      ...explorer,
-      // A notice's name is not an open panel's.
-      panel: notice ? null : explorer.panel,
-      prefs: await prefsOfRequest(request),
-      notice,
-      isAdmin: principal.kind === 'admin',
-      showAll: url.searchParams.get('all') === '1',
-    };
+    const { prefs, setCookie } = await prefsOfRequest(request);
+    return data(
+      {
+        state: 'shown' as const,
+        ...explorer,
+        // A notice's name is not an open panel's.
+        panel: notice ? null : explorer.panel,
+        prefs,
+        notice,
+        isAdmin: principal.kind === 'admin',
+        showAll: url.searchParams.get('all') === '1',
+      },
+      setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+    );
   } catch (error) {
     // Visitors who may not browse see the page with the reason (and a login link) in place.
     if (error instanceof AppError && (error.kind === 'unauthenticated' || error.messageKey === 'permissionRequired')) {
