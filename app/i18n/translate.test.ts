@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '~/lib/errors';
+import type { AppError } from '~/lib/errors';
 import { authorize } from '~/auth/operations';
 import './resources.server';
 import { translate } from './translate';

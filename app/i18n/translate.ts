@@ -30,7 +30,10 @@ export function translate(locale: string, key: string, values?: Record<string, u
  * match the message) and the flags (`flags`): other languages name the permissions in their own
  * words (keys.permissions), never "Requires the following permission: 删除文件" (issue 28 A6).
  */
-function withPermissionLabels(lng: Parameters<typeof catalogOf>[0], values: Record<string, unknown>): Record<string, unknown> {
+function withPermissionLabels(
+  lng: Parameters<typeof catalogOf>[0],
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   if (lng === 'zh' || !Array.isArray(values.flags)) return values;
   const labels = values.flags.map((flag) => lookup(catalogOf(lng), `keys.permissions.${String(flag)}`) ?? String(flag));
   return { ...values, permission: labels.join(', ') };
