@@ -110,6 +110,15 @@ describe('fs archive API', () => {
       'one.txt',
       'three.txt',
     ]);
+    // The explorer's "download selected" with nothing ticked goes back to the folder, saying so.
+    const nothing = await fetch(`${server.url}/api/fs/archive`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Authorization: admin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ dir: '/disk/a' }).toString(),
+    });
+    expect(nothing.status).toBe(303);
+    expect(nothing.headers.get('location')).toBe('/mount-explorer/disk/a?notice=nothingSelected');
     // One path: the zip is named after it.
     const single = await archive(...asJson(['/disk/a/']));
     expect(single.answer.headers.get('content-disposition')).toContain('filename="a.zip"');

@@ -7,6 +7,7 @@ import { MAX_ARCHIVE_PATHS, planArchive } from '~/models/fs/archive.server';
 import type { Services } from '~/services.server';
 import { zipStream } from '../zip-stream.server';
 import { AppError } from '~/lib/errors';
+import { explorerHref } from '~/lib/explorer';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
@@ -74,8 +75,13 @@ export function fsArchiveRouter(services: Services): Router {
   const router = Router();
   router.post('/fs/archive', express.urlencoded({ extended: false, limit: '10mb' }), async (req, res) => {
     try {
+      // The explorer's "download selected" with nothing ticked: back to the folder, saying so (a
+      // form post; a JSON caller gets the 400 below).
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (typeof body.dir === 'string' && body.name === undefined && body.paths === undefined)
+        return res.redirect(303, explorerHref(body.dir, { notice: 'nothingSelected' }));
       holdStreamSlot(services.downloadStreams, req, res);
-      const { paths, token } = archiveSchema.parse(withPaths(req.body ?? {}));
+      const { paths, token } = archiveSchema.parse(withPaths(body));
       track(token, { state: 'preparing' });
       let plan;
       try {

@@ -81,6 +81,7 @@ export default {
     moved: 'Moved “{{name}}”',
     deleted: 'Deleted: {{count}}',
     saved: 'Saved',
+    nothingSelected: 'Select files or folders first: nothing was downloaded',
   },
   mkdir: {
     heading: 'New folder in {{path}}',

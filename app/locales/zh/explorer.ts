@@ -81,6 +81,7 @@ export default {
     moved: '已移动“{{name}}”',
     deleted: '已删除：{{count}}',
     saved: '已保存',
+    nothingSelected: '请先选择文件或文件夹：未下载任何内容',
   },
   mkdir: {
     heading: '在 {{path}} 中新建文件夹',

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
 /** Links in previews are signed and short-lived: never keep the page in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-const NOTICES = ['uploaded', 'folderCreated', 'renamed', 'moved', 'deleted', 'saved'];
+const NOTICES = ['uploaded', 'folderCreated', 'renamed', 'moved', 'deleted', 'saved', 'nothingSelected'];
 
 /** `/mount-explorer/<folder>`: `?preview=<name>` opens a file, `?do=<panel>&name=<entry>` a panel. */
 export const loader = answersFaults(async function loader({ request, params, context }: Route.LoaderArgs) {
