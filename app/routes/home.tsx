@@ -26,6 +26,7 @@ const NOTICE_TEXT = {
   deleted: 'paste.deletedNotice',
   fileDeleted: 'file.delete.done',
   loggedOut: 'auth.loggedOut',
+  notFound: 'pages.notFound.redirected',
 } as const;
 
 /**
@@ -99,7 +100,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2 max-w-2xl text-subtle">{t('pages.home.intro')}</p>
       </header>
-      {notice && <FormAlert tone="success">{t(NOTICE_TEXT[notice])}</FormAlert>}
+      {notice && <FormAlert tone={notice === 'notFound' ? 'warning' : 'success'}>{t(NOTICE_TEXT[notice])}</FormAlert>}
       {access !== 'allowed' ? (
         <AccessNotice reason={access} keyPrefix="paste.access" returnTo="/" />
       ) : created ? (

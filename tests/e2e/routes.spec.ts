@@ -64,15 +64,16 @@ test('logged in as admin, every admin module shows its own page', async ({ page 
   }
 });
 
-test('an unknown path redirects to /', async ({ page, request }) => {
+test('an unknown path redirects to /, which says the page does not exist', async ({ page, request }) => {
   const direct = await request.get('/no/such/page?x=1', { maxRedirects: 0 });
   expect(direct.status()).toBeGreaterThanOrEqual(301);
   expect(direct.status()).toBeLessThanOrEqual(308);
-  expect(direct.headers()['location']).toBe('/');
+  expect(direct.headers()['location']).toBe('/?notice=notFound');
 
   await page.goto('/no/such/page');
   expect(new URL(page.url()).pathname).toBe('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.home.heading);
+  await expect(page.getByRole('status').filter({ hasText: en.pages.notFound.redirected })).toBeVisible();
 });
 
 test('/not-found shows the not-found page with status 404', async ({ page }) => {

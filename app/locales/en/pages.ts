@@ -36,6 +36,7 @@ export default {
     body: 'A service Cloudclip needs is not answering right now. Please try again in a moment.',
   },
   notFound: {
+    redirected: 'That page does not exist: here is the home page instead.',
     title: 'Page not found',
     heading: 'Page not found',
     body: 'The page you are looking for does not exist or has been removed.',

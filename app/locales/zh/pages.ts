@@ -29,6 +29,7 @@ export default {
   forbidden: { heading: '无法访问', body: '您没有执行此操作的权限。' },
   unavailable: { heading: '暂时不可用', body: 'Cloudclip 依赖的服务暂时没有响应，请稍后重试。' },
   notFound: {
+    redirected: '该页面不存在，已为你打开首页。',
     title: '页面不存在',
     heading: '页面不存在',
     body: '您访问的页面不存在或已被删除。',
