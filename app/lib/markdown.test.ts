@@ -81,8 +81,16 @@ describe('math', () => {
     expect(html).not.toContain('code-bar');
   });
 
-  it('leaves single dollars alone: prices are not math', () => {
+  it('leaves prices alone: a single $ is math only by Pandoc’s rule', () => {
     expect(renderMarkdown('Costs $5 and $10 today')).toBe('<p>Costs $5 and $10 today</p>');
+    expect(renderMarkdown('From $ 5 to $ 10')).toBe('<p>From $ 5 to $ 10</p>');
+    expect(renderMarkdown('It was $20$30 then')).not.toContain('<math');
+  });
+
+  it('renders $x$ inline when it follows the rule', () => {
+    const html = renderMarkdown('Let $x^2$ be even, and $a+b$.');
+    expect(html.match(/<math /g)).toHaveLength(2);
+    expect(html).toContain('Let ');
   });
 
   it('keeps untrusted commands off and shows a mistake in place', () => {

@@ -95,6 +95,41 @@ function rehypeCodeBars() {
   return (tree: HastNode) => visit(tree);
 }
 
+/** An mdast node, as far as the dollar rule needs one. */
+interface MdNode {
+  type: string;
+  value?: string;
+  position?: { start: { offset?: number }; end: { offset?: number } };
+  children?: MdNode[];
+}
+
+/**
+ * Single-dollar math with Pandoc's rule (docs/decisions/0015-math-double-dollar.md): `$x$` is math
+ * only when the opening `$` has no space after it, the closing `$` none before it and no digit
+ * after it — so "costs $5 and $10" stays prose. remark-math does not know the rule: what it read
+ * as math against it goes back to the text it was.
+ */
+function remarkPandocDollars() {
+  return (tree: MdNode, file: { value: unknown }) => {
+    const source = String(file.value);
+    const visit = (node: MdNode) => {
+      if (!node.children) return;
+      node.children = node.children.map((child) => {
+        visit(child);
+        const start = child.position?.start.offset;
+        const end = child.position?.end.offset;
+        if (child.type !== 'inlineMath' || start === undefined || end === undefined) return child;
+        const raw = source.slice(start, end);
+        if (raw.startsWith('$$')) return child;
+        const inner = raw.slice(1, -1);
+        const prose = inner === '' || /^\s/.test(inner) || /\s$/.test(inner) || /^[0-9]/.test(source[end] ?? '');
+        return prose ? { type: 'text', value: raw } : child;
+      });
+    };
+    visit(tree);
+  };
+}
+
 // Sanitize before KaTeX, the link marks and the code bars (the schema would not keep KaTeX's
 // inline styles, rel or the bars), so whatever any earlier step produced passes the schema (and ids
 // are prefixed once). KaTeX then renders only the math text the schema let through, untrusted:
@@ -103,7 +138,8 @@ function rehypeCodeBars() {
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
-  .use(remarkMath, { singleDollarTextMath: false })
+  .use(remarkMath)
+  .use(remarkPandocDollars)
   .use(remarkRehype)
   .use(rehypeHighlight, { detect: false, ignoreMissing: true })
   .use(rehypeSanitize, schema)
