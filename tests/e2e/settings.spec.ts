@@ -133,6 +133,9 @@ test('an admin switches the WebDAV upload mode', async ({ page }) => {
   await expect(linux.getByText(`mount -t davfs ${address}`)).toBeHidden();
   await linux.locator('summary').click();
   await expect(linux.getByText(`sudo mount -t davfs ${address} /mnt/cloudclip`)).toBeVisible();
+  // The commands come with a copy button once JavaScript runs.
+  if (test.info().project.name === 'js')
+    await expect(linux.getByRole('button', { name: en.settings.webdav.connect.copyCommands.copy })).toBeVisible();
 
   await multipart.check();
   await page.getByRole('button', { name: en.settings.save }).click();

@@ -3,13 +3,25 @@ import { CopyButton } from '~/components/ui/CopyButton';
 
 const SYSTEMS = ['windows', 'macos', 'linux', 'rclone'] as const;
 
+/** Shell commands to paste, as a block with its copy button (with JavaScript; selectable without). */
+function Commands({ text }: { text: string }) {
+  return (
+    <div className="mt-2 space-y-2">
+      <pre className="overflow-x-auto rounded bg-muted px-3 py-2 text-xs">
+        <code>{text}</code>
+      </pre>
+      <CopyButton text={text} keyPrefix="settings.webdav.connect.copyCommands" />
+    </div>
+  );
+}
+
 /**
  * Where to mount Cloudclip as a drive, and how on each system (docs/architecture.md §8): the
  * address, who may sign in, and a few steps per client, each in a <details> that opens without
  * JavaScript.
  */
 export function WebdavConnect({ address }: { address: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section aria-labelledby="webdav-connect-heading" className="card space-y-4">
       <h2 id="webdav-connect-heading" className="text-lg font-semibold">
@@ -32,6 +44,14 @@ export function WebdavConnect({ address }: { address: string }) {
             <p className="mt-2 text-sm whitespace-pre-line">
               {t(`settings.webdav.connect.${system}.steps`, { address, interpolation: { escapeValue: false } })}
             </p>
+            {i18n.exists(`settings.webdav.connect.${system}.commands`) && (
+              <Commands
+                text={t(`settings.webdav.connect.${system}.commands`, {
+                  address,
+                  interpolation: { escapeValue: false },
+                })}
+              />
+            )}
           </details>
         ))}
       </div>

@@ -46,6 +46,11 @@ export default {
     },
     connect: {
       heading: 'Connect a WebDAV client',
+      copyCommands: {
+        copy: 'Copy the commands',
+        copied: 'Copied',
+        failed: 'Copy failed: select the commands and copy them by hand',
+      },
       address: 'Address',
       copy: { copy: 'Copy', copied: 'Copied', failed: 'Copy failed: select the address and copy it by hand' },
       credentials:
@@ -62,12 +67,14 @@ export default {
       },
       linux: {
         name: 'Linux (davfs2)',
-        steps:
-          'sudo apt install davfs2\nsudo mkdir -p /mnt/cloudclip\nsudo mount -t davfs {{address}} /mnt/cloudclip\nThe user name and password are asked for when mounting.',
+        steps: 'The user name and password are asked for when mounting.',
+        commands:
+          'sudo apt install davfs2\nsudo mkdir -p /mnt/cloudclip\nsudo mount -t davfs {{address}} /mnt/cloudclip',
       },
       rclone: {
         name: 'rclone',
-        steps:
+        steps: 'Replace NAME and PASSWORD with yours.',
+        commands:
           'rclone config create cloudclip webdav url={{address}} vendor=other user=NAME pass=$(rclone obscure PASSWORD)\nrclone ls cloudclip:\nrclone mount cloudclip: ~/cloudclip',
       },
     },

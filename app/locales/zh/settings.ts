@@ -42,6 +42,7 @@ export default {
     },
     connect: {
       heading: '连接 WebDAV 客户端',
+      copyCommands: { copy: '复制命令', copied: '已复制', failed: '复制失败：请手动选中命令复制' },
       address: '地址',
       copy: { copy: '复制', copied: '已复制', failed: '复制失败：请手动选中地址复制' },
       credentials:
@@ -57,13 +58,15 @@ export default {
       },
       linux: {
         name: 'Linux（davfs2）',
-        steps:
-          'sudo apt install davfs2\nsudo mkdir -p /mnt/cloudclip\nsudo mount -t davfs {{address}} /mnt/cloudclip\n挂载时会询问用户名和密码。',
+        steps: '挂载时会询问用户名和密码。',
+        commands:
+          'sudo apt install davfs2\nsudo mkdir -p /mnt/cloudclip\nsudo mount -t davfs {{address}} /mnt/cloudclip',
       },
       rclone: {
         name: 'rclone',
-        steps:
-          'rclone config create cloudclip webdav url={{address}} vendor=other user=用户名 pass=$(rclone obscure 密码)\nrclone ls cloudclip:\nrclone mount cloudclip: ~/cloudclip',
+        steps: '将 NAME 和 PASSWORD 换成你的用户名和密码。',
+        commands:
+          'rclone config create cloudclip webdav url={{address}} vendor=other user=NAME pass=$(rclone obscure PASSWORD)\nrclone ls cloudclip:\nrclone mount cloudclip: ~/cloudclip',
       },
     },
   },
