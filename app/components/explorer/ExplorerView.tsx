@@ -28,6 +28,7 @@ import { PreviewPane, type OpenFile } from './PreviewPane';
 import { Toolbar } from './Toolbar';
 import { UploadPanel } from './UploadPanel';
 import { useExplorerKeys } from './use-explorer-keys';
+import { useSelection } from './use-selection';
 import { useKeepListing } from './use-keep-listing';
 
 export interface ExplorerData {
@@ -124,7 +125,26 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     observer.observe(more.current);
     return () => observer.disconnect();
   }, [hydrated, limit, setLimit, entries.length]);
-  const onKeyDown = useExplorerKeys({ dir: path, entries, can, grid: prefs.view !== 'list', onMenu: openMenu });
+  const {
+    container: listing,
+    selected,
+    total,
+    sync: syncSelection,
+    setAll: setAllSelected,
+    onClick: onListingClick,
+  } = useSelection();
+  // Another folder, or more of this one shown: count its boxes again.
+  useEffect(() => syncSelection(), [syncSelection, entries, limit]);
+  const onKeyDown = useExplorerKeys({
+    dir: path,
+    entries,
+    can,
+    grid: prefs.view !== 'list',
+    onMenu: openMenu,
+    onSelection: syncSelection,
+  });
+  // Without JavaScript the selection's buttons are always there; with it, only while something is ticked.
+  const selecting = !hydrated || selected > 0;
 
   const failed = actionData?.formError ? actionData : undefined;
   const errorOf = (intent: string) => (failed?.intent === intent ? failed.formError : undefined);
@@ -183,7 +203,9 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
       <div
         aria-busy={loading || undefined}
         className={`card relative min-w-0 p-0 transition-opacity aria-busy:opacity-60 ${dropping ? 'outline-2 outline-brand outline-dashed' : ''}`}
+        ref={listing}
         onKeyDown={onKeyDown}
+        onClick={onListingClick}
         onDragOver={(event) => {
           if (!writable || !event.dataTransfer.types.includes('Files')) return;
           event.preventDefault();
@@ -209,11 +231,37 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
               className="flex flex-wrap items-center gap-2"
             >
               <input type="hidden" name="dir" value={path} />
-              <button type="submit" formMethod="post" formAction="/api/fs/archive" className="btn px-2.5 py-1 text-xs">
-                <Icon name="download" className="h-3.5 w-3.5" />
-                {t('explorer.list.zipSelected')}
-              </button>
               {hydrated && (
+                <label className="flex items-center gap-1.5 text-xs">
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4 accent-brand"
+                    checked={total > 0 && selected === total}
+                    ref={(box) => {
+                      if (box) box.indeterminate = selected > 0 && selected < total;
+                    }}
+                    onChange={(event) => setAllSelected(event.currentTarget.checked)}
+                  />
+                  {selected > 0 ? t('explorer.list.selectedCount', { count: selected }) : t('explorer.list.selectAll')}
+                </label>
+              )}
+              {hydrated && selected > 0 && (
+                <button type="button" className="btn px-2.5 py-1 text-xs" onClick={() => setAllSelected(false)}>
+                  {t('explorer.list.clearSelection')}
+                </button>
+              )}
+              {selecting && (
+                <button
+                  type="submit"
+                  formMethod="post"
+                  formAction="/api/fs/archive"
+                  className="btn px-2.5 py-1 text-xs"
+                >
+                  <Icon name="download" className="h-3.5 w-3.5" />
+                  {t('explorer.list.zipSelected')}
+                </button>
+              )}
+              {hydrated && selecting && (
                 <button
                   type="button"
                   className="btn px-2.5 py-1 text-xs"
@@ -231,13 +279,13 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
                   {t('explorer.list.basketSelected')}
                 </button>
               )}
-              {can.copy && (
+              {selecting && can.copy && (
                 <button type="submit" name="do" value="copy" className="btn px-2.5 py-1 text-xs">
                   <Icon name="copy" className="h-3.5 w-3.5" />
                   {t('explorer.list.copySelected')}
                 </button>
               )}
-              {can.remove && (
+              {selecting && can.remove && (
                 <button type="submit" name="do" value="delete" className="btn px-2.5 py-1 text-xs text-danger">
                   {t('explorer.list.deleteSelected')}
                 </button>

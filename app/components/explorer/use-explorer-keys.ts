@@ -20,8 +20,8 @@ function columnsOf(links: HTMLElement[]): number {
 /**
  * The listing's keyboard (docs/product/spec.md §2): arrows move between entries (a row at a time
  * in a grid), Enter opens (the entry is a link), Delete asks to delete the selection or the
- * focused entry, F2 renames, Ctrl/Cmd+A selects everything, and the menu key or Shift+F10 opens
- * the context menu.
+ * focused entry, F2 renames, Space ticks the focused entry, Ctrl/Cmd+A selects everything,
+ * Backspace goes up a folder, and the menu key or Shift+F10 opens the context menu.
  */
 export function useExplorerKeys({
   dir,
@@ -29,12 +29,15 @@ export function useExplorerKeys({
   can,
   grid,
   onMenu,
+  onSelection,
 }: {
   dir: string;
   entries: ExplorerEntry[];
   can: ExplorerCan;
   grid: boolean;
   onMenu: (entry: ExplorerEntry, x: number, y: number) => void;
+  /** The boxes were ticked or cleared by a key: the selection counts them again. */
+  onSelection: () => void;
 }) {
   const navigate = useNavigate();
   return useCallback(
@@ -79,6 +82,21 @@ export function useExplorerKeys({
           event.preventDefault();
           return navigate(explorerHref(dir, { do: 'delete', name: names }));
         }
+        case ' ': {
+          // Space ticks the focused entry's box (on the box itself the browser does it).
+          if (target.matches('input[type="checkbox"]') || !current) return;
+          const box = current.querySelector<HTMLInputElement>('input[type="checkbox"][name="name"]');
+          if (!box) return;
+          event.preventDefault();
+          box.checked = !box.checked;
+          return onSelection();
+        }
+        case 'Backspace': {
+          // Up one folder, as file managers do.
+          if (dir === '/') return;
+          event.preventDefault();
+          return navigate(explorerHref(dir.slice(0, dir.lastIndexOf('/')) || '/'));
+        }
         case 'F2':
           if (!can.rename || !entry || entry.isMount) return;
           event.preventDefault();
@@ -98,9 +116,10 @@ export function useExplorerKeys({
             event.preventDefault();
             const all = boxes.every((b) => b.checked);
             for (const box of boxes) box.checked = !all;
+            onSelection();
           }
       }
     },
-    [dir, entries, can, grid, onMenu, navigate],
+    [dir, entries, can, grid, onMenu, onSelection, navigate],
   );
 }

@@ -44,6 +44,8 @@ export default {
     select: 'Select {{name}}',
     sortBy: 'Sort by {{column}}',
     selectAll: 'Select all',
+    selectedCount: '{{count}} selected',
+    clearSelection: 'Clear',
     deleteSelected: 'Delete selected',
     zipSelected: 'Download selected as zip',
     basketSelected: 'Add selected to basket',

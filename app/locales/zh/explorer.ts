@@ -44,6 +44,8 @@ export default {
     select: '选择 {{name}}',
     sortBy: '按{{column}}排序',
     selectAll: '全选',
+    selectedCount: '已选 {{count}} 项',
+    clearSelection: '清除',
     deleteSelected: '删除所选',
     zipSelected: '将所选打包下载',
     basketSelected: '将所选加入文件篮',
