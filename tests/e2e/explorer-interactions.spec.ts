@@ -53,12 +53,18 @@ async function seed(request: APIRequestContext): Promise<string> {
 
 const entryLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
-test('keyboard, context menu, drag to move, image navigation and views @js', async ({ page, request }) => {
+/** Seeds /box, logs in and opens it; with JavaScript, waits until the rows are draggable (hydrated). */
+async function openBox(page: Page, request: APIRequestContext): Promise<string> {
   const box = await seed(request);
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}${box}`);
+  if (test.info().project.name === 'js') await expect(page.locator('tr[draggable="true"]').first()).toBeVisible();
+  return box;
+}
+
+test('keyboard, context menu, drag to move, image navigation and views @js', async ({ page, request }) => {
   // Hydrated: rows become draggable only once the page's script runs.
-  await expect(page.locator('tr[draggable="true"]').first()).toBeVisible();
+  const box = await openBox(page, request);
 
   // Arrows move between entries; F2 renames the focused one; Delete asks first.
   await entryLink(page, 'archive').focus();
@@ -183,10 +189,7 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    const box = await seed(request);
-    await loginAsAdmin(page, ADMIN, server.url);
-    await page.goto(`${server.url}${box}`);
-    await expect(page.locator('tr[draggable="true"]').first()).toBeVisible();
+    await openBox(page, request);
     const width = await page.locator('html').evaluate((el) => el.scrollWidth);
     expect(width, 'the explorer must not scroll sideways on a phone').toBeLessThanOrEqual(390);
 
@@ -217,9 +220,7 @@ test('column headers sort the list both ways, with and without JavaScript, and t
   page,
   request,
 }) => {
-  const box = await seed(request);
-  await loginAsAdmin(page, ADMIN, server.url);
-  await page.goto(`${server.url}${box}`);
+  const box = await openBox(page, request);
   const names = () =>
     page
       .locator('tbody [data-entry-path]')
@@ -243,4 +244,41 @@ test('column headers sort the list both ways, with and without JavaScript, and t
   await page.goto(`${server.url}${box}`);
   await expect(header(t.list.size)).toHaveAttribute('aria-sort', 'ascending');
   await expect.poll(notesAt).toBe(1);
+});
+
+test('selecting: select all with a count and Clear, Shift+click ranges, Space, and buttons only while selecting @js', async ({
+  page,
+  request,
+}) => {
+  await openBox(page, request);
+  const zip = page.getByRole('button', { name: t.list.zipSelected });
+  const boxOf = (name: string) => page.getByRole('checkbox', { name: t.list.select.replace('{{name}}', name) });
+  const count = (n: number) => page.getByText(t.list.selectedCount.replace('{{count}}', String(n)));
+  // Nothing ticked: no buttons that would act on nothing.
+  await expect(zip).toBeHidden();
+
+  await boxOf('a.png').check();
+  await expect(count(1)).toBeVisible();
+  await expect(zip).toBeVisible();
+  await boxOf('notes.txt').click({ modifiers: ['Shift'] });
+  await expect(count(3)).toBeVisible();
+  await expect(boxOf('b.png')).toBeChecked();
+  await expect(boxOf('archive')).not.toBeChecked();
+
+  await page.getByRole('button', { name: t.list.clearSelection }).click();
+  await expect(zip).toBeHidden();
+  await expect(boxOf('a.png')).not.toBeChecked();
+
+  // Ctrl+A from the listing, then the select-all box clears it again.
+  await entryLink(page, 'archive').focus();
+  await page.keyboard.press('Control+a');
+  await expect(count(4)).toBeVisible();
+  await page.getByRole('checkbox', { name: t.list.selectedCount.replace('{{count}}', '4') }).uncheck();
+  await expect(zip).toBeHidden();
+
+  // Space ticks the focused entry.
+  await entryLink(page, 'b.png').focus();
+  await page.keyboard.press('Space');
+  await expect(boxOf('b.png')).toBeChecked();
+  await expect(count(1)).toBeVisible();
 });
