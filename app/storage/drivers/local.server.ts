@@ -7,7 +7,6 @@ import { pipeline } from 'node:stream/promises';
 import { mimeFromFilename } from '~/lib/mime';
 import {
   StorageError,
-  assertValidKey,
   assertValidPrefix,
   isValidKey,
   type ByteRange,
@@ -23,6 +22,7 @@ import {
 } from '../types';
 import { etagOf, renameInto } from './local-files.server';
 import { signGrant } from './local-signing.server';
+import { LocalPaths } from './local-paths.server';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 
 /** Folders of the driver's own under the root, never listed. */
@@ -46,49 +46,11 @@ export class LocalDriver implements StorageDriver {
   readonly type = 'local' as const;
   readonly capabilities = { presign: true, multipart: true, minPartSize: 1, maxParts: 10_000 };
   private readonly root: string;
+  private readonly paths: LocalPaths;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.root = path.resolve(options.root);
-  }
-
-  /** The file path of a key, refusing anything that would leave the root (by segment, not prefix). */
-  private pathOf(key: string): string {
-    assertValidKey(key);
-    const full = path.resolve(this.root, key);
-    if (full !== this.root && !full.startsWith(this.root + path.sep))
-      throw new StorageError('invalid_key', 'Key escapes the storage root');
-    if (INTERNAL.has(key.split('/')[0] ?? '')) throw new StorageError('invalid_key', 'Reserved key');
-    return full;
-  }
-
-  private realRoot: string | undefined;
-
-  /**
-   * The key's file, checked to stay inside the root on disk as well as by name
-   * (docs/decisions/0021-local-storage-symlinks.md): the real path of the file, or of its nearest
-   * existing folder when it does not exist yet, must be inside the root's real path. A symbolic link
-   * anywhere on the way that leads out is never followed — for reads (`escape` "not_found": it is
-   * not there), writes and deletes. Listings never show links at all (walk: files and folders only).
-   */
-  private async confined(key: string, escape: 'not_found' | 'invalid_key'): Promise<string> {
-    const file = this.pathOf(key);
-    this.realRoot ??= await fsp.realpath(this.root).catch(() => undefined);
-    const root = this.realRoot;
-    if (!root) return file; // No root folder yet: nothing under it to follow either.
-    for (let probe = file; ; probe = path.dirname(probe)) {
-      let real: string;
-      try {
-        real = await fsp.realpath(probe);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if ((code === 'ENOENT' || code === 'ENOTDIR') && probe !== this.root) continue;
-        if (code === 'ELOOP') throw new StorageError(escape, 'Key leads through a link loop');
-        throw error;
-      }
-      if (real !== root && !real.startsWith(root + path.sep))
-        throw new StorageError(escape, 'Key leads outside the storage root');
-      return file;
-    }
+    this.paths = new LocalPaths(this.root, INTERNAL);
   }
 
   private info(key: string, stat: fs.Stats): ObjectInfo {
@@ -97,7 +59,7 @@ export class LocalDriver implements StorageDriver {
 
   async stat(key: string): Promise<ObjectInfo | null> {
     try {
-      const stat = await fsp.stat(await this.confined(key, 'not_found'));
+      const stat = await fsp.stat(await this.paths.confined(key, 'not_found'));
       return stat.isFile() ? this.info(key, stat) : null;
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not_found') return null;
@@ -113,12 +75,7 @@ export class LocalDriver implements StorageDriver {
     const dirKey = slash >= 0 ? prefix.slice(0, slash + 1) : '';
     if (dirKey) {
       // A folder reached through a link out of the root lists as empty, as a missing one does.
-      const inside = await this.confined(dirKey, 'not_found').then(
-        () => true,
-        (error: unknown) =>
-          error instanceof StorageError && error.kind === 'not_found' ? false : Promise.reject(error),
-      );
-      if (!inside) return { objects: [], prefixes: [] };
+      if (!(await this.paths.inside(dirKey))) return { objects: [], prefixes: [] };
     }
     const entries: { key: string; isDir: boolean }[] = [];
     await this.walk(dirKey, prefix, options.delimiter === '/', entries);
@@ -165,7 +122,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async read(key: string, range?: ByteRange): Promise<ReadResult> {
-    const file = await this.confined(key, 'not_found');
+    const file = await this.paths.confined(key, 'not_found');
     const stat = await fsp.stat(file).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${key}`);
     const info = this.info(key, stat);
@@ -241,7 +198,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async write(key: string, body: Readable, _options: WriteOptions = {}) {
-    const target = await this.confined(key, 'invalid_key');
+    const target = await this.paths.confined(key, 'invalid_key');
     const { size } = await this.writeFile(target, body);
     return { etag: etagOf(await fsp.stat(target)), size };
   }
@@ -249,9 +206,7 @@ export class LocalDriver implements StorageDriver {
   async remove(keys: string[]): Promise<void> {
     for (const key of keys) {
       // What lies outside the root is not there to remove (missing keys are not an error).
-      const file = await this.confined(key, 'not_found').catch((error: unknown) =>
-        error instanceof StorageError && error.kind === 'not_found' ? null : Promise.reject(error),
-      );
+      const file = await this.paths.inside(key);
       if (!file) continue;
       if (key.endsWith('/')) await fsp.rm(file, { recursive: true, force: true });
       else await fsp.rm(file, { force: true });
@@ -273,7 +228,7 @@ export class LocalDriver implements StorageDriver {
 
   async createFolder(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
-    const dir = await this.confined(prefix, 'invalid_key');
+    const dir = await this.paths.confined(prefix, 'invalid_key');
     await fsp.mkdir(dir, { recursive: true });
     await fsp.writeFile(path.join(dir, FOLDER_MARKER), '');
   }
@@ -284,16 +239,16 @@ export class LocalDriver implements StorageDriver {
   }
 
   async copy(from: string, to: string): Promise<void> {
-    const source = await this.confined(from, 'not_found');
-    const target = await this.confined(to, 'invalid_key');
+    const source = await this.paths.confined(from, 'not_found');
+    const target = await this.paths.confined(to, 'invalid_key');
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
     await this.writeFile(target, fs.createReadStream(source));
   }
 
   async move(from: string, to: string): Promise<void> {
-    const source = await this.confined(from, 'not_found');
-    const target = await this.confined(to, 'invalid_key');
+    const source = await this.paths.confined(from, 'not_found');
+    const target = await this.paths.confined(to, 'invalid_key');
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
     await renameInto(source, target);
@@ -305,7 +260,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
-    this.pathOf(key);
+    this.paths.pathOf(key);
     return signGrant(this.options.signingKey, {
       configId: this.options.configId,
       op: 'get',
@@ -317,7 +272,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async presignPut(key: string, options: PresignPutOptions) {
-    this.pathOf(key);
+    this.paths.pathOf(key);
     return signGrant(this.options.signingKey, {
       configId: this.options.configId,
       op: options.mounted ? 'mput' : 'put',
@@ -333,7 +288,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async multipartInit(key: string) {
-    await this.confined(key, 'invalid_key');
+    await this.paths.confined(key, 'invalid_key');
     const uploadId = randomUUID();
     const dir = this.uploadDir(uploadId);
     await fsp.mkdir(dir, { recursive: true });
@@ -415,7 +370,7 @@ export class LocalDriver implements StorageDriver {
         for (const file of files) yield* fs.createReadStream(file);
       })(),
     );
-    const target = await this.confined(key, 'invalid_key');
+    const target = await this.paths.confined(key, 'invalid_key');
     await this.writeFile(target, joined);
     await fsp.rm(dir, { recursive: true, force: true });
     const md5s = ordered.map((p) => Buffer.from(p.etag.replace(/"/g, ''), 'hex'));
