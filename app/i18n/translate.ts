@@ -1,5 +1,6 @@
 import { catalogOf, type Catalog } from './catalogs';
 import { FALLBACK_LOCALE, isLocale } from './config';
+import { withPermissionLabels } from '~/lib/permissions';
 
 function lookup(tree: Catalog | undefined, key: string): string | undefined {
   let node: string | Catalog | undefined = tree;
@@ -19,24 +20,14 @@ export function translate(locale: string, key: string, values?: Record<string, u
   const lng = isLocale(locale) ? locale : FALLBACK_LOCALE;
   const text = lookup(catalogOf(lng), key) ?? lookup(catalogOf(FALLBACK_LOCALE), key) ?? key;
   if (!values) return text;
-  const params = withPermissionLabels(lng, values);
+  // Chinese keeps the v0.7.3 label a refusal carries; other languages name the permission themselves.
+  const params =
+    lng === 'zh'
+      ? values
+      : withPermissionLabels(values, (flag) => lookup(catalogOf(lng), `keys.permissions.${flag}`) ?? flag);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     params[name] === undefined ? match : String(params[name]),
   );
-}
-
-/**
- * A refusal for want of a permission carries the v0.7.3 label (`permission`, Chinese: API clients
- * match the message) and the flags (`flags`): other languages name the permissions in their own
- * words (keys.permissions), never "Requires the following permission: 删除文件" (issue 28 A6).
- */
-function withPermissionLabels(
-  lng: Parameters<typeof catalogOf>[0],
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  if (lng === 'zh' || !Array.isArray(values.flags)) return values;
-  const labels = values.flags.map((flag) => lookup(catalogOf(lng), `keys.permissions.${String(flag)}`) ?? String(flag));
-  return { ...values, permission: labels.join(', ') };
 }
 
 export function hasTranslation(locale: string, key: string): boolean {

@@ -126,3 +126,17 @@ export function isNavigableForBasePath(basePath: string, path: string): boolean 
   if (isWithinBasePath(base, target)) return true;
   return target === '/' || base.startsWith(target + '/');
 }
+
+/**
+ * A refusal for want of a permission carries the v0.7.3 label (`permission`, Chinese: API clients
+ * match the message) and the flags (`flags`): a page names them in its own language instead, each
+ * flag's label from `labelOf` (keys.permissions.<flag>), never "…permission: 删除文件" in English.
+ */
+export function withPermissionLabels<T extends Record<string, unknown> | undefined>(
+  params: T,
+  labelOf: (flag: string) => string,
+): T {
+  const flags = params?.flags;
+  if (!Array.isArray(flags)) return params;
+  return { ...params, permission: flags.map((flag) => labelOf(String(flag))).join(', ') };
+}

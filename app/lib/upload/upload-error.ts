@@ -1,3 +1,5 @@
+import { withPermissionLabels } from '~/lib/permissions';
+
 /**
  * The one error type of the browser uploader. `key` names a message of the `errors` namespace sent
  * by the server in its envelope (`error.key`, with `params`); `code` names one of our own messages
@@ -122,16 +124,13 @@ export interface Translator {
  * The visitor-language text of an upload error: the server's message key first, then our own code,
  * then a message by kind (docs/product/spec.md §8: network error, server error, upload failed with the status).
  */
-/** A missing permission named in the page's language, not the API's Chinese label (app/i18n/translate.ts). */
-function withPermissionLabels(params: Record<string, unknown> | undefined, t: Translator['t']) {
-  const flags = params?.flags;
-  if (!Array.isArray(flags)) return params;
-  return { ...params, permission: flags.map((flag) => t(`keys.permissions.${String(flag)}`)).join(', ') };
-}
-
 export function uploadErrorText(error: unknown, { t, exists }: Translator): string {
   const e = toUploadError(error);
-  if (e.key && exists(`errors.${e.key}`)) return t(`errors.${e.key}`, withPermissionLabels(e.params, t));
+  if (e.key && exists(`errors.${e.key}`))
+    return t(
+      `errors.${e.key}`,
+      withPermissionLabels(e.params, (flag) => t(`keys.permissions.${flag}`)),
+    );
   if (e.code) {
     const params = { status: e.status ?? '', ...e.params };
     if (e.code === 'partFailed' && e.cause !== undefined) {
