@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
+import { exitedPid, instanceOf } from '../support/process-instances';
 import { recordCase } from './cases';
 
 afterEach(recordCase);
@@ -155,10 +154,8 @@ describe('reliability: form uploads leave no spool file behind', () => {
   it('temp files of local storage writes a killed process left are swept soon after the next start', async () => {
     const tmpDir = path.join(server.dataDir, 'storage', '.cloudclip-tmp');
     fs.mkdirSync(tmpDir, { recursive: true });
-    const host = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
     // Named by a writer of this host that is gone (a killed server): fresh, yet known to be a leftover.
-    const exited = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-    const leftover = path.join(tmpDir, `${host}~${exited}~1.half-written-object`);
+    const leftover = path.join(tmpDir, `${instanceOf(exitedPid())}.half-written-object`);
     fs.writeFileSync(leftover, 'half an object');
     // Unnamed and old: the age rule.
     const old = path.join(tmpDir, 'half-written-object');
@@ -166,7 +163,7 @@ describe('reliability: form uploads leave no spool file behind', () => {
     const hoursAgo = new Date(Date.now() - 2 * 3600_000);
     fs.utimesSync(old, hoursAgo, hoursAgo);
     // Named by a live writer (this test's process): kept, though the server does not know it.
-    const live = path.join(tmpDir, `${host}~${process.pid}~1.being-written`);
+    const live = path.join(tmpDir, `${instanceOf(process.pid)}.being-written`);
     fs.writeFileSync(live, 'still being written');
     await server.kill();
     server = await startServer({ dataDir: server.dataDir });

@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_INSTANCE } from '~/process-instance.server';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN } from '../../../tests/support/principals';
+import { exitedPid, instanceOf } from '../../../tests/support/process-instances';
 import { commitUpload, presignUpload } from './direct-uploads.server';
 import { pendingKeyOf } from './pending-objects.server';
 
@@ -22,10 +21,6 @@ describe('share upload commit after a killed process', () => {
   });
   afterAll(() => temp.close());
 
-  const host = os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
-  const exitedPid = () =>
-    spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-
   async function pendingWithBytes(name: string) {
     const { file } = await presignUpload(temp.ctx, ADMIN, { filename: name, size: 5, options: {} });
     const key = path.join(temp.dir, 'storage', pendingKeyOf(file.id));
@@ -38,7 +33,7 @@ describe('share upload commit after a killed process', () => {
 
   it('takes over at once a commit whose process is gone', async () => {
     const file = await pendingWithBytes('dead.txt');
-    await holdCommit(file.id, `${host}~${exitedPid()}~1`);
+    await holdCommit(file.id, instanceOf(exitedPid()));
     await commitUpload(temp.ctx, ADMIN, file.id);
     const row = await temp.ctx.db.fileShare.findUniqueOrThrow({ where: { id: file.id } });
     expect(row).toMatchObject({ status: 'ready', commitHolder: null });
@@ -50,7 +45,7 @@ describe('share upload commit after a killed process', () => {
     const target = path.join(temp.dir, 'storage', file.storagePath);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.renameSync(pending, target);
-    await holdCommit(file.id, `${host}~${exitedPid()}~1`);
+    await holdCommit(file.id, instanceOf(exitedPid()));
     await commitUpload(temp.ctx, ADMIN, file.id);
     expect((await temp.ctx.db.fileShare.findUniqueOrThrow({ where: { id: file.id } })).status).toBe('ready');
   });
