@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from '../support/server';
  */
 const t = en.explorer;
 const m = en.mounts;
+const u = en.upload.form;
 const ADMIN = { username: 'admin', password: 'explorer-e2e-password' };
 let server: RunningServer;
 
@@ -115,14 +116,25 @@ async function organise(page: Page) {
   await expect(page.getByRole('link', { name: 'roadmap.md', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'plan.md', exact: true })).toHaveCount(0);
 
-  // A share link of the image: a file share with its QR code, whose page serves the bytes.
+  // A share link of the image, with the upload page's options: a bad suffix is marked at its field
+  // and what was typed stays; then a file share with its QR code, behind its password.
   await action(page, 'photo.png', t.actions.share);
+  await page.getByLabel(u.slug).fill('team photo!');
+  await page.getByLabel(u.remark).fill('For the team');
+  await page.getByRole('button', { name: t.share.create }).click();
+  await expectFieldError(page, page.getByLabel(u.slug), en.errors.slugInvalid);
+  await expect(page.getByLabel(u.remark)).toHaveValue('For the team');
+  await page.getByLabel(u.slug).fill('team-photo');
+  await page.getByLabel(u.password, { exact: true }).fill('share-pass-1');
+  await page.getByLabel(u.maxViews).fill('5');
   await page.getByRole('button', { name: t.share.create }).click();
   const link = await page.getByLabel(t.share.result).inputValue();
-  expect(link).toMatch(/\/file\/[\w-]+$/);
+  expect(link).toMatch(/\/file\/team-photo$/);
   await expect(page.getByRole('img', { name: t.share.qr })).toBeVisible();
-  const shared = await page.request.get(link);
-  expect(shared.status()).toBe(200);
+  const shared = await page.request.get(`${server.url}/api/public/files/team-photo`);
+  expect(await shared.json()).toMatchObject({
+    data: { requires_password: true, max_views: 5, remark: 'For the team' },
+  });
 
   // Delete after confirming.
   await action(page, 'roadmap.md', t.actions.delete);

@@ -227,6 +227,40 @@ describe('fs browse API', () => {
     const still = await call('GET', '/fs/download?path=/local/pics/photo.jpg', { auth: admin });
     expect(md5(still.body)).toBe(md5(photo));
     expect((await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/' } })).status).toBe(400);
+
+    // The upload page's options (docs/api-extensions.md §5): slug, password, expiry, view limit, remark.
+    const guarded = await call('POST', '/fs/create-share', {
+      auth: admin,
+      body: {
+        path: '/local/pics/photo.jpg',
+        slug: 'pics-photo',
+        password: 'hunter22',
+        expires_in: 2,
+        max_views: 3,
+        remark: 'Our photo',
+      },
+    });
+    expect(guarded.status).toBe(200);
+    expect(guarded.body.data.slug).toBe('pics-photo');
+    const locked = await call('GET', '/public/files/pics-photo');
+    expect(locked.status).toBe(200);
+    expect(locked.body.data).toMatchObject({ requires_password: true, max_views: 3, remark: 'Our photo' });
+    const expires = Date.parse(locked.body.data.expires_at) - Date.now();
+    expect(expires).toBeGreaterThan(1.9 * 3600_000);
+    expect(expires).toBeLessThanOrEqual(2 * 3600_000);
+    expect((await call('GET', '/file-download/pics-photo')).status).toBe(401);
+    const unlocked = await call('POST', '/public/files/pics-photo/verify', { body: { password: 'hunter22' } });
+    expect(unlocked.status).toBe(200);
+    // A slug in use is a conflict at its field, never a replaced share.
+    const taken = await call('POST', '/fs/create-share', {
+      auth: admin,
+      body: { path: '/local/pics/photo.jpg', slug: 'pics-photo' },
+    });
+    expect(taken.status).toBe(409);
+    expect(
+      (await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/photo.jpg', max_views: -1 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('clears cached listings on request and reports the cache statistics', async () => {

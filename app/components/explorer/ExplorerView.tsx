@@ -1,3 +1,4 @@
+import type { UploadFormValues } from '~/components/upload/upload-form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
@@ -54,7 +55,7 @@ export interface ExplorerActionData {
   formError?: string;
   link?: { url: string; expiresAt: string };
   share?: { page: string; qr: string };
-  values?: { folder: string; newName: string; content: string; target?: string };
+  values?: { folder: string; newName: string; content: string; target?: string; share?: UploadFormValues };
   fieldErrors?: Record<string, string>;
 }
 

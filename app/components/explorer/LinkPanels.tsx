@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
 import { CheckField } from '~/components/ui/Field';
+import { ShareOptionFields } from '~/components/upload/UploadOptionsFields';
+import type { UploadFormValues } from '~/components/upload/upload-form';
 import { PanelForm } from './ExplorerPanel';
 
 /** A link to show, select and copy. */
@@ -85,17 +87,25 @@ export function DirectLinkPanel({
   );
 }
 
-/** A share link of a file: creates a file share pointing at it, then shows the link and its QR code. */
+/**
+ * A share link of a file: creates a file share pointing at it, with the upload page's options
+ * (link suffix, password, expiry, max views, remark), then shows the link and its QR code.
+ */
 export function SharePanel({
   name,
   closeTo,
   result,
   error,
+  values,
+  fieldErrors = {},
 }: {
   name: string;
   closeTo: string;
   result?: { page: string; qr: string };
   error?: string;
+  /** What was chosen, after a failed attempt (never the password). */
+  values?: Partial<UploadFormValues>;
+  fieldErrors?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   if (result)
@@ -118,9 +128,18 @@ export function SharePanel({
       submit={t('explorer.share.create')}
       busy={t('explorer.share.create')}
       closeTo={closeTo}
-      error={error}
+      // A field's own error is shown at the field; the banner only says something needs a look.
+      error={
+        error &&
+        (Object.keys(fieldErrors).length
+          ? t('errors.seeMarkedFields', { count: Object.keys(fieldErrors).length })
+          : error)
+      }
     >
       <p className="text-sm text-subtle">{t('explorer.share.body')}</p>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
+        <ShareOptionFields values={values} errors={fieldErrors} />
+      </div>
     </PanelForm>
   );
 }

@@ -153,7 +153,14 @@ export function openPanel({
   if (panelKind === 'share' && name)
     return (
       <ExplorerPanel id="explorer-panel" heading={t('explorer.share.heading', { name })} closeTo={closeTo}>
-        <SharePanel name={name} closeTo={closeTo} result={actionData?.share} error={errorOf('share')} />
+        <SharePanel
+          name={name}
+          closeTo={closeTo}
+          result={actionData?.share}
+          error={errorOf('share')}
+          values={errorOf('share') ? failed?.values?.share : undefined}
+          fieldErrors={errorOf('share') ? failed?.fieldErrors : undefined}
+        />
       </ExplorerPanel>
     );
   if (panelKind === 'copy' && panel?.names.length && can.copy)

@@ -20,6 +20,62 @@ export const UPLOAD_OPTION_FIELDS = [
   'path',
 ] as const;
 
+/**
+ * The options every share has, wherever it is made (the upload page, the explorer's share dialog):
+ * link suffix, password, expiry, max views, remark. Cells of a two-column grid.
+ */
+export function ShareOptionFields({
+  values: v,
+  errors,
+  slugHint,
+}: {
+  values?: Partial<Pick<UploadFormValues, 'slug' | 'expiry' | 'expiryDays' | 'max_views' | 'remark'>>;
+  errors: Record<string, string | undefined>;
+  slugHint?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SlugField
+        id="slug"
+        label={t('upload.form.slug')}
+        hint={slugHint ?? t('upload.form.slugHint')}
+        error={errors.slug}
+        defaultValue={v?.slug ?? ''}
+      />
+      <NewPasswordField
+        id="password"
+        label={t('upload.form.password')}
+        hint={t('upload.form.passwordHint')}
+        error={errors.password}
+      />
+      <div className="md:col-span-2">
+        <ExpiryField
+          idPrefix="create"
+          choice={v?.expiry ?? DEFAULT_EXPIRY}
+          days={v?.expiryDays ?? ''}
+          errors={{ expiry: errors.expiry ?? errors.expires_in, expiryDays: errors.expiryDays }}
+        />
+      </div>
+      <MaxViewsField
+        id="max_views"
+        name="max_views"
+        label={t('upload.form.maxViews')}
+        hint={t('upload.form.maxViewsHint')}
+        error={errors.max_views}
+        defaultValue={v?.max_views ?? '0'}
+      />
+      <RemarkField
+        id="remark"
+        label={t('upload.form.remark')}
+        hint={t('upload.form.remarkHint')}
+        error={errors.remark}
+        defaultValue={v?.remark ?? ''}
+      />
+    </>
+  );
+}
+
 export interface StorageChoice {
   id: string;
   name: string;
@@ -62,42 +118,7 @@ export function UploadOptionsFields({
   );
   const fields = (
     <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
-      <SlugField
-        id="slug"
-        label={t('upload.form.slug')}
-        hint={slugHint ?? t('upload.form.slugHint')}
-        error={errors.slug}
-        defaultValue={v?.slug ?? ''}
-      />
-      <NewPasswordField
-        id="password"
-        label={t('upload.form.password')}
-        hint={t('upload.form.passwordHint')}
-        error={errors.password}
-      />
-      <div className="md:col-span-2">
-        <ExpiryField
-          idPrefix="create"
-          choice={v?.expiry ?? DEFAULT_EXPIRY}
-          days={v?.expiryDays ?? ''}
-          errors={{ expiry: errors.expiry ?? errors.expires_in, expiryDays: errors.expiryDays }}
-        />
-      </div>
-      <MaxViewsField
-        id="max_views"
-        name="max_views"
-        label={t('upload.form.maxViews')}
-        hint={t('upload.form.maxViewsHint')}
-        error={errors.max_views}
-        defaultValue={v?.max_views ?? '0'}
-      />
-      <RemarkField
-        id="remark"
-        label={t('upload.form.remark')}
-        hint={t('upload.form.remarkHint')}
-        error={errors.remark}
-        defaultValue={v?.remark ?? ''}
-      />
+      <ShareOptionFields values={v} errors={errors} slugHint={slugHint} />
       <Field
         id="s3_config_id"
         label={t('upload.form.storage')}

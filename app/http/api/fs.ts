@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Router } from 'express';
 import {
   batchRemoveSchema,
+  createShareSchema,
   multipartAbortSchema,
   multipartCompleteSchema,
   multipartInitSchema,
@@ -111,8 +112,8 @@ export function fsRouter(services: Services): Router {
   });
 
   router.post('/fs/create-share', async (req, res) => {
-    const { path: sharedPath } = pathSchema.parse(req.body ?? {});
-    const file = await createShareOfPath(services, principalOf(res), sharedPath);
+    const { path: sharedPath, ...options } = createShareSchema.parse(req.body ?? {});
+    const file = await createShareOfPath(services, principalOf(res), sharedPath, options);
     sendOk(res, apiMessage('fsShareCreated'), {
       success: true,
       fileId: file.id,

@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import { uploadOptionsSchema } from './files';
 
 /** Bodies of the fs API's writes (docs/product/api.md §3.10). Paths are checked by the vfs. */
 const path = z.string({ message: 'fsPathRequired' }).min(1, 'fsPathRequired');
 
 /** Bodies that carry one path: mkdir, create-share. */
 export const pathSchema = z.object({ path });
+/** The share options a share of a mounted file may have (docs/api-extensions.md §5), as an upload's. */
+export const mountedShareOptionsSchema = uploadOptionsSchema.pick({
+  slug: true,
+  password: true,
+  expires_in: true,
+  max_views: true,
+  remark: true,
+});
+/** create-share: the path, and optionally the upload page's share options. */
+export const createShareSchema = pathSchema.extend(mountedShareOptionsSchema.shape);
 export const updateSchema = z.object({ path, content: z.string({ message: 'fsContentRequired' }) });
 export const batchRemoveSchema = z.object({
   paths: z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired').max(1000),
@@ -108,7 +119,8 @@ export const explorerIntentSchema = z.discriminatedUnion(
       expires: z.coerce.number().int().positive().catch(3600),
       download: checkbox,
     }),
-    z.object({ intent: z.literal('share'), name: entryNames }),
+    // The share options are the upload form's fields, read by uploadInputFromForm.
+    z.looseObject({ intent: z.literal('share'), name: entryNames }),
     // The view preferences: lib/explorer.ts's prefsOf reads (and bounds) every field itself.
     z.looseObject({ intent: z.literal('prefs'), back: formText }),
     z.object({

@@ -137,7 +137,7 @@ export default {
   },
   share: {
     heading: 'Share “{{name}}”',
-    body: 'Creates a file share that points at this file; manage it under File management.',
+    body: 'Creates a file share that points at this file, with the same options as an upload; manage it under File management.',
     create: 'Create share link',
     result: 'Share link',
     qr: 'QR code of the share link',

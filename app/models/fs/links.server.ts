@@ -2,7 +2,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { shareMountedFile } from '~/models/shares/mounted-shares.server';
+import { shareMountedFile, type MountedShareOptions } from '~/models/shares/mounted-shares.server';
 import { locate } from './locate.server';
 
 /** Direct links live at most a week (S3's own limit for presigned URLs). */
@@ -44,7 +44,12 @@ export async function fileLink(
 }
 
 /** POST /fs/create-share: a file share of a mounted file; a folder is a 400. */
-export async function createShareOfPath(ctx: ModelContext, principal: Principal, raw: string | undefined) {
+export async function createShareOfPath(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  options: MountedShareOptions = {},
+) {
   const { at, info } = await mountedFile(ctx, principal, raw);
   return shareMountedFile(ctx, principal, {
     path: at.path.path,
@@ -53,5 +58,5 @@ export async function createShareOfPath(ctx: ModelContext, principal: Principal,
     storageConfigId: at.mount.storageConfigId!,
     size: info.size,
     etag: info.etag,
-  });
+  }, options);
 }

@@ -1,10 +1,17 @@
 import { redirect } from 'react-router';
+import { ZodError } from 'zod';
+import { uploadFormValues, uploadInputFromForm } from '~/components/upload/upload-form';
 import type { Principal } from '~/auth/principal';
 import { withFormUpload } from '~/http/html/form-upload.server';
 import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
 import { AppError } from '~/lib/errors';
 import { explorerHref, joinVirtual, prefsOf } from '~/lib/explorer';
-import { explorerIntentSchema, type ExplorerIntent, type ExplorerIntentInput } from '~/lib/schemas/fs';
+import {
+  explorerIntentSchema,
+  mountedShareOptionsSchema,
+  type ExplorerIntent,
+  type ExplorerIntentInput,
+} from '~/lib/schemas/fs';
 import { copiesIntoItself } from '~/models/fs/copy.server';
 import { createShareOfPath, fileLink } from '~/models/fs/links.server';
 import {
@@ -46,6 +53,18 @@ function singleName(value: string): string {
   const name = value.trim();
   if (!name || name.includes('/')) throw new AppError('invalid', 'fsNameInvalid');
   return name;
+}
+
+/** The share dialog's fields (the upload page's) as create-share options; a bad expiry is its field's error. */
+function shareOptionsOf(input: Record<string, unknown>) {
+  const converted = uploadInputFromForm(
+    Object.fromEntries(
+      Object.entries(input).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]),
+    ),
+  );
+  if (!converted.ok)
+    throw new ZodError([{ code: 'custom', path: [converted.field], message: converted.problem, input: undefined }]);
+  return mountedShareOptionsSchema.parse(converted.input);
 }
 
 async function runIntent(
@@ -97,7 +116,7 @@ async function runIntent(
     }
     case 'share': {
       const name = input.name[0] ?? '';
-      const file = await createShareOfPath(services, principal, joinVirtual(dir, name));
+      const file = await createShareOfPath(services, principal, joinVirtual(dir, name), shareOptionsOf(input));
       return { intent: input.intent, name, share: await shareCardOf(fileLinksFor(origin, file.slug).page) };
     }
     case 'copy': {
@@ -140,6 +159,13 @@ export async function explorerAction(
       if (!parsed.success) throw parsed.error;
       return runIntent(services, principal, dir, origin, parsed.data);
     },
-    values: { folder: text('folder'), newName: text('newName'), content: text('content'), target: text('target') },
+    values: {
+      folder: text('folder'),
+      newName: text('newName'),
+      content: text('content'),
+      target: text('target'),
+      // The share dialog's choices (never its password), shown again after a failure.
+      share: uploadFormValues(Object.fromEntries([...form].map(([key, value]) => [key, String(value)]))),
+    },
   };
 }

@@ -180,7 +180,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['get', '/fs/file-link', 'mount_view', 'A link to a file (?path=&expiresIn=)'],
     ['get', '/p/*path', 'public', 'A mounted file through the web proxy (?sign= when required)'],
     ['get', '/fs/search', 'mount_view', 'Search file names', { query: fs.searchSchema }],
-    ['post', '/fs/create-share', 'mount_view', 'Share a mounted file under a short link', { body: fs.pathSchema }],
+    ['post', '/fs/create-share', 'mount_view', 'Share a mounted file under a short link', { body: fs.createShareSchema }],
     ['post', '/fs/mkdir', 'mount_upload', 'Create a folder', { body: fs.pathSchema }],
     ['post', '/fs/upload', 'mount_upload', 'Upload a file (multipart/form-data)'],
     ['post', '/fs/update', 'mount_upload', 'Write a text file', { body: fs.updateSchema }],
