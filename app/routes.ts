@@ -29,6 +29,8 @@ export default [
   route('paste/:slug', 'routes/paste/view.tsx'),
   route('file/:slug', 'routes/file/view.tsx'),
   route('mount-explorer/*', 'routes/explorer/page.tsx'),
+  // The copy/move picker's folders, as JSON (a resource route: never rendered).
+  route('mount-folders/*', 'routes/explorer/folders.ts'),
   route('admin/login', 'routes/auth/login.tsx'),
   route('admin/logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [

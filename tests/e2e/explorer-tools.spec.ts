@@ -206,8 +206,11 @@ test('copy a folder to another mount and watch the task finish; into itself asks
   await page.goto(`${server.url}/mount-explorer/disk`);
   await (await openMenu(page, 'reports')).getByRole('link', { name: `${t.actions.copy} reports` }).click();
   let panel = page.getByRole('region', { name: fill(t.copy.headingOne, { name: 'reports' }) });
-  // Both mounts are on the embedded storage: the copy goes into a folder of its own there.
-  await panel.getByLabel(t.copy.target).fill('/archive/backup');
+  // The picker opens at this folder; the virtual root is not a target. Both mounts are on the
+  // embedded storage: the copy goes into a new folder of its own inside the other mount.
+  await expect(panel.getByRole('radio', { name: 'disk', exact: true })).toBeChecked();
+  await panel.getByRole('radio', { name: 'archive', exact: true }).check();
+  await panel.getByLabel(t.copy.newFolder).fill('backup');
   await panel.getByRole('button', { name: t.copy.submit }).click();
   const tasks = page.getByRole('region', { name: t.tasks.heading });
   const task = tasks.getByRole('listitem', { name: fill(t.tasks.label, { source: '/disk/reports/' }) });
@@ -224,7 +227,18 @@ test('copy a folder to another mount and watch the task finish; into itself asks
   // Copying a folder into itself: the form warns and asks to confirm.
   await page.goto(`${server.url}/mount-explorer/disk?do=copy&name=reports/`);
   panel = page.getByRole('region', { name: fill(t.copy.headingOne, { name: 'reports' }) });
-  await panel.getByLabel(t.copy.target).fill('/disk/reports/2026');
+  // Opening folders in the tree (in place with JavaScript, by a link without), by name and keyboard.
+  await panel.getByRole(hasJs() ? 'button' : 'link', { name: fill(t.copy.openFolder, { name: 'reports' }) }).click();
+  panel = page.getByRole('region', { name: fill(t.copy.headingOne, { name: 'reports' }) });
+  await panel.getByRole('radio', { name: '2026', exact: true }).check();
+  if (hasJs()) {
+    // Left closes the chosen folder's branch; Right opens it again (its folders come from the server).
+    await panel.getByRole('radio', { name: 'reports', exact: true }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(panel.getByRole('radio', { name: '2026', exact: true })).toHaveCount(0);
+    await page.keyboard.press('ArrowRight');
+    await panel.getByRole('radio', { name: '2026', exact: true }).check();
+  }
   await panel.getByRole('button', { name: t.copy.submit }).click();
   await expect(panel.getByRole('alert')).toHaveText(en.errors.copyIntoItselfConfirm);
   await panel.getByLabel(t.copy.confirm).check();

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { CheckField } from '~/components/ui/Field';
 import { PanelForm } from './ExplorerPanel';
+import { FolderPicker, type PickerTree } from './FolderPicker';
 
 /**
- * Copy or move the chosen entries into another folder, on this mount or any other: the server does
+ * Copy or move the chosen entries into another folder, on this mount or any other, chosen in a
+ * folder tree, or a new folder inside it (issue 28 A2): the server does
  * the work as a task (the task manager opens and shows its progress). Copying a folder into itself
  * warns and asks to confirm (docs/product/spec.md §5).
  */
@@ -14,7 +16,8 @@ export function CopyPanel({
   canMove,
   error,
   askConfirm,
-  target,
+  tree,
+  newFolder,
 }: {
   names: string[];
   dir: string;
@@ -23,7 +26,9 @@ export function CopyPanel({
   error?: string;
   /** The folder would go into itself: the form asks to confirm. */
   askConfirm?: boolean;
-  target?: string;
+  tree: PickerTree;
+  /** The new folder's name typed before a failed attempt. */
+  newFolder?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -44,22 +49,22 @@ export function CopyPanel({
           ))}
         </ul>
       )}
+      <FolderPicker tree={tree} dir={dir} names={names} />
       <div>
-        <label htmlFor="explorer-copy-target" className="field-label">
-          {t('explorer.copy.target')}
+        <label htmlFor="explorer-copy-new-folder" className="field-label">
+          {t('explorer.copy.newFolder')}
         </label>
         <input
-          id="explorer-copy-target"
-          name="target"
-          className="input font-mono"
-          defaultValue={target ?? dir}
-          required
-          autoFocus
+          id="explorer-copy-new-folder"
+          name="newFolder"
+          className="input"
+          defaultValue={newFolder}
+          maxLength={255}
           autoComplete="off"
-          aria-describedby="explorer-copy-hint"
+          aria-describedby="explorer-copy-new-folder-hint"
         />
-        <p id="explorer-copy-hint" className="mt-1 text-xs text-subtle">
-          {t('explorer.copy.targetHint')}
+        <p id="explorer-copy-new-folder-hint" className="mt-1 text-xs text-subtle">
+          {t('explorer.copy.newFolderHint')}
         </p>
       </div>
       <CheckField name="skipExisting" label={t('explorer.copy.skipExisting')} />

@@ -27,6 +27,7 @@ import { EntryList } from './EntryList';
 import { ExplorerPanel } from './ExplorerPanel';
 import { PreviewPane, type OpenFile } from './PreviewPane';
 import { Toolbar } from './Toolbar';
+import type { PickerTree } from './FolderPicker';
 import { UploadPanel } from './UploadPanel';
 import { useExplorerKeys } from './use-explorer-keys';
 import { useSelection } from './use-selection';
@@ -42,6 +43,8 @@ export interface ExplorerData {
   edit: { name: string; content: string } | null;
   search: SearchView | null;
   tasks: TaskView[] | null;
+  /** The copy/move panel's folder tree. */
+  folders: PickerTree | null;
   maxUploadBytes: number;
   prefs: ExplorerPrefs;
   notice: { key: string; name: string; count: number } | null;
@@ -55,7 +58,7 @@ export interface ExplorerActionData {
   formError?: string;
   link?: { url: string; expiresAt: string };
   share?: { page: string; qr: string };
-  values?: { folder: string; newName: string; content: string; target?: string; share?: UploadFormValues };
+  values?: { folder: string; newName: string; content: string; newFolder?: string; share?: UploadFormValues };
   fieldErrors?: Record<string, string>;
 }
 

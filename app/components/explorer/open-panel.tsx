@@ -163,7 +163,7 @@ export function openPanel({
         />
       </ExplorerPanel>
     );
-  if (panelKind === 'copy' && panel?.names.length && can.copy)
+  if (panelKind === 'copy' && panel?.names.length && can.copy && data.folders)
     return (
       <ExplorerPanel
         id="explorer-panel"
@@ -181,7 +181,8 @@ export function openPanel({
           canMove={can.remove}
           error={errorOf('copy')}
           askConfirm={failed?.intent === 'copy' && Boolean(failed.fieldErrors?.confirm)}
-          target={failed?.values?.target}
+          tree={data.folders}
+          newFolder={failed?.values?.newFolder}
         />
       </ExplorerPanel>
     );

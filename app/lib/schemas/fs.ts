@@ -127,6 +127,7 @@ export const explorerIntentSchema = z.discriminatedUnion(
       intent: z.literal('copy'),
       name: entryNames,
       target: formText,
+      newFolder: formText,
       confirm: checkbox,
       skipExisting: checkbox,
       move: checkbox,

@@ -182,6 +182,7 @@ export default {
   archiveVirtualFolder: 'Choose files or folders inside a mount: this folder only groups mounts',
   copyItemsRequired: 'Choose at least one item to copy',
   copyOntoItself: 'An item cannot be copied onto itself',
+  copyTargetRequired: 'Choose the folder to copy into',
   copyIntoItselfConfirm: 'This copies the folder into itself: tick "Copy anyway" to go ahead',
   taskCreated: 'Task created',
   tasksListed: 'Tasks loaded',

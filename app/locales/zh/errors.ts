@@ -180,6 +180,7 @@ export default {
   archiveVirtualFolder: '请选择挂载点内的文件或文件夹：这个文件夹只是用来归类挂载点的',
   copyItemsRequired: '请至少选择一个要复制的项目',
   copyOntoItself: '不能把项目复制到它自己上',
+  copyTargetRequired: '请选择要复制到的文件夹',
   copyIntoItselfConfirm: '这会把文件夹复制到它自身之中：勾选"仍然复制"后继续',
   taskCreated: '任务已创建',
   tasksListed: '已获取任务列表',

@@ -120,7 +120,10 @@ async function runIntent(
       return { intent: input.intent, name, share: await shareCardOf(fileLinksFor(origin, file.slug).page) };
     }
     case 'copy': {
-      const into = input.target.trim().replace(/\/+$/, '') || '/';
+      // The picker's folder, or a new folder inside it (made by the copy itself).
+      const target = input.target.trim().replace(/\/+$/, '');
+      if (!target) throw new AppError('invalid', 'copyTargetRequired');
+      const into = input.newFolder.trim() ? joinVirtual(target, singleName(input.newFolder)) : target;
       const items = input.name.map((n) => ({ sourcePath: joinVirtual(dir, n), targetPath: joinVirtual(into, n) }));
       // docs/product/spec.md §5: copying a folder into itself warns and asks first.
       if (items.some(copiesIntoItself) && !input.confirm) throw new AppError('invalid', 'copyIntoItselfConfirm');
@@ -163,7 +166,7 @@ export async function explorerAction(
       folder: text('folder'),
       newName: text('newName'),
       content: text('content'),
-      target: text('target'),
+      newFolder: text('newFolder'),
       // The share dialog's choices (never its password), shown again after a failure.
       share: uploadFormValues(Object.fromEntries([...form].map(([key, value]) => [key, String(value)]))),
     },

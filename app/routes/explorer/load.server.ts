@@ -9,6 +9,7 @@ import {
   fsDownloadHref,
   joinVirtual,
   panelOf,
+  pathOfSplat,
   prefsOf,
   SEARCH_PAGE,
   SEARCH_SCOPES,
@@ -20,6 +21,7 @@ import {
 import { previewKindOf } from '~/lib/file-kinds';
 import { mimeFromFilename } from '~/lib/mime';
 import { listDirectory, openFsFile, previewFsFile } from '~/models/fs/browse.server';
+import { folderTree } from '~/models/fs/folders.server';
 import { searchFs } from '~/models/fs/search/search.server';
 import { listTasks } from '~/models/tasks/tasks.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
@@ -167,12 +169,16 @@ export async function loadExplorer(services: Services, principal: Principal, dir
       : null;
   const search = panel === 'search' ? await searchOf(services, principal, dir, mount?.id ?? null, url) : null;
   const tasks = panel === 'tasks' ? (await listTasks(services, principal)).map(presentTask) : null;
+  // The copy/move target picker opens at `?pick=` (a no-JS expand) or at this folder.
+  const folders =
+    panel === 'copy' ? await folderTree(services, principal, pathOfSplat(url.searchParams.get('pick') ?? dir)) : null;
   return {
     path: dir,
     mount,
     entries,
     search,
     tasks,
+    folders,
     can: capabilities(principal),
     panel: panel ? { kind: panel, names } : null,
     preview,
