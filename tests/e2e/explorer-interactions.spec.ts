@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en, waitForHydration } from './helpers';
+import { en, fill, waitForHydration } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 /** The explorer's keyboard, context menu, drag and drop, views and text editing; mount management's edits. */
@@ -17,8 +17,8 @@ test.afterEach(async () => {
   await server?.stop();
 });
 
-/** A mount /box on the local storage holding a folder, two images and a text file (through the API). */
-async function seed(request: APIRequestContext): Promise<string> {
+/** A mount /box on the local storage holding a folder, two images and a text file (through the API), and `extra` files. */
+async function seed(request: APIRequestContext, extra: [string, Buffer, string][] = []): Promise<string> {
   const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
   const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
   const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
@@ -32,14 +32,12 @@ async function seed(request: APIRequestContext): Promise<string> {
   expect((await request.post(`${server.url}/api/fs/mkdir`, { headers, data: { path: '/box/archive/' } })).ok()).toBe(
     true,
   );
-  const image = (color: string) =>
-    sharp({ create: { width: 20, height: 20, channels: 3, background: color } })
-      .png()
-      .toBuffer();
+  const image = (color: string) => png(color, 20, 20);
   const files: [string, Buffer, string][] = [
     ['a.png', await image('#dc2626'), 'image/png'],
     ['b.png', await image('#16a34a'), 'image/png'],
     ['notes.txt', Buffer.from('first line'), 'text/plain'],
+    ...extra,
   ];
   for (const [name, buffer, mimeType] of files) {
     const uploaded = await request.post(`${server.url}/api/fs/upload`, {
@@ -50,6 +48,13 @@ async function seed(request: APIRequestContext): Promise<string> {
   }
   return '/mount-explorer/box';
 }
+
+const png = (color: string, width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+const hasJs = () => test.info().project.name === 'js';
 
 const entryLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true });
 
@@ -123,21 +128,67 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   await expect(entryLink(page, 'b.png')).toHaveCount(0);
   await entryLink(page, 'archive').click();
   await expect(entryLink(page, 'b.png')).toBeVisible();
+});
 
-  // The gallery, its settings remembered by this browser.
+test('the gallery: a masonry that keeps shapes, images only with folders, and a full-screen view', async ({
+  page,
+  request,
+}) => {
+  // Tall: the gallery keeps its shape.
+  const box = await seed(request, [['c.png', await png('#2563eb', 20, 60), 'image/png']]);
+  await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}${box}`);
+  // Its settings are remembered by this browser.
   await page.getByRole('button', { name: t.toolbar.gallery }).click();
   await expect(page.getByRole('button', { name: t.toolbar.gallery })).toHaveAttribute('aria-pressed', 'true');
   await page.getByText(t.toolbar.settings).click();
   await page.getByLabel(t.toolbar.columns).fill('3');
   await page.getByLabel(t.toolbar.imagesOnly).check();
   await page.getByRole('button', { name: t.toolbar.apply }).click();
-  const gallery = page.locator('ul[style*="grid-template-columns"]');
-  await expect(gallery).toHaveAttribute('style', /repeat\(3,/);
+  // A masonry of 3 columns: images keep their aspect ratio (never cropped); folders stay.
+  const gallery = page.locator('ul[style*="--columns"]');
+  const columns = () => gallery.evaluate((list) => getComputedStyle(list).columnCount);
+  await expect.poll(columns).toBe('3');
   await page.reload();
-  await expect(gallery).toHaveAttribute('style', /repeat\(3,/);
+  await expect.poll(columns).toBe('3');
   await expect(gallery.getByRole('link', { name: 'a.png' })).toBeVisible();
+  await expect(gallery.getByRole('link', { name: 'archive' })).toBeVisible();
   await expect(gallery.getByRole('link', { name: 'notes.txt' })).toHaveCount(0);
+  const tall = gallery.getByRole('link', { name: 'c.png' }).locator('img');
+  await expect.poll(() => tall.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(20);
+  const box3 = (await tall.boundingBox())!;
+  expect(box3.height / box3.width).toBeCloseTo(3, 0);
+
+  // An image opens full screen: zoom, next and previous by key, button and swipe; Escape closes.
+  await gallery.getByRole('link', { name: 'a.png' }).click();
+  const lightbox = page.getByRole('dialog', { name: 'a.png' });
+  await expect(lightbox).toContainText(fill(t.lightbox.position, { position: '1', count: '3' }));
+  if (!hasJs()) {
+    // Without JavaScript: links to the next image and back; the image opens at full size on its own.
+    await page.getByRole('link', { name: t.actions.next }).click();
+    await expect(page.getByRole('dialog', { name: 'b.png' })).toBeVisible();
+    await page.getByRole('link', { name: t.actions.close }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    return;
+  }
+  await expect(lightbox.getByRole('link', { name: t.actions.close })).toBeFocused();
+  const zoom = lightbox.getByRole('button', { name: en.file.preview.zoomIn });
+  await zoom.click();
+  await expect(lightbox.getByRole('button', { name: en.file.preview.zoomOut })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('dialog', { name: 'b.png' })).toBeVisible();
+  await page.getByRole('link', { name: t.actions.previous }).click();
+  await expect(page.getByRole('dialog', { name: 'a.png' })).toBeVisible();
+  // A swipe to the left: the next image.
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width * 0.7, viewport.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(viewport.width * 0.3, viewport.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByRole('dialog', { name: 'b.png' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${box}$`));
 });
 
 test('a direct link, and mount management edits, deactivation and deletion', async ({ page, request }) => {

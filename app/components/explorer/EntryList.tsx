@@ -235,27 +235,27 @@ export function EntryList({
     );
 
   const gallery = prefs.view === 'gallery';
-  const shown = gallery && prefs.imagesOnly ? entries.filter(isImage) : entries;
+  // "Images only" leaves the folders: the gallery is still walked through them (issue 28 A3).
+  const shown = gallery && prefs.imagesOnly ? entries.filter((e) => e.isDirectory || isImage(e)) : entries;
   if (shown.length === 0)
     return <p className="px-4 py-10 text-center text-sm text-subtle">{t('explorer.list.noImages')}</p>;
   return (
     <ul
-      className={gallery ? 'grid p-3' : 'grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-5'}
-      style={
+      // The gallery is a masonry of columns: every image at its own aspect ratio, never cropped;
+      // at most two columns on a phone.
+      className={
         gallery
-          ? {
-              gridTemplateColumns: `repeat(${prefs.columns}, minmax(0, 1fr))`,
-              columnGap: prefs.gapX,
-              rowGap: prefs.gapY,
-            }
-          : undefined
+          ? 'p-3 [column-count:2] sm:[column-count:var(--columns)]'
+          : 'grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-5'
       }
+      style={gallery ? ({ '--columns': prefs.columns, columnGap: prefs.gapX } as React.CSSProperties) : undefined}
     >
       {shown.map((entry) => (
         <li
           key={entry.path}
           {...behaviour(entry)}
-          className="group relative rounded-lg border border-line bg-raised data-[drop-target]:border-brand data-[drop-target]:bg-brand-soft"
+          className={`group relative rounded-lg border border-line bg-raised data-[drop-target]:border-brand data-[drop-target]:bg-brand-soft ${gallery ? 'break-inside-avoid' : ''}`}
+          style={gallery ? { marginBottom: prefs.gapY } : undefined}
         >
           {nameLink(
             entry,
@@ -266,7 +266,7 @@ export function EntryList({
                   src={fsDownloadHref(entry.path)}
                   alt=""
                   loading="lazy"
-                  className={`w-full rounded bg-muted object-cover ${gallery ? 'aspect-[4/3]' : 'aspect-square'}`}
+                  className={`w-full rounded bg-muted ${gallery ? 'h-auto min-h-12' : 'aspect-square object-cover'}`}
                 />
               ) : (
                 <span className="flex aspect-square w-full items-center justify-center rounded bg-muted/60">

@@ -202,7 +202,9 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           />
         </ExplorerPanel>
       )}
-      {data.preview && <PreviewPane file={data.preview} dir={path} entries={entries} can={can} />}
+      {data.preview && (
+        <PreviewPane file={data.preview} dir={path} entries={entries} can={can} lightbox={prefs.view === 'gallery'} />
+      )}
 
       <div
         aria-busy={loading || undefined}

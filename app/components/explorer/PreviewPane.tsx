@@ -9,6 +9,7 @@ import { explorerHref, type ExplorerEntry } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { entryActions, type ExplorerCan } from './entry-actions';
 import { ActionLink } from './EntryMenu';
+import { Lightbox } from './Lightbox';
 
 export interface OpenFile {
   name: string;
@@ -23,19 +24,23 @@ export interface OpenFile {
 
 /**
  * The open file (`?preview=<name>`): its preview for its type, its actions, and for images the
- * previous and next image of the folder (links, and the arrow keys with JavaScript).
+ * previous and next image of the folder (links, and the arrow keys with JavaScript); in the
+ * gallery, an image opens full screen (Lightbox).
  */
 export function PreviewPane({
   file,
   dir,
   entries,
   can,
+  lightbox = false,
 }: {
   file: OpenFile;
   dir: string;
   /** The folder's entries in the order shown. */
   entries: ExplorerEntry[];
   can: ExplorerCan;
+  /** The gallery view: an image opens full screen. */
+  lightbox?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -61,6 +66,10 @@ export function PreviewPane({
     return () => window.removeEventListener('keydown', onKey);
   }, [previous, next, closeTo, navigate]);
 
+  if (lightbox && at >= 0)
+    return (
+      <Lightbox file={file} position={at + 1} count={images.length} previous={previous} next={next} closeTo={closeTo} />
+    );
   const entry: ExplorerEntry = { ...file, isDirectory: false, isMount: false };
   const actions = entryActions(entry, dir, can).filter((a) => a.key !== 'preview' && a.key !== 'download');
   return (

@@ -3,6 +3,7 @@ import { MathStylesheet } from '~/components/ui/MathStylesheet';
 import { formatBytes } from '~/lib/format';
 import { Icon, iconForType } from '~/components/ui/Icon';
 import { PREVIEW_BYTES } from '~/lib/file-kinds';
+import { ZoomableImage } from '~/components/ui/ZoomableImage';
 import { OfficePreview } from './OfficePreview';
 import type { FileContent, FileSummary } from './types';
 
@@ -30,7 +31,7 @@ export function FilePreviewPanel({
     case 'image':
       body = (
         <div className="flex justify-center bg-muted/50 p-3 sm:p-6">
-          <img src={previewUrl} alt={file.filename} className="max-h-[70vh] max-w-full rounded object-contain" />
+          <ZoomableImage src={previewUrl} alt={file.filename} fitClassName="max-h-[70vh]" />
         </div>
       );
       break;

@@ -7,6 +7,8 @@ export const ICONS = {
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   views: 'M3 20V10M9 20V4M15 20v-7M21 20v-4',
   search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  zoomIn: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4M8 11h6M11 8v6',
+  zoomOut: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4M8 11h6',
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   close: 'M6 6l12 12M18 6 6 18',
   chevronLeft: 'M15 6l-6 6 6 6',

@@ -135,6 +135,9 @@ export default {
     validUntil: 'valid until',
     copy: 'Copy link',
   },
+  lightbox: {
+    position: '{{position}} of {{count}}',
+  },
   share: {
     heading: 'Share “{{name}}”',
     body: 'Creates a file share that points at this file, with the same options as an upload; manage it under File management.',

@@ -26,6 +26,8 @@ export default {
     grantExpired: 'This unlocked link has expired. Enter the password again.',
   },
   preview: {
+    zoomIn: 'Show at full size',
+    zoomOut: 'Fit to the screen',
     heading: 'Preview',
     truncated: 'Showing the first {{shown}} of {{size}}. Download the file to see all of it.',
     mediaUnsupported: 'Your browser cannot play this file here. Download it instead.',

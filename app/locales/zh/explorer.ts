@@ -135,6 +135,9 @@ export default {
     validUntil: '有效至',
     copy: '复制链接',
   },
+  lightbox: {
+    position: '第 {{position}} 张，共 {{count}} 张',
+  },
   share: {
     heading: '分享“{{name}}”',
     body: '创建一个指向此文件的文件分享，选项与上传相同，可在“文件管理”中管理。',

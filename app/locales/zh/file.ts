@@ -26,6 +26,8 @@ export default {
     grantExpired: '此解锁链接已过期，请重新输入密码。',
   },
   preview: {
+    zoomIn: '显示原始大小',
+    zoomOut: '适应屏幕',
     heading: '预览',
     truncated: '仅显示前 {{shown}}（共 {{size}}）。下载文件可查看全部内容。',
     mediaUnsupported: '你的浏览器无法在此播放该文件，请下载后查看。',
