@@ -51,12 +51,17 @@ export async function createShareOfPath(
   options: MountedShareOptions = {},
 ) {
   const { at, info } = await mountedFile(ctx, principal, raw);
-  return shareMountedFile(ctx, principal, {
-    path: at.path.path,
-    // The share reads the config's driver directly: its key is the storage's, the root folder included.
-    key: at.mount.rootFolder + at.key,
-    storageConfigId: at.mount.storageConfigId!,
-    size: info.size,
-    etag: info.etag,
-  }, options);
+  return shareMountedFile(
+    ctx,
+    principal,
+    {
+      path: at.path.path,
+      // The share reads the config's driver directly: its key is the storage's, the root folder included.
+      key: at.mount.rootFolder + at.key,
+      storageConfigId: at.mount.storageConfigId!,
+      size: info.size,
+      etag: info.etag,
+    },
+    options,
+  );
 }
