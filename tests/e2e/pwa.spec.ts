@@ -161,11 +161,9 @@ test('@js a paste created offline waits in the queue, can be dropped, and reache
   await expect(await statusOf(page, 'queue')).toHaveText('2 waiting');
   const queue = page.getByRole('list', { name: t.queue.heading });
   await expect(queue.getByRole('listitem')).toHaveCount(2);
-  // The second one goes: the newest is last.
-  await queue
-    .getByRole('button', { name: `Drop “${t.queue.kinds.pasteCreate}”` })
-    .last()
-    .click();
+  // Each is named by its text's first line, never by the API call; the second one goes.
+  await expect(queue).not.toContainText('/api/paste');
+  await queue.getByRole('button', { name: 'Drop “changed my mind”' }).click();
   await expect(queue.getByRole('listitem')).toHaveCount(1);
   await page.keyboard.press('Escape');
 
@@ -173,9 +171,18 @@ test('@js a paste created offline waits in the queue, can be dropped, and reache
   expect(await onServer(kept)).toBe(404); // nothing was sent while offline
 
   await context.setOffline(false);
-  await expect(page.getByRole('status', { name: t.sync.label })).toContainText('1 change made offline was sent', {
-    timeout: 15_000,
-  });
+  const toast = page.getByRole('status', { name: t.sync.label });
+  await expect(toast).toContainText('1 change made offline was sent', { timeout: 15_000 });
+  // The toast links to the paste; the status panel keeps the link until it is dismissed, across pages.
+  await expect(toast.getByRole('link', { name: 'written on a train' })).toHaveAttribute('href', `/paste/${kept}`);
+  await page.reload();
+  await page.getByRole('button', { name: t.status.open }).click();
+  const sent = page.getByRole('list', { name: t.sent.heading });
+  await sent.getByRole('link', { name: 'written on a train' }).click();
+  await expect(page).toHaveURL(new RegExp(`/paste/${kept}$`));
+  await page.getByRole('button', { name: t.status.open }).click();
+  await sent.getByRole('button', { name: 'Dismiss “written on a train”' }).click();
+  await expect(sent).toHaveCount(0);
   expect(await onServer(kept)).toBe(200);
   expect(await onServer(dropped)).toBe(404);
   const paste = await request.get(`/api/paste/${kept}`);

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '~/components/ui/DateTime';
 import { clearOfflineData, withLocalDb, type QueuedCall } from '~/lib/pwa/local-db';
-import { dropQueued, listQueue } from '~/lib/pwa/offline-queue';
-import { refreshQueue, replayIfWaiting } from '~/lib/pwa/register';
+import { dropQueued, listQueue, queuedTitle } from '~/lib/pwa/offline-queue';
+import { dismissSent, refreshQueue, replayIfWaiting } from '~/lib/pwa/register';
+import { SentLinks } from './SentLinks';
 import { PAGES_CACHE } from '~/lib/pwa/routes';
 import { usePwaState } from '~/lib/pwa/state';
 
@@ -13,7 +14,7 @@ import { usePwaState } from '~/lib/pwa/state';
  */
 export function OfflineQueueList() {
   const { t } = useTranslation();
-  const { queued, online } = usePwaState();
+  const { queued, online, sent } = usePwaState();
   const [calls, setCalls] = useState<QueuedCall[]>([]);
   const [cleared, setCleared] = useState(false);
   useEffect(() => {
@@ -35,15 +36,17 @@ export function OfflineQueueList() {
           {calls.map((call) => (
             <li key={call.id} className="flex items-center justify-between gap-3 py-2">
               <span className="min-w-0">
-                <span className="block font-medium">{t(`pwa.queue.kinds.${call.type}`)}</span>
+                <span className="block truncate font-medium">
+                  {queuedTitle(call) ?? t(`pwa.queue.kinds.${call.type}`)}
+                </span>
                 <span className="block truncate text-xs text-subtle">
-                  {call.method} {call.endpoint} · <DateTime iso={new Date(call.timestamp).toISOString()} />
+                  {t(`pwa.queue.kinds.${call.type}`)} · <DateTime iso={new Date(call.timestamp).toISOString()} />
                 </span>
               </span>
               <button
                 type="button"
                 className="btn shrink-0 px-2 py-0.5 text-xs"
-                aria-label={t('pwa.queue.dropNamed', { name: t(`pwa.queue.kinds.${call.type}`) })}
+                aria-label={t('pwa.queue.dropNamed', { name: queuedTitle(call) ?? t(`pwa.queue.kinds.${call.type}`) })}
                 onClick={() => void drop(call.id!)}
               >
                 {t('pwa.queue.drop')}
@@ -51,6 +54,12 @@ export function OfflineQueueList() {
             </li>
           ))}
         </ul>
+      )}
+      {sent.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold">{t('pwa.sent.heading')}</h3>
+          <SentLinks sent={sent} onDismiss={dismissSent} />
+        </div>
       )}
       <div className="flex flex-wrap gap-2">
         {calls.length > 0 && online && (

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '~/components/ui/ModalDialog';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -16,6 +17,9 @@ export function PwaStatusPanel() {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const state = usePwaState();
+  // A link in the panel (a sent paste's) leads to another page: the panel closes behind it.
+  const { key } = useLocation();
+  useEffect(() => setOpen(false), [key]);
   if (!hydrated) return null;
   const install = state.installed ? 'installed' : state.installable ? 'installable' : 'notOffered';
   const rows: [string, string, string][] = [

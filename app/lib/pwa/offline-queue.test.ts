@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearExpired, KEEP_FOR_MS, openLocalDb, type LocalDb } from './local-db';
-import { authOf, enqueue, listQueue, queueKindOf, replayQueue } from './offline-queue';
+import { authOf, enqueue, listQueue, queuedTitle, queueKindOf, replayQueue } from './offline-queue';
 
 describe('the offline queue', () => {
   let db: LocalDb | undefined;
@@ -54,7 +54,13 @@ describe('the offline queue', () => {
       return new Response(null, { status: answers[sent.length - 1] ?? 200 });
     }) as typeof fetch;
 
-    expect(await replayQueue(db, send)).toEqual({ replayed: 1, refused: 1, waiting: 2, changedPastes: true });
+    expect(await replayQueue(db, send)).toEqual({
+      replayed: 1,
+      refused: 1,
+      waiting: 2,
+      changedPastes: true,
+      sent: [],
+    });
     expect(sent.map((s) => s.body)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
     expect(sent[0]!.auth).toBe('Bearer t');
     expect((await listQueue(db)).map((c) => c.body)).toEqual(['{"n":3}', '{"n":4}']);
@@ -65,6 +71,37 @@ describe('the offline queue', () => {
     expect((await replayQueue(db, offline)).waiting).toBe(2);
     expect(await replayQueue(db, send)).toMatchObject({ replayed: 2, waiting: 0 });
     expect(await listQueue(db)).toEqual([]);
+  });
+
+  it('gives the link and first line of each paste it created, and names queued pastes by their text', async () => {
+    db = await openLocalDb();
+    const paste = (content: string) =>
+      enqueue(db!, {
+        type: 'pasteCreate',
+        endpoint: '/api/paste',
+        method: 'POST',
+        body: JSON.stringify({ content }),
+        contentType: 'application/json',
+        authType: 'session',
+        token: null,
+        timestamp: Date.now(),
+      });
+    await paste('\n  Shopping list  \nmilk');
+    await paste('x'.repeat(200));
+    const queued = await listQueue(db);
+    expect(queuedTitle(queued[0]!)).toBe('Shopping list');
+    expect(queuedTitle(queued[1]!)).toHaveLength(80);
+    expect(queuedTitle({ type: 'cacheClear', body: null })).toBeNull();
+    let n = 0;
+    const send = (async () =>
+      n++ === 0
+        ? Response.json({ slug: 'shop' })
+        : Response.json({ code: 200, data: { slug: 'a b' } })) as unknown as typeof fetch;
+    const result = await replayQueue(db, send);
+    expect(result.sent.map((s) => [s.title, s.link])).toEqual([
+      ['Shopping list', '/paste/shop'],
+      [`${'x'.repeat(79)}…`, '/paste/a%20b'],
+    ]);
   });
 
   it('clears what was kept more than 7 days ago', async () => {

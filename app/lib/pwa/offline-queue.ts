@@ -55,6 +55,45 @@ export interface ReplayResult {
   /** Still waiting: the network or the server failed; tried again at the next sync. */
   waiting: number;
   changedPastes: boolean;
+  /** The pastes created by the replay, with their links (issue 28 A7: the user is told where they are). */
+  sent: SentPaste[];
+}
+
+/** A paste made offline and sent since: what it starts with, and where it is now. */
+export interface SentPaste {
+  title: string;
+  link: string;
+  sentAt: number;
+}
+
+const TITLE_CHARS = 80;
+
+/**
+ * What a queued call is to its user: a paste's first line of text (never the API call, which
+ * says nothing to them), or null for the other kinds, which the list names by kind.
+ */
+export function queuedTitle(call: Pick<QueuedCall, 'type' | 'body'>): string | null {
+  if (call.type !== 'pasteCreate' && call.type !== 'pasteUpdate') return null;
+  try {
+    const body = JSON.parse(call.body ?? '{}') as { content?: unknown; title?: unknown };
+    const text = typeof body.title === 'string' && body.title.trim() ? body.title : body.content;
+    const line = typeof text === 'string' ? (text.split('\n').find((l) => l.trim()) ?? '').trim() : '';
+    return line ? (line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The link of a paste a replayed create answered with, or null when the answer has none. */
+async function linkOfCreated(response: Response): Promise<string | null> {
+  try {
+    // POST /api/paste answers the bare paste (docs/product/api.md §1.2); an envelope is read too.
+    const body = (await response.json()) as { slug?: unknown; data?: { slug?: unknown } };
+    const slug = body.slug ?? body.data?.slug;
+    return typeof slug === 'string' ? `/paste/${encodeURIComponent(slug)}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -62,21 +101,25 @@ export interface ReplayResult {
  * (4xx) leaves the queue; on a network failure or a 5xx the rest wait for the next attempt.
  */
 export async function replayQueue(db: LocalDb, send: typeof fetch): Promise<ReplayResult> {
-  const result: ReplayResult = { replayed: 0, refused: 0, waiting: 0, changedPastes: false };
+  const result: ReplayResult = { replayed: 0, refused: 0, waiting: 0, changedPastes: false, sent: [] };
   const calls = await listQueue(db);
   for (const [index, call] of calls.entries()) {
     const headers: Record<string, string> = {};
     if (call.contentType) headers['Content-Type'] = call.contentType;
     if (call.authType === 'admin') headers.Authorization = `Bearer ${call.token}`;
     if (call.authType === 'apikey') headers.Authorization = `ApiKey ${call.token}`;
-    let status: number;
+    let response: Response | null;
     try {
-      status = (
-        await send(call.endpoint, { method: call.method, headers, body: call.body, credentials: 'same-origin' })
-      ).status;
+      response = await send(call.endpoint, {
+        method: call.method,
+        headers,
+        body: call.body,
+        credentials: 'same-origin',
+      });
     } catch {
-      status = 0;
+      response = null;
     }
+    const status = response?.status ?? 0;
     if (status === 0 || status >= 500) {
       result.waiting = calls.length - index;
       break;
@@ -85,6 +128,8 @@ export async function replayQueue(db: LocalDb, send: typeof fetch): Promise<Repl
     if (status < 400) {
       result.replayed++;
       if (CHANGES_PASTES.has(call.type)) result.changedPastes = true;
+      const link = call.type === 'pasteCreate' && response ? await linkOfCreated(response) : null;
+      if (link) result.sent.push({ title: queuedTitle(call) ?? link, link, sentAt: Date.now() });
     } else {
       result.refused++;
     }

@@ -1,6 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { clearExpired, withLocalDb } from './local-db';
-import { listQueue, QUEUE_MESSAGES, type ReplayResult } from './offline-queue';
+import { listQueue, QUEUE_MESSAGES, type ReplayResult, type SentPaste } from './offline-queue';
 import { setPwaState, type WorkerState } from './state';
 
 /**
@@ -17,6 +17,36 @@ interface InstallPromptEvent extends Event {
 }
 
 let wb: Workbox | null = null;
+
+/**
+ * The pastes sent from the offline queue, kept by this browser until the user dismisses them in
+ * the status panel (issue 28 A7), so a replay while the toast was missed is not lost. At most 20.
+ */
+const SENT_KEY = 'cloudclip.sentPastes';
+const SENT_KEPT = 20;
+
+function readSent(): SentPaste[] {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SENT_KEY) ?? '[]') as unknown;
+    return Array.isArray(kept) ? (kept as SentPaste[]).filter((s) => typeof s?.link === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepSent(sent: SentPaste[]): void {
+  try {
+    localStorage.setItem(SENT_KEY, JSON.stringify(sent));
+  } catch {
+    // Storage full or refused: the toast still shows them this time.
+  }
+  setPwaState({ sent });
+}
+
+/** Forgets one sent paste (its link in the status panel). */
+export function dismissSent(link: string): void {
+  keepSent(readSent().filter((s) => s.link !== link));
+}
 let installEvent: InstallPromptEvent | null = null;
 
 function workerState(worker: ServiceWorker | null | undefined): WorkerState {
@@ -65,6 +95,7 @@ export async function startPwa(): Promise<void> {
     online: navigator.onLine,
     installed: standalone(),
     notification: 'Notification' in window ? Notification.permission : 'unsupported',
+    sent: readSent(),
   });
   window.addEventListener('online', () => {
     setPwaState({ online: true });
@@ -84,8 +115,9 @@ export async function startPwa(): Promise<void> {
     const message = event.data as ({ type?: string } & Partial<ReplayResult>) | null;
     if (message?.type === QUEUE_MESSAGES.changed) void refreshQueue();
     if (message?.type === QUEUE_MESSAGES.synced) {
-      const { replayed = 0, refused = 0, waiting = 0 } = message;
-      setPwaState({ lastSync: { replayed, refused, waiting } });
+      const { replayed = 0, refused = 0, waiting = 0, sent = [] } = message;
+      if (sent.length) keepSent([...sent, ...readSent()].slice(0, SENT_KEPT));
+      setPwaState({ lastSync: { replayed, refused, waiting, sent } });
       void refreshQueue();
       if (message.changedPastes && window.location.pathname.startsWith('/admin')) {
         setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { SentPaste } from './offline-queue';
 
 /** docs/product/spec.md §4 "Service worker" states, and "unsupported" where there is no worker at all. */
 export type WorkerState = 'unknown' | 'installing' | 'waiting' | 'active' | 'redundant' | 'unsupported';
@@ -16,7 +17,9 @@ export interface PwaState {
   /** Calls waiting in the offline queue. */
   queued: number;
   /** The last replay of the queue, until its toast has been shown. */
-  lastSync: { replayed: number; refused: number; waiting: number } | null;
+  lastSync: { replayed: number; refused: number; waiting: number; sent: SentPaste[] } | null;
+  /** Pastes sent from the queue, until dismissed. */
+  sent: SentPaste[];
 }
 
 /** What the server renders and the first client render repeats: nothing known yet. */
@@ -29,6 +32,7 @@ const INITIAL: PwaState = {
   notification: 'default',
   queued: 0,
   lastSync: null,
+  sent: [],
 };
 
 let state = INITIAL;

@@ -30,6 +30,11 @@ export default {
     refused_one: 'The server refused {{count}} of them; it was dropped.',
     refused_other: 'The server refused {{count}} of them; they were dropped.',
   },
+  sent: {
+    heading: 'Sent since you were offline',
+    dismiss: 'Dismiss',
+    dismissNamed: 'Dismiss “{{name}}”',
+  },
   queue: {
     heading: 'Waiting to be sent',
     empty: 'Nothing is waiting.',

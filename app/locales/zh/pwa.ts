@@ -30,6 +30,11 @@ export default {
     refused_one: '其中 {{count}} 项被服务器拒绝，已丢弃。',
     refused_other: '其中 {{count}} 项被服务器拒绝，已丢弃。',
   },
+  sent: {
+    heading: '离线期间的内容已发送',
+    dismiss: '忽略',
+    dismissNamed: '忽略“{{name}}”',
+  },
   queue: {
     heading: '等待提交',
     empty: '没有等待中的操作。',
