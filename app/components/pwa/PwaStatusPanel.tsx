@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '~/components/ui/ModalDialog';
@@ -15,11 +15,11 @@ import { OfflineQueueList } from './OfflineQueueList';
 export function PwaStatusPanel() {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
   const state = usePwaState();
-  // A link in the panel (a sent paste's) leads to another page: the panel closes behind it.
+  // Open on the page it was opened on: a link in it (a sent paste's) leads away, and it closes behind.
   const { key } = useLocation();
-  useEffect(() => setOpen(false), [key]);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
   if (!hydrated) return null;
   const install = state.installed ? 'installed' : state.installable ? 'installable' : 'notOffered';
   const rows: [string, string, string][] = [
@@ -32,12 +32,12 @@ export function PwaStatusPanel() {
   ];
   return (
     <>
-      <button type="button" className="link" onClick={() => setOpen(true)}>
+      <button type="button" className="link" onClick={() => setOpenOn(key)}>
         {t('pwa.status.open')}
       </button>
       <ModalDialog
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={() => setOpenOn(null)}
         labelledBy="pwa-status-heading"
         describedBy="pwa-status-intro"
         width="max-w-md"
