@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReferenceRow } from '~/lib/api-reference';
 
@@ -5,6 +6,17 @@ function AccessText({ access }: { access: ReferenceRow['access'] }) {
   const { t } = useTranslation();
   if (access === 'public' || access === 'admin' || access === 'any') return <>{t(`apiDocs.reference.${access}`)}</>;
   return <>{t('apiDocs.reference.permission', { permission: t(`keys.permissions.${access}`) })}</>;
+}
+
+/** A path that wraps on a narrow screen only after a "/", never inside a word. */
+function BreakableAtSlashes({ path }: { path: string }) {
+  const parts = path.split('/').slice(1);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      <span className="whitespace-nowrap">/{part}</span>
+      {i < parts.length - 1 && <wbr />}
+    </Fragment>
+  ));
 }
 
 /** The routes of /api by area: method, path, who may call it, what it does and its body fields. */
@@ -41,7 +53,9 @@ export function ApiReference({ groups }: { groups: { tag: string; rows: Referenc
                 {rows.map((row) => (
                   <tr key={`${row.method} ${row.path}`} className="align-top">
                     <td className="px-3 py-2 font-mono text-xs font-semibold">{row.method}</td>
-                    <td className="px-3 py-2 font-mono text-xs break-all">/api{row.path}</td>
+                    <td className="px-3 py-2 font-mono text-xs">
+                      <BreakableAtSlashes path={`/api${row.path}`} />
+                    </td>
                     <td className="px-3 py-2">{row.summary}</td>
                     <td className="px-3 py-2 text-xs">
                       <AccessText access={row.access} />

@@ -6,6 +6,7 @@ import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import { Icon } from '~/components/ui/Icon';
 import type { UploadFormValues } from './upload-form';
 import { storageDisplayName } from '~/lib/storage-name';
+import { providerLabel } from '~/components/storage/view';
 
 /** The fields shown with their own errors: a form using these options does not repeat them at the top. */
 export const UPLOAD_OPTION_FIELDS = [
@@ -135,8 +136,14 @@ export function UploadOptionsFields({
           {configs.map((c) => (
             <option key={c.id} value={c.id}>
               {c.isDefault
-                ? t('upload.form.storageDefault', { name: storageDisplayName(t, c.name), provider: c.provider })
-                : t('upload.form.storageOption', { name: storageDisplayName(t, c.name), provider: c.provider })}
+                ? t('upload.form.storageDefault', {
+                    name: storageDisplayName(t, c.name),
+                    provider: t(providerLabel(c.provider)),
+                  })
+                : t('upload.form.storageOption', {
+                    name: storageDisplayName(t, c.name),
+                    provider: t(providerLabel(c.provider)),
+                  })}
             </option>
           ))}
         </select>

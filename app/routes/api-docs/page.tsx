@@ -8,6 +8,7 @@ import { apiReference } from '~/http/api/openapi/reference';
 import { fileCommand, KEY_PLACEHOLDER, textCommand } from '~/lib/api-recipes';
 import { pageTitle } from '~/lib/meta';
 import { answersFaults } from '~/http/html/faults.server';
+import { getLocale } from '~/i18n/middleware.server';
 import { ownApiKeySecret } from '~/models/accounts/api-keys.server';
 import type { Route } from './+types/page';
 
@@ -33,7 +34,7 @@ export const loader = answersFaults(async function loader({ context }: Route.Loa
     file: fileCommand(origin, secret ?? KEY_PLACEHOLDER),
     canText: secret === null || isAllowed(principal, 'paste.create'),
     canFile: secret === null || isAllowed(principal, 'file.upload'),
-    reference: apiReference(),
+    reference: apiReference(getLocale(context)),
   };
 });
 

@@ -4,6 +4,8 @@ import type { Services } from '~/services.server';
 import { apiRouter } from '../index';
 import { openApiDocument } from './document';
 import { OPERATIONS } from './operations';
+import { apiReference } from './reference';
+import { SUMMARIES_ZH, TAGS_ZH } from './reference-zh';
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
@@ -31,6 +33,15 @@ const inert: unknown = new Proxy(() => inert, { get: () => inert, apply: () => i
 describe('the OpenAPI document', () => {
   const routes = routesOf(apiRouter(inert as Services));
   const documented = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`);
+
+  it('has every group and route in Chinese for /api-docs, and nothing that is not a route', () => {
+    expect(Object.keys(SUMMARIES_ZH).sort()).toEqual([...documented].sort());
+    expect(Object.keys(TAGS_ZH).sort()).toEqual([...new Set(OPERATIONS.map((op) => op.tag))].sort());
+    const zh = apiReference('zh-CN');
+    expect(zh[0]!.tag).toBe('系统');
+    expect(zh[0]!.rows[0]!.summary).toBe('存活检查');
+    expect(apiReference('en')[0]!.rows[0]!.summary).toBe('Liveness probe');
+  });
 
   it('documents exactly the routes the router serves', () => {
     expect(routes.length).toBeGreaterThan(100);

@@ -1,12 +1,21 @@
 import { openApiDocument, openApiPath } from './document';
 import type { ReferenceRow } from '~/lib/api-reference';
 import { OPERATIONS } from './operations';
+import { SUMMARIES_ZH, TAGS_ZH } from './reference-zh';
 
-let cached: { tag: string; rows: ReferenceRow[] }[] | undefined;
+type Reference = { tag: string; rows: ReferenceRow[] }[];
+const cached = new Map<'en' | 'zh', Reference>();
 
-/** The OpenAPI document grouped by tag for people, built once: the body fields are the document's own. */
-export function apiReference(): { tag: string; rows: ReferenceRow[] }[] {
-  if (cached) return cached;
+/**
+ * The OpenAPI document grouped by tag for people, built once per language: the body fields are
+ * the document's own; in Chinese the group names and summaries are reference-zh.ts's.
+ */
+export function apiReference(locale: string): Reference {
+  const language = locale.startsWith('zh') ? 'zh' : 'en';
+  const known = cached.get(language);
+  if (known) return known;
+  const tagOf = (tag: string) => (language === 'zh' ? (TAGS_ZH[tag] ?? tag) : tag);
+  const summaryOf = (key: string, summary: string) => (language === 'zh' ? (SUMMARIES_ZH[key] ?? summary) : summary);
   const paths = openApiDocument().paths as Record<string, Record<string, { requestBody?: unknown }>>;
   const groups = new Map<string, ReferenceRow[]>();
   for (const op of OPERATIONS) {
@@ -18,10 +27,13 @@ export function apiReference(): { tag: string; rows: ReferenceRow[] }[] {
       name,
       required: schema?.required?.includes(name) ?? false,
     }));
-    const rows = groups.get(op.tag) ?? [];
-    rows.push({ method: op.method.toUpperCase(), path, access: op.access, summary: op.summary, fields });
-    groups.set(op.tag, rows);
+    const method = op.method.toUpperCase();
+    const tag = tagOf(op.tag);
+    const rows = groups.get(tag) ?? [];
+    rows.push({ method, path, access: op.access, summary: summaryOf(`${method} ${op.path}`, op.summary), fields });
+    groups.set(tag, rows);
   }
-  cached = [...groups].map(([tag, rows]) => ({ tag, rows }));
-  return cached;
+  const reference = [...groups].map(([tag, rows]) => ({ tag, rows }));
+  cached.set(language, reference);
+  return reference;
 }
