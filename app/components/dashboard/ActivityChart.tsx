@@ -29,6 +29,7 @@ export function roundTop(max: number): number {
 export function ActivityChart({
   days,
   labels,
+  shortLabels,
   series,
   kind,
 }: {
@@ -36,6 +37,8 @@ export function ActivityChart({
   days: string[];
   /** What each day is called on the axis ("Mon 23"). */
   labels: string[];
+  /** The same days, short enough for a phone. */
+  shortLabels: string[];
   series: Series[];
   kind: 'bar' | 'line';
 }) {
@@ -130,7 +133,9 @@ export function ActivityChart({
       >
         {labels.map((label, day) => (
           <span key={days[day]} className="truncate">
-            {label}
+            {/* A phone has room for the day of the month only (issue 28: "20日周五" was cut to "20日…"). */}
+            <span className="sm:hidden">{shortLabels[day]}</span>
+            <span className="hidden sm:inline">{label}</span>
           </span>
         ))}
       </div>

@@ -162,14 +162,17 @@ export function EntryList({
 
   const checkbox = (entry: ExplorerEntry) =>
     selectable && !entry.isMount ? (
-      <input
-        type="checkbox"
-        name="name"
-        value={formNameOf(entry)}
-        form="explorer-selection"
-        aria-label={t('explorer.list.select', { name: entry.name })}
-        className="h-4 w-4 accent-brand"
-      />
+      // The label is the touch target: 44 px square on a phone, reaching into the cell's padding.
+      <label className="-m-2.5 grid min-h-11 min-w-11 cursor-pointer place-items-center sm:m-0 sm:inline sm:min-h-0 sm:min-w-0">
+        <input
+          type="checkbox"
+          name="name"
+          value={formNameOf(entry)}
+          form="explorer-selection"
+          aria-label={t('explorer.list.select', { name: entry.name })}
+          className="h-4 w-4 accent-brand"
+        />
+      </label>
     ) : null;
 
   const nameLink = (entry: ExplorerEntry, className: string, children?: React.ReactNode) => (
@@ -197,7 +200,7 @@ export function EntryList({
             <SortHeader sort="date" prefs={prefs} dir={dir} className="hidden w-48 px-3 py-2 md:table-cell">
               {t('explorer.list.modified')}
             </SortHeader>
-            <th scope="col" className="w-14 px-3 py-2">
+            <th scope="col" className="w-14 px-1 py-2 sm:px-3">
               <span className="sr-only">{t('explorer.list.actions')}</span>
             </th>
           </tr>
@@ -209,23 +212,38 @@ export function EntryList({
               <td className="px-3 py-2">
                 {nameLink(
                   entry,
-                  'flex min-w-0 items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand',
+                  'flex min-h-11 min-w-0 items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand sm:min-h-0',
                   <>
                     <EntryIcon
                       entry={entry}
-                      className={`h-5 w-5 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`}
+                      className={`h-5 w-5 shrink-0 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`}
                     />
-                    <span className="truncate">{entry.name}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate">{entry.name}</span>
+                      {/* On a phone the size and date columns are hidden: they sit under the name (not
+                          part of the link's name, which stays the entry's). */}
+                      {!entry.isMount && (
+                        <span aria-hidden="true" className="block truncate text-xs text-subtle sm:hidden">
+                          {entry.isDirectory && !entry.size ? '—' : formatBytes(entry.size)}
+                          {entry.modified && (
+                            <>
+                              {' · '}
+                              <DateTime iso={entry.modified} />
+                            </>
+                          )}
+                        </span>
+                      )}
+                    </span>
                   </>,
                 )}
               </td>
               <td className="hidden px-3 py-2 text-right text-subtle tabular-nums sm:table-cell">
-                {entry.isMount ? '—' : formatBytes(entry.size)}
+                {entry.isMount || (entry.isDirectory && !entry.size) ? '—' : formatBytes(entry.size)}
               </td>
               <td className="hidden px-3 py-2 text-subtle md:table-cell">
                 {entry.modified ? <DateTime iso={entry.modified} /> : '—'}
               </td>
-              <td className="px-3 py-2 text-right">
+              <td className="px-1 py-2 text-right sm:px-3">
                 <EntryMenu name={entry.name} actions={entryActions(entry, dir, can, handlers.onBasket)} />
               </td>
             </tr>

@@ -80,7 +80,7 @@ export function EntryMenu({ name, actions }: { name: string; actions: EntryActio
   return (
     <details ref={details} data-entry-menu="" className="group relative">
       <summary
-        className="btn cursor-pointer list-none px-2 py-1"
+        className="btn min-h-11 min-w-11 cursor-pointer list-none px-2 py-1 sm:min-h-0 sm:min-w-0"
         aria-label={t('explorer.list.more', { name })}
         title={t('explorer.list.more', { name })}
       >
@@ -93,7 +93,7 @@ export function EntryMenu({ name, actions }: { name: string; actions: EntryActio
             action={action}
             name={name}
             onClick={close}
-            className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted"
+            className="flex min-h-11 items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted sm:min-h-0"
           />
         ))}
       </div>

@@ -180,7 +180,20 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
         <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {t('pages.mountExplorer.heading')}
         </h1>
-        <Breadcrumbs path={path} />
+        <div className="flex items-center gap-2">
+          {path !== '/' && (
+            // Up a folder, by the path it goes up in (Backspace does the same with JavaScript).
+            <Link
+              to={explorerHref(parentOf(path))}
+              className="btn min-h-11 min-w-11 shrink-0 px-2 py-1 sm:min-h-0 sm:min-w-0"
+              aria-label={t('explorer.upTo', { path: parentOf(path) })}
+              title={t('explorer.upTo', { path: parentOf(path) })}
+            >
+              <Icon name="arrowUp" className="h-4 w-4" />
+            </Link>
+          )}
+          <Breadcrumbs path={path} />
+        </div>
       </header>
       <Toolbar path={path} prefs={prefs} writable={writable} basketCount={hydrated ? basket.items.length : null} />
 
@@ -336,13 +349,6 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           >
             {t('explorer.list.showAll', { count: entries.length })}
           </Link>
-        </p>
-      )}
-      {path !== '/' && (
-        <p className="text-sm">
-          <a href={explorerHref(parentOf(path))} className="link">
-            ↑ {parentOf(path)}
-          </a>
         </p>
       )}
       {menu && (

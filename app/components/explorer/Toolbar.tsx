@@ -1,7 +1,11 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
 import { explorerHref, SORTS, VIEWS, type ExplorerPrefs } from '~/lib/explorer';
+
+/** A toolbar button: its icon alone on a phone, at least 44 px square there (a touch target). */
+const TOOL = 'min-h-11 min-w-11 px-2 py-1.5 sm:min-h-0 sm:min-w-0 sm:px-3';
 
 const VIEW_ICON: Record<ExplorerPrefs['view'], IconName> = { list: 'list', grid: 'grid', gallery: 'gallery' };
 
@@ -44,38 +48,48 @@ export function Toolbar({
   const location = useLocation();
   const back = location.pathname + location.search;
   return (
-    <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('explorer.toolbar.label')}>
+    <div
+      className="flex items-center gap-1.5 sm:flex-wrap sm:gap-2"
+      role="toolbar"
+      aria-label={t('explorer.toolbar.label')}
+    >
       {writable && (
         <>
-          <Link to={explorerHref(path, { do: 'upload' })} className="btn btn-primary px-3 py-1.5">
+          <Link to={explorerHref(path, { do: 'upload' })} className={`btn btn-primary ${TOOL}`}>
             <Icon name="upload" />
-            {t('explorer.toolbar.upload')}
+            <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.upload')}</span>
           </Link>
-          <Link to={explorerHref(path, { do: 'mkdir' })} className="btn px-3 py-1.5">
+          <Link to={explorerHref(path, { do: 'mkdir' })} className={`btn ${TOOL}`}>
             <Icon name="folder" />
-            {t('explorer.toolbar.newFolder')}
+            <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.newFolder')}</span>
           </Link>
         </>
       )}
-      <Link to={explorerHref(path)} className="btn px-3 py-1.5">
+      <Link to={explorerHref(path)} className={`btn ${TOOL}`}>
         <Icon name="refresh" />
-        {t('explorer.toolbar.refresh')}
+        <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.refresh')}</span>
       </Link>
-      <Link to={explorerHref(path, { do: 'search' })} className="btn px-3 py-1.5">
+      <Link to={explorerHref(path, { do: 'search' })} className={`btn ${TOOL}`}>
         <Icon name="search" />
-        {t('explorer.toolbar.search')}
+        <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.search')}</span>
       </Link>
-      <Link to={explorerHref(path, { do: 'tasks' })} className="btn px-3 py-1.5">
+      <Link to={explorerHref(path, { do: 'tasks' })} className={`btn ${TOOL}`}>
         <Icon name="tasks" />
-        {t('explorer.toolbar.tasks')}
+        <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.tasks')}</span>
       </Link>
       {basketCount !== null && (
-        <Link to={explorerHref(path, { do: 'basket' })} className="btn px-3 py-1.5">
+        <Link to={explorerHref(path, { do: 'basket' })} className={`btn ${TOOL}`}>
           <Icon name="basket" />
-          {t('explorer.toolbar.basket', { count: basketCount })}
+          <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.basket', { count: basketCount })}</span>
+          {basketCount > 0 && (
+            <span aria-hidden="true" className="text-xs font-semibold sm:hidden">
+              {basketCount}
+            </span>
+          )}
         </Link>
       )}
-      <Form method="post" className="ml-auto flex items-center gap-1" aria-label={t('explorer.toolbar.view')}>
+      {/* On a phone the view is chosen in the settings, so the toolbar stays one row. */}
+      <Form method="post" className="ml-auto hidden items-center gap-1 sm:flex" aria-label={t('explorer.toolbar.view')}>
         <input type="hidden" name="intent" value="prefs" />
         <input type="hidden" name="back" value={back} />
         <KeepPrefs prefs={prefs} except={['view']} />
@@ -94,52 +108,98 @@ export function Toolbar({
           </button>
         ))}
       </Form>
-      <details className="relative">
-        <summary className="btn cursor-pointer list-none px-2.5 py-1.5">{t('explorer.toolbar.settings')}</summary>
-        <Form
-          method="post"
-          className="card absolute right-0 z-20 mt-2 w-72 space-y-3 p-4 text-sm shadow-lg"
-          aria-label={t('explorer.toolbar.settings')}
-        >
-          <input type="hidden" name="intent" value="prefs" />
-          <input type="hidden" name="back" value={back} />
-          <KeepPrefs prefs={prefs} except={['sort', 'order', 'columns', 'gapX', 'gapY', 'imagesOnly']} />
-          <label className="block">
-            <span className="field-label">{t('explorer.toolbar.sort')}</span>
-            <select name="sort" defaultValue={prefs.sort} className="input">
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`explorer.toolbar.sort${sort[0]!.toUpperCase()}${sort.slice(1)}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          {(
-            [
-              ['columns', 2, 8],
-              ['gapX', 0, 48],
-              ['gapY', 0, 48],
-            ] as const
-          ).map(([name, min, max]) => (
-            <label key={name} className="block">
-              <span className="field-label">{t(`explorer.toolbar.${name}`)}</span>
-              <input type="number" name={name} min={min} max={max} defaultValue={prefs[name]} className="input" />
-            </label>
-          ))}
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="imagesOnly"
-              defaultChecked={prefs.imagesOnly}
-              className="h-4 w-4 accent-brand"
-            />
-            {t('explorer.toolbar.imagesOnly')}
-          </label>
-          <button type="submit" className="btn btn-primary w-full">
-            {t('explorer.toolbar.apply')}
-          </button>
-        </Form>
-      </details>
+      <ViewSettings prefs={prefs} back={back} />
     </div>
+  );
+}
+
+/**
+ * The view settings: a disclosure (no script needed) holding the view (on a phone, where the
+ * toolbar has no room for its buttons), the sort and the gallery's settings. With JavaScript it
+ * closes on Apply, on Escape (focus back on its button) and on a click elsewhere.
+ */
+function ViewSettings({ prefs, back }: { prefs: ExplorerPrefs; back: string }) {
+  const { t } = useTranslation();
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const away = (event: PointerEvent) => {
+      if (details.current?.open && !details.current.contains(event.target as Node)) details.current.open = false;
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, []);
+  return (
+    <details
+      ref={details}
+      className="relative ml-auto sm:ml-0"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !details.current?.open) return;
+        event.stopPropagation();
+        details.current.open = false;
+        details.current.querySelector('summary')?.focus();
+      }}
+    >
+      <summary
+        className={`btn cursor-pointer list-none ${TOOL}`}
+        aria-label={t('explorer.toolbar.settings')}
+        title={t('explorer.toolbar.settings')}
+      >
+        <Icon name="sliders" />
+        <span className="hidden sm:inline">{t('explorer.toolbar.settings')}</span>
+      </summary>
+      <Form
+        // A new form for new preferences: its fields' defaults are the ones in use (a view button changed them).
+        key={JSON.stringify(prefs)}
+        method="post"
+        className="card absolute right-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] space-y-3 p-4 text-sm shadow-lg"
+        aria-label={t('explorer.toolbar.settings')}
+        onSubmit={() => {
+          if (details.current) details.current.open = false;
+        }}
+      >
+        <input type="hidden" name="intent" value="prefs" />
+        <input type="hidden" name="back" value={back} />
+        <KeepPrefs prefs={prefs} except={['view', 'sort', 'order', 'columns', 'gapX', 'gapY', 'imagesOnly']} />
+        <label className="block">
+          <span className="field-label">{t('explorer.toolbar.view')}</span>
+          <select name="view" defaultValue={prefs.view} className="input">
+            {VIEWS.map((view) => (
+              <option key={view} value={view}>
+                {t(`explorer.toolbar.${view}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block">
+          <span className="field-label">{t('explorer.toolbar.sort')}</span>
+          <select name="sort" defaultValue={prefs.sort} className="input">
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`explorer.toolbar.sort${sort[0]!.toUpperCase()}${sort.slice(1)}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(
+          [
+            ['columns', 2, 8],
+            ['gapX', 0, 48],
+            ['gapY', 0, 48],
+          ] as const
+        ).map(([name, min, max]) => (
+          <label key={name} className="block">
+            <span className="field-label">{t(`explorer.toolbar.${name}`)}</span>
+            <input type="number" name={name} min={min} max={max} defaultValue={prefs[name]} className="input" />
+          </label>
+        ))}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="imagesOnly" defaultChecked={prefs.imagesOnly} className="h-4 w-4 accent-brand" />
+          {t('explorer.toolbar.imagesOnly')}
+        </label>
+        <button type="submit" className="btn btn-primary w-full">
+          {t('explorer.toolbar.apply')}
+        </button>
+      </Form>
+    </details>
   );
 }

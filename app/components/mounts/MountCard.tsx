@@ -60,9 +60,12 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
           <dt className="text-xs font-medium text-subtle">{t('mounts.list.cacheTtl')}</dt>
           <dd>{t('mounts.list.seconds', { count: mount.cacheTtl })}</dd>
         </div>
-        <div>
+        <div className="min-w-0">
           <dt className="text-xs font-medium text-subtle">{t('mounts.list.lastUsed')}</dt>
-          <dd>{mount.lastUsedAt ? <DateTime iso={mount.lastUsedAt} /> : t('mounts.list.never')}</dd>
+          {/* The date may wrap between day and time: a half-width cell on a phone is narrower than it in Chinese. */}
+          <dd className="[&_time]:whitespace-normal">
+            {mount.lastUsedAt ? <DateTime iso={mount.lastUsedAt} /> : t('mounts.list.never')}
+          </dd>
         </div>
         <div className="col-span-2 min-w-0 sm:col-span-3">
           <dt className="text-xs font-medium text-subtle">{t('mounts.index.heading')}</dt>

@@ -6,7 +6,8 @@ import { DateTime } from '~/components/ui/DateTime';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';
 import { IntentButton } from '~/components/ui/IntentButton';
-import { providerLabel, storageHref, type StorageItem, type StorageTestOutcome } from './view';
+import { providerLabel } from '~/lib/storage-name';
+import { storageHref, type StorageItem, type StorageTestOutcome } from './view';
 import { Quota } from '~/components/ui/Quota';
 import { TestResultPanel } from './TestResultPanel';
 

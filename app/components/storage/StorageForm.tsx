@@ -4,7 +4,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
-import { PROVIDERS, type StorageItem } from './view';
+import { PROVIDERS } from '~/lib/storage-name';
+import type { StorageItem } from './view';
 
 /** The fields this form shows its own errors beside: their message is not repeated at the top. */
 const FIELDS = [

@@ -33,21 +33,6 @@ export function noticeOf(value: string | null): StorageNotice | null {
   return NOTICES.find((n) => n === value) ?? null;
 }
 
-/** Provider choices of the form (docs/product/api.md §2.6), with the translation key of each label. */
-export const PROVIDERS = [
-  { value: 'Cloudflare R2', label: 'storage.providers.r2' },
-  { value: 'Backblaze B2', label: 'storage.providers.b2' },
-  { value: 'AWS S3', label: 'storage.providers.aws' },
-  { value: 'Aliyun OSS', label: 'storage.providers.oss' },
-  { value: 'Other S3 Compatible', label: 'storage.providers.other' },
-] as const;
-
-/** The translation key naming a stored provider type ("Local" for the embedded config). */
-export function providerLabel(provider: string): string {
-  if (provider === 'Local') return 'storage.providers.local';
-  return PROVIDERS.find((p) => p.value === provider)?.label ?? 'storage.providers.other';
-}
-
 export function storageHref(params: Record<string, string> = {}, hash = ''): string {
   const search = new URLSearchParams(params).toString();
   return `${STORAGE_PATH}${search ? `?${search}` : ''}${hash}`;

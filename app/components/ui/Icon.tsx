@@ -12,6 +12,8 @@ export const ICONS = {
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   close: 'M6 6l12 12M18 6 6 18',
   chevronLeft: 'M15 6l-6 6 6 6',
+  arrowUp: 'M12 19V5M6 11l6-6 6 6',
+  sliders: 'M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4',
   chevronRight: 'M9 6l6 6-6 6',
   chevronDown: 'M6 9l6 6 6-6',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',

@@ -5,8 +5,7 @@ import { Field, fieldAria, SlugField, NewPasswordField, MaxViewsField, RemarkFie
 import { DEFAULT_EXPIRY } from '~/lib/expiry';
 import { Icon } from '~/components/ui/Icon';
 import type { UploadFormValues } from './upload-form';
-import { storageDisplayName } from '~/lib/storage-name';
-import { providerLabel } from '~/components/storage/view';
+import { providerLabel, storageDisplayName } from '~/lib/storage-name';
 
 /** The fields shown with their own errors: a form using these options does not repeat them at the top. */
 export const UPLOAD_OPTION_FIELDS = [

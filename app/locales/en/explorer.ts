@@ -33,6 +33,7 @@ export default {
     tasks: 'Tasks',
     basket: 'Basket ({{count}})',
   },
+  upTo: 'Up to {{path}}',
   list: {
     heading: 'Contents of {{path}}',
     name: 'Name',

@@ -33,6 +33,7 @@ export default {
     tasks: '任务',
     basket: '文件篮 ({{count}})',
   },
+  upTo: '返回上级 {{path}}',
   list: {
     heading: '{{path}} 的内容',
     name: '名称',

@@ -74,6 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { view, chart, cleared } = loaderData;
   if (!view) return null;
   const dayName = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+  const dayOfMonth = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', timeZone: 'UTC' });
   const week = view.days.slice(-7);
   const series = [
     { label: t('dashboard.activity.pastes'), values: view.pastesPerDay.slice(-7), tone: 'fill-brand stroke-brand' },
@@ -122,6 +123,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ActivityChart
               days={week}
               labels={week.map((d) => dayName.format(new Date(`${d}T00:00:00Z`)))}
+              shortLabels={week.map((d) => dayOfMonth.format(new Date(`${d}T00:00:00Z`)))}
               series={series}
               kind={chart}
             />
