@@ -221,6 +221,10 @@ test('copy a folder to another mount and watch the task finish; into itself asks
       await expect(task.getByText(t.tasks.status.completed)).toBeVisible({ timeout: 1000 });
     }).toPass();
   await expect(task.getByRole('progressbar')).toHaveAttribute('value', '100');
+  // Titled by what it does; once finished it can be cleared from the list.
+  await expect(task).toContainText(fill(t.tasks.copyOne, { name: 'reports', from: '/disk', to: '/archive/backup' }));
+  await tasks.getByRole('button', { name: t.tasks.clearFinished }).click();
+  await expect(tasks.getByText(t.tasks.empty)).toBeVisible();
   await page.goto(`${server.url}/mount-explorer/archive/backup/reports/2026`);
   await expect(page.getByRole('link', { name: 'q2-report.txt', exact: true }).first()).toBeVisible();
 
@@ -243,7 +247,7 @@ test('copy a folder to another mount and watch the task finish; into itself asks
   await expect(panel.getByRole('alert')).toHaveText(en.errors.copyIntoItselfConfirm);
   await panel.getByLabel(t.copy.confirm).check();
   await panel.getByRole('button', { name: t.copy.submit }).click();
-  await expect(tasks.getByRole('listitem')).toHaveCount(2);
+  await expect(tasks.getByRole('listitem')).toHaveCount(1);
 });
 
 test('Admin → Mount management shows each mount’s search index and updates it on request', async ({ page }) => {

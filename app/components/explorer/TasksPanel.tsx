@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { DateTime } from '~/components/ui/DateTime';
 import { IntentButton } from '~/components/ui/IntentButton';
 import { useRefreshWhile } from '~/components/ui/use-refresh-while';
-import { isTaskActive, type TaskView } from '~/lib/explorer';
+import type { TFunction } from 'i18next';
+import { isTaskActive, parentOf, type TaskView } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 
 /**
@@ -30,85 +31,114 @@ export function TasksPanel({ tasks, action, refreshTo }: { tasks: TaskView[]; ac
         </noscript>
       )}
       <ul className="space-y-3" aria-label={t('explorer.tasks.heading')}>
-        {tasks.map((task) => (
-          <li
-            key={task.id}
-            className="space-y-2 rounded-lg border border-line p-3 text-sm"
-            aria-label={t('explorer.tasks.label', { source: task.items[0]?.sourcePath ?? '' })}
-          >
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="min-w-0 font-medium break-all">
-                {t(`explorer.tasks.${task.type}`, {
-                  source: task.items[0]?.sourcePath ?? '',
-                  target: task.items[0]?.targetPath ?? '',
-                  count: task.items.length,
-                })}
+        {tasks.map((task) => {
+          const sized = task.bytesTotal > 0 || task.totalCount > 0;
+          return (
+            <li
+              key={task.id}
+              className="space-y-2 rounded-lg border border-line p-3 text-sm"
+              aria-label={t('explorer.tasks.label', { source: task.items[0]?.sourcePath ?? '' })}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="min-w-0 font-medium break-words">{taskTitle(t, task)}</p>
+                <span
+                  data-status={task.status}
+                  className="text-xs font-medium data-[status=completed]:text-success data-[status=failed]:text-danger data-[status=partial]:text-warning"
+                >
+                  {t(`explorer.tasks.status.${task.status}`)}
+                </span>
+              </div>
+              {sized || !isTaskActive(task) ? (
+                <progress
+                  max={100}
+                  value={task.progress}
+                  className="h-2 w-full accent-brand"
+                  aria-label={t('explorer.tasks.progress', { percent: task.progress })}
+                />
+              ) : (
+                // Sizes are not known yet (the task is planning): a moving bar, never "0 B of 0 B".
+                <progress className="h-2 w-full accent-brand" aria-label={t('explorer.tasks.preparing')} />
+              )}
+              <p className="text-xs text-subtle">
+                {sized
+                  ? t('explorer.tasks.counts', {
+                      done: formatBytes(task.bytesDone),
+                      total: formatBytes(task.bytesTotal),
+                      success: task.successCount,
+                      failure: task.failureCount,
+                      files: task.totalCount,
+                    })
+                  : t(isTaskActive(task) ? 'explorer.tasks.preparing' : 'explorer.tasks.nothingCopied')}
+                {' · '}
+                <DateTime iso={task.createdAt} />
               </p>
-              <span
-                data-status={task.status}
-                className="text-xs font-medium data-[status=completed]:text-success data-[status=failed]:text-danger data-[status=partial]:text-warning"
-              >
-                {t(`explorer.tasks.status.${task.status}`)}
-              </span>
-            </div>
-            <progress
-              max={100}
-              value={task.progress}
-              className="h-2 w-full accent-brand"
-              aria-label={t('explorer.tasks.progress', { percent: task.progress })}
-            />
-            <p className="text-xs text-subtle">
-              {t('explorer.tasks.counts', {
-                done: formatBytes(task.bytesDone),
-                total: formatBytes(task.bytesTotal),
-                success: task.successCount,
-                failure: task.failureCount,
-                files: task.totalCount,
-              })}
-              {' · '}
-              <DateTime iso={task.createdAt} />
-            </p>
-            {task.currentFile && (
-              <p className="text-xs break-all text-subtle">{t('explorer.tasks.current', { file: task.currentFile })}</p>
-            )}
-            {task.error && (
-              <p className="text-xs text-danger">{t(`errors.${task.error}`, { defaultValue: task.error })}</p>
-            )}
-            {task.failed.length > 0 && (
-              <ul className="max-h-28 list-inside list-disc overflow-auto text-xs text-danger">
-                {task.failed.map((f) => (
-                  <li key={f.sourcePath} className="break-all">
-                    {f.sourcePath}: {t(`errors.${f.error}`, { defaultValue: f.error })}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <div className="flex flex-wrap gap-2">
-              {isTaskActive(task) && (
-                <IntentButton
-                  action={action}
-                  intent="cancelTask"
-                  id={task.id}
-                  fields={{ task: task.id }}
-                  label={t('explorer.tasks.cancel')}
-                  busyLabel={t('explorer.tasks.cancelling')}
-                  className="text-danger"
-                />
+              {task.currentFile && (
+                <p className="text-xs break-all text-subtle">
+                  {t('explorer.tasks.current', { file: task.currentFile })}
+                </p>
               )}
-              {['failed', 'partial', 'cancelled'].includes(task.status) && (
-                <IntentButton
-                  action={action}
-                  intent="retryTask"
-                  id={task.id}
-                  fields={{ task: task.id }}
-                  label={t('explorer.tasks.retry')}
-                  busyLabel={t('explorer.tasks.retrying')}
-                />
+              {task.error && (
+                <p className="text-xs text-danger">{t(`errors.${task.error}`, { defaultValue: task.error })}</p>
               )}
-            </div>
-          </li>
-        ))}
+              {task.failed.length > 0 && (
+                <ul className="max-h-28 list-inside list-disc overflow-auto text-xs text-danger">
+                  {task.failed.map((f) => (
+                    <li key={f.sourcePath} className="break-all">
+                      {f.sourcePath}: {t(`errors.${f.error}`, { defaultValue: f.error })}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="flex flex-wrap gap-2">
+                {isTaskActive(task) && (
+                  <IntentButton
+                    action={action}
+                    intent="cancelTask"
+                    id={task.id}
+                    fields={{ task: task.id }}
+                    label={t('explorer.tasks.cancel')}
+                    busyLabel={t('explorer.tasks.cancelling')}
+                    className="text-danger"
+                  />
+                )}
+                {['failed', 'partial', 'cancelled'].includes(task.status) && (
+                  <IntentButton
+                    action={action}
+                    intent="retryTask"
+                    id={task.id}
+                    fields={{ task: task.id }}
+                    label={t('explorer.tasks.retry')}
+                    busyLabel={t('explorer.tasks.retrying')}
+                  />
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ul>
+      {tasks.some((task) => !isTaskActive(task)) && (
+        <IntentButton
+          action={action}
+          intent="clearTasks"
+          id="clear"
+          fields={{}}
+          label={t('explorer.tasks.clearFinished')}
+          busyLabel={t('explorer.tasks.clearing')}
+        />
+      )}
     </div>
   );
+}
+
+/** What a task does, in words: "Copy 4 items from /team/photos to /cloud/gallery", or the one item's name. */
+function taskTitle(t: TFunction, task: TaskView): string {
+  const first = task.items[0];
+  if (!first) return t(`explorer.tasks.${task.type}Many`, { count: 0, from: '/', to: '/' });
+  const from = parentOf(first.sourcePath.replace(/\/$/, ''));
+  const to = parentOf(first.targetPath.replace(/\/$/, ''));
+  if (task.items.length === 1) {
+    const name = first.sourcePath.replace(/\/$/, '').split('/').pop()!;
+    return t(`explorer.tasks.${task.type}One`, { name, from, to });
+  }
+  return t(`explorer.tasks.${task.type}Many`, { count: task.items.length, from, to });
 }

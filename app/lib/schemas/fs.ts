@@ -133,6 +133,7 @@ export const explorerIntentSchema = z.discriminatedUnion(
       move: checkbox,
     }),
     z.object({ intent: z.literal('cancelTask'), task: formText }),
+    z.object({ intent: z.literal('clearTasks') }),
     z.object({ intent: z.literal('retryTask'), task: formText }),
   ],
   { error: 'explorerIntentUnknown' },

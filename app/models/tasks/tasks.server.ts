@@ -150,6 +150,26 @@ export async function cancelTask(ctx: ModelContext, principal: Principal, id: st
   return getTask(ctx, principal, id);
 }
 
+/** The statuses of a task that has ended, one way or another. */
+const FINISHED = ['completed', 'failed', 'cancelled', 'partial'];
+
+/**
+ * "Clear finished" (issue 28): forgets the caller's ended tasks (an admin's: everyone's, as the list
+ * shows them). A cancelled task whose worker still holds a claim on a target is kept until it lets go.
+ */
+export async function clearFinishedTasks(ctx: ModelContext, principal: Principal): Promise<number> {
+  authorize(principal, 'fs.view');
+  const held = (await ctx.db.taskClaim.findMany({ select: { taskId: true } })).map((c) => c.taskId);
+  const { count } = await ctx.db.task.deleteMany({
+    where: {
+      status: { in: FINISHED },
+      id: { notIn: held },
+      ...(principal.kind === 'admin' ? {} : { createdBy: creatorId(principal) }),
+    },
+  });
+  return count;
+}
+
 /**
  * Runs a finished task again for what did not succeed: its failed files (partial, failed), or
  * everything not yet copied (cancelled; a file already there with the same size counts as done).

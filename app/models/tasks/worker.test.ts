@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOUNT_PERMISSIONS } from '~/lib/permissions';
 import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
 import { fsModels, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
-import { getTask, startCopyTask, type TaskRecord } from './tasks.server';
+import { clearFinishedTasks, getTask, listTasks, startCopyTask, type TaskRecord } from './tasks.server';
 import { startTaskWorker } from './worker.server';
 
 const COPY = { skipExisting: false, move: false };
@@ -103,5 +103,35 @@ describe('copy task worker', () => {
     } finally {
       config.copyBytesPerSecond = 0;
     }
+  });
+
+  it('"Clear finished" forgets ended tasks of the caller only, never a waiting one', async () => {
+    await putObject(m.memory, 'clear/a.txt', 'a');
+    const other = keyPrincipal('other-key', MOUNT_PERMISSIONS);
+    const mine = await startCopyTask(
+      m.ctx,
+      key,
+      [{ sourcePath: '/mem/clear/a.txt', targetPath: '/disk/clear-a.txt' }],
+      COPY,
+    );
+    await m.ctx.db.task.update({ where: { id: mine.id }, data: { status: 'completed' } });
+    const waiting = await startCopyTask(
+      m.ctx,
+      key,
+      [{ sourcePath: '/mem/clear/a.txt', targetPath: '/disk/clear-b.txt' }],
+      COPY,
+    );
+    const theirs = await startCopyTask(
+      m.ctx,
+      other,
+      [{ sourcePath: '/mem/clear/a.txt', targetPath: '/disk/clear-c.txt' }],
+      COPY,
+    );
+    await m.ctx.db.task.update({ where: { id: theirs.id }, data: { status: 'failed' } });
+    expect(await clearFinishedTasks(m.ctx, key)).toBeGreaterThanOrEqual(1);
+    const left = (await listTasks(m.ctx, key)).map((t) => t.id);
+    expect(left).toContain(waiting.id);
+    expect(left).not.toContain(mine.id);
+    expect((await listTasks(m.ctx, other)).map((t) => t.id)).toEqual([theirs.id]);
   });
 });

@@ -22,7 +22,7 @@ import {
   uploadToFolder,
   writeTextFile,
 } from '~/models/fs/write.server';
-import { cancelTask, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
+import { cancelTask, clearFinishedTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
 import type { Services } from '~/services.server';
 import { prefsCookie } from './load.server';
 
@@ -135,6 +135,9 @@ async function runIntent(
       return backTo(dir, { do: 'tasks' });
     case 'retryTask':
       await retryTask(services, principal, input.task);
+      return backTo(dir, { do: 'tasks' });
+    case 'clearTasks':
+      await clearFinishedTasks(services, principal);
       return backTo(dir, { do: 'tasks' });
   }
 }
