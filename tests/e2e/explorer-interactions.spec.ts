@@ -81,7 +81,14 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   await entryLink(page, 'b.png').focus();
   await page.keyboard.press('Delete');
   await expect(page.getByRole('alertdialog')).toContainText('Delete “b.png”?');
+  // Focus moves into the confirmation (not onto its Delete button).
+  await expect(page.getByRole('alertdialog')).toBeFocused();
   await page.getByRole('link', { name: t.cancel }).click();
+  // "?" shows the shortcuts.
+  await expect(page.getByText(t.keys.selectAll)).toBeHidden();
+  await entryLink(page, 'a.png').focus();
+  await page.keyboard.press('?');
+  await expect(page.getByText(t.keys.selectAll)).toBeVisible();
 
   // Ctrl+A selects everything; Delete then asks about all of it.
   await entryLink(page, 'notes.txt').focus();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -18,13 +18,22 @@ export function ExplorerPanel({
   tone?: 'plain' | 'danger';
 }) {
   const { t } = useTranslation();
+  const section = useRef<HTMLElement>(null);
+  // Keyboard focus moves into a panel when it opens (a confirmation above all), unless a field of
+  // it already took it (autoFocus); the panel itself takes it, never its destructive button.
+  useEffect(() => {
+    const panel = section.current;
+    if (panel && !panel.contains(document.activeElement)) panel.focus({ preventScroll: false });
+  }, [id, heading]);
   const look = tone === 'danger' ? 'rounded-xl border border-danger/40 bg-danger/5 p-5' : 'card p-5';
   return (
     <section
+      ref={section}
+      tabIndex={-1}
       id={id}
       aria-labelledby={`${id}-heading`}
       role={tone === 'danger' ? 'alertdialog' : undefined}
-      className={`${look} scroll-mt-24 space-y-4`}
+      className={`${look} scroll-mt-24 space-y-4 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand`}
     >
       <div className="flex items-start justify-between gap-3">
         <h2 id={`${id}-heading`} className="font-semibold break-words">

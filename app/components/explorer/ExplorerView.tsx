@@ -28,6 +28,7 @@ import { ExplorerPanel } from './ExplorerPanel';
 import { PreviewPane, type OpenFile } from './PreviewPane';
 import { Toolbar } from './Toolbar';
 import type { PickerTree } from './FolderPicker';
+import { KeyboardHelp } from './KeyboardHelp';
 import { UploadPanel } from './UploadPanel';
 import { useExplorerKeys } from './use-explorer-keys';
 import { useSelection } from './use-selection';
@@ -351,6 +352,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           </Link>
         </p>
       )}
+      <KeyboardHelp />
       {menu && (
         <ContextMenu
           name={menu.entry.name}

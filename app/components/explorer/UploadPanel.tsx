@@ -44,7 +44,9 @@ export function UploadPanel({
             {t('explorer.upload.file')}
           </label>
           <input id="explorer-file" type="file" name="file" required className="input" />
-          <p className="mt-1 text-xs text-subtle">{t('explorer.upload.hint', { max: maxText })}</p>
+          <p className="mt-1 text-xs text-subtle">
+            {t('explorer.upload.hint', { max: maxText })} {t('explorer.upload.oneFileWithoutJs')}
+          </p>
         </div>
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? t('explorer.upload.submitting') : t('explorer.upload.submit')}

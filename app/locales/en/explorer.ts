@@ -95,6 +95,7 @@ export default {
   upload: {
     heading: 'Upload to {{path}}',
     file: 'File',
+    oneFileWithoutJs: 'One file at a time here: several files, whole folders and resuming an interrupted upload need JavaScript.',
     hint: 'Up to {{max}}.',
     submit: 'Upload',
     submitting: 'Uploading…',
@@ -212,6 +213,18 @@ export default {
     confirm: 'Copy anyway',
     submit: 'Start',
     submitting: 'Starting…',
+  },
+  keys: {
+    heading: 'Keyboard shortcuts',
+    move: 'Move between entries',
+    open: 'Open the folder or file',
+    select: 'Select or clear the entry',
+    selectAll: 'Select everything',
+    delete: 'Delete the selection or the entry (asks first)',
+    rename: 'Rename',
+    menu: 'Open the entry’s menu',
+    up: 'Up a folder',
+    help: 'Show these shortcuts',
   },
   tasks: {
     heading: 'Tasks',

@@ -95,6 +95,7 @@ export default {
   upload: {
     heading: '上传到 {{path}}',
     file: '文件',
+    oneFileWithoutJs: '此处每次上传一个文件：多个文件、整个文件夹以及断点续传需要启用 JavaScript。',
     hint: '最大 {{max}}。',
     submit: '上传',
     submitting: '正在上传…',
@@ -212,6 +213,18 @@ export default {
     confirm: '仍然复制',
     submit: '开始',
     submitting: '正在开始…',
+  },
+  keys: {
+    heading: '键盘快捷键',
+    move: '在条目之间移动',
+    open: '打开文件夹或文件',
+    select: '选中或取消选中条目',
+    selectAll: '全选',
+    delete: '删除所选内容或条目（会先确认）',
+    rename: '重命名',
+    menu: '打开条目的菜单',
+    up: '返回上级文件夹',
+    help: '显示这些快捷键',
   },
   tasks: {
     heading: '任务',
