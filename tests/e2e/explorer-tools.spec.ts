@@ -164,6 +164,9 @@ test(
     await toolbar.getByRole('link', { name: fill(t.toolbar.basket, { count: '3' }) }).click();
     const panel = page.getByRole('region', { name: t.basket.heading });
     await expect(panel.getByRole('list', { name: t.basket.items }).getByRole('listitem')).toHaveCount(3);
+    await expect(panel.getByText('3 items, ', { exact: false })).toBeVisible();
+    // Nothing is "waiting" before a zip is asked for.
+    await expect(panel.getByText(t.basket.states.pending, { exact: true })).toHaveCount(0);
     const downloading = page.waitForEvent('download');
     await panel.getByRole('button', { name: t.basket.pack }).click();
     const download = await downloading;
@@ -179,8 +182,14 @@ test(
     // Removing one, then clearing after the confirmation.
     await panel.getByRole('button', { name: fill(t.basket.removeLabel, { name: 'notes.md' }) }).click();
     await expect(panel.getByRole('listitem')).toHaveCount(2);
-    page.once('dialog', (dialog) => void dialog.accept());
     await panel.getByRole('button', { name: t.basket.clear }).click();
+    // Asked in the page, focus on the question; "Keep them" keeps them.
+    const confirm = panel.getByRole('alertdialog', { name: fill(t.basket.clearConfirm, { count: '2' }) });
+    await expect(confirm).toBeFocused();
+    await confirm.getByRole('button', { name: t.basket.clearNo }).click();
+    await expect(panel.getByRole('listitem')).toHaveCount(2);
+    await panel.getByRole('button', { name: t.basket.clear }).click();
+    await confirm.getByRole('button', { name: t.basket.clearYes }).click();
     await expect(panel.getByText(t.basket.empty)).toBeVisible();
   },
 );

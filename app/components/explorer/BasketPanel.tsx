@@ -43,6 +43,7 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [token, setToken] = useState('');
+  const [confirming, setConfirming] = useState(false);
 
   // The browser's download bar shows the progress to the user; the page asks the server how far the
   // zip is, to show each item's state (an error page loads into the frame instead, see onFrameLoad).
@@ -65,7 +66,8 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
   const files = basket.items.filter((i) => !i.isDirectory);
   const total = files.reduce((sum, i) => sum + i.size, 0);
   const hasFolders = files.length < basket.items.length;
-  const stateOf = (path: string): PackState => (pack.paths.includes(path) ? pack.state : 'pending');
+  // An item has a state only once it is in a zip being made ("Waiting" before that said nothing true).
+  const stateOf = (path: string): PackState | null => (pack.paths.includes(path) ? pack.state : null);
 
   const start = () => {
     // getRandomValues, not randomUUID: the app is often reached over plain HTTP on a LAN, where
@@ -104,12 +106,14 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
           const state = stateOf(item.path);
           return (
             <PathRow key={item.path} item={item}>
-              <span
-                data-state={state}
-                className="text-xs text-subtle data-[state=completed]:text-success data-[state=failed]:text-danger"
-              >
-                {t(`explorer.basket.states.${state}`)}
-              </span>
+              {state && (
+                <span
+                  data-state={state}
+                  className="text-xs text-subtle data-[state=completed]:text-success data-[state=failed]:text-danger"
+                >
+                  {t(`explorer.basket.states.${state}`)}
+                </span>
+              )}
               <button
                 type="button"
                 className="btn px-2 py-1 text-xs"
@@ -127,19 +131,40 @@ export function BasketPanel({ hydrated }: { hydrated: boolean }) {
           <Icon name="download" />
           {active ? t(`explorer.basket.states.${pack.state}`) : t('explorer.basket.pack')}
         </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
-            if (window.confirm(t('explorer.basket.clearConfirm', { count: basket.items.length }))) {
-              basket.clear();
-              setPack(IDLE);
-            }
-          }}
-        >
+        <button type="button" className="btn" onClick={() => setConfirming(true)} disabled={confirming}>
           {t('explorer.basket.clear')}
         </button>
       </div>
+      {confirming && (
+        // Asked in the page like every other confirmation, focus on the question.
+        <div
+          role="alertdialog"
+          aria-labelledby="basket-clear-question"
+          tabIndex={-1}
+          ref={(panel) => panel?.focus()}
+          className="space-y-3 rounded-xl border border-danger/40 bg-danger/5 p-4 focus:outline-none"
+        >
+          <p id="basket-clear-question" className="text-sm font-medium">
+            {t('explorer.basket.clearConfirm', { count: basket.items.length })}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                basket.clear();
+                setPack(IDLE);
+                setConfirming(false);
+              }}
+            >
+              {t('explorer.basket.clearYes')}
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              {t('explorer.basket.clearNo')}
+            </button>
+          </div>
+        </div>
+      )}
       {pack.state === 'downloading' && pack.total > 0 && (
         <progress
           max={pack.total}

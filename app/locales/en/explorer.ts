@@ -174,7 +174,8 @@ export default {
     needsScript:
       'The basket is kept in your browser and needs JavaScript. Without it, tick entries in a folder and use “Download selected as zip”.',
     empty: 'The basket is empty. Add files and folders from any folder, from search results or from the context menu.',
-    summary: 'Items: {{count}} · files {{size}}',
+    summary_one: '{{count}} item, {{size}} in files.',
+    summary_other: '{{count}} items, {{size}} in files.',
     foldersLater: 'Folders are counted when the zip is made.',
     large:
       'The zip will be larger than 4 GiB ({{size}}). It uses the ZIP64 format, which some older unzip tools and Windows versions before 10 cannot open, and a FAT32 drive cannot store a file this large.',
@@ -191,6 +192,8 @@ export default {
     pack: 'Pack download',
     preparing: 'Preparing…',
     clear: 'Clear basket',
+    clearYes: 'Clear basket',
+    clearNo: 'Keep them',
     clearConfirm: 'Remove all {{count}} items from the basket?',
     progress: '{{sent}} of {{total}} sent',
     done: 'The zip has been sent: find it in your browser’s downloads.',

@@ -174,7 +174,8 @@ export default {
     needsScript:
       '文件篮保存在浏览器中，需要 JavaScript。没有 JavaScript 时，可在文件夹中勾选项目，然后使用“将所选打包下载”。',
     empty: '文件篮是空的。可以从任意文件夹、搜索结果或右键菜单中添加文件和文件夹。',
-    summary: '项目：{{count}} · 文件 {{size}}',
+    summary_one: '共 {{count}} 项，文件共 {{size}}。',
+    summary_other: '共 {{count}} 项，文件共 {{size}}。',
     foldersLater: '文件夹的大小在打包时计算。',
     large:
       '压缩包将超过 4 GiB（{{size}}）。它使用 ZIP64 格式，一些旧的解压工具和 Windows 10 之前的系统无法打开，FAT32 磁盘也无法保存这么大的文件。',
@@ -191,6 +192,8 @@ export default {
     pack: '打包下载',
     preparing: '正在准备…',
     clear: '清空文件篮',
+    clearYes: '清空文件篮',
+    clearNo: '保留',
     clearConfirm: '要从文件篮移除全部 {{count}} 个项目吗？',
     progress: '已发送 {{sent}} / {{total}}',
     done: '压缩包已发送完毕，请在浏览器的下载列表中查看。',
