@@ -124,8 +124,18 @@ test('search from the panel: scopes, results that open, and the next hits', asyn
   await page.goto(`${server.url}/mount-explorer/disk/reports/2026?do=search`);
   panel = await search(page, 'report', fill(t.search.scopes.directory, { path: '/disk/reports/2026' }));
   await expect(results.getByRole('listitem')).toHaveCount(2);
+  // With the list's icons (a text file's) and dates; few hits here offer the search everywhere.
+  await expect(results.getByRole('listitem').first().locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
+  await panel.getByRole('link', { name: t.search.widen }).click();
+  await expect(page.getByRole('region', { name: t.search.heading }).getByLabel(t.search.scopes.global)).toBeChecked();
+  await expect(results.getByRole('listitem')).not.toHaveCount(2);
+  await page.goBack();
+  await expect(results.getByRole('listitem')).toHaveCount(2);
   await results.getByRole('link', { name: 'q2-report.txt' }).click();
   await expect(page.getByRole('region', { name: 'q2-report.txt' })).toContainText('second quarter');
+  // At the root, "in / and below" would be "everywhere": offered once.
+  await page.goto(`${server.url}/mount-explorer?do=search`);
+  await expect(panel.getByRole('radio')).toHaveCount(1);
   // More than a page of hits: "load more" appends them in place; without JavaScript, "next page".
   for (let i = 0; i < 55; i++)
     await api('POST', '/fs/update', { path: `/disk/bulk-${i}.txt`, content: 'x' }, adminToken);

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Icon } from '~/components/ui/Icon';
-import { hitHref } from '~/lib/explorer';
+import { DateTime } from '~/components/ui/DateTime';
+import { Icon, iconForType } from '~/components/ui/Icon';
+import { fsDownloadHref, hitHref } from '~/lib/explorer';
+import { mimeFromFilename } from '~/lib/mime';
 import { formatBytes } from '~/lib/format';
 
 /**
@@ -12,19 +14,34 @@ export function PathRow({
   item,
   children,
 }: {
-  item: { path: string; name: string; isDirectory: boolean; size: number };
+  item: { path: string; name: string; isDirectory: boolean; size: number; modified?: string | null };
   children?: ReactNode;
 }) {
+  const type = item.isDirectory ? '' : mimeFromFilename(item.name);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-      <Icon name={item.isDirectory ? 'folder' : 'file'} className="h-4 w-4 shrink-0 text-subtle" />
+      {/* The listing's icons, and a thumbnail for an image (issue 28: search results looked unlike the list). */}
+      {type.startsWith('image/') ? (
+        <img src={fsDownloadHref(item.path)} alt="" loading="lazy" className="h-8 w-8 shrink-0 rounded object-cover" />
+      ) : (
+        <Icon
+          name={item.isDirectory ? 'folder' : iconForType(type)}
+          className={`h-5 w-5 shrink-0 ${item.isDirectory ? 'text-accent' : 'text-subtle'}`}
+        />
+      )}
       <div className="min-w-0 flex-1">
         <Link to={hitHref(item)} className="link font-medium break-all">
           {item.name}
         </Link>
         <p className="text-xs break-all text-subtle">{item.path}</p>
       </div>
-      {!item.isDirectory && <span className="text-xs text-subtle">{formatBytes(item.size)}</span>}
+      {(!item.isDirectory || item.modified) && (
+        <span className="text-xs text-subtle">
+          {!item.isDirectory && formatBytes(item.size)}
+          {!item.isDirectory && item.modified && ' · '}
+          {item.modified && <DateTime iso={item.modified} />}
+        </span>
+      )}
       {children}
     </li>
   );

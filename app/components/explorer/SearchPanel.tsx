@@ -92,7 +92,8 @@ export function SearchPanel({
     }
   };
 
-  const scopes = SEARCH_SCOPES.filter((s) => s !== 'mount' || mountId);
+  // At the root "in / and below" is "everywhere": offered once.
+  const scopes = SEARCH_SCOPES.filter((s) => (s !== 'mount' || mountId) && (s !== 'directory' || dir !== '/'));
   const nextHref = explorerHref(dir, {
     do: 'search',
     q: search.query,
@@ -101,7 +102,8 @@ export function SearchPanel({
   });
   return (
     <div className="space-y-4">
-      <Form method="get" role="search" className="space-y-3">
+      {/* Keyed by the search shown: a link to another one (widen, recent) resets the fields to it. */}
+      <Form key={`${search.scope}|${search.query}`} method="get" role="search" className="space-y-3">
         <input type="hidden" name="do" value="search" />
         <div className="flex flex-wrap gap-2">
           <label htmlFor="explorer-search" className="sr-only">
@@ -132,7 +134,7 @@ export function SearchPanel({
                 type="radio"
                 name="scope"
                 value={scope}
-                defaultChecked={search.scope === scope}
+                defaultChecked={search.scope === scope || (scope === 'global' && !scopes.includes(search.scope))}
                 className="accent-brand"
               />
               {t(`explorer.search.scopes.${scope}`, { path: dir })}
@@ -163,6 +165,14 @@ export function SearchPanel({
           <p className="text-sm text-subtle" role="status">
             {t('explorer.search.count', { count: search.total, query: search.query })}
           </p>
+          {search.scope !== 'global' && search.total < SEARCH_PAGE && (
+            // Few or no hits here: the same search everywhere is one click away.
+            <p className="text-sm">
+              <Link to={explorerHref(dir, { do: 'search', q: search.query, scope: 'global' })} className="link">
+                {t('explorer.search.widen')}
+              </Link>
+            </p>
+          )}
           {hits.length > 0 && (
             <ul
               className="divide-y divide-line rounded-lg border border-line"

@@ -159,6 +159,7 @@ export default {
       mount: 'This mount',
       directory: 'In {{path}} and below',
     },
+    widen: 'Search everywhere instead',
     recent: 'Recent:',
     clearHistory: 'Clear history',
     count: 'Matches for “{{query}}”: {{count}}',

@@ -159,6 +159,7 @@ export default {
       mount: '当前挂载点',
       directory: '{{path}} 及其子目录',
     },
+    widen: '改为在所有位置搜索',
     recent: '最近搜索：',
     clearHistory: '清除历史',
     count: '“{{query}}”的匹配结果：{{count}}',
