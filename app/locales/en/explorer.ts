@@ -95,7 +95,8 @@ export default {
   upload: {
     heading: 'Upload to {{path}}',
     file: 'File',
-    oneFileWithoutJs: 'One file at a time here: several files, whole folders and resuming an interrupted upload need JavaScript.',
+    oneFileWithoutJs:
+      'One file at a time here: several files, whole folders and resuming an interrupted upload need JavaScript.',
     hint: 'Up to {{max}}.',
     submit: 'Upload',
     submitting: 'Uploading…',
