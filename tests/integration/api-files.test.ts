@@ -66,6 +66,8 @@ describe('files API', () => {
   });
 
   it('upload-direct stores a file and shares it with a password and a view limit', async () => {
+    // The storage's "Last used" moves with uploads (issue 28), not only with a storage test.
+    expect((await call('GET', '/s3-configs', { auth: admin })).body.data[0].last_used).toBeNull();
     const data = randomBytes(300_000);
     const { status, body } = await put(
       '报告 final.bin',
@@ -73,6 +75,9 @@ describe('files API', () => {
       '?password=s3cret&max_views=2&remark=hi&slug=' + unique('up'),
     );
     expect(status).toBe(200);
+    await expect
+      .poll(async () => (await call('GET', '/s3-configs', { auth: admin })).body.data[0].last_used)
+      .not.toBeNull();
     const f = body.data;
     expect(f).toMatchObject({
       filename: '报告 final.bin',

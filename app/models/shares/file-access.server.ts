@@ -1,3 +1,4 @@
+import { touchStorageConfig } from '~/models/storage/configs.server';
 import { createHmac } from 'node:crypto';
 import { verifyPassword } from '~/auth/password.server';
 import { safeEqual } from '~/auth/tokens.server';
@@ -200,6 +201,7 @@ export async function openShareBytes(
 ): Promise<ShareBytes> {
   const row = await rowForContent(ctx, slug, access, address);
   const file = toFileRecord(row);
+  touchStorageConfig(ctx, row.storageConfig);
   if (!row.useProxy) {
     const expiresIn = Math.min(row.storageConfig.signatureExpiresIn, MAX_REDIRECT_SECONDS);
     return { file, redirect: await presignedGet(ctx, row, disposition === 'attachment', expiresIn) };

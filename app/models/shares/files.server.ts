@@ -16,7 +16,7 @@ import { StorageError } from '~/storage/types';
 import { forgetGone, markGone } from '~/models/gone.server';
 import { pendingKeyOf } from './pending-objects.server';
 import { SHARE_OBJECTS_PREFIX } from './share-objects.server';
-import { storageForUpload } from '~/models/storage/configs.server';
+import { storageForUpload, touchStorageConfig } from '~/models/storage/configs.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
 import { assertFits, byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
@@ -172,6 +172,7 @@ export async function uploadFileShare(
       include: { storageConfig: true },
     });
     await forgetGone(ctx, 'file', slug);
+    touchStorageConfig(ctx, config);
     return toFileRecord(row);
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);

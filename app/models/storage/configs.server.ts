@@ -243,3 +243,18 @@ export async function usedBytes(ctx: ModelContext, configId: string): Promise<nu
   const sum = await db.fileShare.aggregate({ where: { storageConfigId: configId }, _sum: { size: true } });
   return Number(sum._sum.size ?? 0);
 }
+
+/** `last_used` of a storage moves at most once a minute: a download is not a database write each time. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Marks a storage used by an upload or a download of a share (issue 28: the built-in storage's
+ * "Last used" moved only when it was tested), without holding up or failing the transfer.
+ */
+export function touchStorageConfig(ctx: ModelContext, config: Pick<StorageConfig, 'id' | 'lastUsedAt'>): void {
+  const now = new Date();
+  if (config.lastUsedAt && now.getTime() - config.lastUsedAt.getTime() < TOUCH_EVERY_MS) return;
+  void ctx.db.storageConfig
+    .updateMany({ where: { id: config.id }, data: { lastUsedAt: now } })
+    .catch((error: unknown) => ctx.log.warn({ err: error }, `Could not mark storage ${config.id} used`));
+}
