@@ -12,7 +12,7 @@ function keyRow(page: Page, name: string) {
 }
 
 async function createTextOnlyKey(page: Page, name: string): Promise<string> {
-  await page.goto(KEYS);
+  await page.goto(`${KEYS}?new`);
   await whenHydrated(page);
   const form = page.getByRole('region', { name: en.keys.form.createHeading });
   await form.getByLabel(en.keys.form.name, { exact: true }).fill(name);
@@ -41,6 +41,15 @@ test('an admin creates a text-only key; that key logs in to the user panel and i
   await expect(row.getByText(en.keys.permissions.file_share, { exact: true })).toHaveCount(0);
   await expect(row.getByText(`${en.keys.list.role}: ${en.keys.roles.GENERAL}`, { exact: true })).toBeVisible();
   await expect(row.getByText(`${key.slice(0, 6)}...`)).toBeVisible();
+  // The banner does not pretend the key can never be shown again; the create form is behind "New key".
+  await expect(page.getByRole('status').filter({ hasText: en.keys.created.body })).toBeVisible();
+  await expect(page.getByRole('region', { name: en.keys.form.createHeading })).toHaveCount(0);
+  await page.goto(KEYS);
+  await page.getByRole('link', { name: en.keys.newKey }).click();
+  const form = page.getByRole('region', { name: en.keys.form.createHeading });
+  await expect(form).toBeVisible();
+  await form.getByRole('link', { name: en.keys.form.cancel }).click();
+  await expect(form).toHaveCount(0);
 
   await logout(page);
   await submitKeyLogin(page, key);
@@ -57,7 +66,7 @@ test('an admin creates a text-only key; that key logs in to the user panel and i
 
 test('the create form reports each mistake in its field and keeps what was typed', async ({ page }) => {
   await loginAsAdmin(page);
-  await page.goto(KEYS);
+  await page.goto(`${KEYS}?new`);
   const form = page.getByRole('region', { name: en.keys.form.createHeading });
   // The role is a label explained in words; "ADMIN", which would suggest admin rights, is not offered.
   const role = form.getByLabel(en.keys.form.role);
@@ -133,7 +142,7 @@ test('with JavaScript, presets tick the permission templates and the new key is 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const name = uniqueName(testInfo, 'preset');
   await loginAsAdmin(page);
-  await page.goto(KEYS);
+  await page.goto(`${KEYS}?new`);
   const form = page.getByRole('region', { name: en.keys.form.createHeading });
   const presets = form.getByRole('group', { name: en.keys.presets.label });
   const box = (flag: keyof typeof en.keys.permissions) =>
@@ -163,7 +172,9 @@ test('with JavaScript, presets tick the permission templates and the new key is 
     en.keys.copy.copied,
   );
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
-  // The fresh form is empty again.
+  // The form is put away behind "New key"; opened again, it is empty.
+  await expect(form).toHaveCount(0);
+  await page.getByRole('link', { name: en.keys.newKey }).click();
   await expect(form.getByLabel(en.keys.form.name, { exact: true })).toHaveValue('');
   await expect(keyRow(page, name).getByText(en.keys.permissions.mount_view, { exact: true })).toBeVisible();
 });

@@ -104,7 +104,7 @@ export default {
   },
   created: {
     heading: 'Key “{{name}}” created',
-    body: 'Copy the key now and hand it over securely. Anyone holding it has its permissions.',
+    body: 'Copy it now and hand it over securely; you can show or copy it again from the key list. Anyone holding it has its permissions.',
     keyLabel: 'New API key',
   },
   delete: {

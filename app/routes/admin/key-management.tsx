@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { CreatedKeyBanner } from '~/components/keys/CreatedKeyBanner';
 import { DeleteKeyPanel } from '~/components/keys/DeleteKeyPanel';
 import { EmptyKeys } from '~/components/keys/EmptyKeys';
@@ -48,10 +48,14 @@ function intentOf(value: unknown): Intent {
   return INTENTS.find((intent) => intent === value) ?? 'create';
 }
 
-/** `?edit=<id>` opens the edit form, `?delete=<id>` the confirmation, `?notice=` a result line. */
+/**
+ * `?new` opens the create form (it sits behind "New key" once keys exist), `?edit=<id>` the edit
+ * form, `?delete=<id>` the confirmation, `?notice=` a result line.
+ */
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const view = {
+    showNew: url.searchParams.has('new'),
     editId: url.searchParams.get('edit'),
     deleteId: url.searchParams.get('delete'),
     notice: NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null,
@@ -100,7 +104,7 @@ export const action = answersFaults(async function action({ request, context }: 
 
 export default function KeyManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { keys, editId, deleteId, notice } = loaderData;
+  const { keys, showNew, editId, deleteId, notice } = loaderData;
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const created = actionData && 'created' in actionData ? actionData.created : undefined;
   const editing = editId ? keys.find((key) => key.id === editId) : undefined;
@@ -108,7 +112,11 @@ export default function KeyManagement({ loaderData, actionData }: Route.Componen
   const missing = (editId && !editing) || (deleteId && !editId && !deleting);
   const errorFor = (intent: Intent) => (failed?.intent === intent ? failed : undefined);
 
-  const createSection = !editing && (
+  // Asked for, or after a failed create, the form comes first: in view, its error too, without JS.
+  const createFirst = Boolean(errorFor('create')) || showNew;
+  // Behind "New key" (issue 28): shown when asked for, while it has an error, or when there is no key yet.
+  const showCreate = !editing && (Boolean(errorFor('create')) || keys.length === 0 || (showNew && !created));
+  const createSection = showCreate && (
     <section id="new-key" aria-labelledby="new-key-heading" className="card scroll-mt-24">
       <h2 id="new-key-heading" className="mb-5 text-lg font-semibold">
         {t('keys.form.createHeading')}
@@ -116,15 +124,13 @@ export default function KeyManagement({ loaderData, actionData }: Route.Componen
       <KeyForm
         key={created?.id ?? 'new'}
         mode="create"
+        cancelTo={keys.length > 0 ? PATH : undefined}
         values={errorFor('create')?.values}
         formError={errorFor('create')?.formError}
         fieldErrors={errorFor('create')?.fieldErrors}
       />
     </section>
   );
-  // After a failed create the form moves up, so its error is in view on a page reloaded without JS.
-  const createFirst = Boolean(errorFor('create'));
-
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -134,10 +140,10 @@ export default function KeyManagement({ loaderData, actionData }: Route.Componen
           </h1>
           <p className="mt-2 max-w-2xl text-subtle">{t('keys.intro')}</p>
         </div>
-        {!editing && keys.length > 0 && (
-          <a href="#new-key" className="btn btn-primary">
+        {!editing && keys.length > 0 && !showCreate && (
+          <Link to={`${PATH}?new#new-key`} className="btn btn-primary">
             <span aria-hidden="true">+</span> {t('keys.newKey')}
-          </a>
+          </Link>
         )}
       </header>
 
