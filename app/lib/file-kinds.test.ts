@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mimeFromFilename } from '~/lib/mime';
-import { isOfficeProvider, languageOf, officeViewerUrl, previewKindOf } from './file-kinds';
+import { isOfficeProvider, languageOf, officeViewerUrl, previewKindOf, reachableFromInternet } from './file-kinds';
 
 const kind = (name: string) => previewKindOf(mimeFromFilename(name));
 
@@ -46,5 +46,24 @@ describe('Office providers', () => {
     expect(officeViewerUrl('google', source)).toBe(
       `https://docs.google.com/gview?embedded=true&url=${encodeURIComponent(source)}`,
     );
+  });
+});
+
+describe('reachableFromInternet', () => {
+  it('says no for private, loopback and local-network hosts, yes for public ones', () => {
+    for (const url of [
+      'http://127.0.0.1:3000/a',
+      'http://192.168.1.20/a',
+      'http://10.0.0.5/a',
+      'http://[::1]/a',
+      'http://[fd00::1]/a',
+      'http://localhost:8080/a',
+      'http://nas.local/a',
+      'http://fileserver/a',
+      'not a url',
+    ])
+      expect(reachableFromInternet(url), url).toBe(false);
+    for (const url of ['https://clip.example.com/a', 'http://203.0.113.10.nip.io/a', 'http://8.8.8.8/a'])
+      expect(reachableFromInternet(url), url).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { isPublicAddress, parseIp } from '~/net/ip-ranges';
 import { extensionOf } from '~/lib/mime';
 
 /**
@@ -81,6 +82,25 @@ export type OfficeProvider = (typeof OFFICE_PROVIDERS)[number];
 
 export function isOfficeProvider(value: unknown): value is OfficeProvider {
   return typeof value === 'string' && (OFFICE_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** Host names only a local network knows: an online viewer on the internet cannot fetch from them. */
+const LOCAL_NAMES = /(^|\.)(localhost|local|lan|home|internal|intranet|home\.arpa)$/i;
+
+/**
+ * Whether an online viewer (Microsoft's or Google's servers) can fetch `source`: not when its host
+ * is a private, loopback or link-local address, or a name only a local network knows (issue 28:
+ * the frame then showed the viewer's own error page). A public name may still be firewalled.
+ */
+export function reachableFromInternet(source: string): boolean {
+  let host: string;
+  try {
+    host = new URL(source).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  if (parseIp(host)) return isPublicAddress(host);
+  return host.includes('.') && !LOCAL_NAMES.test(host);
 }
 
 /** The provider's embeddable viewer for a document at `source` (an absolute, temporary URL). */

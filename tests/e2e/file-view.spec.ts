@@ -1,10 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startServer } from '../support/server';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill } from './helpers';
 import { fillUploadForm, PNG_2X2, tempFile, uniqueFileSlug, unlockFilePage, uploadedLinks } from './upload-helpers';
 
 // Every test here runs in both projects: `js` and `no-js` (JavaScript disabled, plain form posts).
 test.use({ locale: 'en-US' });
+
+/** An admin token of a server of its own (tests/support/server.ts's default admin). */
+async function loginToken(request: APIRequestContext, url: string): Promise<string> {
+  const login = await request.post(`${url}/api/admin/login`, {
+    data: { username: 'admin', password: 'test-admin-password' },
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
 
 async function upload(page: Page, file: string, slug: string, extra: { password?: string } = {}) {
   await page.goto('/upload');
@@ -70,7 +79,7 @@ test('code is shown as highlighted text', async ({ page }, testInfo) => {
   await expect(preview.locator('.hljs-keyword').first()).toBeVisible();
 });
 
-test('Office documents preview through Microsoft or Google; any other provider is refused', async ({
+test('an Office document on a server the internet cannot reach says so instead of embedding a viewer', async ({
   page,
 }, testInfo) => {
   // The viewers are on the internet: never let the test browser reach them.
@@ -78,24 +87,40 @@ test('Office documents preview through Microsoft or Google; any other provider i
   const slug = uniqueFileSlug(testInfo, 'doc');
   await loginAsAdmin(page);
   const link = await upload(page, tempFile(testInfo, 'plan.docx', 'PK not really a document'), slug);
-
   await page.goto(link);
-  const frame = page.locator('iframe');
-  const source = () =>
-    frame
-      .getAttribute('src')
-      .then((src) => new URL(src!).searchParams.get('src') ?? new URL(src!).searchParams.get('url'));
-  await expect(frame).toHaveAttribute('src', /^https:\/\/view\.officeapps\.live\.com\/op\/embed\.aspx\?src=/);
-  // The document's own URL: absolute and temporary (a signed link), never a plain share URL.
-  expect(await source()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/storage\//);
-
-  await page.getByRole('link', { name: en.file.office.google }).click();
-  await expect(frame).toHaveAttribute('src', /^https:\/\/docs\.google\.com\/gview\?embedded=true&url=/);
-  expect(await source()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/storage\//);
-
+  // This test server is 127.0.0.1: Microsoft's servers could never fetch the document from it.
+  await expect(page.getByText(/cannot be reached from the internet/)).toContainText('127.0.0.1');
+  await expect(page.locator('iframe')).toHaveCount(0);
   await page.goto(`${link}?office=acme`);
   await expect(page.getByText(fill(en.file.office.unsupported, { provider: 'acme' }))).toBeVisible();
-  await expect(frame).toHaveCount(0);
+});
+
+test('Office documents preview through Microsoft or Google, what they need said first', async ({ page, request }) => {
+  await page.route(/^https:\/\/(view\.officeapps\.live\.com|docs\.google\.com)\//, (route) => route.abort());
+  // A server whose public address is on the internet (PUBLIC_URL): its links are what the viewers fetch.
+  const server = await startServer({ env: { PUBLIC_URL: 'https://clip.example.com' } });
+  try {
+    const put = await request.put(`${server.url}/api/upload-direct/plan.docx?slug=office-doc`, {
+      data: Buffer.from('PK not really a document'),
+      headers: { Authorization: `Bearer ${await loginToken(request, server.url)}` },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    await page.goto(`${server.url}/file/office-doc`);
+    const frame = page.locator('iframe');
+    const source = () =>
+      frame
+        .getAttribute('src')
+        .then((src) => new URL(src!).searchParams.get('src') ?? new URL(src!).searchParams.get('url'));
+    await expect(page.getByText(fill(en.file.office.note, { provider: en.file.office.microsoft }))).toBeVisible();
+    await expect(frame).toHaveAttribute('src', /^https:\/\/view\.officeapps\.live\.com\/op\/embed\.aspx\?src=/);
+    // The document's own URL: absolute and temporary (a signed link), never a plain share URL.
+    expect(await source()).toMatch(/^https:\/\/clip\.example\.com\/api\/storage\//);
+    await page.getByRole('link', { name: en.file.office.google }).click();
+    await expect(frame).toHaveAttribute('src', /^https:\/\/docs\.google\.com\/gview\?embedded=true&url=/);
+    expect(await source()).toMatch(/^https:\/\/clip\.example\.com\/api\/storage\//);
+  } finally {
+    await server.stop();
+  }
 });
 
 test('after unlocking a password-protected document, switching the viewer keeps it unlocked', async ({

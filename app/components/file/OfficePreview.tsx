@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { FormAlert } from '~/components/ui/FormAlert';
-import { OFFICE_PROVIDERS, isOfficeProvider, officeViewerUrl, type OfficeProvider } from '~/lib/file-kinds';
+import {
+  OFFICE_PROVIDERS,
+  isOfficeProvider,
+  officeViewerUrl,
+  reachableFromInternet,
+  type OfficeProvider,
+} from '~/lib/file-kinds';
 
 function hrefFor(pathname: string, search: string, provider: OfficeProvider, grant: string | null): string {
   const params = new URLSearchParams(search);
@@ -68,8 +74,22 @@ export function OfficePreview({ source, grant }: { source: string | null; grant:
         <div className="p-4">
           <FormAlert>{t('file.office.noUrl')}</FormAlert>
         </div>
+      ) : !reachableFromInternet(source) ? (
+        // The viewer could only show its own error page: say why instead of embedding it.
+        <div className="p-4">
+          <FormAlert tone="warning">
+            {t('file.office.unreachable', {
+              provider: t(`file.office.${provider}`),
+              host: new URL(source).host,
+            })}
+          </FormAlert>
+        </div>
       ) : (
         <>
+          {/* What the viewer needs comes first: it explains an empty frame before anyone stares at it. */}
+          <p className="border-b border-line bg-raised px-4 py-2 text-xs text-subtle">
+            {t('file.office.note', { provider: t(`file.office.${provider}`) })}
+          </p>
           <iframe
             key={provider}
             src={officeViewerUrl(provider, source)}
@@ -77,9 +97,6 @@ export function OfficePreview({ source, grant }: { source: string | null; grant:
             className="h-[75vh] w-full bg-white"
             referrerPolicy="no-referrer"
           />
-          <p className="border-t border-line bg-raised px-4 py-2 text-xs text-subtle">
-            {t('file.office.note', { provider: t(`file.office.${provider}`) })}
-          </p>
         </>
       )}
     </div>
