@@ -21,6 +21,7 @@ import { getTheme } from './theme.server';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { StatusPage } from './components/layout/StatusPage';
+import { InstallPrompt } from './components/pwa/InstallPrompt';
 import { PwaChrome } from './components/pwa/PwaChrome';
 import { EnvSwitcher } from './components/layout/EnvSwitcher';
 import { principalContext, servicesContext } from './context';
@@ -95,6 +96,7 @@ function Chrome({ children }: { children: React.ReactNode }) {
           <EnvSwitcher env={data.env} />
         </div>
       )}
+      <InstallPrompt />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
         {children}
       </main>

@@ -278,6 +278,9 @@ test('@js the install prompt shows when the browser offers installing, and stays
     await controlled(page);
     const prompt = page.getByRole('status', { name: t.install.label });
     await expect(prompt).toContainText(t.install.heading);
+    // In the page above its content, never pinned over it (the primary action stays uncovered).
+    const card = (await prompt.boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual((await page.locator('main').boundingBox())!.y + 1);
     await prompt.getByRole('button', { name: t.install.dismiss }).click();
     await expect(prompt).toBeHidden();
     const stored = await page.evaluate(() => localStorage.getItem('cloudclip.installDismissedAt'));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePwaState } from '~/lib/pwa/state';
 import { Link, useLocation } from 'react-router';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -42,6 +43,8 @@ export function PasteContent({
   const hydrated = useHydrated();
   const location = useLocation();
   const [format, setFormat] = useState<PasteFormat>(initialFormat);
+  // A paste read offline (from the worker's cache) cannot be edited or deleted: no such links then.
+  const { online } = usePwaState();
 
   const choose = (next: PasteFormat) => (event: React.MouseEvent<HTMLAnchorElement>) => {
     if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -92,7 +95,7 @@ export function PasteContent({
               {t('paste.view.raw')}
             </a>
           )}
-          {manage && (
+          {manage && online && (
             <>
               <Link to={manage.edit} className="btn px-2.5 py-1 text-xs">
                 <Icon name="edit" className="h-3.5 w-3.5" />

@@ -30,18 +30,22 @@ export function InstallPrompt() {
     local.set(LOCAL_KEYS.installDismissedAt, String(at));
     setDismissedAt(at);
   };
+  // In the page under the header, not pinned over it: it never covers the page's primary action
+  // (issue 28: on a phone it sat over the create button).
   return (
-    <Toast label={t('pwa.install.label')}>
-      <p className="font-medium">{t('pwa.install.heading')}</p>
-      <p className="mt-1 text-subtle">{t('pwa.install.body')}</p>
-      <div className="mt-3 flex gap-2">
-        <button type="button" className="btn btn-primary px-3 py-1" onClick={() => void promptInstall()}>
-          {t('pwa.install.accept')}
-        </button>
-        <button type="button" className="btn px-3 py-1" onClick={dismiss}>
-          {t('pwa.install.dismiss')}
-        </button>
-      </div>
-    </Toast>
+    <div className="mx-auto flex w-full max-w-6xl justify-end px-4 pt-4 sm:px-6">
+      <Toast label={t('pwa.install.label')}>
+        <p className="font-medium">{t('pwa.install.heading')}</p>
+        <p className="mt-1 text-subtle">{t('pwa.install.body')}</p>
+        <div className="mt-3 flex gap-2">
+          <button type="button" className="btn btn-primary px-3 py-1" onClick={() => void promptInstall()}>
+            {t('pwa.install.accept')}
+          </button>
+          <button type="button" className="btn px-3 py-1" onClick={dismiss}>
+            {t('pwa.install.dismiss')}
+          </button>
+        </div>
+      </Toast>
+    </div>
   );
 }

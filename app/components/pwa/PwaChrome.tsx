@@ -3,7 +3,6 @@ import { LOCAL_KEYS, local } from '~/lib/pwa/local-keys';
 import { withLocalDb } from '~/lib/pwa/local-db';
 import { startPwa } from '~/lib/pwa/register';
 import { ConnectivityToast } from './ConnectivityToast';
-import { InstallPrompt } from './InstallPrompt';
 import { SyncToast } from './SyncToast';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -11,7 +10,8 @@ let started = false;
 
 /**
  * The installable app's part of the chrome: starts the worker and the watchers once, mirrors the
- * language and theme for the offline page, and stacks the toasts and prompts at the bottom.
+ * language and theme for the offline page, and stacks the toasts and the update prompt at the bottom
+ * (the install offer sits in the page instead: InstallPrompt).
  */
 export function PwaChrome({ locale, theme }: { locale: string; theme: string }) {
   useEffect(() => {
@@ -33,7 +33,6 @@ export function PwaChrome({ locale, theme }: { locale: string; theme: string }) 
       <ConnectivityToast />
       <SyncToast />
       <UpdatePrompt />
-      <InstallPrompt />
     </div>
   );
 }
