@@ -1,5 +1,6 @@
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
 import { isWithin } from '~/storage/vfs/path';
@@ -44,7 +45,8 @@ export async function folderTree(ctx: ModelContext, principal: Principal, pick: 
     try {
       levels[path] = await listFolders(ctx, principal, path);
     } catch (error) {
-      if (depth === 0) throw error;
+      // A fault (a busy database, an absent storage) is the page's answer, not a shorter tree.
+      if (depth === 0 || !(error instanceof AppError)) throw error;
       break;
     }
   }

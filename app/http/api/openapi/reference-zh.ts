@@ -1,7 +1,7 @@
 /**
  * The API reference in Chinese (/api-docs in zh, issue 28 A6): the group names and route
  * summaries of operations.ts, keyed by group name and by "METHOD path". A route missing here shows
- * its English summary; tests/integration/api-openapi.test.ts checks that none is missing.
+ * its English summary; operations.test.ts checks that none is missing.
  */
 export const TAGS_ZH: Record<string, string> = {
   System: '系统',
