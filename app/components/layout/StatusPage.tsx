@@ -27,7 +27,8 @@ const ICON: Record<StatusKind, IconName> = {
   error: 'alert',
   unavailable: 'alert',
   comingSoon: 'clock',
-  offline: 'cloud',
+  // The same sign as the worker's offline page (public/offline.html): one offline page to the eye.
+  offline: 'wifiOff',
 };
 
 /**
