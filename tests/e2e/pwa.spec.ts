@@ -112,6 +112,21 @@ test('@js offline: a paste read before still reads, a page never seen gets the o
   await expect(toast).toBeHidden({ timeout: 6000 }); // after 3 s
 });
 
+test('@js a paste’s owner actions are offered only while online', async ({ page, context, request }, testInfo) => {
+  const slug = uniqueSlug(testInfo, 'owned');
+  await createPasteViaApi(request, await adminToken(request), { content: 'mine to change', slug });
+  await logInAsAdmin(page, '/admin');
+  await page.goto(`/paste/${slug}`);
+  const edit = page.getByRole('link', { name: en.paste.view.edit });
+  await expect(edit).toBeVisible();
+  // Offline, editing or deleting could only fail: the page stops offering them until the network is back.
+  await context.setOffline(true);
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole('link', { name: en.paste.view.delete })).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(edit).toBeVisible();
+});
+
 test('@js the share box of a new paste, which shows its password, is never kept for offline reading', async ({
   page,
 }, testInfo) => {
