@@ -42,7 +42,8 @@ export default {
     google: 'Google',
     unsupported: 'Unsupported preview provider “{{provider}}”. Choose Microsoft or Google.',
     noUrl: 'Cannot get a preview URL for this document. Download it instead.',
-    unreachable: '{{provider}} shows a document by fetching it from this server, at {{host}}, which cannot be reached from the internet. Download the document to open it.',
+    unreachable:
+      '{{provider}} shows a document by fetching it from this server, at {{host}}, which cannot be reached from the internet. Download the document to open it.',
     frameTitle: 'Office preview by {{provider}}',
     note: '{{provider}} makes this preview from a temporary link to the file. It works only when this server can be reached from the internet.',
   },

@@ -42,7 +42,8 @@ export default {
     google: 'Google',
     unsupported: '不支持的预览服务“{{provider}}”，请选择 Microsoft 或 Google。',
     noUrl: '无法获取此文档的预览地址，请下载后查看。',
-    unreachable: '{{provider}} 需要从本服务器（{{host}}）获取文档才能预览，但该地址无法从互联网访问。请下载文档后打开。',
+    unreachable:
+      '{{provider}} 需要从本服务器（{{host}}）获取文档才能预览，但该地址无法从互联网访问。请下载文档后打开。',
     frameTitle: '{{provider}} 提供的 Office 预览',
     note: '此预览由 {{provider}} 通过文件的临时链接生成，仅当本服务器可从互联网访问时可用。',
   },
