@@ -13,6 +13,7 @@ describe('explorer intents', () => {
         intent: 'copy',
         name: ['a.txt', 'b/'],
         target: '/x',
+        newFolder: '',
         confirm: false,
         skipExisting: false,
         move: true,
