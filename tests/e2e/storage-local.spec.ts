@@ -33,7 +33,8 @@ test('the embedded storage is named in the visitor language until an admin renam
   await expect(card(page, en.storage.seededName)).toHaveCount(0);
   await page.goto(`${server.url}/upload`);
   await expect(page.getByLabel(zh.upload.form.storage, { exact: true }).locator('option')).toHaveText([
-    fill(zh.upload.form.storageDefault, { name: zh.storage.seededName, provider: 'Local' }),
+    // The provider is named in the visitor's language too.
+    fill(zh.upload.form.storageDefault, { name: zh.storage.seededName, provider: zh.storage.providers.local }),
   ]);
 });
 
