@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
 import { CheckField } from '~/components/ui/Field';
-import { ShareOptionFields } from '~/components/upload/UploadOptionsFields';
+import { FormErrorAlert } from '~/components/ui/FormAlert';
+import { ShareOptionFields, UPLOAD_OPTION_FIELDS } from '~/components/upload/UploadOptionsFields';
 import type { UploadFormValues } from '~/components/upload/upload-form';
 import { PanelForm } from './ExplorerPanel';
 
@@ -128,14 +129,9 @@ export function SharePanel({
       submit={t('explorer.share.create')}
       busy={t('explorer.share.create')}
       closeTo={closeTo}
-      // A field's own error is shown at the field; the banner only says something needs a look.
-      error={
-        error &&
-        (Object.keys(fieldErrors).length
-          ? t('errors.seeMarkedFields', { count: Object.keys(fieldErrors).length })
-          : error)
-      }
     >
+      {/* The forms' one way of saying an error once: a field's own is shown at the field. */}
+      <FormErrorAlert formError={error} fieldErrors={fieldErrors} fields={UPLOAD_OPTION_FIELDS} />
       <p className="text-sm text-subtle">{t('explorer.share.body')}</p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
         <ShareOptionFields values={values} errors={fieldErrors} />

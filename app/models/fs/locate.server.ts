@@ -2,6 +2,7 @@ import { authorize, type Operation } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
+import { markUsed } from '~/models/last-used.server';
 import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, isWithin, parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount, virtualChildren } from '~/storage/vfs/resolve';
@@ -55,19 +56,11 @@ export async function storageOf(ctx: ModelContext, mount: Pick<MountRecord, 'sto
 export const sameStorage = (a: Pick<InMount, 'configId' | 'mount'>, b: Pick<InMount, 'configId' | 'mount'>) =>
   a.configId === b.configId && a.mount.rootFolder === b.mount.rootFolder;
 
-/** `last_used` moves at most once a minute per mount: a listing is not a write each time. */
-const TOUCH_EVERY_MS = 60_000;
-
-/**
- * Marks a mount used (docs/product/api.md §2.10: bumped on fs and WebDAV use) without holding up
- * or failing the operation: a busy database only skips the mark.
- */
+/** Marks a mount used on fs and WebDAV use (models/last-used.server.ts). */
 function touchMount(ctx: ModelContext, mount: MountRecord): void {
-  const now = new Date();
-  if (mount.lastUsedAt && now.getTime() - mount.lastUsedAt.getTime() < TOUCH_EVERY_MS) return;
-  void ctx.db.mount
-    .updateMany({ where: { id: mount.id }, data: { lastUsedAt: now } })
-    .catch((error: unknown) => ctx.log.warn({ err: error }, `Could not mark mount ${mount.id} used`));
+  markUsed(ctx, `mount ${mount.id}`, mount.lastUsedAt, (now) =>
+    ctx.db.mount.updateMany({ where: { id: mount.id }, data: { lastUsedAt: now } }),
+  );
 }
 
 /** Names the app keeps for itself in a storage (pending uploads, storage-test probes): never listed. */

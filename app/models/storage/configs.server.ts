@@ -11,6 +11,7 @@ import {
   type UpdateStorageConfigInput,
 } from '~/lib/schemas/storage-configs';
 import type { ModelContext } from '~/models/context.server';
+import { markUsed } from '~/models/last-used.server';
 import { SEEDED_STORAGE_NAME } from '~/lib/storage-name';
 
 /**
@@ -244,17 +245,12 @@ export async function usedBytes(ctx: ModelContext, configId: string): Promise<nu
   return Number(sum._sum.size ?? 0);
 }
 
-/** `last_used` of a storage moves at most once a minute: a download is not a database write each time. */
-const TOUCH_EVERY_MS = 60_000;
-
 /**
  * Marks a storage used by an upload or a download of a share (issue 28: the built-in storage's
  * "Last used" moved only when it was tested), without holding up or failing the transfer.
  */
 export function touchStorageConfig(ctx: ModelContext, config: Pick<StorageConfig, 'id' | 'lastUsedAt'>): void {
-  const now = new Date();
-  if (config.lastUsedAt && now.getTime() - config.lastUsedAt.getTime() < TOUCH_EVERY_MS) return;
-  void ctx.db.storageConfig
-    .updateMany({ where: { id: config.id }, data: { lastUsedAt: now } })
-    .catch((error: unknown) => ctx.log.warn({ err: error }, `Could not mark storage ${config.id} used`));
+  markUsed(ctx, `storage ${config.id}`, config.lastUsedAt, (now) =>
+    ctx.db.storageConfig.updateMany({ where: { id: config.id }, data: { lastUsedAt: now } }),
+  );
 }
