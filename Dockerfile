@@ -7,17 +7,16 @@
 #
 # Without a Docker engine, scripts/image.sh builds and smoke-tests this file with buildah.
 
-# Node 24.18.0, pinned: better-sqlite3 12 aborts the process on Node 24.19 and later (decision 0017).
-ARG NODE_IMAGE=node:24.18.0-bookworm-slim
+# The floating Node 24 LTS tag: it takes Node's patch releases (decision 0022).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
-# Compilers for better-sqlite3 (no prebuilt binary is fetched), and tini for the runtime stage.
+# tini for the runtime stage. No compilers: the native modules (better-sqlite3 13, sharp) ship
+# Node-API builds inside their npm packages.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ tini \
+ && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# The node image keeps Node's headers under /usr/local (the repository's .npmrc points at /usr).
-ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json .npmrc ./
 COPY scripts/prisma-generate.mjs scripts/schema-engine-stub.sh scripts/patch-nephele.mjs scripts/
 COPY prisma prisma

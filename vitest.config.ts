@@ -24,7 +24,7 @@ export default defineConfig({
           environment: 'node',
           // Swift (the S3 server) and a throw-away PostgreSQL for the whole run.
           globalSetup: ['tests/integration/global-setup.ts'],
-          // TEST_PASS=postgres or node24 (scripts/test.mjs): the files of that pass only (tests/passes.ts).
+          // TEST_PASS=postgres (scripts/test.mjs): the files of that pass only (tests/passes.ts).
           include: passFiles(process.env.TEST_PASS) ?? [
             'tests/integration/**/*.test.ts',
             'tests/reliability/**/*.test.ts',

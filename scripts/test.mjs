@@ -11,10 +11,8 @@ const TMP = path.join(ROOT, '.tmp');
 const UNIT_JSON = path.join(TMP, 'vitest-unit.json');
 const VITEST_JSON = path.join(TMP, 'vitest.json');
 const IMAGE_JSON = path.join(TMP, 'vitest-image.json');
-const NODE24_JSON = path.join(TMP, 'vitest-node24.json');
 const POSTGRES_JSON = path.join(TMP, 'vitest-postgres.json');
 const PLAYWRIGHT_POSTGRES_JSON = path.join(TMP, 'playwright-postgres.json');
-const NODE24_DIR = path.join(TMP, 'node24');
 const PLAYWRIGHT_JSON = path.join(TMP, 'playwright.json');
 const TIMES_JSON = path.join(TMP, 'test-times.json');
 
@@ -96,19 +94,6 @@ const steps = [
     ['playwright', 'test', '--reporter=list,json', ...PLAYWRIGHT_ON_POSTGRES],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_POSTGRES_JSON, TEST_DATABASE: 'postgres' },
   ],
-  // What can differ by runtime once more (tests/passes.ts), the servers on the image's Node 24 and the
-  // image's own build and node_modules: the runtime the image ships is tested, not assumed.
-  ["node 24: the image's app", 'bash', ['scripts/image.sh', 'extract', NODE24_DIR]],
-  [
-    'integration on node 24',
-    'npx',
-    vitest(['integration'], NODE24_JSON),
-    {
-      E2E_BUILD_DIR: path.join(NODE24_DIR, 'app/build'),
-      TEST_SERVER_NODE: path.join(NODE24_DIR, 'node'),
-      TEST_PASS: 'node24',
-    },
-  ],
 ];
 
 function readJson(file) {
@@ -146,7 +131,6 @@ const REPORTS = [
   POSTGRES_JSON,
   PLAYWRIGHT_JSON,
   PLAYWRIGHT_POSTGRES_JSON,
-  NODE24_JSON,
 ];
 
 function counts() {

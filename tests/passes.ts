@@ -1,7 +1,7 @@
 /**
  * Which integration files run in which pass of `npm test` (scripts/test.mjs, docs/architecture.md
- * §14). Every file runs once on SQLite and the host's Node. The PostgreSQL pass repeats only the
- * files whose behaviour depends on the database; the Node 24 pass only what can differ by runtime.
+ * §14). Every file runs once on SQLite, on Node 24 like everything in the suite (decision 0022). The
+ * PostgreSQL pass repeats only the files whose behaviour depends on the database.
  * Each file that opens the test database stands in POSTGRES or SQLITE_ONLY with its reason, so a
  * new file is placed on purpose (tests/lint/passes.test.ts fails otherwise).
  */
@@ -56,26 +56,9 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/replicas.test.ts': 'tests two processes on PostgreSQL in every run',
 };
 
-/**
- * Files run again with every server on the image's Node 24 (TEST_PASS=node24): what can differ by
- * runtime. Only files whose servers are spawned count; in-process files would run on the host's Node.
- */
-export const NODE24: Record<string, string> = {
-  'tests/integration/smoke.test.ts': 'one request of every API family and page',
-  'tests/integration/operations.test.ts': 'graceful shutdown, request logs and health',
-  'tests/integration/compression.test.ts': 'zlib and brotli of the runtime',
-  'tests/integration/paste-view-lane.test.ts': 'a lane on raw node:http before Express',
-  'tests/integration/api-fs-copy.test.ts': 'streamed copies, and a kill -9 mid-task',
-  'tests/reliability/spool.test.ts': 'form uploads streamed through busboy to disk',
-  'tests/reliability/slow-downloads.test.ts': 'backpressure of streamed downloads',
-  'tests/reliability/webdav-hostile.test.ts': 'WebDAV request bodies and headers; locks on PostgreSQL: webdav-access',
-  'tests/reliability/webdav-put-kill.test.ts': 'a streamed WebDAV PUT and kill -9',
-};
-
 /** The files a pass runs: all of them, or one of the lists above. */
 export function passFiles(pass: string | undefined): string[] | null {
   if (pass === 'postgres') return Object.keys(POSTGRES);
-  if (pass === 'node24') return Object.keys(NODE24);
   if (pass === undefined || pass === '') return null;
-  throw new Error(`TEST_PASS: unknown pass "${pass}" (postgres or node24)`);
+  throw new Error(`TEST_PASS: unknown pass "${pass}" (the one pass is postgres)`);
 }

@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE24, POSTGRES, SQLITE_ONLY, passFiles } from '../passes';
+import { POSTGRES, SQLITE_ONLY, passFiles } from '../passes';
 
 /**
  * The passes of `npm test` (tests/passes.ts) leave no integration file out by accident: a file that
- * opens the test database is placed in the PostgreSQL pass or named SQLite-only with a reason, and
- * the Node 24 pass holds only files whose servers it can put on Node 24.
+ * opens the test database is placed in the PostgreSQL pass or named SQLite-only with a reason.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FOLDERS = ['tests/integration', 'tests/reliability'];
 /** A spawned server (startServer), an in-process model context, or SQL on a server's database. */
 const OPENS_DATABASE = /\b(startServer|tempModelContext|openModelContext|withServerDb)\(/;
-const IN_PROCESS = /\b(tempModelContext|openModelContext|loadConfig)\(/;
 
 const files = FOLDERS.flatMap((folder) =>
   fs
@@ -32,25 +30,15 @@ describe('the passes of npm test', () => {
     expect(unplaced).toEqual([]);
     const twice = Object.keys(POSTGRES).filter((file) => file in SQLITE_ONLY);
     expect(twice).toEqual([]);
-    for (const [file, reason] of Object.entries({ ...POSTGRES, ...SQLITE_ONLY, ...NODE24 })) {
+    for (const [file, reason] of Object.entries({ ...POSTGRES, ...SQLITE_ONLY })) {
       expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
       expect(reason.length, file).toBeGreaterThan(10);
     }
   });
 
-  it('put on Node 24 only files whose servers are spawned, none that runs the app in-process', () => {
-    for (const file of Object.keys(NODE24)) {
-      expect(source(file), file).toMatch(/\bstartServer\(/);
-      expect(source(file), file).not.toMatch(IN_PROCESS);
-    }
-    // The in-process check bites: the URL fetch suite builds its config in this process.
-    expect(source('tests/integration/url-fetch.test.ts')).toMatch(IN_PROCESS);
-  });
-
   it('select each pass by TEST_PASS, and refuse an unknown one', () => {
     expect(passFiles(undefined)).toBeNull();
     expect(passFiles('postgres')).toEqual(Object.keys(POSTGRES));
-    expect(passFiles('node24')).toEqual(Object.keys(NODE24));
-    expect(() => passFiles('mysql')).toThrow(/unknown pass/);
+    expect(() => passFiles('node24')).toThrow(/unknown pass/);
   });
 });

@@ -42,8 +42,8 @@ const SERVER_NODE_FLAGS = JSON.parse(
 
 /**
  * The one server spawner of the test suites: the production build (build/server.js, or the copy in
- * E2E_BUILD_DIR, with TEST_SERVER_NODE's Node if set) on a port the OS picks, with a fresh data folder — the real app, a real SQLite
- * file, nothing mocked. Ready once it prints its "listening on http://…" line.
+ * E2E_BUILD_DIR) on the runner's Node (24, decision 0022), on a port the OS picks, with a fresh data
+ * folder — the real app, a real SQLite file, nothing mocked. Ready once it prints its "listening on http://…" line.
  * With TEST_DATABASE=postgres the data lives in a database of its own on the test PostgreSQL server
  * instead (tests/support/postgres.ts), named after the data folder so a restart finds it again.
  */
@@ -52,10 +52,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const owned = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-test-'));
-  // TEST_SERVER_NODE: another Node binary for the server (the image's Node 24, scripts/test.mjs).
-  const node = process.env.TEST_SERVER_NODE ? path.resolve(ROOT, process.env.TEST_SERVER_NODE) : process.execPath;
   const database = process.env.TEST_DATABASE === 'postgres' ? await databaseFor(dataDir) : null;
-  const child: ChildProcess = spawn(node, [...SERVER_NODE_FLAGS, entry], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
