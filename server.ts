@@ -2,6 +2,7 @@
  * Process entry: configuration, Express, static files, the Vite dev middleware in development,
  * listening, graceful shutdown. Everything else is in app/http/express.server.ts, which Vite builds.
  */
+import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,7 +82,6 @@ async function main() {
   let closeVite: (() => Promise<void>) | undefined;
   if (config.isProduction) {
     const buildDir = path.join(projectRoot, 'build');
-    // Static files never answer /api or /dav: those skip the file-system look-up entirely.
     // Hashed build assets are immutable; other public files may change between releases.
     const assets = express.static(path.join(buildDir, 'client'), { immutable: true, maxAge: '1y', index: false });
     const files = express.static(path.join(buildDir, 'client'), {
@@ -94,8 +94,12 @@ async function main() {
       },
     });
     const compressed = precompressed(path.join(buildDir, 'client'));
+    // What the build put at the top of client/ ("assets", "sw.js", "favicon.ico", …) is all the
+    // static files can be: a page URL (/paste/x, /api/…, /dav/…) goes to the app without a stat()
+    // of the file system first (issue 29).
+    const topLevel = new Set(fs.readdirSync(path.join(buildDir, 'client')));
     app.use((req, res, next) => {
-      if (req.path.startsWith('/api/') || req.path.startsWith('/dav')) return next();
+      if (!topLevel.has(req.path.split('/', 2)[1] ?? '')) return next();
       compressed(req, res, () => (req.path.startsWith('/assets/') ? assets : files)(req, res, next));
     });
     appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;

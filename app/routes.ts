@@ -37,6 +37,8 @@ export default [
     index('routes/admin/dashboard.tsx'),
     ...adminChildren.map(([path, id, module]) => route(path, module, { id: `admin-${id}` }, nested[path])),
   ]),
+  // The share cards' QR codes, as images (a resource route).
+  route('qr.svg', 'routes/qr.ts'),
   route('prefs/theme', 'routes/prefs/theme.ts'),
   route('prefs/language', 'routes/prefs/language.ts'),
   route('api-docs', 'routes/api-docs/page.tsx'),

@@ -148,6 +148,14 @@ const processor = unified()
   .use(rehypeCodeBars)
   .use(rehypeStringify);
 
+/**
+ * The version of what renderMarkdown makes. Pastes keep their rendered HTML with the version that
+ * made it (app/models/pastes/rendered.server.ts): raise this whenever a change here changes the
+ * HTML (a plugin, the schema, an option, a dependency update that renders differently), and every
+ * paste is rendered again on its next view.
+ */
+export const MARKDOWN_RENDERER_VERSION = 1;
+
 /** Markdown (GFM: tables, task lists, strikethrough, autolinks; $math$ and $$math$$) to safe HTML. Client-safe. */
 export function renderMarkdown(markdown: string): string {
   return String(processor.processSync(markdown));

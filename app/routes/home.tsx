@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import { AccessNotice } from '~/components/ui/AccessNotice';
@@ -14,7 +14,7 @@ import { pageTitle } from '~/lib/meta';
 import { createInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { createPasteSchema } from '~/lib/schemas/pastes';
 import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
-import { qrCodeDataUrl } from '~/http/html/share-links.server';
+import { qrCodeHref } from '~/http/html/share-links.server';
 import { pasteLinks } from '~/lib/share-links';
 import type { Route } from './+types/home';
 import { answersFaults } from '~/http/html/faults.server';
@@ -57,7 +57,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
         expiresAt: paste.expiresAt?.toISOString() ?? null,
         maxViews: paste.maxViews,
         links,
-        qr: await qrCodeDataUrl(links.page),
+        qr: qrCodeHref(links.page),
       };
     } catch (error) {
       // Gone already, or not this visitor's: show the empty form.

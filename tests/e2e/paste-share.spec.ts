@@ -17,7 +17,12 @@ async function expectShareCard(page: Page, slug: string, note: string) {
   await expect(link).toHaveValue(new URL(`/paste/${slug}`, page.url()).href);
   const qr = card.getByRole('img', { name: en.common.share.qr });
   await expect(qr).toBeVisible();
-  expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+  // The QR code is an image of the link, drawn when the browser asks for it (routes/qr.ts).
+  const src = await qr.getAttribute('src');
+  expect(src).toBe(`/qr.svg?u=${encodeURIComponent(new URL(`/paste/${slug}`, page.url()).href)}`);
+  const image = await page.request.get(src!);
+  expect(image.headers()['content-type']).toContain('image/svg+xml');
+  expect(await image.text()).toContain('<svg');
   await expect(card).toContainText(note);
   const copy = card.getByRole('button', { name: en.common.share.copy });
   if (test.info().project.name === 'js') await expect(copy).toBeVisible();

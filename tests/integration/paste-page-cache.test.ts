@@ -83,4 +83,20 @@ describe('paste page cache', () => {
     expect(page).not.toContain('limited words');
     expect(await views(id)).toBe(0);
   });
+
+  it("draws the share card's QR code as an image, of links to this site only", async () => {
+    const created = await call('POST', '/paste', { auth: admin, body: { content: 'with a code' } });
+    const page = decode(await rawGet(`${server.url}/paste/${created.body.slug}`)).toString();
+    const src = page.match(/src="(\/qr\.svg\?u=[^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+    expect(src).toBe(`/qr.svg?u=${encodeURIComponent(`${server.url}/paste/${created.body.slug}`)}`);
+    expect(page).not.toContain('data:image/svg+xml'); // no QR work in the page itself
+    const image = await rawGet(`${server.url}${src}`);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(image.headers['cache-control']).toMatch(/max-age=86400/);
+    expect(decode(image).toString()).toMatch(/^<svg[^>]*viewBox/);
+    const foreign = await rawGet(`${server.url}/qr.svg?u=${encodeURIComponent('https://example.com/paste/x')}`);
+    expect(foreign.status).toBe(400);
+    expect((await rawGet(`${server.url}/qr.svg?u=not-a-link`)).status).toBe(400);
+  });
 });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { FormErrorAlert } from '~/components/ui/FormAlert';

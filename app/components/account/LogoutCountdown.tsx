@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '~/components/ui/Icon';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 
 export const LOGOUT_DELAY_SECONDS = 3;
 const LOGIN_PATH = '/admin';

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { useHydrated } from '~/components/ui/use-hydrated';

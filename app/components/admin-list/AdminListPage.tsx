@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Pagination } from '~/components/ui/Pagination';
 import { SearchForm } from '~/components/ui/SearchForm';

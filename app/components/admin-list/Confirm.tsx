@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { ModalDialog } from '~/components/ui/ModalDialog';
 

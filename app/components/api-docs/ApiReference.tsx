@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import type { ReferenceRow } from '~/lib/api-reference';
 
 function AccessText({ access }: { access: ReferenceRow['access'] }) {

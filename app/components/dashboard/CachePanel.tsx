@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form } from 'react-router';
 import { formatBytes } from '~/lib/format';
 import { durationParts, type DashboardView } from './view';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Quota } from '~/components/ui/Quota';
 import type { DashboardView } from './view';
 import { storageDisplayName } from '~/lib/storage-name';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { weekOverWeek } from './view';
 
 /** Each series' last 7 days against the 7 before, with the change in words. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { CheckField } from '~/components/ui/Field';
 import { PanelForm } from './ExplorerPanel';
 import { FolderPicker, type PickerTree } from './FolderPicker';

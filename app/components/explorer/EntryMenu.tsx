@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
 import type { EntryAction, EntryActionKey } from './entry-actions';

@@ -1,6 +1,6 @@
 import type { UploadFormValues } from '~/components/upload/upload-form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { useFileUploads } from '~/components/upload/use-file-uploads';
 import { FormAlert } from '~/components/ui/FormAlert';

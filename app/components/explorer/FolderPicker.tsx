@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { useHydrated } from '~/components/ui/use-hydrated';

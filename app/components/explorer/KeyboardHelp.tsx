@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 
 /** The listing's keys (use-explorer-keys.ts), each with the translation key saying what it does. */
 const SHORTCUTS = [

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
 import { CheckField } from '~/components/ui/Field';

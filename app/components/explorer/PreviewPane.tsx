@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { FilePreviewPanel } from '~/components/file/FilePreviewPanel';
 import { DateTime } from '~/components/ui/DateTime';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useLocation } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
 import { explorerHref, SORTS, VIEWS, type ExplorerPrefs } from '~/lib/explorer';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { MaxViewsField, PasswordEditField, RemarkField, SlugField } from '~/components/ui/Field';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { DeleteFilePanel } from './DeleteFilePanel';
 import type { EditFileValues } from './edit-form';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 import { Icon, type IconName } from '~/components/ui/Icon';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { MathStylesheet } from '~/components/ui/MathStylesheet';
 import { formatBytes } from '~/lib/format';
 import { Icon, iconForType } from '~/components/ui/Icon';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { PasteRemark } from '~/components/paste/PasteMeta';
 import { FormAlert } from '~/components/ui/FormAlert';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Icon } from '~/components/ui/Icon';
 
 /** No keys yet: say so, and point at the create form below. */

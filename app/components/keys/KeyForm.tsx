@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { KEY_ROLES, isOfferedRole, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';

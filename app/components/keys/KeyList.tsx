@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { NEVER_EXPIRES } from '~/lib/schemas/api-keys';
 import type { ApiKeyView } from './types';

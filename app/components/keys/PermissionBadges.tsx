@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { ALL_PERMISSIONS, PERMISSION_FLAGS } from '~/lib/permissions';
 import { Badge } from './Badge';
 

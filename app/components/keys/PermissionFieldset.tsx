@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { PERMISSION_PRESETS } from '~/lib/api-key-form';
 import { PERMISSION_FLAGS, type PermissionFlag } from '~/lib/permissions';
 import { useHydrated } from '~/components/ui/use-hydrated';

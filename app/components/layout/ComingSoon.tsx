@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Icon } from '~/components/ui/Icon';
 
 /** The "not available yet" notice, on its own so that a page with an introduction can use it too. */

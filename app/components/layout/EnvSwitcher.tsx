@@ -1,5 +1,5 @@
 import { useReducer, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { readApiTarget, saveApiTarget } from '~/lib/api-target';
 import type { EnvironmentInfo } from '~/lib/dashboard';

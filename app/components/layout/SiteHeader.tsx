@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Theme } from '~/lib/theme';
 import { SOURCE_URL } from '~/lib/version';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, useLocation } from 'react-router';
 import { nextTheme, type Theme } from '~/lib/theme';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { DeletePanel } from '~/components/ui/DeletePanel';
 
 /** The delete confirmation: a real form, the same with and without JavaScript. */

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormErrorAlert } from '~/components/ui/FormAlert';
 import type { PasteFormValues } from '~/lib/paste-form';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { CUSTOM_DAYS_MAX, EXPIRY_CHOICES } from '~/lib/expiry';
 import { fieldAria } from '~/components/ui/Field';
 

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { MathStylesheet } from '~/components/ui/MathStylesheet';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {

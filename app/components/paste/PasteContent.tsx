@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { usePwaState } from '~/lib/pwa/state';
 import { Link, useLocation } from 'react-router';
 import { CopyButton } from '~/components/ui/CopyButton';

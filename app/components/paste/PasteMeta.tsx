@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
 import type { PasteSummary } from './types';

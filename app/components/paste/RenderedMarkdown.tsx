@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { MathStylesheet } from '~/components/ui/MathStylesheet';

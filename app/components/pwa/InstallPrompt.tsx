@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { parseDismissedAt, RECHECK_MS, shouldOfferInstall } from '~/lib/pwa/install-offer';
 import { LOCAL_KEYS, local } from '~/lib/pwa/local-keys';
 import { promptInstall } from '~/lib/pwa/register';

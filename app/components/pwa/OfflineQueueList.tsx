@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { DateTime } from '~/components/ui/DateTime';
 import { clearOfflineData, withLocalDb, type QueuedCall } from '~/lib/pwa/local-db';
 import { dropQueued, listQueue, queuedTitle } from '~/lib/pwa/offline-queue';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { ModalDialog } from '~/components/ui/ModalDialog';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { checkForUpdate, requestNotifications } from '~/lib/pwa/register';

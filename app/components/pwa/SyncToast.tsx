@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { forgetLastSync } from '~/lib/pwa/register';
 import { usePwaState } from '~/lib/pwa/state';
 import { SentLinks } from './SentLinks';

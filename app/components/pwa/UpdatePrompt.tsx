@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { acceptUpdate } from '~/lib/pwa/register';
 import { usePwaState } from '~/lib/pwa/state';
 import { Toast } from './Toast';

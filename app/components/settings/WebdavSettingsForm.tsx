@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';

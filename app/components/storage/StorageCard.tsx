@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { storageDisplayName } from '~/lib/storage-name';
 import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';

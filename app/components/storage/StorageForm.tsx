@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { FormErrorAlert } from '~/components/ui/FormAlert';

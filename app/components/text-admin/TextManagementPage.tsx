@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link } from 'react-router';
 import { AdminList } from '~/components/admin-list/AdminList';
 import { AdminListPage } from '~/components/admin-list/AdminListPage';

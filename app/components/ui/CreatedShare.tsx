@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';

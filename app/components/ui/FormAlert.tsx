@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 
 const STYLES = {
   error: 'border-danger/40 bg-danger/10 text-danger',

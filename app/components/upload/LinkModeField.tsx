@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 
 /**
  * How a file share's links work (`use_proxy`): through this server ("1"), or straight from storage

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Icon } from '~/components/ui/Icon';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, useNavigate, useRevalidator } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { FormErrorAlert } from '~/components/ui/FormAlert';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { LinkModeField } from '~/components/upload/LinkModeField';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { Field, fieldAria, SlugField, NewPasswordField, MaxViewsField, RemarkField } from '~/components/ui/Field';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { Icon, iconForType } from '~/components/ui/Icon';
 import { formatBytes } from '~/lib/format';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { Field, fieldAria } from '~/components/ui/Field';

@@ -19,26 +19,31 @@ export interface FileLinks {
 export function fileLinksFor(origin: string, slug: string, password?: string | null): FileLinks {
   return { page: fileHref(slug, undefined, origin), download: fileContentHref(slug, 'download', { password }, origin) };
 }
-/** QR codes by URL: every view of a share page draws the same one (about 1 ms each, kept instead). */
-const qrCodes = new Lru<Promise<string>>(500);
+/** QR codes by URL: a link posted to a busy chat has its QR drawn once (about 1 ms each). */
+const qrCodes = new Lru<Promise<string>>(200);
 
 /**
- * A QR code for `url` as an SVG data URL, made on the server so it shows without JavaScript. Dark
- * modules on white whatever the theme: scanners need the contrast.
+ * Where a page's QR code of `url` is drawn (routes/qr.ts): an image the browser fetches and keeps,
+ * so a page costs no QR work to render, and one nobody looks at (a phone's collapsed share card, a
+ * script reading the page) costs none at all (issue 29).
  */
-export function qrCodeDataUrl(url: string): Promise<string> {
-  return qrCodes.getOrSet(url, async () => {
-    const svg = await QRCode.toString(url, {
+export function qrCodeHref(url: string): string {
+  return `/qr.svg?u=${encodeURIComponent(url)}`;
+}
+
+/** The QR code of `url` as SVG. Dark modules on white whatever the theme: scanners need the contrast. */
+export function qrCodeSvg(url: string): Promise<string> {
+  return qrCodes.getOrSet(url, () =>
+    QRCode.toString(url, {
       type: 'svg',
       margin: 1,
       errorCorrectionLevel: 'M',
       color: { dark: '#000000', light: '#ffffff' },
-    });
-    return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-  });
+    }),
+  );
 }
 
 /** A share page's link and its QR code, as the share card shows them. */
-export async function shareCardOf(page: string): Promise<{ page: string; qr: string }> {
-  return { page, qr: await qrCodeDataUrl(page) };
+export function shareCardOf(page: string): { page: string; qr: string } {
+  return { page, qr: qrCodeHref(page) };
 }

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db, Sql } from '~/db/client.server';
 import { sqlTime } from '~/db/time';
+import { keptHtml } from './rendered.server';
 import type { PasteView } from './types';
 
 interface Row {
@@ -14,6 +15,8 @@ interface Row {
   created_by: string | null;
   created_at: string | Date;
   updated_at: string | Date;
+  html: string | null;
+  html_version: number | bigint | null;
 }
 
 type Which = 'any' | 'unlimited';
@@ -29,7 +32,8 @@ const statement = (which: Which, [slug, now]: [string, string]) => `
     UPDATE pastes SET views = views + 1
     WHERE slug = ${slug} AND password_hash IS NULL AND ${LIMIT[which]}
       AND (expires_at IS NULL OR expires_at > ${now})
-    RETURNING id, slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at`;
+    RETURNING id, slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at, html,
+      html_version`;
 
 const toView = (row: Row): PasteView => ({
   id: row.id,
@@ -44,6 +48,7 @@ const toView = (row: Row): PasteView => ({
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
   isLastView: false,
+  html: keptHtml(row.html, row.html_version),
 });
 
 const statements = new WeakMap<Sql, Record<Which, Statement>>();

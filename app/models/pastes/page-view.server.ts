@@ -1,6 +1,7 @@
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import { countOrShow, fastView, findLive, toRecord, unlockPaste } from './pastes.server';
+import { countOrShow, fastView, findLive, toRecord, uncountedView, unlockPaste } from './pastes.server';
+import { withHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
 import { issueVisit, visitCovers } from './visits.server';
 
@@ -15,17 +16,18 @@ import { issueVisit, visitCovers } from './visits.server';
  *   counts twice nor asks for the password again.
  */
 export type PastePageView =
-  { state: 'locked' | 'reveal'; paste: PasteRecord } | { state: 'shown'; paste: PasteView; visit: string | null };
+  | { state: 'locked' | 'reveal'; paste: PasteRecord }
+  | { state: 'shown'; paste: PasteView & { html: string }; visit: string | null };
 
 /** Shown without counting, to a browser whose visit covers this version of the paste. */
-function revisit(row: Parameters<typeof toRecord>[0], visit: string | null) {
-  return { state: 'shown', paste: { ...toRecord(row), isLastView: false }, visit } as const;
+async function revisit(ctx: ModelContext, row: Parameters<typeof toRecord>[0], visit: string | null) {
+  return { state: 'shown', paste: await withHtml(ctx, uncountedView(row)), visit } as const;
 }
 
 /** A counted view, and the visit that keeps it readable uncounted (none once the paste is gone). */
-function counted(ctx: ModelContext, paste: PasteView) {
+async function counted(ctx: ModelContext, paste: PasteView) {
   const visit = paste.isLastView ? null : issueVisit(ctx.masterKey, paste);
-  return { state: 'shown', paste, visit } as const;
+  return { state: 'shown', paste: await withHtml(ctx, paste), visit } as const;
 }
 
 /** GET /paste/{slug}: what the page shows, counting a view only where the rules above say so. */
@@ -38,17 +40,17 @@ export async function openPastePage(
   const fast = visit || passive ? null : await fastView(ctx, slug, 'unlimited');
   if (fast) return counted(ctx, fast);
   const row = await findLive(ctx, slug);
-  if (visitCovers(ctx.masterKey, visit, row)) return revisit(row, visit);
+  if (visitCovers(ctx.masterKey, visit, row)) return revisit(ctx, row, visit);
   if (row.passwordHash) return { state: 'locked', paste: { ...toRecord(row), content: '' } };
   if (row.maxViews !== null) return { state: 'reveal', paste: { ...toRecord(row), content: '' } };
-  if (passive) return revisit(row, null);
+  if (passive) return revisit(ctx, row, null);
   return counted(ctx, await countOrShow(ctx, row));
 }
 
 /** The reveal form of a paste with a view limit: counts one view, unless this visit already did. */
 export async function revealPaste(ctx: ModelContext, slug: string, visit: string | null) {
   const row = await findLive(ctx, slug);
-  if (visitCovers(ctx.masterKey, visit, row)) return revisit(row, visit);
+  if (visitCovers(ctx.masterKey, visit, row)) return revisit(ctx, row, visit);
   if (row.passwordHash) throw new AppError('unauthenticated', 'passwordRequiredForContent');
   return counted(ctx, await countOrShow(ctx, row));
 }
@@ -56,5 +58,5 @@ export async function revealPaste(ctx: ModelContext, slug: string, visit: string
 /** The password form: unlocks and counts a view like POST /api/paste/{slug}, and starts a visit. */
 export async function unlockPastePage(ctx: ModelContext, slug: string, password: string, address: string) {
   const paste = await unlockPaste(ctx, slug, password, address);
-  return { ...counted(ctx, paste), plainPassword: paste.plainPassword };
+  return { ...(await counted(ctx, paste)), plainPassword: paste.plainPassword };
 }

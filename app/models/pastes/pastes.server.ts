@@ -11,6 +11,7 @@ import { AppError } from '~/lib/errors';
 import { faultOf } from '~/faults';
 import { forgetGone, isGone, markGone } from '~/models/gone.server';
 import { fastCountView, fastCountViewPostgres } from './fast-view.server';
+import { keptHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
 export type { PasteRecord, PasteView } from './types';
 import type { CreatePasteInput, UpdatePasteInput } from '~/lib/schemas/pastes';
@@ -112,7 +113,25 @@ export async function findLive(ctx: ModelContext, slug: string): Promise<Paste> 
   return row;
 }
 
-type CountedRow = { views: number | bigint; content: string };
+type CountedRow = {
+  views: number | bigint;
+  content: string;
+  html: string | null;
+  html_version: number | bigint | null;
+};
+
+/** A counted view: the row as found, with what the counting statement returned of it. */
+function countedView(row: Paste, counted: CountedRow): PasteView {
+  const html = keptHtml(counted.html, counted.html_version);
+  return { ...toRecord(row), content: counted.content, views: Number(counted.views), isLastView: false, html };
+}
+
+/** The paste as found, shown without a counted view. */
+export const uncountedView = (row: Paste): PasteView => ({
+  ...toRecord(row),
+  isLastView: false,
+  html: keptHtml(row.html, row.htmlVersion),
+});
 
 /**
  * Counts one view with single conditional statements, so concurrent viewers can never exceed the
@@ -129,20 +148,20 @@ async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
       const last = await db.$queryRaw<CountedRow[]>`
         DELETE FROM pastes
         WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
-        RETURNING views, content`;
+        RETURNING views, content, html, html_version`;
       const lastRow = last[0];
       if (lastRow) {
         await markGone(ctx, 'paste', row.slug);
-        return { ...toRecord(row), content: lastRow.content, views: Number(lastRow.views) + 1, isLastView: true };
+        return { ...countedView(row, lastRow), views: Number(lastRow.views) + 1, isLastView: true };
       }
     }
     const counted = await db.$queryRaw<CountedRow[]>`
       UPDATE pastes SET views = views + 1
       WHERE id = ${row.id} AND (max_views IS NULL OR views + 1 < max_views) AND (expires_at IS NULL OR expires_at > ${now})
-      RETURNING views, content`;
+      RETURNING views, content, html, html_version`;
     const countedRow = counted[0];
     if (countedRow) {
-      return { ...toRecord(row), content: countedRow.content, views: Number(countedRow.views), isLastView: false };
+      return countedView(row, countedRow);
     }
     const current = await db.paste.findUnique({ where: { id: row.id } });
     if (!current) throw new AppError('gone', 'pasteGone');
@@ -163,7 +182,7 @@ export async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteV
     const fault = faultOf(thrown);
     if (!fault) throw thrown;
     if (row.maxViews !== null) throw new AppError(fault.kind, 'viewNotCounted', fault.details);
-    return { ...toRecord(row), isLastView: false };
+    return uncountedView(row);
   }
 }
 
@@ -262,6 +281,8 @@ export async function updatePaste(ctx: ModelContext, principal: Principal, slug:
     maxViews: input.maxViews === undefined ? undefined : input.maxViews || null,
     // An edit starts the view count afresh (docs/product/api.md §1.9).
     views: 0,
+    // New content is rendered again on its first view (rendered.server.ts).
+    ...(input.content === undefined ? {} : { html: null, htmlVersion: null }),
     ...password,
   };
   const write = (newSlug: string) => ctx.db.paste.update({ where: { id: row.id }, data: { ...data, slug: newSlug } });

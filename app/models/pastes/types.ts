@@ -16,4 +16,9 @@ export interface PasteRecord {
 export interface PasteView extends PasteRecord {
   /** This view used up the last allowed one: the paste is gone now. */
   isLastView: boolean;
+  /**
+   * The content as sanitized HTML, as kept in the row by the Markdown renderer in use; null when
+   * it was never rendered, or by an older renderer (rendered.server.ts renders it then).
+   */
+  html: string | null;
 }

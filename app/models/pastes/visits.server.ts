@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * How long one visit keeps a paste readable in that browser without counting again: long enough
@@ -10,8 +10,15 @@ export const VISIT_TTL_MS = 15 * 60 * 1000;
 /** What a visit is bound to: an edit (new content, password or limit) ends every visit. */
 type Visited = { id: string; updatedAt: Date };
 
+/** The key as a KeyObject, made once: from a Buffer, createHmac would make one on every call. */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
 function macOf(key: Buffer, paste: Visited, until: number): Buffer {
-  return createHmac('sha256', key).update(`paste-visit\0${paste.id}\0${paste.updatedAt.getTime()}\0${until}`).digest();
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) keyObjects.set(key, (keyObject = createSecretKey(key)));
+  return createHmac('sha256', keyObject)
+    .update(`paste-visit\0${paste.id}\0${paste.updatedAt.getTime()}\0${until}`)
+    .digest();
 }
 
 /** A signed, short-lived proof that this browser has counted a view of (or unlocked) this paste. */

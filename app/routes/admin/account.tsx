@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data } from 'react-router';
 import { AccountForm } from '~/components/account/AccountForm';
 import { LogoutCountdown } from '~/components/account/LogoutCountdown';

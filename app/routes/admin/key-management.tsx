@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, Link, redirect } from 'react-router';
 import { CreatedKeyBanner } from '~/components/keys/CreatedKeyBanner';
 import { DeleteKeyPanel } from '~/components/keys/DeleteKeyPanel';

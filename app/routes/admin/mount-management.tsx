@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { Link, redirect } from 'react-router';
 import { useRefreshWhile } from '~/components/ui/use-refresh-while';
 import { MountCard } from '~/components/mounts/MountCard';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { DeleteStoragePanel } from '~/components/storage/DeleteStoragePanel';
 import { EmptyStorage } from '~/components/storage/EmptyStorage';

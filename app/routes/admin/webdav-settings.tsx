@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { settingFieldErrors } from '~/routes/admin/settings-errors.server';
 import { WebdavConnect } from '~/components/settings/WebdavConnect';

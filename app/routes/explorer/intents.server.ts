@@ -117,7 +117,7 @@ async function runIntent(
     case 'share': {
       const name = input.name[0] ?? '';
       const file = await createShareOfPath(services, principal, joinVirtual(dir, name), shareOptionsOf(input));
-      return { intent: input.intent, name, share: await shareCardOf(fileLinksFor(origin, file.slug).page) };
+      return { intent: input.intent, name, share: shareCardOf(fileLinksFor(origin, file.slug).page) };
     }
     case 'copy': {
       // The picker's folder, or a new folder inside it (made by the copy itself).

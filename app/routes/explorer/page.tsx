@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, useLocation } from 'react-router';
 import { AccessNotice } from '~/components/ui/AccessNotice';
 import { ExplorerView, type ExplorerActionData } from '~/components/explorer/ExplorerView';

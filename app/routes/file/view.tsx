@@ -51,7 +51,7 @@ export const loader = answersFaults(async function loader({ params, request, con
     const manage = mayManageShare(principal, 'file', result.file.createdBy);
     if (!result.locked) {
       const content = await shareContent(services, result.file, origin, null);
-      const view = { file: fileSummary(result.file), content, share: await share(result.file), canManage: manage };
+      const view = { file: fileSummary(result.file), content, share: share(result.file), canManage: manage };
       return { state: 'shown', ...view } as const;
     }
     const grant = url.searchParams.get('grant');
@@ -64,17 +64,17 @@ export const loader = answersFaults(async function loader({ params, request, con
           state: 'shown',
           file: fileSummary(file),
           content,
-          share: await share(file),
+          share: share(file),
           canManage: manage,
         } as const;
       } catch (error) {
         // An expired or foreign grant: ask for the password again.
         if (!(error instanceof AppError && error.kind === 'unauthenticated')) throw error;
-        const locked = { file: fileSummary(result.file), share: await share(result.file), canManage: manage };
+        const locked = { file: fileSummary(result.file), share: share(result.file), canManage: manage };
         return data({ state: 'locked', ...locked, grantExpired: true } as const, { status: 401 });
       }
     }
-    const locked = { file: fileSummary(result.file), share: await share(result.file), canManage: manage };
+    const locked = { file: fileSummary(result.file), share: share(result.file), canManage: manage };
     return { state: 'locked', ...locked, grantExpired: false } as const;
   } catch (error) {
     // From the edit or delete page: the reason, back to the file page, or log in and come back.

@@ -8,7 +8,6 @@ import { formError, statusError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
-import { renderMarkdownCached } from '~/lib/markdown-cache.server';
 import { pageTitle, pasteTitleOf } from '~/lib/meta';
 import { updateInputFromForm, pasteFormValues } from '~/lib/paste-form';
 import { unlockSchema, updatePasteSchema } from '~/lib/schemas/pastes';
@@ -51,18 +50,21 @@ function summary(p: PasteRecord): PasteSummary {
   };
 }
 
-function shown(p: PasteView): ShownPaste {
+function shown(p: ShownView): ShownPaste {
   return {
     ...summary(p),
     content: p.content,
-    html: renderMarkdownCached(p.id, p.updatedAt, p.content),
+    html: p.html,
     isLastView: p.isLastView,
   };
 }
 
+/** A paste the page shows, with its content rendered (app/models/pastes/rendered.server.ts). */
+type ShownView = PasteView & { html: string };
+
 /** The share card (link and QR code) of a paste; none after the last view deleted it. */
 function shareOf(p: PasteRecord & { isLastView?: boolean }, origin: string) {
-  return p.isLastView ? Promise.resolve(null) : shareCardOf(pasteHref(p.slug, undefined, origin));
+  return p.isLastView ? null : shareCardOf(pasteHref(p.slug, undefined, origin));
 }
 
 /**
@@ -75,11 +77,11 @@ function rawUrl(p: PasteView, password?: string | null): string | null {
 }
 
 /** What the page shows of a paste it may show: the content, its share card and raw link. */
-async function shownPage(p: PasteView, principal: Principal, origin: string, password?: string | null) {
+function shownPage(p: ShownView, principal: Principal, origin: string, password?: string | null) {
   return {
     paste: shown(p),
     title: pasteTitleOf(p.remark, p.content),
-    share: await shareOf(p, origin),
+    share: shareOf(p, origin),
     rawUrl: rawUrl(p, password),
     canManage: !p.isLastView && mayManageShare(principal, 'paste', p.createdBy),
   };
@@ -126,11 +128,11 @@ export const loader = answersFaults(async function loader({ params, request, con
         paste: summary(result.paste),
         // Only the remark: content kept behind a password or a reveal, headings included, stays unseen.
         title: pasteTitleOf(result.paste.remark, null),
-        share: await shareOf(result.paste, linkOrigin),
+        share: shareOf(result.paste, linkOrigin),
         canManage: mayManageShare(principal, 'paste', result.paste.createdBy),
       } as const;
     }
-    const page = { state: 'shown', ...(await shownPage(result.paste, principal, linkOrigin)) } as const;
+    const page = { state: 'shown', ...shownPage(result.paste, principal, linkOrigin) } as const;
     return data(page, { headers: await visitHeaders(params.slug, result.visit, previous, secure) });
   } catch (error) {
     // The edit or delete page of a paste this visitor may not manage says why, whatever the reason.
@@ -169,7 +171,7 @@ export const action = answersFaults(async function action({ params, request, con
             )
           : { ...(await revealPaste(services, params.slug, previous)), plainPassword: null };
       context.set(answeredByAction, true);
-      const answered = await shownPage(opened.paste, principal, linkOrigin, opened.plainPassword);
+      const answered = shownPage(opened.paste, principal, linkOrigin, opened.plainPassword);
       return data({ intent, answered }, { headers: await visitHeaders(params.slug, opened.visit, previous, secure) });
     }
     if (intent === 'delete') {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
@@ -20,7 +20,7 @@ import { recentUploads } from '~/models/shares/recent-uploads.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
-import { fileLinksFor, qrCodeDataUrl } from '~/http/html/share-links.server';
+import { fileLinksFor, qrCodeHref } from '~/http/html/share-links.server';
 import { uploadFromForm, UploadFormProblem } from './upload.server';
 import { uploadFromUrlForm, UrlFormProblem } from './url-form.server';
 import type { Route } from './+types/page';
@@ -49,7 +49,7 @@ async function uploadedShare(origin: string, services: Services, principal: Prin
       expiresAt: file.expiresAt?.toISOString() ?? null,
       maxViews: file.maxViews,
       links,
-      qr: await qrCodeDataUrl(links.page),
+      qr: qrCodeHref(links.page),
     };
   } catch (error) {
     // Gone already, or not this visitor's: show the empty form.
