@@ -546,7 +546,8 @@ async function main() {
   ];
 
   const rows = [];
-  for (const s of scenarios) {
+  // BENCH_ONLY=<text>: only the rows whose name contains it (say "long tail"), for a quicker look.
+  for (const s of scenarios.filter((row) => row.name.includes(process.env.BENCH_ONLY ?? ''))) {
     console.log(`measuring ${s.name}`);
     const { app: appResult, raw: rawResult } = await measure(app, s.reference === 'app' ? app : raw, s);
     rows.push({ ...s, app: appResult, raw: rawResult, ratio: appResult.rps / rawResult.rps });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { DatabaseConfig } from '~/config.server';
 import { PrismaClient } from '~/generated/prisma/client';
@@ -16,12 +17,17 @@ export interface OpenDatabase {
   dialect: Dialect;
   /** SQLite only: the plain connection of the hot-path statements (openHotPathDatabase). */
   sql: Sql | null;
+  /** PostgreSQL only: the pool under `db`, for the same hot-path statements (postgres.server.ts). */
+  pg: Pool | null;
 }
 
 /** Opens the database DATABASE_URL names (docs/architecture.md §4), migrated. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  if (config.dialect === 'postgres') return { db: await openPostgres(config.url), dialect: 'postgres', sql: null };
-  return { db: await openSqlite(config.file), dialect: 'sqlite', sql: openHotPathDatabase(config.file) };
+  if (config.dialect === 'postgres') {
+    const { db, pool } = await openPostgres(config.url);
+    return { db, dialect: 'postgres', sql: null, pg: pool };
+  }
+  return { db: await openSqlite(config.file), dialect: 'sqlite', sql: openHotPathDatabase(config.file), pg: null };
 }
 
 /**

@@ -6,9 +6,19 @@ import { AppError } from '~/lib/errors';
  * app/faults.ts composes this with the storage's faults into the one toAppError.
  */
 
-/** Whether a write failed on a unique constraint (Prisma's P2002): a slug, a name or a claim already taken. */
+/**
+ * Whether a write failed on a unique constraint: a slug, a name or a claim already taken. Prisma
+ * says P2002; the hot-path statements' drivers say it themselves (better-sqlite3's extended code,
+ * pg's SQLSTATE 23505).
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === 'P2002';
+  const code = (error as { code?: string })?.code;
+  return (
+    code === 'P2002' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
 }
 
 /** Retry-After for a full database: someone has to make room, so a retry is worth it only after a while. */
@@ -75,11 +85,13 @@ function postgresFault(error: unknown): AppError | undefined {
   const cause = postgresCause(error);
   const kind = typeof cause?.kind === 'string' ? POSTGRES_KINDS[cause.kind] : undefined;
   if (kind) return kind();
-  const code = String(cause?.originalCode ?? cause?.code ?? '');
+  // Prisma's adapter wraps pg's error; a hot-path statement (a plain pg query) gets pg's own.
+  const code = String(cause?.originalCode ?? cause?.code ?? (error as { code?: unknown } | null)?.code ?? '');
   if (code === '53100') return databaseFull();
   if (code === '25006') return databaseReadOnly();
   if (['40001', '40P01', '55P03', '57014'].includes(code) || code.startsWith('53')) return databaseBusy();
-  if (code.startsWith('57P') || code.startsWith('08')) return databaseUnavailable();
+  if (code.startsWith('57P') || code.startsWith('08') || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test(code))
+    return databaseUnavailable();
   const message = (error as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message))
     return databaseUnavailable();

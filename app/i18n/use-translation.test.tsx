@@ -11,7 +11,10 @@ function instance(lng: string) {
   void i18n.init({
     lng,
     initAsync: false,
-    resources: { en: { translation: { common: { appName: 'Hello' } } }, zh: { translation: { common: { appName: '你好' } } } },
+    resources: {
+      en: { translation: { common: { appName: 'Hello' } } },
+      zh: { translation: { common: { appName: '你好' } } },
+    },
   });
   return i18n;
 }
@@ -49,6 +52,26 @@ describe('useTranslation', () => {
       ),
     ).toBe('<p>Hello<!-- --> <!-- -->en</p>');
     expect(new Set(seen).size).toBe(2);
+  });
+
+  it('remembers bare keys until a catalog is added, and passes options on', () => {
+    let t: TFunction | undefined;
+    function Probe() {
+      t = useTranslation().t;
+      return null;
+    }
+    const en = instance('en');
+    en.addResourceBundle('en', 'translation', { items_one: '{{count}} item', items_other: '{{count}} items' });
+    renderToString(
+      <I18nextProvider i18n={en}>
+        <Probe />
+      </I18nextProvider>,
+    );
+    expect(t!('common.appName')).toBe('Hello');
+    expect(t!('items', { count: 3 })).toBe('3 items');
+    expect(t!('items', { count: 1 })).toBe('1 item');
+    en.addResourceBundle('en', 'translation', { common: { appName: 'Hi again' } }, true, true);
+    expect(t!('common.appName')).toBe('Hi again');
   });
 
   it("is the only useTranslation the app's components take", () => {

@@ -13,11 +13,32 @@ import { getI18n, I18nContext } from 'react-i18next';
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
 const subscriptions = new WeakMap<I18n, (onChange: () => void) => () => void>();
 
+/**
+ * i18next's `t` for one language, remembering what a bare key translates to: most calls are a
+ * bare key, and i18next resolves each one afresh (nesting, plurals, interpolation), a few
+ * microseconds that a page of a hundred labels pays on every render. Calls with options go to
+ * i18next as they are. What is remembered is forgotten when a catalog is added (the browser's
+ * instance gets the other language's on the first switch).
+ */
+function rememberingT(i18n: I18n, language: string): TFunction {
+  const t = i18n.getFixedT(language);
+  const known = new Map<string, string>();
+  i18n.store.on('added', () => known.clear());
+  const remembering = (...args: Parameters<TFunction>) => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== 'string') return t(...args);
+    let text = known.get(key);
+    if (text === undefined) known.set(key, (text = t(key)));
+    return text;
+  };
+  return remembering as TFunction;
+}
+
 function fixedT(i18n: I18n, language: string): TFunction {
   let byLanguage = fixedTs.get(i18n);
   if (!byLanguage) fixedTs.set(i18n, (byLanguage = new Map()));
   let t = byLanguage.get(language);
-  if (!t) byLanguage.set(language, (t = i18n.getFixedT(language)));
+  if (!t) byLanguage.set(language, (t = rememberingT(i18n, language)));
   return t;
 }
 

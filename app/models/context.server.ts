@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import type { AppConfig } from '~/config.server';
 import { loadMasterKey } from '~/auth/secrets.server';
 import { ConcurrencyGate, FailureLimiter, parseLimit, type AttemptLimiter } from '~/auth/rate-limit.server';
@@ -27,6 +28,8 @@ export interface ModelContext {
   dialect: Dialect;
   /** SQLite only: the plain better-sqlite3 connection for hot-path prepared statements (models only). */
   sql: Sql | null;
+  /** PostgreSQL only: the pool under `db`, for the same hot-path statements as named statements (models only). */
+  pg: Pool | null;
   /** Encrypts stored secrets (S3 keys, share passwords shown again, API keys). */
   masterKey: Buffer;
   /** Failed logins (form, API, Basic) per client address; shared by the replicas on PostgreSQL. */
@@ -56,7 +59,7 @@ const URL_FETCHES_AT_ONCE = 8;
 /** Opens the database (migrating it), the hot-path connection, the drivers and the limiters. */
 export async function openModelContext(config: AppConfig, log: Logger = createLogger(config)): Promise<ModelContext> {
   const masterKey = loadMasterKey(config.appSecret, config.dataDir);
-  const { db, dialect, sql } = await openDatabase(config.database);
+  const { db, dialect, sql, pg } = await openDatabase(config.database);
   const limiter = (scope: string, limit: { max: number; windowSeconds: number }): AttemptLimiter =>
     dialect === 'postgres'
       ? new SharedFailureLimiter(db, scope, limit.max, limit.windowSeconds * 1000)
@@ -69,6 +72,7 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     db,
     dialect,
     sql,
+    pg,
     masterKey,
     loginLimiter: limiter('login', login),
     passwordLimiter: limiter('password', password),
@@ -86,4 +90,5 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
 export async function closeModelContext(ctx: ModelContext): Promise<void> {
   ctx.sql?.close();
   await ctx.db.$disconnect();
+  await ctx.pg?.end(); // Prisma does not end a pool it was given
 }

@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db, Sql } from '~/db/client.server';
+import type { Pool } from 'pg';
+import type { Sql } from '~/db/client.server';
+import { pgTime, utcTypes } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import { keptHtml } from './rendered.server';
 import type { PasteView } from './types';
@@ -62,7 +64,7 @@ const statements = new WeakMap<Sql, Record<Which, Statement>>();
  * behind a reveal step (page-view.server.ts).
  *
  * On SQLite a prepared statement on the plain connection, synchronous (decision 0003); on
- * PostgreSQL the same statement through Prisma (fastCountViewPostgres).
+ * PostgreSQL the same statement as a named (prepared) statement on the pool (fastCountViewPostgres).
  */
 export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): PasteView | null {
   let prepared = statements.get(sql);
@@ -77,7 +79,12 @@ export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): Pas
   return row ? toView(row) : null;
 }
 
-export async function fastCountViewPostgres(db: Db, slug: string, which: Which = 'any'): Promise<PasteView | null> {
-  const [row] = await db.$queryRawUnsafe<Row[]>(statement(which, ['$1', '$2::timestamp(3)']), slug, new Date());
-  return row ? toView(row) : null;
+export async function fastCountViewPostgres(pool: Pool, slug: string, which: Which = 'any'): Promise<PasteView | null> {
+  const { rows } = await pool.query<Row>({
+    name: `paste-view-${which}`,
+    text: statement(which, ['$1', '$2::timestamp(3)']),
+    values: [slug, pgTime()],
+    types: utcTypes,
+  });
+  return rows[0] ? toView(rows[0]) : null;
 }

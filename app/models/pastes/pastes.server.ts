@@ -11,6 +11,7 @@ import { AppError } from '~/lib/errors';
 import { faultOf } from '~/faults';
 import { forgetGone, isGone, markGone } from '~/models/gone.server';
 import { fastCountView, fastCountViewPostgres } from './fast-view.server';
+import { insertPastePostgres, insertPasteSqlite } from './insert.server';
 import { keptHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
 export type { PasteRecord, PasteView } from './types';
@@ -66,7 +67,7 @@ export async function createPaste(
   input: CreatePasteInput,
 ): Promise<PasteRecord> {
   authorize(principal, 'paste.create');
-  const data = {
+  const fields = {
     id: randomUUID(),
     content: input.content,
     remark: input.remark || null,
@@ -75,14 +76,32 @@ export async function createPaste(
     maxViews: input.maxViews || null,
     createdBy: creatorId(principal),
   };
+  const now = new Date();
+  // One prepared INSERT (insert.server.ts), on whichever database this is.
+  const insert = async (slug: string) => {
+    const paste = { ...fields, slug };
+    if (ctx.sql) insertPasteSqlite(ctx.sql, paste, now);
+    else await insertPastePostgres(ctx.pg!, paste, now);
+    return paste;
+  };
   try {
-    const row = input.slug
-      ? await ctx.db.paste.create({ data: { ...data, slug: input.slug } })
-      : await withRandomSlug((slug) => ctx.db.paste.create({ data: { ...data, slug } }));
+    const row = input.slug ? await insert(input.slug) : await withRandomSlug(insert);
     // A stale "gone" mark is harmless under a live paste (it is read only when none exists); a
     // chosen slug clears it anyway, so the link's later fate is its own.
     if (input.slug) await forgetGone(ctx, 'paste', row.slug);
-    return toRecord(row);
+    return {
+      id: row.id,
+      slug: row.slug,
+      content: row.content,
+      remark: row.remark,
+      hasPassword: row.passwordHash !== null,
+      expiresAt: row.expiresAt,
+      maxViews: row.maxViews,
+      views: 0,
+      createdBy: row.createdBy,
+      createdAt: now,
+      updatedAt: now,
+    };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
     throw error;
@@ -200,7 +219,7 @@ export function fastView(
     throw thrown;
   };
   try {
-    return ctx.sql ? fastCountView(ctx.sql, slug, which) : fastCountViewPostgres(ctx.db, slug, which).catch(quiet);
+    return ctx.sql ? fastCountView(ctx.sql, slug, which) : fastCountViewPostgres(ctx.pg!, slug, which).catch(quiet);
   } catch (thrown) {
     return quiet(thrown);
   }

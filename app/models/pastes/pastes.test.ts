@@ -28,6 +28,36 @@ describe('pastes model', () => {
     expect(Object.keys(made).some((key) => /hash|enc/i.test(key))).toBe(false);
   });
 
+  it('creates in one statement a row Prisma reads back as it was made, and refuses a taken slug', async () => {
+    const expiresAt = '2031-02-03T04:05:06.789Z';
+    const made = await createPaste(temp.ctx, ADMIN, {
+      content: 'one statement',
+      remark: 'note',
+      slug: 'one-statement',
+      password: 'pw',
+      expiresAt,
+      maxViews: 5,
+    });
+    const row = await temp.ctx.db.paste.findUniqueOrThrow({ where: { slug: 'one-statement' } });
+    expect(row).toMatchObject({
+      id: made.id,
+      content: 'one statement',
+      remark: 'note',
+      expiresAt: new Date(expiresAt),
+      maxViews: 5,
+      views: 0,
+      createdBy: made.createdBy,
+      createdAt: made.createdAt,
+      updatedAt: made.updatedAt,
+      html: null,
+    });
+    expect(row.passwordHash).toMatch(/^scrypt/);
+    expect(made.expiresAt).toEqual(new Date(expiresAt));
+    const taken = await rejection(createPaste(temp.ctx, ADMIN, { content: 'again', slug: 'one-statement' }));
+    expect([taken.kind, taken.messageKey]).toEqual(['conflict', 'slugTaken']);
+    expect(await temp.ctx.db.paste.count({ where: { content: 'again' } })).toBe(0);
+  });
+
   it('counts views and answers 410 after the last one', async () => {
     const made = await createPaste(temp.ctx, ADMIN, { content: 'twice', maxViews: 2 });
     const first = await viewPaste(temp.ctx, made.slug);
