@@ -20,7 +20,7 @@ export type PastePageView =
   | { state: 'shown'; paste: PasteView & { html: string }; visit: string | null };
 
 /** Shown without counting, to a browser whose visit covers this version of the paste. */
-async function revisit(ctx: ModelContext, row: Parameters<typeof toRecord>[0], visit: string | null) {
+async function revisit(ctx: ModelContext, row: Parameters<typeof uncountedView>[0], visit: string | null) {
   return { state: 'shown', paste: await withHtml(ctx, uncountedView(row)), visit } as const;
 }
 

@@ -21,7 +21,23 @@ import type { ModelContext } from '~/models/context.server';
 const RANDOM_SLUG_LENGTH = 6;
 const RANDOM_SLUG_ATTEMPTS = 5;
 
-export function toRecord(row: Paste): PasteRecord {
+/** The columns a record is made of (a row read back, or one just inserted). */
+type RecordColumns = Pick<
+  Paste,
+  | 'id'
+  | 'slug'
+  | 'content'
+  | 'remark'
+  | 'passwordHash'
+  | 'expiresAt'
+  | 'maxViews'
+  | 'views'
+  | 'createdBy'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+export function toRecord(row: RecordColumns): PasteRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -89,19 +105,7 @@ export async function createPaste(
     // A stale "gone" mark is harmless under a live paste (it is read only when none exists); a
     // chosen slug clears it anyway, so the link's later fate is its own.
     if (input.slug) await forgetGone(ctx, 'paste', row.slug);
-    return {
-      id: row.id,
-      slug: row.slug,
-      content: row.content,
-      remark: row.remark,
-      hasPassword: row.passwordHash !== null,
-      expiresAt: row.expiresAt,
-      maxViews: row.maxViews,
-      views: 0,
-      createdBy: row.createdBy,
-      createdAt: now,
-      updatedAt: now,
-    };
+    return toRecord({ ...row, views: 0, createdAt: now, updatedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
     throw error;
