@@ -11,12 +11,15 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
-# tini for the runtime stage. No compilers: the native modules (better-sqlite3 13, sharp) ship
-# Node-API builds inside their npm packages.
+# better-sqlite3 13 ships its Node-API builds inside the npm package, but npm still runs its
+# implicit `node-gyp rebuild`, which finds the build and compiles nothing, yet needs Python, make,
+# a compiler and Node's headers to get that far. tini is for the runtime stage.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends tini \
+ && apt-get install -y --no-install-recommends python3 make g++ tini \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# The node image keeps Node's headers under /usr/local (the repository's .npmrc points at /usr).
+ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json .npmrc ./
 COPY scripts/prisma-generate.mjs scripts/schema-engine-stub.sh scripts/patch-nephele.mjs scripts/
 COPY prisma prisma

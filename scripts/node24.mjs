@@ -34,7 +34,9 @@ function provisionedNodeBin() {
     .flat()
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
     .at(-1);
-  console.error(`node24: this is Node ${process.versions.node}; provisioning Node ${version} (${pkg} from the npm registry)`);
+  console.error(
+    `node24: this is Node ${process.versions.node}; provisioning Node ${version} (${pkg} from the npm registry)`,
+  );
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-node24-'));
   try {
     run('npm', ['pack', '--silent', `${pkg}@${version}`], { cwd: work });

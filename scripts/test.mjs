@@ -124,14 +124,7 @@ function reportCounts(file) {
   return { passed: report.numPassedTests ?? 0, failed };
 }
 
-const REPORTS = [
-  UNIT_JSON,
-  VITEST_JSON,
-  IMAGE_JSON,
-  POSTGRES_JSON,
-  PLAYWRIGHT_JSON,
-  PLAYWRIGHT_POSTGRES_JSON,
-];
+const REPORTS = [UNIT_JSON, VITEST_JSON, IMAGE_JSON, POSTGRES_JSON, PLAYWRIGHT_JSON, PLAYWRIGHT_POSTGRES_JSON];
 
 function counts() {
   let passed = 0;

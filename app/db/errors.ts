@@ -44,7 +44,8 @@ function sqliteCode(error: unknown): string | undefined {
 const databaseBusy = () => new AppError('unavailable', 'databaseBusy', { seconds: DATABASE_RETRY_SECONDS });
 const databaseFull = () => new AppError('insufficient_storage', 'databaseFull', { seconds: FULL_RETRY_SECONDS });
 const databaseReadOnly = () => new AppError('unavailable', 'databaseReadOnly', { seconds: AWAY_RETRY_SECONDS });
-const databaseUnavailable = () => new AppError('unavailable', 'databaseUnavailable', { seconds: AWAY_RETRY_SECONDS });
+export const databaseUnavailable = () =>
+  new AppError('unavailable', 'databaseUnavailable', { seconds: AWAY_RETRY_SECONDS });
 
 const BY_SQLITE_CODE: Record<string, () => AppError> = {
   SQLITE_BUSY: databaseBusy,
@@ -90,8 +91,7 @@ function postgresFault(error: unknown): AppError | undefined {
   if (code === '53100') return databaseFull();
   if (code === '25006') return databaseReadOnly();
   if (['40001', '40P01', '55P03', '57014'].includes(code) || code.startsWith('53')) return databaseBusy();
-  if (code.startsWith('57P') || code.startsWith('08') || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/.test(code))
-    return databaseUnavailable();
+  if (code.startsWith('57P') || code.startsWith('08')) return databaseUnavailable();
   const message = (error as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message))
     return databaseUnavailable();

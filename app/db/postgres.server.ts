@@ -5,6 +5,7 @@ import type { Db } from './client.server';
 import { applyPostgresMigrations } from './migrate-postgres.server';
 import { postgresMigrations } from './migrations.server';
 import { logOf } from '~/log.server';
+import { databaseUnavailable } from './errors';
 
 /**
  * How long a request waits for a connection (to the server, or from a full pool) before it fails:
@@ -52,6 +53,20 @@ export const utcTypes = {
       ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
+
+/**
+ * A hot-path statement on the pool. pg's errors of the server (SQLSTATE) go to app/db/errors.ts as
+ * they are; a connection that cannot be made or was lost is a socket error, which would read as any
+ * client's network failure (a storage's): here it is the database's, 503 with Retry-After.
+ */
+export async function hotQuery<R extends pg.QueryResultRow>(pool: pg.Pool, query: pg.QueryConfig): Promise<R[]> {
+  try {
+    return (await pool.query<R>(query)).rows;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    throw typeof code === 'string' && /^E[A-Z]+$/.test(code) ? databaseUnavailable() : error;
+  }
+}
 
 /** A time as a `timestamp(3)` parameter of a hot-path statement: UTC, as Prisma writes it. */
 export const pgTime = (date: Date = new Date()): string => date.toISOString().slice(0, -1);

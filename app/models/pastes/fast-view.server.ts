@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
-import { pgTime, utcTypes } from '~/db/postgres.server';
+import { hotQuery, pgTime, utcTypes } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import { keptHtml } from './rendered.server';
 import type { PasteView } from './types';
@@ -80,7 +80,7 @@ export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): Pas
 }
 
 export async function fastCountViewPostgres(pool: Pool, slug: string, which: Which = 'any'): Promise<PasteView | null> {
-  const { rows } = await pool.query<Row>({
+  const rows = await hotQuery<Row>(pool, {
     name: `paste-view-${which}`,
     text: statement(which, ['$1', '$2::timestamp(3)']),
     values: [slug, pgTime()],

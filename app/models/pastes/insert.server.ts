@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
-import { pgTime } from '~/db/postgres.server';
+import { hotQuery, pgTime } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 
 /** A new paste's row as createPaste made it: validated, the password hashed, the slug chosen. */
@@ -53,7 +53,7 @@ export function insertPasteSqlite(sql: Sql, paste: NewPaste, now: Date): void {
 
 /** The same INSERT on PostgreSQL, as a named (prepared) statement on the pool under Prisma. */
 export async function insertPastePostgres(pool: Pool, paste: NewPaste, now: Date): Promise<void> {
-  await pool.query({
+  await hotQuery(pool, {
     name: 'paste-insert',
     text: `INSERT INTO pastes (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11)`,
     values: values(paste, pgTime, now),
