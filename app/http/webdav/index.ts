@@ -4,6 +4,7 @@ import type { Services } from '~/services.server';
 import { DavAdapter, principalOfUser } from './adapter';
 import { davAuthenticator } from './authenticator';
 import { davErrorHandler } from './errors';
+import { fastPropfindPlugin } from './fast-propfind';
 import { rfcPlugin } from './rfc-plugin';
 import { readXmlBody } from './xml-body';
 import { requestProblem } from './request-checks';
@@ -68,7 +69,7 @@ export function davHandlers(services: Services) {
     {
       adapter: async (request, response) => new DavAdapter(services, principalOfUser(response.locals.user), request),
       authenticator: davAuthenticator(services),
-      plugins: [rfcPlugin],
+      plugins: [rfcPlugin, fastPropfindPlugin],
     },
     { errorHandler: davErrorHandler },
   );

@@ -5,7 +5,9 @@ import {
   PropertyNotFoundError,
   type Properties,
 } from 'nephele';
+import { createHash } from 'node:crypto';
 import { AppError } from '~/lib/errors';
+import type { DavNode } from '~/models/fs/dav/nodes.server';
 import { patchDeadProps } from '~/models/fs/dav/properties.server';
 import { fromModel } from './errors';
 import type { DavResource } from './resource';
@@ -37,27 +39,64 @@ const SUPPORTED_LOCK = {
   ],
 };
 
+/** SUPPORTED_LOCK as nephele writes it, for listings written without it (fast-propfind.ts). */
+export const SUPPORTED_LOCK_XML =
+  '<supportedlock><lockentry><lockscope><exclusive/></lockscope><locktype><write/></locktype></lockentry>' +
+  '<lockentry><lockscope><shared/></lockscope><locktype><write/></locktype></lockentry></supportedlock>';
+
 type Value = string | object | object[];
+
+/** The live properties of a file or folder that are text, and whether it is a folder. */
+export interface LiveProperties {
+  collection: boolean;
+  creationdate: string;
+  displayname: string;
+  getetag: string;
+  getlastmodified: string;
+  getcontentlength?: string;
+  getcontenttype?: string;
+}
+
+/** Files have the storage's ETag; folders one made from their path (they have no content). */
+export function etagOf(path: string, node: DavNode | null): string {
+  return node?.etag ?? createHash('sha1').update(path).digest('hex').slice(0, 16);
+}
+
+/** What storage says of a resource, as live properties (a folder has no length or type). */
+export function liveProperties(path: string, node: DavNode | null, newIsCollection = false): LiveProperties {
+  const modified = node?.modified ?? STARTED;
+  const collection = node ? node.isCollection : newIsCollection;
+  const live: LiveProperties = {
+    collection,
+    creationdate: modified.toISOString(),
+    displayname: path.slice(path.lastIndexOf('/') + 1),
+    getetag: JSON.stringify(etagOf(path, node)),
+    getlastmodified: modified.toUTCString(),
+  };
+  if (!collection) {
+    live.getcontentlength = String(node?.size ?? 0);
+    live.getcontenttype = node?.contentType ?? 'application/octet-stream';
+  }
+  return live;
+}
 
 export class DavProperties implements Properties {
   constructor(readonly resource: DavResource) {}
 
   private async live(): Promise<Record<string, Value>> {
-    const r = this.resource;
-    const modified = r.node?.modified ?? STARTED;
-    const props: Record<string, Value> = {
-      creationdate: modified.toISOString(),
-      displayname: await r.getCanonicalName(),
-      getetag: JSON.stringify(await r.getEtag()),
-      getlastmodified: modified.toUTCString(),
-      resourcetype: (await r.isCollection()) ? { collection: {} } : {},
+    const { collection, ...text } = liveProperties(
+      this.resource.path,
+      this.resource.node,
+      await this.resource.isCollection(),
+    );
+    // nephele writes them in this order: the text ones, then the folder mark, then length and type.
+    const { getcontentlength, getcontenttype, ...rest } = text;
+    return {
+      ...rest,
+      resourcetype: collection ? { collection: {} } : {},
       supportedlock: SUPPORTED_LOCK,
+      ...(getcontentlength === undefined ? {} : { getcontentlength, getcontenttype: getcontenttype! }),
     };
-    if (!(await r.isCollection())) {
-      props.getcontentlength = String(await r.getLength());
-      props.getcontenttype = (await r.getMediaType()) ?? 'application/octet-stream';
-    }
-    return props;
   }
 
   private async dead(): Promise<Map<string, unknown>> {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { MethodNotSupportedError, type Resource, type User } from 'nephele';
 import type { DavNode } from '~/models/fs/dav/nodes.server';
@@ -7,7 +6,7 @@ import { davCopy, davDelete, davMakeCollection, davMove, davPut } from '~/models
 import type { DavAdapter } from './adapter';
 import { fromModel } from './errors';
 import { DavLockHandle } from './lock';
-import { DavProperties } from './properties';
+import { DavProperties, etagOf } from './properties';
 
 /** One file or folder of the virtual tree, as nephele handles it; `node` is null for one not made yet. */
 export class DavResource implements Resource {
@@ -96,10 +95,8 @@ export class DavResource implements Resource {
     return this.node?.size ?? 0;
   }
 
-  /** Files have the storage's ETag; folders one made from their path (they have no content). */
   async getEtag() {
-    if (this.node?.etag) return this.node.etag;
-    return createHash('sha1').update(this.path).digest('hex').slice(0, 16);
+    return etagOf(this.path, this.node);
   }
 
   async getMediaType() {
