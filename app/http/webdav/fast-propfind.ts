@@ -87,10 +87,23 @@ function requestedNames(xml: Record<string, unknown> | null): { names: readonly 
   return names.every((name) => KNOWN.has(name)) ? { names: names as Name[], allprop: false } : null;
 }
 
+/** Until the client has read what was written, or is gone. */
+function drained(response: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /** Writes `chunks` to the response, waiting whenever the client reads slower than we write. */
 async function stream(response: Response, chunks: Iterable<string>): Promise<void> {
   for (const chunk of chunks) {
-    if (!response.write(chunk)) await new Promise((resolve) => response.once('drain', resolve));
+    if (!response.write(chunk)) await drained(response);
     if (response.destroyed) return;
   }
   response.end();
