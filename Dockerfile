@@ -1,4 +1,4 @@
-# Cloudclip: one image, built from source (docs/deploy.md). Multi-stage: native modules are compiled
+# Cloudclip: one image, built from source (docs/deploy.md). Multi-stage: the dependencies are installed
 # in `deps`, the app is built in `build`, and the runtime stage gets only the build and the
 # production node_modules, and runs as the unprivileged `node` user.
 #

@@ -6,12 +6,12 @@ import {
   createPaste,
   deletePastes,
   getPasteForOwner,
-  listPastes,
   rawPaste,
   unlockPaste,
   updatePaste,
   viewPaste,
 } from '~/models/pastes/pastes.server';
+import { listPastes } from '~/models/pastes/list.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import {

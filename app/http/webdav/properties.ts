@@ -84,18 +84,17 @@ export class DavProperties implements Properties {
   constructor(readonly resource: DavResource) {}
 
   private async live(): Promise<Record<string, Value>> {
-    const { collection, ...text } = liveProperties(
+    const { collection, getcontentlength, getcontenttype, ...named } = liveProperties(
       this.resource.path,
       this.resource.node,
       await this.resource.isCollection(),
     );
-    // nephele writes them in this order: the text ones, then the folder mark, then length and type.
-    const { getcontentlength, getcontenttype, ...rest } = text;
+    // In the order nephele writes them: name and dates, the folder mark, then a file's length and type.
     return {
-      ...rest,
+      ...named,
       resourcetype: collection ? { collection: {} } : {},
       supportedlock: SUPPORTED_LOCK,
-      ...(getcontentlength === undefined ? {} : { getcontentlength, getcontenttype: getcontenttype! }),
+      ...(collection ? {} : { getcontentlength: getcontentlength!, getcontenttype: getcontenttype! }),
     };
   }
 

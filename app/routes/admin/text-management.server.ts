@@ -1,7 +1,8 @@
 import { errorMessage } from '~/http/html/errors.server';
 import type { Principal } from '~/auth/principal';
 import { renderMarkdown } from '~/lib/markdown';
-import { getPasteForOwner, type PasteListItem } from '~/models/pastes/pastes.server';
+import { getPasteForOwner } from '~/models/pastes/pastes.server';
+import type { PasteListItem } from '~/models/pastes/list.server';
 import type { Creator, TextItem, TextPreview } from '~/components/text-admin/view';
 import type { ModelContext } from '~/models/context.server';
 

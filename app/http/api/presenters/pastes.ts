@@ -1,4 +1,5 @@
-import type { PasteListItem, PasteRecord } from '~/models/pastes/pastes.server';
+import type { PasteListItem } from '~/models/pastes/list.server';
+import type { PasteRecord } from '~/models/pastes/pastes.server';
 import type { PasteView } from '~/models/pastes/types';
 
 /** The wire shapes of text pastes in docs/product/api.md §3.3. */

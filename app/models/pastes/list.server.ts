@@ -1,0 +1,60 @@
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { containsText } from '~/db/dialect';
+import type { ModelContext } from '~/models/context.server';
+import { toRecord } from './pastes.server';
+import type { PasteRecord } from './types';
+
+/** The management list of pastes (the admin's text management, GET /api/pastes). */
+
+export interface PasteListQuery {
+  /** 1-based page (admin UI) or an offset (key API); offset wins when given. */
+  page?: number;
+  offset?: number;
+  limit: number;
+  search?: string;
+  createdBy?: string;
+}
+
+export interface PasteListItem extends PasteRecord {
+  keyName: string | null;
+}
+
+/** Management list, newest first; keys see only their own pastes. */
+export async function listPastes(ctx: ModelContext, principal: Principal, query: PasteListQuery) {
+  authorize(principal, 'paste.manage');
+  const { db } = ctx;
+  const search = query.search?.trim();
+  const text = containsText(ctx.dialect, search ?? '');
+  const where = {
+    ...(principal.kind === 'apikey'
+      ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
+      : query.createdBy
+        ? { createdBy: query.createdBy }
+        : {}),
+    ...(search
+      ? {
+          AND: [
+            {
+              OR: [{ slug: text }, { remark: text }, { content: text }],
+            },
+          ],
+        }
+      : {}),
+  };
+  const skip = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    db.paste.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take: query.limit }),
+    db.paste.count({ where }),
+  ]);
+  const keyIds = [...new Set(rows.map((r) => r.createdBy?.replace(/^apikey:/, '')).filter((id): id is string => !!id))];
+  const keys = keyIds.length
+    ? await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } })
+    : [];
+  const names = new Map(keys.map((k) => [k.id, k.name]));
+  const items: PasteListItem[] = rows.map((row) => ({
+    ...toRecord(row),
+    keyName: row.createdBy?.startsWith('apikey:') ? (names.get(row.createdBy.slice(7)) ?? null) : null,
+  }));
+  return { items, total, skip };
+}
