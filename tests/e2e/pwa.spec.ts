@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { en, logInAsAdmin } from './helpers';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { en, logInAsAdmin, waitForHydration } from './helpers';
 import { adminToken, createPasteViaApi, fillPasteForm, uniqueSlug } from './paste-helpers';
 
 /**
@@ -16,17 +16,31 @@ test.describe.configure({ mode: 'serial' });
 const t = en.pwa;
 const builtWorker = path.resolve(import.meta.dirname, '../../build/client/sw.js');
 
-/** Opens `path` and waits until the service worker controls the page. */
+/**
+ * Opens `path` and waits until the service worker controls the page and React has hydrated it (a
+ * worker registered on an earlier page controls the next one at once, before its scripts run).
+ */
 async function controlled(page: Page, at = '/'): Promise<void> {
   await page.goto(at);
   await page.waitForFunction(async () => {
     await navigator.serviceWorker.ready;
     return navigator.serviceWorker.controller !== null;
   });
+  await waitForHydration(page);
 }
 
 async function statusOf(page: Page, key: string) {
   return page.locator(`[data-status="${key}"]`);
+}
+
+/**
+ * Takes the browser offline and waits until the page knows it: Chromium tells a page about the
+ * emulated network asynchronously, and the paste form only queues while `navigator.onLine` is false
+ * (a busy CI machine once submitted to the unreachable route action in between).
+ */
+async function goOffline(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
 }
 
 test('@js the manifest and icons are served and the worker installs and takes control', async ({ page, request }) => {
@@ -145,7 +159,7 @@ test('@js the share box of a new paste, which shows its password, is never kept 
 
 test('@js a page opened inside the app while offline says it cannot be loaded', async ({ page, context }) => {
   await controlled(page, '/');
-  await context.setOffline(true);
+  await goOffline(page, context);
   // A client-side navigation: its data request fails, and the app says why instead of a blank page.
   await page
     .getByRole('navigation', { name: en.common.nav.label })
@@ -166,7 +180,7 @@ test('@js a paste created offline waits in the queue, can be dropped, and reache
   const kept = uniqueSlug(testInfo, 'queued');
   const dropped = uniqueSlug(testInfo, 'dropped');
 
-  await context.setOffline(true);
+  await goOffline(page, context);
   await fillPasteForm(page, { content: 'written on a train', slug: kept });
   await expect(page.getByText(en.paste.form.queuedOffline)).toBeVisible();
   await fillPasteForm(page, { content: 'changed my mind', slug: dropped });
