@@ -60,6 +60,9 @@ export type FsListing =
  */
 const MAX_LISTED = 20_000;
 
+/** The order of a listing; one collator, as `localeCompare` builds one per call (10× slower). */
+const byName = new Intl.Collator();
+
 async function readDirectory(driver: StorageDriver, prefix: string, dirPath: string): Promise<FsEntry[]> {
   const entries: FsEntry[] = [];
   let cursor: string | undefined;
@@ -91,7 +94,7 @@ async function readDirectory(driver: StorageDriver, prefix: string, dirPath: str
   } while (cursor && entries.length < MAX_LISTED);
   return entries
     .filter((e) => !isInternalName(e.name))
-    .sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || a.name.localeCompare(b.name));
+    .sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || byName.compare(a.name, b.name));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INDEX_BATCH } from '~/storage/vfs/search-index.server';
 import { Permission } from '~/lib/permissions';
 import { ADMIN } from '../../../../tests/support/principals';
 import {
@@ -110,6 +111,19 @@ describe('search index freshness', () => {
     expect(await found(m.ctx, 'lambda-')).toEqual(['/mem/lambda/lambda-inside.txt']);
     await listDirectory(m.ctx, ADMIN, '/mem/lambda/');
     expect(await found(m.ctx, 'lambda-')).toEqual(['/mem/lambda/lambda-outside.txt']);
+  });
+
+  it('a big folder listed is searchable a batch at once, the rest once the listing has been answered', async () => {
+    const name = (i: number) => `kappa-${String(i).padStart(4, '0')}.txt`;
+    for (let i = 0; i < INDEX_BATCH + 20; i++) await putObject(m.memory, `kappa/${name(i)}`, 'k');
+    await listDirectory(m.ctx, ADMIN, '/mem/kappa/');
+    const last = `/mem/kappa/${name(INDEX_BATCH + 19)}`;
+    expect(await found(m.ctx, name(0))).toEqual([`/mem/kappa/${name(0)}`]);
+    expect(await found(m.ctx, name(INDEX_BATCH + 19))).toEqual([]);
+    await vi.waitFor(async () => expect(await found(m.ctx, name(INDEX_BATCH + 19))).toEqual([last]), {
+      timeout: 5000,
+      interval: 100,
+    });
   });
 
   it('a rescan repairs a whole mount, folders below the listed ones too', async () => {
