@@ -54,10 +54,9 @@ const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toStr
 const MARKER = `ccbench${randomBytes(6).toString('hex')}`;
 const STARTUP_TIMEOUT_MS = 60_000;
 /**
- * How many distinct pastes the long-tail rows spread their requests over. Enough that the page's
- * one-second cache (docs/architecture.md §13) rarely serves one: at ~500 pages a second over 4,000
- * pastes a paste is asked for about once in 8 s, so about one page in nine is a cache hit; over
- * 400 pastes more than half were, which flattered the page's figures.
+ * How many distinct pastes the long-tail rows spread their requests over: enough that whatever is
+ * kept per paste (once, a one-second page cache; over 400 pastes more than half its pages were hits,
+ * which flattered the figures) rarely helps, as on a real server most pastes are opened a few times.
  */
 const LONG_TAIL = Number(process.env.BENCH_LONG_TAIL || 4000);
 /** What a browser sends with a page request (a user, not a bot: the page counts the view). */

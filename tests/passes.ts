@@ -19,6 +19,7 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-mounts.test.ts': 'mount rows and their visibility joins',
   'tests/integration/api-pastes.test.ts': "paste rows, the fast view's one statement and case-insensitive lists",
   'tests/integration/api-settings.test.ts': 'settings rows and storage configs with their encrypted secrets',
+  'tests/integration/paste-page-lane.test.ts': "the page lane's statement runs through a promise on PostgreSQL",
   'tests/integration/paste-view-lane.test.ts': "the lane's statement runs through a promise on PostgreSQL",
   'tests/integration/webdav-access.test.ts': 'WebDAV locks and dead properties live in the database',
   'tests/integration/smoke.test.ts':
@@ -37,7 +38,6 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',
   'tests/integration/operations.test.ts':
     'health, request logs and shutdown of the process (PostgreSQL readiness: postgres.test.ts)',
-  'tests/integration/paste-page-cache.test.ts': 'a per-process page cache',
   'tests/integration/webdav-litmus.test.ts':
     'WebDAV protocol conformance over each storage kind (locks: webdav-access)',
   'tests/integration/webdav-rclone.test.ts': 'a real WebDAV client over each storage kind',

@@ -7,7 +7,8 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
  * subrequests or posts), Secure when served over HTTPS. It holds the raw token; the database only
  * its hash.
  */
-export const sessionCookie = createCookie('cc_session', {
+export const SESSION_COOKIE = 'cc_session';
+export const sessionCookie = createCookie(SESSION_COOKIE, {
   path: '/',
   httpOnly: true,
   sameSite: 'lax',

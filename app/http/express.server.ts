@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createRequestHandler } from '@react-router/express';
-import { RouterContextProvider } from 'react-router';
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import type { AppConfig } from '~/config.server';
-import { requestInfoContext, servicesContext } from '~/context';
+import { openedPasteContext, requestInfoContext, servicesContext, type RequestInfo } from '~/context';
 import { ownOrigins } from './api/principal';
 import { linkOriginOf } from './link-origin';
 import { closeServices, initServices } from '~/services.server';
@@ -12,6 +12,7 @@ import { apiRouter } from './api';
 import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
 import { pageRequestGuard } from './html/request-guard.server';
+import { pastePageLane } from './html/paste-page-lane.server';
 import { sweepSpool } from './multipart.server';
 import { compressAnswers } from './compress.server';
 import { SECURITY_HEADERS } from './security-headers';
@@ -55,6 +56,19 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
     next();
   });
 
+  const requestInfo = (req: express.Request): RequestInfo => ({
+    clientAddress: req.ip ?? 'unknown',
+    secure: req.protocol === 'https',
+    ownOrigins: ownOrigins(req, config.publicUrl),
+    linkOrigin: linkOriginOf(req, config),
+  });
+  // In production the build is loaded once; a function makes React Router rebuild its request
+  // handler on every request (for development reloads only, where the paste page lane, whose
+  // templates would outlive a reload, stays off). The lane compresses its pages itself.
+  if (config.isProduction) {
+    const build = (await import('virtual:react-router/server-build')) as ServerBuild;
+    app.use(pastePageLane(services, createFetchHandler(build, 'production'), requestInfo));
+  }
   app.use(compressAnswers);
   app.use('/api', apiRouter(services));
   app.use('/dav', ...davHandlers(services));
@@ -63,21 +77,16 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   // parameter first threw a URIError (logged as a crash) on a malformed escape ("/paste/%E4%B").
   app.use(
     createRequestHandler({
-      // In production the build is loaded once; a function makes React Router rebuild its request
-      // handler on every request (for development reloads only).
       build: config.isProduction
         ? await import('virtual:react-router/server-build')
         : () => import('virtual:react-router/server-build'),
       mode: config.isProduction ? 'production' : 'development',
-      getLoadContext: (req) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestInfoContext, {
-          clientAddress: req.ip ?? 'unknown',
-          secure: req.protocol === 'https',
-          ownOrigins: ownOrigins(req, config.publicUrl),
-          linkOrigin: linkOriginOf(req, config),
-        });
+        context.set(requestInfoContext, requestInfo(req));
+        // A paste page the lane opened (counted) but could not fill.
+        if (res.locals.openedPaste) context.set(openedPasteContext, res.locals.openedPaste);
         return context;
       },
     }),

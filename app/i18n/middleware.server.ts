@@ -40,7 +40,12 @@ function instanceFor(locale: Locale): Promise<i18n> {
 const localeContext = createContext<Locale>(FALLBACK_LOCALE);
 const i18nContext = createContext<i18n | null>(null);
 
-export async function detectLocale(request: Request): Promise<Locale> {
+/** What the language and theme are read from: a Fetch request, or the paste page lane's Express one. */
+export interface HeaderSource {
+  headers: { get(name: string): string | null };
+}
+
+export async function detectLocale(request: HeaderSource): Promise<Locale> {
   const chosen = await localeCookie.parse(request.headers.get('cookie'));
   if (isLocale(chosen)) return chosen;
   return localeFromAcceptLanguage(request.headers.get('accept-language'));

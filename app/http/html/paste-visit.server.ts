@@ -7,7 +7,8 @@ import { VISIT_TTL_MS } from '~/models/pastes/visits.server';
  * page's path, so each paste has its own and no other page ever receives it. HttpOnly: no script
  * needs it.
  */
-const visitCookie = createCookie('cc_visit', { httpOnly: true, sameSite: 'lax', maxAge: VISIT_TTL_MS / 1000 });
+export const VISIT_COOKIE = 'cc_visit';
+const visitCookie = createCookie(VISIT_COOKIE, { httpOnly: true, sameSite: 'lax', maxAge: VISIT_TTL_MS / 1000 });
 
 export async function readVisit(request: Request): Promise<string | null> {
   const value: unknown = await visitCookie.parse(request.headers.get('cookie'));

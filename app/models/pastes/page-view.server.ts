@@ -30,6 +30,16 @@ async function counted(ctx: ModelContext, paste: PasteView) {
   return { state: 'shown', paste: await withHtml(ctx, paste), visit } as const;
 }
 
+/**
+ * The page of a paste anyone may read at once (no password, no view limit, unexpired), its view
+ * counted and a visit issued; null, with nothing counted, for any other slug (the paste page lane,
+ * app/http/html/paste-page-lane.server.ts, leaves those to the route).
+ */
+export async function openOpenPastePage(ctx: ModelContext, slug: string) {
+  const fast = await fastView(ctx, slug, 'unlimited');
+  return fast ? counted(ctx, fast) : null;
+}
+
 /** GET /paste/{slug}: what the page shows, counting a view only where the rules above say so. */
 export async function openPastePage(
   ctx: ModelContext,

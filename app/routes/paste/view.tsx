@@ -3,7 +3,7 @@ import { ManagePastePage } from '~/components/paste/ManagePastePage';
 import { PastePage } from '~/components/paste/PastePage';
 import { StatusPage } from '~/components/layout/StatusPage';
 import type { PasteSummary, ShownPaste } from '~/components/paste/types';
-import { principalContext, requestInfoContext, servicesContext } from '~/context';
+import { openedPasteContext, principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError, statusError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
@@ -21,7 +21,6 @@ import {
 } from '~/models/pastes/pastes.server';
 import { openPastePage, revealPaste, unlockPastePage } from '~/models/pastes/page-view.server';
 import { readVisit, visitHeaders } from '~/http/html/paste-visit.server';
-import { openedPasteContext, pastePageCache } from '~/http/html/paste-page-cache.server';
 import type { Principal } from '~/auth/principal';
 import { isbot } from 'isbot';
 import { mayManageShare } from '~/models/shares/access';
@@ -30,8 +29,6 @@ import { shareCardOf } from '~/http/html/share-links.server';
 import type { Route } from './+types/view';
 import { countedPageRevalidation } from '~/lib/counted-page';
 import { answersFaults } from '~/http/html/faults.server';
-
-export const middleware: Route.MiddlewareFunction[] = [pastePageCache];
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageTitle(matches, 'pages.paste.title', data && 'title' in data ? data.title : null);
