@@ -1,5 +1,4 @@
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 import { acceptedEncodings } from './precompressed.server';
@@ -27,12 +26,6 @@ function isPageOrJson(req: Request, res: Response): boolean {
 /** The per-answer settings. */
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 5;
-/**
- * The paste page lane's settings (app/http/html/paste-page-lane.server.ts), where compressing was
- * most of a page's cost: on a 25 KB page brotli 1 takes a quarter of brotli 4's time (0.13 against
- * 0.5 ms here) for 12% more bytes.
- */
-const FAST = { brotli: 1, gzip: 1 };
 
 const compress = compression({
   filter: isPageOrJson,
@@ -54,21 +47,6 @@ export function encodeBody(encoding: Exclude<Encoding, 'identity'>, body: Buffer
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
     : gzipSync(body, { level: GZIP_LEVEL });
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * A whole body compressed with the fast settings on libuv's thread pool, so that the process's one
- * JavaScript thread answers other requests meanwhile (the paste page lane).
- */
-export function encodeBodyFast(encoding: Exclude<Encoding, 'identity'>, body: Buffer): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliAsync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: FAST.brotli, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipAsync(body, { level: FAST.gzip });
 }
 
 /** The compression middleware, everywhere but WebDAV (its GETs are files, its XML is small). */

@@ -9,7 +9,8 @@ import { openOpenPastePage } from '~/models/pastes/page-view.server';
 import type { Services } from '~/services.server';
 import { getTheme } from '~/theme.server';
 import { SESSION_COOKIE } from '~/auth/session-cookie.server';
-import { encodeBodyFast, encodingFor } from '../compress.server';
+import { encodeBody, encodingFor } from '../compress.server';
+import { compressOffThread } from '../compress-worker.server';
 import type { PageTemplate } from './page-template.server';
 import { VISIT_COOKIE, visitHeaders } from './paste-visit.server';
 import {
@@ -120,7 +121,11 @@ async function send(
   visit: { 'Set-Cookie': string } | undefined,
 ) {
   const encoding = encodingFor(req.get('accept-encoding'));
-  const body = encoding === 'identity' ? page : await encodeBodyFast(encoding, page);
+  const body =
+    encoding === 'identity'
+      ? page
+      : // A compressor that failed leaves the page to the usual settings, on this thread.
+        await compressOffThread(encoding, page).catch(() => encodeBody(encoding, page));
   for (const [name, value] of template.headers) res.setHeader(name, value);
   if (visit) res.setHeader('Set-Cookie', visit['Set-Cookie']);
   res.setHeader('Vary', 'Accept-Encoding');
