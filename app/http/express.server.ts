@@ -65,10 +65,8 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   // In production the build is loaded once; a function makes React Router rebuild its request
   // handler on every request (for development reloads only, where the paste page lane, whose
   // templates would outlive a reload, stays off). The lane compresses its pages itself.
-  if (config.isProduction) {
-    const build = (await import('virtual:react-router/server-build')) as ServerBuild;
-    app.use(pastePageLane(services, createFetchHandler(build, 'production'), requestInfo));
-  }
+  const build = config.isProduction ? ((await import('virtual:react-router/server-build')) as ServerBuild) : null;
+  if (build) app.use(pastePageLane(services, createFetchHandler(build, 'production'), requestInfo));
   app.use(compressAnswers);
   app.use('/api', apiRouter(services));
   app.use('/dav', ...davHandlers(services));
@@ -77,9 +75,7 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   // parameter first threw a URIError (logged as a crash) on a malformed escape ("/paste/%E4%B").
   app.use(
     createRequestHandler({
-      build: config.isProduction
-        ? await import('virtual:react-router/server-build')
-        : () => import('virtual:react-router/server-build'),
+      build: build ?? (() => import('virtual:react-router/server-build')),
       mode: config.isProduction ? 'production' : 'development',
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();

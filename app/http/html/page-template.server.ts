@@ -63,25 +63,29 @@ export class PageTemplate<K extends string> {
    */
   static compile<K extends string>(page: string, holes: Partial<Record<K, Hole>>, markers: string[]): PageTemplate<K> {
     const names = Object.keys(holes) as K[];
-    const forms = (script: boolean) =>
-      names
-        .map((hole) => {
+    /** Each hole by its form in the HTML or in the script, and one pattern finding them all. */
+    const matcher = (script: boolean) => {
+      const forms = new Map(
+        names.map((hole) => {
           const { sentinel, raw } = holes[hole]!;
-          return { hole, text: script ? scriptText(sentinel) : raw ? sentinel : htmlText(sentinel) };
-        })
-        // The longest first: a sentinel may hold another (a paste's content holds its heading).
-        .sort((a, b) => b.text.length - a.text.length);
+          return [script ? scriptText(sentinel) : raw ? sentinel : htmlText(sentinel), hole] as const;
+        }),
+      );
+      // The longest first: a sentinel may hold another (a paste's content holds its heading).
+      const texts = [...forms.keys()].sort((a, b) => b.length - a.length);
+      return { forms, pattern: new RegExp(texts.map(escapeRegExp).join('|'), 'g') };
+    };
+    const matchers = { html: matcher(false), script: matcher(true) };
     const parts: string[] = [];
     const slots: Slot<K>[] = [];
     let pending = '';
     const cut = (segment: string, script: boolean) => {
-      const found = forms(script);
-      const pattern = new RegExp(found.map((f) => escapeRegExp(f.text)).join('|'), 'g');
+      const { forms, pattern } = script ? matchers.script : matchers.html;
       let from = 0;
       for (const match of segment.matchAll(pattern)) {
         parts.push(pending + segment.slice(from, match.index));
         pending = '';
-        slots.push({ hole: found.find((f) => f.text === match[0])!.hole, script });
+        slots.push({ hole: forms.get(match[0])!, script });
         from = match.index + match[0].length;
       }
       pending += segment.slice(from);

@@ -1,4 +1,5 @@
 import { utcText } from '~/components/ui/DateTime';
+import { usesMath } from '~/components/ui/MathStylesheet';
 import type { PastePageView } from '~/models/pastes/page-view.server';
 import { PageTemplate, type Hole } from './page-template.server';
 
@@ -27,7 +28,7 @@ export function shapeOf(paste: ShownPaste, title: string | null): Shape | null {
   return {
     title: mode,
     expires: paste.expiresAt !== null,
-    math: paste.html.includes('class="katex'),
+    math: usesMath(paste.html),
     owned: paste.createdBy !== null,
   };
 }

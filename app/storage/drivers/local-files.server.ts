@@ -26,3 +26,20 @@ export async function renameInto(source: string, target: string): Promise<void> 
     }
   }
 }
+
+/** How many files a listing stats at once. */
+const STAT_WINDOW = 64;
+
+/**
+ * The stats of these files under `root`, in order (null for one that is gone). A window of stat()
+ * calls at once keeps libuv's threads busy: one at a time, a folder of 10,000 files took 250 ms to
+ * stat here, 64 at a time 70 ms (bench/webdav.bench.mjs lists one).
+ */
+export async function statFiles(root: string, keys: string[]): Promise<(fs.Stats | null)[]> {
+  const stats: (fs.Stats | null)[] = [];
+  for (let from = 0; from < keys.length; from += STAT_WINDOW) {
+    const window = keys.slice(from, from + STAT_WINDOW);
+    stats.push(...(await Promise.all(window.map((key) => fsp.stat(path.join(root, key)).catch(() => null)))));
+  }
+  return stats;
+}
