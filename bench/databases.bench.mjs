@@ -3,7 +3,8 @@
 // compared with one process behind the same proxy. Ratios, measured in this run, never asserted.
 //
 // Requests (autocannon, 50 connections, BENCH_DURATION seconds after a short warm-up):
-//   - paste view    GET  /api/paste/<slug>          a counted view of an open paste
+//   - paste view    GET  /api/paste/<slug>          a counted view of an open paste, one of BENCH_PASTES
+//                                                    (1,000) at random per request
 //   - paste create  POST /api/paste                  ~2 KB
 //   - file info     GET  /api/public/files/<slug>    a counted view of a file share (no bytes)
 // PostgreSQL is a throw-away cluster (scripts/postgres.sh; root), with fsync off as in the tests: it
@@ -11,7 +12,7 @@
 // proxy, PostgreSQL and the apps share the cores, so two replicas cannot double anything here; the
 // replica ratio says what a second process costs or gains on one machine, not across machines.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +22,8 @@ import { ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 5);
 const WARMUP_S = 2;
+/** How many pastes the views are spread over. */
+const PASTES = Number(process.env.BENCH_PASTES || 1000);
 const RUN = path.join(ROOT, '.tmp', `bench-databases-${Date.now()}`);
 const PG_DIR = path.join(RUN, 'postgres');
 const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toString('base64url')}` };
@@ -64,8 +67,13 @@ async function api(base, method, urlPath, { token, body } = {}) {
 /** Logs in, makes the paste and the file share the requests read; answers the requests. */
 async function prepare(base) {
   const token = (await api(base, 'POST', '/admin/login', { body: ADMIN })).data.token;
-  const slug = `bench-${randomBytes(4).toString('hex')}`;
-  await api(base, 'POST', '/paste', { token, body: { content: '# Bench\n\nsome text', slug } });
+  // Views spread over many pastes, as real traffic is (a long tail), not one hot row.
+  const slugs = [];
+  for (let i = 0; i < PASTES; i += 1) {
+    const slug = `bench-${randomBytes(5).toString('hex')}`;
+    await api(base, 'POST', '/paste', { token, body: { content: `# Bench ${i}\n\nsome text`, slug } });
+    slugs.push(`/api/paste/${slug}`);
+  }
   const upload = await fetch(`${base}/api/upload-direct/bench.txt`, {
     method: 'PUT',
     headers: { Authorization: `Bearer ${token}` },
@@ -73,7 +81,7 @@ async function prepare(base) {
   }).then((r) => r.json());
   const content = 'x'.repeat(2048);
   return [
-    { name: 'paste view', path: `/api/paste/${slug}` },
+    { name: 'paste view', path: slugs[0], paths: slugs },
     {
       name: 'paste create',
       path: '/api/paste',
@@ -91,6 +99,9 @@ async function measure(base, request) {
     method: request.method ?? 'GET',
     headers: request.headers,
     body: request.body,
+    ...(request.paths && {
+      requests: [{ setupRequest: (req) => ({ ...req, path: request.paths[randomInt(request.paths.length)] }) }],
+    }),
     connections: 50,
     renderProgressBar: false,
     renderResultsTable: false,

@@ -56,6 +56,25 @@ describe('the paste view lane', () => {
     expect((await view(limited.slug)).status).toBe(410);
   });
 
+  it('counts concurrent views exactly: each its own number, and never past a limit', async () => {
+    // On PostgreSQL views that arrive together are counted in one statement (view-batches.server.ts).
+    const { body: open } = await call('POST', '/paste', { auth: admin, body: { content } });
+    const { body: limited } = await call('POST', '/paste', { auth: admin, body: { content, maxViews: 10 } });
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => view(i % 2 ? open.slug : limited.slug)));
+    const read = await Promise.all(
+      answers.map(async (res, i) => ({ i, status: res.status, json: res.ok ? await res.json() : null })),
+    );
+    const openViews = read.filter((r) => r.i % 2).map((r) => r.json.views as number);
+    expect(openViews.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(await views(open.id)).toBe(30);
+    const limitedRead = read.filter((r) => r.i % 2 === 0 && r.status === 200).map((r) => r.json);
+    expect(limitedRead.map((j) => j.views as number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+    expect(limitedRead.filter((j) => j.isLastView)).toHaveLength(1);
+    expect(read.filter((r) => r.i % 2 === 0 && r.status !== 200).every((r) => r.status === 410)).toBe(true);
+  });
+
   it('leaves a password paste, an unknown slug and other methods to the route', async () => {
     const { body: locked } = await call('POST', '/paste', { auth: admin, body: { content, password: 'pw' } });
     const res = await view(locked.slug);

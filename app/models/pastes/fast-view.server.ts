@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
-import { hotQuery, pgTime, utcTypes } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import { keptHtml } from './rendered.server';
 import type { PasteView } from './types';
+import { ViewBatches, type Which } from './view-batches.server';
 
 interface Row {
   id: string;
@@ -21,21 +21,40 @@ interface Row {
   html_version: number | bigint | null;
 }
 
-type Which = 'any' | 'unlimited';
-
-/** Which pastes the one statement may count: `unlimited` only those without a view limit. */
-const LIMIT: Record<Which, string> = {
-  any: '(max_views IS NULL OR views + 1 < max_views)',
-  unlimited: 'max_views IS NULL',
+/**
+ * Which pastes a statement may count `n` views of: `unlimited` only those without a view limit,
+ * `any` also those still short of their limit after the `n` views.
+ */
+const LIMIT: Record<Which, (n: string) => string> = {
+  any: (n) => `(max_views IS NULL OR views + ${n} < max_views)`,
+  unlimited: () => 'max_views IS NULL',
 };
 
-/** The statement, with `?` (SQLite) or `$1`, `$2` (PostgreSQL) for the slug and the time. */
-const statement = (which: Which, [slug, now]: [string, string]) => `
-    UPDATE pastes SET views = views + 1
-    WHERE slug = ${slug} AND password_hash IS NULL AND ${LIMIT[which]}
-      AND (expires_at IS NULL OR expires_at > ${now})
-    RETURNING id, slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at, html,
+const COLUMNS = `slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at, html,
       html_version`;
+
+/** SQLite's statement: one view of the slug (`?`) at the time (`?`). */
+const statement = (which: Which) => `
+    UPDATE pastes SET views = views + 1
+    WHERE slug = ? AND password_hash IS NULL AND ${LIMIT[which]('1')}
+      AND (expires_at IS NULL OR expires_at > ?)
+    RETURNING id, ${COLUMNS}`;
+
+/**
+ * PostgreSQL's statement: the views of a batch of pastes at the time ($2): the slugs ($1, each
+ * once) and how many views each ($3), in one commit (view-batches.server.ts). Each slug is looked up
+ * and locked on its own through the slug index, in the order given (sorted), so two batches (of two
+ * replicas) that share pastes wait for each other instead of deadlocking.
+ */
+const batchStatement = (which: Which) => `
+    WITH locked AS (
+      SELECT found.id, wanted.n FROM unnest($1::text[], $3::int[]) AS wanted(slug, n)
+      CROSS JOIN LATERAL (
+        SELECT id FROM pastes WHERE slug = wanted.slug AND password_hash IS NULL AND ${LIMIT[which]('wanted.n')}
+          AND (expires_at IS NULL OR expires_at > $2::timestamp(3))
+        FOR UPDATE) found)
+    UPDATE pastes p SET views = p.views + locked.n FROM locked WHERE p.id = locked.id
+    RETURNING p.id, ${COLUMNS.replace(/(\w+)/g, 'p.$1')}`;
 
 const toView = (row: Row): PasteView => ({
   id: row.id,
@@ -64,14 +83,15 @@ const statements = new WeakMap<Sql, Record<Which, Statement>>();
  * behind a reveal step (page-view.server.ts).
  *
  * On SQLite a prepared statement on the plain connection, synchronous (decision 0003); on
- * PostgreSQL the same statement as a named (prepared) statement on the pool (fastCountViewPostgres).
+ * PostgreSQL the same rule for a batch of views in one named (prepared) statement on the pool
+ * (fastCountViewPostgres, view-batches.server.ts).
  */
 export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): PasteView | null {
   let prepared = statements.get(sql);
   if (!prepared) {
     prepared = {
-      any: sql.prepare(statement('any', ['?', '?'])),
-      unlimited: sql.prepare(statement('unlimited', ['?', '?'])),
+      any: sql.prepare(statement('any')),
+      unlimited: sql.prepare(statement('unlimited')),
     };
     statements.set(sql, prepared);
   }
@@ -79,12 +99,14 @@ export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): Pas
   return row ? toView(row) : null;
 }
 
+const batches = new WeakMap<Pool, ViewBatches<Row>>();
+
 export async function fastCountViewPostgres(pool: Pool, slug: string, which: Which = 'any'): Promise<PasteView | null> {
-  const rows = await hotQuery<Row>(pool, {
-    name: `paste-view-${which}`,
-    text: statement(which, ['$1', '$2::timestamp(3)']),
-    values: [slug, pgTime()],
-    types: utcTypes,
-  });
-  return rows[0] ? toView(rows[0]) : null;
+  let batched = batches.get(pool);
+  if (!batched) {
+    batched = new ViewBatches(pool, batchStatement);
+    batches.set(pool, batched);
+  }
+  const row = await batched.count(slug, which);
+  return row ? toView(row) : null;
 }
