@@ -100,9 +100,13 @@ function writtenSize(calculated: number, names: string[]): number {
 }
 
 /**
- * Object keys may hold what a zip path may not: a backslash (a separator to unzip tools) or a
- * leading drive letter ("C:x" reads as absolute). Both become "_"; nothing else changes.
+ * Object keys may hold what a zip path may not (S3 takes any key): a backslash (a separator to
+ * unzip tools), a leading drive letter ("C:x" reads as absolute), a leading "/" or an empty, "." or
+ * ".." segment (a path out of the folder it is unpacked into). Each becomes "_"; nothing else changes.
  */
-function safeName(name: string): string {
-  return name.replace(/\\/g, '_').replace(/^([a-zA-Z]):/, '$1_');
+export function safeName(name: string): string {
+  const folder = name.endsWith('/');
+  const segments = (folder ? name.slice(0, -1) : name).replace(/\\/g, '_').split('/');
+  const safe = segments.map((s) => (s === '' || s === '.' || s === '..' ? '_' : s)).join('/');
+  return safe.replace(/^([a-zA-Z]):/, '$1_') + (folder ? '/' : '');
 }

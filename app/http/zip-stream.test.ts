@@ -8,7 +8,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ArchiveEntry } from '~/models/fs/archive.server';
-import { nativeCrc32, zipStream } from './zip-stream.server';
+import { nativeCrc32, safeName, zipStream } from './zip-stream.server';
 
 /**
  * The basket's zip writer at the sizes where plain zip stops (docs/decisions/0011-streamed-zip.md):
@@ -47,6 +47,27 @@ const file = (name: string, size: number): ArchiveEntry => ({
 });
 
 describe('zipStream', () => {
+  it('names no entry outside the folder it is unpacked into, whatever the object key holds', async () => {
+    const names = ['../../etc/passwd', '/abs/x', 'a/./b/../c', 'C:evil', 'dir\\x', 'a//b', 'ok/fine.txt', '../up/'];
+    expect(names.map(safeName)).toEqual([
+      '_/_/etc/passwd',
+      '_/abs/x',
+      'a/_/b/_/c',
+      'C_evil',
+      'dir_x',
+      'a/_/b',
+      'ok/fine.txt',
+      '_/up/',
+    ]);
+    // yazl refuses such names outright: the zip is written with the safe ones.
+    const { stream, size } = await zipStream(
+      names.map((n) => (n.endsWith('/') ? { ...file(n, 0), open: undefined } : file(n, 3))),
+    );
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).length).toBe(size);
+  });
+
   it('checksums with the native CRC-32 in yazl, giving what buffer-crc32 gives in JavaScript', () => {
     const fromYazl = createRequire(createRequire(import.meta.url).resolve('yazl'))('buffer-crc32') as {
       (input: Buffer): Buffer;

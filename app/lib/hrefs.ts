@@ -29,12 +29,29 @@ export function fileHref(slug: string, mode?: ManageMode, origin = ''): string {
   return `${origin}${withQuery(`/file/${seg(slug)}`, mode ? { [mode]: '1' } : {})}`;
 }
 
-/** A file share's content through the app: inline (view) or as an attachment (download). */
+/**
+ * A file share's content through the app: inline (view) or as an attachment (download). In a folder
+ * share `path` names a file inside it; a folder's download is its zip (the whole share without a path).
+ */
 export function fileContentHref(
   slug: string,
   disposition: 'view' | 'download',
-  access: { password?: string | null; grant?: string | null } = {},
+  access: { password?: string | null; grant?: string | null; path?: string | null } = {},
   origin = '',
 ): string {
-  return `${origin}${withQuery(`/api/file-${disposition}/${seg(slug)}`, { password: access.password, grant: access.grant })}`;
+  const query = { path: access.path, password: access.password, grant: access.grant };
+  return `${origin}${withQuery(`/api/file-${disposition}/${seg(slug)}`, query)}`;
+}
+
+/** A place inside a folder share's page: a folder (listed) or a file (previewed), with the visit's grant. */
+export function folderShareHref(
+  slug: string,
+  place: { path?: string | null; grant?: string | null; view?: 'gallery' | null; cursor?: string | null } = {},
+): string {
+  return withQuery(`/file/${seg(slug)}`, {
+    path: place.path === '/' ? null : place.path,
+    view: place.view,
+    cursor: place.cursor,
+    grant: place.grant,
+  });
 }

@@ -226,7 +226,9 @@ describe('fs browse API', () => {
     expect((await call('GET', `/file-download/${slug}`)).status).toBe(404);
     const still = await call('GET', '/fs/download?path=/local/pics/photo.jpg', { auth: admin });
     expect(md5(still.body)).toBe(md5(photo));
-    expect((await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/' } })).status).toBe(400);
+    // A folder is a folder share (issue 30; tests/integration/folder-shares.test.ts).
+    const folder = await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/pics/' } });
+    expect(folder.body.data).toMatchObject({ kind: 'folder', filename: 'pics' });
 
     // The upload page's options (docs/api-extensions.md §5): slug, password, expiry, view limit, remark.
     const guarded = await call('POST', '/fs/create-share', {

@@ -299,6 +299,12 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
                   {t('explorer.list.basketSelected')}
                 </button>
               )}
+              {selecting && can.share && (
+                <button type="submit" name="do" value="share" className="btn px-2.5 py-1 text-xs">
+                  <Icon name="share" className="h-3.5 w-3.5" />
+                  {t('explorer.list.shareSelected')}
+                </button>
+              )}
               {selecting && can.copy && (
                 <button type="submit" name="do" value="copy" className="btn px-2.5 py-1 text-xs">
                   <Icon name="copy" className="h-3.5 w-3.5" />

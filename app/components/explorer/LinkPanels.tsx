@@ -89,18 +89,20 @@ export function DirectLinkPanel({
 }
 
 /**
- * A share link of a file: creates a file share pointing at it, with the upload page's options
- * (link suffix, password, expiry, max views, remark), then shows the link and its QR code.
+ * A share link of a file, a folder or a selection in one folder (issue 30): creates a share pointing
+ * at them where they are, with the upload page's options (link suffix, password, expiry, max views,
+ * remark), then shows the link and its QR code.
  */
 export function SharePanel({
-  name,
+  names,
   closeTo,
   result,
   error,
   values,
   fieldErrors = {},
 }: {
-  name: string;
+  /** Form names: a folder's ends in "/". */
+  names: string[];
   closeTo: string;
   result?: { page: string; qr: string };
   error?: string;
@@ -125,14 +127,16 @@ export function SharePanel({
   return (
     <PanelForm
       intent="share"
-      names={[name]}
+      names={names}
       submit={t('explorer.share.create')}
       busy={t('explorer.share.create')}
       closeTo={closeTo}
     >
       {/* The forms' one way of saying an error once: a field's own is shown at the field. */}
       <FormErrorAlert formError={error} fieldErrors={fieldErrors} fields={UPLOAD_OPTION_FIELDS} />
-      <p className="text-sm text-subtle">{t('explorer.share.body')}</p>
+      <p className="text-sm text-subtle">
+        {names.length === 1 && !names[0]!.endsWith('/') ? t('explorer.share.body') : t('explorer.share.bodyFolder')}
+      </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
         <ShareOptionFields values={values} errors={fieldErrors} />
       </div>

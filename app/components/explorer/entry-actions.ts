@@ -47,6 +47,7 @@ export function entryActions(
     return [
       open,
       ...basket,
+      ...(can.share ? [{ key: 'share' as const, href: panel('share') }] : []),
       ...copy,
       ...(can.rename ? [{ key: 'rename' as const, href: panel('rename') }] : []),
       ...(can.remove ? [{ key: 'delete' as const, href: panel('delete') }] : []),

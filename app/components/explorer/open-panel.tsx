@@ -150,11 +150,19 @@ export function openPanel({
         <DirectLinkPanel name={name} closeTo={closeTo} result={actionData?.link} error={errorOf('link')} />
       </ExplorerPanel>
     );
-  if (panelKind === 'share' && name)
+  if (panelKind === 'share' && panel?.names.length && can.share)
     return (
-      <ExplorerPanel id="explorer-panel" heading={t('explorer.share.heading', { name })} closeTo={closeTo}>
+      <ExplorerPanel
+        id="explorer-panel"
+        heading={
+          panel.names.length === 1
+            ? t('explorer.share.heading', { name: shown(name) })
+            : t('explorer.share.headingMany', { count: panel.names.length })
+        }
+        closeTo={closeTo}
+      >
         <SharePanel
-          name={name}
+          names={panel.names}
           closeTo={closeTo}
           result={actionData?.share}
           error={errorOf('share')}

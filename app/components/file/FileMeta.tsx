@@ -16,23 +16,30 @@ function Item({ icon, label, children }: { icon: IconName; label: string; childr
   );
 }
 
-/** Size, type, creation, views (of the maximum) and expiry of a file share, as a description list. */
-export function FileMeta({ file }: { file: FileSummary }) {
+/**
+ * Size, type, creation, views (of the maximum) and expiry of a file share, as a description list;
+ * a folder share (`folder`) has no size or type of its own.
+ */
+export function FileMeta({ file, folder = false }: { file: FileSummary; folder?: boolean }) {
   const { t } = useTranslation();
   const views = file.maxViews
     ? t('file.meta.viewsOf', { views: file.views, max: file.maxViews })
     : t('file.meta.viewsUnlimited', { views: file.views });
   return (
     <dl className="grid grid-cols-2 gap-x-5 gap-y-4 rounded-xl border border-line bg-raised p-4 sm:grid-cols-3 lg:grid-cols-5">
-      <Item icon="database" label={t('file.meta.size')}>
-        <span className="tabular-nums">{formatBytes(file.size)}</span>
-      </Item>
-      <Item icon="tag" label={t('file.meta.type')}>
-        <span className="block truncate font-mono text-xs" title={file.mimetype}>
-          {file.mimetype}
-        </span>
-      </Item>
-      <Item icon="calendar" label={t('file.meta.created')}>
+      {!folder && (
+        <>
+          <Item icon="database" label={t('file.meta.size')}>
+            <span className="tabular-nums">{formatBytes(file.size)}</span>
+          </Item>
+          <Item icon="tag" label={t('file.meta.type')}>
+            <span className="block truncate font-mono text-xs" title={file.mimetype}>
+              {file.mimetype}
+            </span>
+          </Item>
+        </>
+      )}
+      <Item icon="calendar" label={folder ? t('file.meta.shared') : t('file.meta.created')}>
         <DateTime iso={file.createdAt} />
       </Item>
       <Item icon="eye" label={t('file.meta.views')}>

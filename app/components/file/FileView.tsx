@@ -35,35 +35,7 @@ export function FileView({
   const lastView = content !== null && file.maxViews !== null && file.views >= file.maxViews;
   return (
     <section aria-labelledby="page-heading" className="space-y-5">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 items-start gap-3">
-          <span className="mt-1 hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-accent sm:flex">
-            <Icon name={iconForType(file.mimetype)} className="h-6 w-6" />
-          </span>
-          <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-wide text-subtle uppercase">{t('pages.file.heading')}</p>
-            <h1 id="page-heading" className="mt-0.5 text-2xl font-bold tracking-tight break-all sm:text-3xl">
-              {file.filename}
-            </h1>
-            <p className="mt-1 font-mono text-sm break-all text-subtle">/file/{file.slug}</p>
-          </div>
-        </div>
-        {canManage && (
-          <div className="flex shrink-0 gap-2">
-            <Link to={fileHref(file.slug, 'edit')} className="btn px-3 py-1.5 text-xs">
-              <Icon name="edit" className="h-3.5 w-3.5" />
-              {t('file.actions.edit')}
-            </Link>
-            <Link
-              to={fileHref(file.slug, 'delete')}
-              className="btn px-3 py-1.5 text-xs text-danger hover:border-danger/40 hover:bg-danger/10"
-            >
-              <Icon name="trash" className="h-3.5 w-3.5" />
-              {t('file.actions.delete')}
-            </Link>
-          </div>
-        )}
-      </header>
+      <ShareHeader file={file} kicker={t('pages.file.heading')} canManage={canManage} />
       <FileMeta file={file} />
       <PasteRemark remark={file.remark} />
       {lastView && <FormAlert>{t('file.view.lastView')}</FormAlert>}
@@ -89,5 +61,41 @@ export function FileView({
         </aside>
       </div>
     </section>
+  );
+}
+
+/** A share page's heading: its type's icon, the kicker, the name, its link, and the owner's edit and delete. */
+export function ShareHeader({ file, kicker, canManage }: { file: FileSummary; kicker: string; canManage: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4">
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="mt-1 hidden h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-soft text-accent sm:flex">
+          <Icon name={iconForType(file.mimetype)} className="h-6 w-6" />
+        </span>
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-subtle uppercase">{kicker}</p>
+          <h1 id="page-heading" className="mt-0.5 text-2xl font-bold tracking-tight break-all sm:text-3xl">
+            {file.filename}
+          </h1>
+          <p className="mt-1 font-mono text-sm break-all text-subtle">/file/{file.slug}</p>
+        </div>
+      </div>
+      {canManage && (
+        <div className="flex shrink-0 gap-2">
+          <Link to={fileHref(file.slug, 'edit')} className="btn px-3 py-1.5 text-xs">
+            <Icon name="edit" className="h-3.5 w-3.5" />
+            {t('file.actions.edit')}
+          </Link>
+          <Link
+            to={fileHref(file.slug, 'delete')}
+            className="btn px-3 py-1.5 text-xs text-danger hover:border-danger/40 hover:bg-danger/10"
+          >
+            <Icon name="trash" className="h-3.5 w-3.5" />
+            {t('file.actions.delete')}
+          </Link>
+        </div>
+      )}
+    </header>
   );
 }

@@ -1,3 +1,5 @@
+import type { FileContent } from '~/lib/file-preview';
+
 /** A file share as the file page receives it from its loader: dates as ISO strings, no secrets. */
 export interface FileSummary {
   id: string;
@@ -33,3 +35,19 @@ export interface EditableFile extends FileSummary {
 }
 
 export type { FileContent, FilePreview } from '~/lib/file-preview';
+
+/** One entry of a folder inside a folder share, as its page receives it. */
+export interface SharedEntryView {
+  name: string;
+  /** Its path inside the share ("/a/b"). */
+  path: string;
+  isDirectory: boolean;
+  size: number;
+  modified: string | null;
+  mimetype: string;
+}
+
+/** Where a folder share's page is: a folder (a page of its entries) or a file with its preview. */
+export type SharedPlaceView =
+  | { kind: 'folder'; path: string; entries: SharedEntryView[]; cursor: string | null }
+  | { kind: 'file'; path: string; file: FileSummary; content: FileContent };

@@ -97,6 +97,7 @@ export function Icon({
 
 /** The icon that stands for a file of this MIME type. */
 export function iconForType(mimetype: string): IconName {
+  if (mimetype === 'inode/directory') return 'folder';
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('video/')) return 'video';
   if (mimetype.startsWith('audio/')) return 'audio';

@@ -1,11 +1,8 @@
 import express, { Router } from 'express';
-import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { contentDisposition } from '~/lib/content-disposition';
 import { MAX_ARCHIVE_PATHS, planArchive } from '~/models/fs/archive.server';
 import type { Services } from '~/services.server';
-import { zipStream } from '../zip-stream.server';
+import { sendZip } from '../send-zip.server';
 import { AppError } from '~/lib/errors';
 import { explorerHref } from '~/lib/explorer';
 import { sendOk } from './envelope';
@@ -90,29 +87,11 @@ export function fsArchiveRouter(services: Services): Router {
         track(token, { state: 'failed' });
         throw error;
       }
-      const { stream, size, zip } = await zipStream(plan.entries);
-      res.status(200);
-      res.setHeader('Content-Type', 'application/zip');
-      res.setHeader('Content-Length', String(size));
-      res.setHeader('Content-Disposition', contentDisposition('attachment', plan.filename));
-      res.setHeader('Cache-Control', 'private, no-store');
-      track(token, { state: 'downloading', total: size });
-      let sent = 0;
-      const counted = new PassThrough();
-      counted.on('data', (chunk: Buffer) => {
-        sent += chunk.length;
-        track(token, { sent });
+      const done = await sendZip(res, plan, {
+        total: (total) => track(token, { state: 'downloading', total }),
+        sent: (sent) => track(token, { sent }),
       });
-      // A source that fails midway (S3 gone, an object changed size) cuts the download off: the
-      // browser reports it failed rather than saving a zip that lies about its content.
-      zip.on('error', (error: Error) => stream.destroy(error));
-      await pipeline(stream, counted, res).then(
-        () => track(token, { state: 'completed' }),
-        (error: unknown) => {
-          track(token, { state: 'failed' });
-          if (!res.destroyed) res.destroy(error as Error);
-        },
-      );
+      track(token, { state: done ? 'completed' : 'failed' });
     } catch (error) {
       await sendPlainError(req, res, error);
     }

@@ -23,7 +23,8 @@ import {
   presignFsUpload,
 } from '~/models/fs/direct.server';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
-import { createShareOfPath, fileLink } from '~/models/fs/links.server';
+import { fileLink } from '~/models/fs/links.server';
+import { sharePaths } from '~/models/fs/share-paths.server';
 import { openProxiedFile } from '~/models/fs/proxy.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
@@ -112,8 +113,8 @@ export function fsRouter(services: Services): Router {
   });
 
   router.post('/fs/create-share', async (req, res) => {
-    const { path: sharedPath, ...options } = createShareSchema.parse(req.body ?? {});
-    const file = await createShareOfPath(services, principalOf(res), sharedPath, options);
+    const { path: one, paths, ...options } = createShareSchema.parse(req.body ?? {});
+    const file = await sharePaths(services, principalOf(res), paths ?? [one!], options);
     sendOk(res, apiMessage('fsShareCreated'), {
       success: true,
       fileId: file.id,
@@ -121,6 +122,8 @@ export function fsRouter(services: Services): Router {
       filename: file.filename,
       size: file.size,
       url: `/file/${file.slug}`,
+      // Ours (docs/api-extensions.md §8): "folder" for a folder or a selection.
+      kind: file.kind,
       message: apiMessage('fsShareCreated'),
     });
   });

@@ -1,13 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '~/lib/errors';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import {
-  officeSource,
-  openFileShare,
-  openShareBytes,
-  shareLinks,
-  unlockFileShare,
-} from '~/models/shares/file-access.server';
+import { officeSource, openFileShare, shareLinks, unlockFileShare } from '~/models/shares/file-access.server';
+import { browseFolderShare, openShareContent } from '~/models/shares/folder-access.server';
 import { toAppError } from '~/faults';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
@@ -16,7 +11,8 @@ import { clientAddress } from './principal';
 import { apiMessage, setRetryAfter } from './errors';
 import { sendPlainError } from './plain-errors';
 import { linkOriginOf } from '../link-origin';
-import { presentPublicFile } from './presenters/files';
+import { presentPublicFile, presentSharedListing } from './presenters/files';
+import { sendZip } from '../send-zip.server';
 import { holdStreamSlot } from './stream-slots';
 
 function access(req: Request) {
@@ -34,6 +30,20 @@ export function publicFilesRouter(services: Services): Router {
     sendOk(res, apiMessage('fileLoaded'), presentPublicFile(file, links));
   });
 
+  // Ours (docs/api-extensions.md §8): one page of a folder inside a folder share; nothing counted.
+  router.get('/public/files/:slug/entries', async (req, res) => {
+    const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+    const listing = await browseFolderShare(
+      services,
+      req.params.slug,
+      text(req.query.path),
+      access(req),
+      clientAddress(req),
+      text(req.query.cursor),
+    );
+    sendOk(res, apiMessage('fsListed'), presentSharedListing(listing));
+  });
+
   router.post('/public/files/:slug/verify', async (req, res) => {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
@@ -45,13 +55,16 @@ export function publicFilesRouter(services: Services): Router {
   const content = (disposition: 'inline' | 'attachment') => async (req: Request, res: Response) => {
     try {
       holdStreamSlot(services.downloadStreams, req, res);
-      const bytes = await openShareBytes(
+      const bytes = await openShareContent(
         services,
         String(req.params.slug),
+        typeof req.query.path === 'string' ? req.query.path : null,
         access(req),
         clientAddress(req),
         disposition,
       );
+      // A folder of a folder share: its zip (issue 30).
+      if ('archive' in bytes) return void (await sendZip(res, bytes.archive));
       if ('redirect' in bytes) {
         res.setHeader('Cache-Control', 'no-store');
         return res.redirect(302, bytes.redirect);

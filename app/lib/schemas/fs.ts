@@ -15,7 +15,20 @@ export const mountedShareOptionsSchema = uploadOptionsSchema.pick({
   remark: true,
 });
 /** create-share: the path, and optionally the upload page's share options. */
-export const createShareSchema = pathSchema.extend(mountedShareOptionsSchema.shape);
+/**
+ * create-share: a path (a file, or a folder) or `paths` (a selection in one folder; issue 30), and
+ * optionally the upload page's share options.
+ */
+export const createShareSchema = z
+  .object({
+    path: path.optional(),
+    paths: z.array(path).min(1, 'fsPathsRequired').max(1000).optional(),
+    ...mountedShareOptionsSchema.shape,
+  })
+  .refine((input) => input.path !== undefined || input.paths !== undefined, {
+    message: 'fsPathRequired',
+    path: ['path'],
+  });
 export const updateSchema = z.object({ path, content: z.string({ message: 'fsContentRequired' }) });
 export const batchRemoveSchema = z.object({
   paths: z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired').max(1000),

@@ -50,6 +50,7 @@ export default {
     deleteSelected: 'Delete selected',
     zipSelected: 'Download selected as zip',
     basketSelected: 'Add selected to basket',
+    shareSelected: 'Share selected',
     copySelected: 'Copy or move selected',
     count: 'Items: {{count}}',
     empty: 'This folder is empty.',
@@ -144,6 +145,9 @@ export default {
   share: {
     heading: 'Share “{{name}}”',
     body: 'Creates a file share that points at this file, with the same options as an upload; manage it under File management.',
+    headingMany: 'Share {{count}} items',
+    bodyFolder:
+      'Creates one link to what you chose, shown as it is now: visitors browse it, preview files and download one file or everything as a zip. The files stay where they are; deleting the share never deletes them.',
     create: 'Create share link',
     result: 'Share link',
     qr: 'QR code of the share link',

@@ -50,6 +50,7 @@ export default {
     deleteSelected: '删除所选',
     zipSelected: '将所选打包下载',
     basketSelected: '将所选加入文件篮',
+    shareSelected: '分享所选',
     copySelected: '复制或移动所选',
     count: '共 {{count}} 项',
     empty: '此文件夹为空。',
@@ -143,6 +144,9 @@ export default {
   share: {
     heading: '分享“{{name}}”',
     body: '创建一个指向此文件的文件分享，选项与上传相同，可在“文件管理”中管理。',
+    headingMany: '分享 {{count}} 个项目',
+    bodyFolder:
+      '为所选内容创建一个链接，访客看到的始终是它现在的样子：可以浏览、预览文件，下载单个文件或打包下载全部。文件仍留在原处，删除分享不会删除文件。',
     create: '创建分享链接',
     result: '分享链接',
     qr: '分享链接的二维码',

@@ -3,7 +3,7 @@ import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import type { StorageDriver } from '~/storage/types';
+import type { ObjectInfo, StorageDriver } from '~/storage/types';
 import { locate } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
 
@@ -37,6 +37,41 @@ function unique(name: string, taken: Set<string>): string {
 const opener = (driver: StorageDriver, key: string) => async () => (await driver.read(key)).stream;
 
 /**
+ * Adds the file or folder at `key` of `driver` to a zip's plan as `top` (a folder with everything
+ * under it, walked a page at a time): `info` is the file's, null for a folder. Answers false when
+ * there is no such folder. Used by the basket and by folder shares (folder-access.server.ts).
+ */
+export async function addToArchive(
+  entries: ArchiveEntry[],
+  driver: StorageDriver,
+  key: string,
+  top: string,
+  info: ObjectInfo | null,
+): Promise<boolean> {
+  if (info) {
+    entries.push({ name: top, size: info.size, modified: info.lastModified, open: opener(driver, key) });
+    return true;
+  }
+  const prefix = key ? `${key}/` : '';
+  let found = key === '';
+  entries.push({ name: `${top}/`, size: 0, modified: null });
+  for await (const page of walkTree(driver, prefix)) {
+    for (const folder of page.folders)
+      entries.push({ name: `${top}/${folder.slice(prefix.length)}`, size: 0, modified: null });
+    for (const o of page.objects)
+      entries.push({
+        name: `${top}/${o.key.slice(prefix.length)}`,
+        size: o.size,
+        modified: o.lastModified,
+        open: opener(driver, o.key),
+      });
+    found ||= page.folders.length > 0 || page.objects.length > 0;
+  }
+  // An empty folder lists nothing under itself: it exists when its parent lists it.
+  return found || folderExists(driver, key);
+}
+
+/**
  * Plans the zip of files and folders (a folder with everything under it) from any mounts the
  * principal may view. Every path is checked before anything is listed: one outside the base path
  * refuses the request.
@@ -59,30 +94,10 @@ export async function planArchive(
   const entries: ArchiveEntry[] = [];
   const taken = new Set<string>();
   for (const at of located) {
-    const info = at.key && !at.path.isDirectory ? await at.driver.stat(at.key) : null;
     const top = unique(baseName(at.path.path), taken);
     taken.add(top);
-    if (info) {
-      entries.push({ name: top, size: info.size, modified: info.lastModified, open: opener(at.driver, at.key) });
-      continue;
-    }
-    const prefix = at.key ? `${at.key}/` : '';
-    let found = at.key === '';
-    entries.push({ name: `${top}/`, size: 0, modified: null });
-    for await (const page of walkTree(at.driver, prefix)) {
-      for (const folder of page.folders)
-        entries.push({ name: `${top}/${folder.slice(prefix.length)}`, size: 0, modified: null });
-      for (const o of page.objects)
-        entries.push({
-          name: `${top}/${o.key.slice(prefix.length)}`,
-          size: o.size,
-          modified: o.lastModified,
-          open: opener(at.driver, o.key),
-        });
-      found ||= page.folders.length > 0 || page.objects.length > 0;
-    }
-    // An empty folder lists nothing under itself: it exists when its parent lists it.
-    if (!found && !(await folderExists(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
+    const info = at.key && !at.path.isDirectory ? await at.driver.stat(at.key) : null;
+    if (!(await addToArchive(entries, at.driver, at.key, top, info))) throw new AppError('not_found', 'fsNotFound');
   }
   const filename =
     paths.length === 1 ? `${baseName(paths[0]!)}.zip` : `cloudclip-${new Date().toISOString().slice(0, 10)}.zip`;

@@ -12,6 +12,7 @@ import { retire } from './files.server';
 import { isGone } from '~/models/gone.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { fileContentHref } from '~/lib/hrefs';
+import { sharedFolderPresent } from './share-folder.server';
 
 /**
  * How visitors reach a file share (docs/product/api.md §3.4, docs/product/spec.md §5): the public info, the password unlock, the
@@ -71,14 +72,14 @@ const objectMissing = () => new AppError('gone', 'fileObjectMissing');
  */
 async function assertMountedObjectPresent(ctx: ModelContext, file: ShareRow): Promise<void> {
   if (file.filePath === null) return;
-  const info = await driverOfShare(ctx, file)
-    .stat(file.storagePath)
-    .catch((error: unknown) => Promise.reject(toAppError(error)));
-  if (!info) throw objectMissing();
+  const present = await (
+    file.kind === 'folder' ? sharedFolderPresent(ctx, file) : driverOfShare(ctx, file).stat(file.storagePath)
+  ).catch((error: unknown) => Promise.reject(toAppError(error)));
+  if (!present) throw file.kind === 'folder' ? new AppError('gone', 'folderShareGone') : objectMissing();
 }
 
 /** What a read of a share's object throws: a missing object is the share's "no longer available". */
-function readFailure(error: unknown): Promise<never> {
+export function readFailure(error: unknown): Promise<never> {
   const appError = toAppError(error);
   return Promise.reject(
     appError instanceof AppError && appError.messageKey === 'storageObjectMissing' ? objectMissing() : appError,
@@ -91,6 +92,36 @@ export async function openFileShare(ctx: ModelContext, slug: string): Promise<Pu
   await assertMountedObjectPresent(ctx, file);
   if (file.passwordHash) return { locked: true, file: toFileRecord(file) };
   return { locked: false, file: toFileRecord(await countFileView(ctx, file)) };
+}
+
+/** A visit of a share's page: open (with the grant its links carry, if any), or locked by its password. */
+export type ShareVisit =
+  | { locked: false; file: FileShareRecord; grant: string | null }
+  | { locked: true; file: FileShareRecord; grantExpired: boolean };
+
+/**
+ * The share page's visit (docs/product/spec.md §5; issue 30): a valid content grant reopens the
+ * share within a visit without counting; otherwise a password share is locked, and any other share
+ * counts a view. A folder share's visit gets a grant of its own, so browsing it, its previews and its
+ * downloads count once per visit, not once per page.
+ */
+export async function visitShare(ctx: ModelContext, slug: string, grant: string | null): Promise<ShareVisit> {
+  const row = await findLiveRow(ctx, slug);
+  await assertMountedObjectPresent(ctx, row);
+  if (grant && grantIsValid(ctx, row, grant)) {
+    if (row.maxViews !== null && row.views > row.maxViews) {
+      await retire(ctx, row);
+      throw new AppError('gone', 'fileViewsUsedUp');
+    }
+    return { locked: false, file: toFileRecord(row), grant };
+  }
+  if (row.passwordHash) return { locked: true, file: toFileRecord(row), grantExpired: grant !== null };
+  const counted = await countFileView(ctx, row);
+  return {
+    locked: false,
+    file: toFileRecord(counted),
+    grant: counted.kind === 'folder' ? contentGrant(ctx, counted) : null,
+  };
 }
 
 async function checkFilePassword(
@@ -149,7 +180,7 @@ function grantIsValid(ctx: ModelContext, file: ShareRow, grant: string): boolean
  * The share behind /file-view, /file-download and /office-preview: no view is counted; a password
  * share needs ?password= or a content grant. Missing → 401, wrong → 403 (docs/product/api.md §3.4).
  */
-async function rowForContent(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
+export async function rowForContent(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
   const file = await findLiveRow(ctx, slug);
   if (file.maxViews !== null && file.views > file.maxViews) {
     await retire(ctx, file);
@@ -173,7 +204,7 @@ export async function fileForContent(
 }
 
 /** Presigned URLs live at most this long when handed to a browser or an external viewer. */
-const MAX_REDIRECT_SECONDS = 3600;
+export const MAX_REDIRECT_SECONDS = 3600;
 
 async function presignedGet(ctx: ModelContext, file: ShareRow, download: boolean, expiresIn: number) {
   return driverOfShare(ctx, file).presignGet(file.storagePath, {
@@ -199,7 +230,15 @@ export async function openShareBytes(
   address: string,
   disposition: 'inline' | 'attachment',
 ): Promise<ShareBytes> {
-  const row = await rowForContent(ctx, slug, access, address);
+  return bytesOfRow(ctx, await rowForContent(ctx, slug, access, address), disposition);
+}
+
+/** openShareBytes of a share already opened for its content. */
+export async function bytesOfRow(
+  ctx: ModelContext,
+  row: ShareRow,
+  disposition: 'inline' | 'attachment',
+): Promise<ShareBytes> {
   const file = toFileRecord(row);
   touchStorageConfig(ctx, row.storageConfig);
   if (!row.useProxy) {

@@ -10,21 +10,38 @@ import { toFileRecord, type FileShareRecord } from './records.server';
 /** What a share of a mounted file may be given, as on the upload page (issue 28 A5). */
 export type MountedShareOptions = Pick<UploadOptions, 'slug' | 'password' | 'expires_in' | 'max_views' | 'remark'>;
 
+/** What a share of mounted storage points at: one object, or a folder (and a selection in it). */
+export interface MountedTarget {
+  /** Virtual path: the file's, or the folder's. */
+  path: string;
+  /** Storage key: the object's, or the folder's prefix ("" or "a/b/"), the mount's root folder included. */
+  key: string;
+  storageConfigId: string;
+  size: number;
+  etag: string | null;
+  /** A folder share (folder-shares.server.ts): its display name and, for a selection, its names. */
+  folder?: { name: string; items: string[] | null };
+}
+
+/** A folder share's type in lists and the v0.7.3 API (it has no bytes of its own). */
+export const FOLDER_MIMETYPE = 'inode/directory';
+
 /**
- * A file share of a mounted file (docs/product/api.md §3.10 fs/create-share): the share points at
- * the object where it is (`file_path` is its virtual path), so removing the share never removes
- * the file (files.server.ts removeShare). Slug, password, expiry, view limit and remark as on the
- * upload page (docs/api-extensions.md §5); always streamed through the app (the object is not the share's).
+ * A share of mounted storage (docs/product/api.md §3.10 fs/create-share): the share points at the
+ * object or folder where it is (`file_path` is its virtual path), so removing the share never
+ * removes the files (files.server.ts removeShare). Slug, password, expiry, view limit and remark as
+ * on the upload page (docs/api-extensions.md §5); always streamed through the app (the object is
+ * not the share's).
  */
 export async function shareMountedFile(
   ctx: ModelContext,
   principal: Principal,
-  file: { path: string; key: string; storageConfigId: string; size: number; etag: string | null },
+  target: MountedTarget,
   options: MountedShareOptions = {},
 ): Promise<FileShareRecord> {
-  const config = await ctx.db.storageConfig.findUnique({ where: { id: file.storageConfigId } });
+  const config = await ctx.db.storageConfig.findUnique({ where: { id: target.storageConfigId } });
   if (!config) throw new AppError('not_found', 'mountStorageMissing');
-  const filename = file.path.split('/').pop()!;
+  const filename = target.folder?.name ?? target.path.split('/').pop()!;
   // Never an override: a slug in use is a 409, as on the upload page without "replace".
   const slug = await claimSlug(ctx, principal, options.slug, false);
   const fields = await shareFields(options, ctx.masterKey);
@@ -35,11 +52,12 @@ export async function shareMountedFile(
       filename,
       storageConfigId: config.id,
       storageType: config.storageType === 's3' ? 'S3' : 'LOCAL',
-      storagePath: file.key,
-      filePath: file.path,
-      mimetype: mimeFromFilename(filename),
-      size: BigInt(file.size),
-      etag: file.etag,
+      storagePath: target.key,
+      filePath: target.path,
+      mimetype: target.folder ? FOLDER_MIMETYPE : mimeFromFilename(filename),
+      size: BigInt(target.size),
+      etag: target.etag,
+      ...(target.folder && { kind: 'folder', items: target.folder.items && JSON.stringify(target.folder.items) }),
       // No remark unless written: v0.7.3's "来自文件系统: <path>" showed every visitor the internal path (issue 28 A5).
       ...fields,
       useProxy: true,

@@ -28,6 +28,10 @@ export interface FileShareRecord {
   storagePath: string;
   /** Virtual path when the share was made from a mount. */
   filePath: string | null;
+  /** "folder" for a folder or selection share (folder-shares.server.ts), read as it is now. */
+  kind: 'file' | 'folder';
+  /** A selection share's names inside its folder; null for a whole folder and for a file. */
+  items: string[] | null;
   storageConfigId: string;
   /** The share's storage type as stored ("LOCAL" or "S3", docs/product/api.md). */
   storageType: string;
@@ -39,6 +43,13 @@ export interface FileShareRecord {
     endpointUrl: string | null;
     bucketName: string | null;
   };
+}
+
+/** A selection share's names (a JSON array of strings); null for anything else. */
+export function selectionOf(row: Pick<ShareRow, 'items'>): string[] | null {
+  if (row.items === null) return null;
+  const parsed: unknown = JSON.parse(row.items);
+  return Array.isArray(parsed) ? parsed.map(String) : null;
 }
 
 export function toFileRecord(row: ShareRow): FileShareRecord {
@@ -61,6 +72,8 @@ export function toFileRecord(row: ShareRow): FileShareRecord {
     etag: row.etag,
     storagePath: row.storagePath,
     filePath: row.filePath,
+    kind: row.kind === 'folder' ? 'folder' : 'file',
+    items: selectionOf(row),
     storageConfigId: row.storageConfigId,
     storageType: row.storageType,
     storage: {

@@ -13,7 +13,8 @@ import {
   type ExplorerIntentInput,
 } from '~/lib/schemas/fs';
 import { copiesIntoItself } from '~/models/fs/copy.server';
-import { createShareOfPath, fileLink } from '~/models/fs/links.server';
+import { fileLink } from '~/models/fs/links.server';
+import { sharePaths } from '~/models/fs/share-paths.server';
 import {
   assertMayUploadToMounts,
   makeFolder,
@@ -115,9 +116,13 @@ async function runIntent(
       return { intent: input.intent, name, link: { url: link.url, expiresAt: link.expiresAt.toISOString() } };
     }
     case 'share': {
-      const name = input.name[0] ?? '';
-      const file = await createShareOfPath(services, principal, joinVirtual(dir, name), shareOptionsOf(input));
-      return { intent: input.intent, name, share: shareCardOf(fileLinksFor(origin, file.slug).page) };
+      const paths = input.name.map((n) => joinVirtual(dir, n));
+      const file = await sharePaths(services, principal, paths, shareOptionsOf(input));
+      return {
+        intent: input.intent,
+        name: input.name[0] ?? '',
+        share: shareCardOf(fileLinksFor(origin, file.slug).page),
+      };
     }
     case 'copy': {
       // The picker's folder, or a new folder inside it (made by the copy itself).

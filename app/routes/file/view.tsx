@@ -3,6 +3,7 @@ import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-
 import { FileManagePage } from '~/components/file/FileManagePage';
 import { StatusPage } from '~/components/layout/StatusPage';
 import { FileView } from '~/components/file/FileView';
+import { FolderShareView } from '~/components/file/FolderShareView';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError, statusError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
@@ -12,14 +13,16 @@ import { pageTitle } from '~/lib/meta';
 import { updateFileSchema } from '~/lib/schemas/files';
 import { unlockSchema } from '~/lib/schemas/pastes';
 import { deleteFiles, getOwnedFile, getOwnedFileBySlug, updateFile } from '~/models/shares/files-admin.server';
-import { fileForContent, openFileShare, unlockFileShare } from '~/models/shares/file-access.server';
+import { unlockFileShare, visitShare } from '~/models/shares/file-access.server';
+import { openSharedPlace } from '~/models/shares/folder-access.server';
+import { sharedPlaceView } from './folder.server';
 import { shareContent } from '~/models/shares/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
 import { fileSummary } from './summary.server';
 import { mayManageShare } from '~/models/shares/access';
 import type { Route } from './+types/view';
-import { fileHref } from '~/lib/hrefs';
+import { fileHref, folderShareHref } from '~/lib/hrefs';
 import { countedPageRevalidation } from '~/lib/counted-page';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -32,7 +35,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the share
  * through the owner's door and never count a view. Anything else is the public page: it counts a
  * view exactly like GET /api/public/files/{slug} (a password share counts once it is unlocked). A
- * valid `?grant=` (made by an unlock) reopens a password share without counting again.
+ * valid `?grant=` (made by an unlock, or by a folder share's visit) reopens the share without
+ * counting again. A folder share's page shows the folder or file at `?path=` (a page of a long
+ * folder from `?cursor=`, images as a gallery with `?view=gallery`).
  */
 export const loader = answersFaults(async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -47,35 +52,37 @@ export const loader = answersFaults(async function loader({ params, request, con
       const editable = { ...fileSummary(file), plainPassword: file.plainPassword };
       return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
-    const result = await openFileShare(services, params.slug);
-    const manage = mayManageShare(principal, 'file', result.file.createdBy);
-    if (!result.locked) {
-      const content = await shareContent(services, result.file, origin, null);
-      const view = { file: fileSummary(result.file), content, share: share(result.file), canManage: manage };
-      return { state: 'shown', ...view } as const;
+    const visit = await visitShare(services, params.slug, url.searchParams.get('grant'));
+    const manage = mayManageShare(principal, 'file', visit.file.createdBy);
+    const card = share(visit.file);
+    if (visit.locked) {
+      const locked = { file: fileSummary(visit.file), share: card, canManage: manage };
+      return data({ state: 'locked', ...locked, grantExpired: visit.grantExpired } as const, {
+        status: visit.grantExpired ? 401 : 200,
+      });
     }
-    const grant = url.searchParams.get('grant');
-    if (grant) {
-      try {
-        const address = context.get(requestInfoContext).clientAddress;
-        const file = await fileForContent(services, params.slug, { grant }, address);
-        const content = await shareContent(services, file, origin, grant);
-        return {
-          state: 'shown',
-          file: fileSummary(file),
-          content,
-          share: share(file),
-          canManage: manage,
-        } as const;
-      } catch (error) {
-        // An expired or foreign grant: ask for the password again.
-        if (!(error instanceof AppError && error.kind === 'unauthenticated')) throw error;
-        const locked = { file: fileSummary(result.file), share: share(result.file), canManage: manage };
-        return data({ state: 'locked', ...locked, grantExpired: true } as const, { status: 401 });
-      }
+    if (visit.file.kind === 'folder') {
+      const address = context.get(requestInfoContext).clientAddress;
+      const place = await openSharedPlace(
+        services,
+        params.slug,
+        url.searchParams.get('path'),
+        { grant: visit.grant },
+        address,
+        origin,
+        url.searchParams.get('cursor') ?? undefined,
+      );
+      const folder = {
+        file: fileSummary(visit.file),
+        grant: visit.grant,
+        place: sharedPlaceView(place),
+        view: url.searchParams.get('view') === 'gallery' ? 'gallery' : 'list',
+        paged: url.searchParams.has('cursor'),
+      } as const;
+      return { state: 'folder', ...folder, share: card, canManage: manage } as const;
     }
-    const locked = { file: fileSummary(result.file), share: share(result.file), canManage: manage };
-    return { state: 'locked', ...locked, grantExpired: false } as const;
+    const content = await shareContent(services, visit.file, origin, visit.grant);
+    return { state: 'shown', file: fileSummary(visit.file), content, share: card, canManage: manage } as const;
   } catch (error) {
     // From the edit or delete page: the reason, back to the file page, or log in and come back.
     return statusError(error, getLocale(context), {
@@ -104,6 +111,9 @@ export const action = answersFaults(async function action({ params, request, con
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
       const address = context.get(requestInfoContext).clientAddress;
       const { file, grant } = await unlockFileShare(services, params.slug, password, address);
+      // A folder share opens where the visitor was going, its links carrying the grant.
+      if (file.kind === 'folder')
+        return redirect(folderShareHref(file.slug, { path: new URL(request.url).searchParams.get('path'), grant }));
       const content = await shareContent(services, file, context.get(requestInfoContext).linkOrigin, grant);
       return {
         intent,
@@ -136,6 +146,7 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
   if (loaderData.state === 'status') return <StatusPage {...loaderData.status} />;
+  if (loaderData.state === 'folder') return <FolderShareView {...loaderData} />;
   if (loaderData.state !== 'shown' && loaderData.state !== 'locked') {
     return <FileManagePage mode={loaderData.state} file={loaderData.file} saved={loaderData.saved} failed={failed} />;
   }

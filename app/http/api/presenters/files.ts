@@ -1,5 +1,6 @@
 import type { ListedFile } from '~/models/shares/files-admin.server';
 import type { ShareLinks } from '~/models/shares/file-access.server';
+import type { SharedListing } from '~/models/shares/folder-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
 
@@ -23,6 +24,9 @@ export function presentPublicFile(file: FileShareRecord, links: ShareLinks | nul
     max_views: file.maxViews,
     expires_at: iso(file.expiresAt),
     use_proxy: file.useProxy ? 1 : 0,
+    // Ours (docs/api-extensions.md §8): a folder share lists its entries at /public/files/{slug}/entries.
+    kind: file.kind,
+    ...(file.items && { items: file.items }),
   };
   return links ? { ...info, previewUrl: links.previewUrl, downloadUrl: links.downloadUrl } : info;
 }
@@ -125,3 +129,19 @@ export function presentCommittedShare(file: FileShareRecord) {
 }
 
 export type { ListedFile };
+
+/** A page of a folder inside a folder share (GET /public/files/{slug}/entries). */
+export function presentSharedListing(listing: SharedListing) {
+  return {
+    path: listing.path,
+    items: listing.entries.map((e) => ({
+      name: e.name,
+      path: e.path,
+      isDirectory: e.isDirectory,
+      size: e.size,
+      modified: iso(e.modified),
+      mimetype: e.mimetype,
+    })),
+    ...(listing.cursor && { cursor: listing.cursor }),
+  };
+}

@@ -1,0 +1,268 @@
+import { Link } from 'react-router';
+import { PasteRemark } from '~/components/paste/PasteMeta';
+import { DateTime } from '~/components/ui/DateTime';
+import { Icon, iconForType } from '~/components/ui/Icon';
+import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
+import { useTranslation } from '~/i18n/use-translation';
+import { formatBytes } from '~/lib/format';
+import { fileContentHref, folderShareHref } from '~/lib/hrefs';
+import { FileMeta } from './FileMeta';
+import { FilePreviewPanel } from './FilePreviewPanel';
+import { ShareHeader } from './FileView';
+import type { FileSummary, SharedEntryView, SharedPlaceView } from './types';
+
+type View = 'list' | 'gallery';
+
+interface Where {
+  slug: string;
+  grant: string | null;
+  view: View;
+}
+
+/** A place in the share, keeping the visit's grant and the chosen view (a file's page has no view). */
+const placeHref = (where: Where, path: string, cursor?: string | null) =>
+  folderShareHref(where.slug, {
+    path,
+    grant: where.grant,
+    view: where.view === 'gallery' ? 'gallery' : null,
+    cursor,
+  });
+
+/** The share's name, then each folder down to the place: links back up, without JavaScript. */
+function Crumbs({ where, root, path }: { where: Where; root: string; path: string }) {
+  const { t } = useTranslation();
+  const segments = path.split('/').filter(Boolean);
+  return (
+    <nav aria-label={t('file.folder.location')} className="min-w-0 text-sm">
+      <ol className="flex flex-wrap items-center gap-1">
+        <li>
+          <Link to={placeHref(where, '/')} className="link font-medium break-all">
+            {root}
+          </Link>
+        </li>
+        {segments.map((segment, i) => {
+          const to = `/${segments.slice(0, i + 1).join('/')}`;
+          const last = i === segments.length - 1;
+          return (
+            <li key={to} className="flex items-center gap-1">
+              <span aria-hidden="true" className="text-subtle">
+                /
+              </span>
+              {last ? (
+                <span aria-current="page" className="font-medium break-all">
+                  {segment}
+                </span>
+              ) : (
+                <Link to={placeHref(where, to)} className="link break-all">
+                  {segment}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function EntryRows({ where, entries }: { where: Where; entries: SharedEntryView[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="w-full text-sm">
+      <thead className="border-b border-line text-left text-xs text-subtle">
+        <tr>
+          <th scope="col" className="px-4 py-2 font-medium">
+            {t('file.folder.name')}
+          </th>
+          <th scope="col" className="px-4 py-2 text-right font-medium">
+            {t('file.folder.size')}
+          </th>
+          <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+            {t('file.folder.modified')}
+          </th>
+          <th scope="col" className="w-10 px-2 py-2">
+            <span className="sr-only">{t('file.actions.download')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {entries.map((entry) => (
+          <tr key={entry.path} className="hover:bg-muted/40">
+            <td className="max-w-0 px-4 py-2">
+              <Link to={placeHref(where, entry.path)} className="flex min-w-0 items-center gap-2">
+                <Icon
+                  name={entry.isDirectory ? 'folder' : iconForType(entry.mimetype)}
+                  className="h-4 w-4 shrink-0 text-subtle"
+                />
+                <span className="truncate" title={entry.name}>
+                  {entry.name}
+                </span>
+              </Link>
+            </td>
+            <td className="px-4 py-2 text-right whitespace-nowrap text-subtle tabular-nums">
+              {entry.isDirectory ? '—' : formatBytes(entry.size)}
+            </td>
+            <td className="hidden px-4 py-2 whitespace-nowrap text-subtle sm:table-cell">
+              {entry.modified ? <DateTime iso={entry.modified} /> : '—'}
+            </td>
+            <td className="px-2 py-2">
+              <a
+                href={fileContentHref(where.slug, 'download', { grant: where.grant, path: entry.path })}
+                className="btn px-2 py-1"
+                aria-label={t('file.folder.downloadItem', { name: entry.name })}
+                title={t('file.folder.downloadItem', { name: entry.name })}
+                download
+              >
+                <Icon name="download" className="h-3.5 w-3.5" />
+              </a>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Images as tiles that open their page; folders and other files as named tiles. */
+function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-4">
+      {entries.map((entry) => {
+        const image = !entry.isDirectory && entry.mimetype.startsWith('image/');
+        return (
+          <li key={entry.path}>
+            <Link
+              to={placeHref(where, entry.path)}
+              className="flex aspect-square flex-col overflow-hidden rounded-lg border border-line bg-raised hover:border-brand"
+            >
+              {image ? (
+                <img
+                  src={fileContentHref(where.slug, 'view', { grant: where.grant, path: entry.path })}
+                  alt={entry.name}
+                  loading="lazy"
+                  className="min-h-0 flex-1 object-cover"
+                />
+              ) : (
+                <span className="flex flex-1 items-center justify-center text-subtle">
+                  <Icon name={entry.isDirectory ? 'folder' : iconForType(entry.mimetype)} className="h-10 w-10" />
+                </span>
+              )}
+              <span className="truncate px-2 py-1 text-xs" title={entry.name}>
+                {entry.name}
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FolderPlace({
+  where,
+  place,
+  cursorShown,
+}: {
+  where: Where;
+  place: Extract<SharedPlaceView, { kind: 'folder' }>;
+  cursorShown: boolean;
+}) {
+  const { t } = useTranslation();
+  const zip = fileContentHref(where.slug, 'download', {
+    grant: where.grant,
+    path: place.path === '/' ? null : place.path,
+  });
+  const viewLink = (view: View, label: string) => (
+    <Link
+      to={placeHref({ ...where, view }, place.path)}
+      aria-current={where.view === view ? 'page' : undefined}
+      className={`btn px-2.5 py-1 text-xs ${where.view === view ? 'border-brand text-accent' : ''}`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-line px-4 py-2">
+        <div className="flex gap-1.5" role="group" aria-label={t('file.folder.viewAs')}>
+          {viewLink('list', t('file.folder.list'))}
+          {viewLink('gallery', t('file.folder.gallery'))}
+        </div>
+        <a href={zip} className="btn btn-primary px-3 py-1.5 text-xs" download>
+          <Icon name="download" className="h-3.5 w-3.5" />
+          {place.path === '/' ? t('file.folder.downloadAll') : t('file.folder.downloadFolder')}
+        </a>
+      </div>
+      {place.entries.length === 0 ? (
+        <p className="px-4 py-12 text-center text-sm text-subtle">{t('file.folder.empty')}</p>
+      ) : where.view === 'gallery' ? (
+        <Gallery where={where} entries={place.entries} />
+      ) : (
+        <EntryRows where={where} entries={place.entries} />
+      )}
+      {(place.cursor || cursorShown) && (
+        <p className="flex justify-center gap-4 border-t border-line px-4 py-3 text-sm">
+          {cursorShown && (
+            <Link to={placeHref(where, place.path)} className="link">
+              {t('file.folder.firstPage')}
+            </Link>
+          )}
+          {place.cursor && (
+            <Link to={placeHref(where, place.path, place.cursor)} className="link">
+              {t('file.folder.nextPage')}
+            </Link>
+          )}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The public page of a folder share (issue 30): the folder or selection as it is now, browsed by
+ * links (no JavaScript needed), as a list or a gallery; a file opens with the file page's preview;
+ * one file or a folder (the whole share at its top) downloads, a folder as a zip.
+ */
+export function FolderShareView({
+  file,
+  grant,
+  place,
+  view,
+  paged,
+  share,
+  canManage,
+}: {
+  file: FileSummary;
+  grant: string | null;
+  place: SharedPlaceView;
+  view: View;
+  /** A later page of a long folder is shown (offer the way back to its first). */
+  paged: boolean;
+  share: ShareLink;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation();
+  const where: Where = { slug: file.slug, grant, view };
+  return (
+    <section aria-labelledby="page-heading" className="space-y-5">
+      <ShareHeader file={file} kicker={t('file.folder.heading')} canManage={canManage} />
+      <FileMeta file={file} folder />
+      <PasteRemark remark={file.remark} />
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-3">
+          <Crumbs where={where} root={file.filename} path={place.path} />
+          {place.kind === 'file' ? (
+            <FilePreviewPanel file={place.file} content={place.content} />
+          ) : (
+            <div className="overflow-hidden rounded-xl border border-line bg-surface">
+              <FolderPlace where={where} place={place} cursorShown={paged} />
+            </div>
+          )}
+        </div>
+        <aside className="min-w-0">
+          <ShareCard share={share} hasPassword={file.hasPassword} />
+        </aside>
+      </div>
+    </section>
+  );
+}

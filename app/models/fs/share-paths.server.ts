@@ -1,0 +1,86 @@
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
+import type { ModelContext } from '~/models/context.server';
+import { shareMountedFile, type MountedShareOptions } from '~/models/shares/mounted-shares.server';
+import type { FileShareRecord } from '~/models/shares/records.server';
+import { parentPath } from '~/storage/vfs/path';
+import { createShareOfPath } from './links.server';
+import { locate } from './locate.server';
+import type { InMount } from './types';
+import { isFolder } from './walk.server';
+
+/** How many items one selection share may hold. */
+export const MAX_SELECTION = 1000;
+
+async function isFile(at: InMount): Promise<boolean> {
+  return at.key !== '' && !at.path.isDirectory && (await at.driver.stat(at.key)) !== null;
+}
+
+async function mounted(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
+  const at = await locate(ctx, principal, raw, 'fs.view');
+  if (at.kind === 'virtual') throw new AppError('invalid', 'shareVirtualFolder');
+  return at;
+}
+
+/** The name a folder share shows: the folder's own, or the mount's for its root. */
+const nameOf = (at: InMount) => at.path.segments.at(-1) ?? at.mount.name;
+
+/**
+ * POST /fs/create-share and the explorer's "Share" (issue 30): one file is a file share as before;
+ * a folder, or several files and folders of one folder (a selection), is a folder share that shows
+ * them as they are now. A key needs the file-share bit and may share only inside its base path
+ * (`locate` checks every path by segment).
+ */
+export async function sharePaths(
+  ctx: ModelContext,
+  principal: Principal,
+  paths: string[],
+  options: MountedShareOptions = {},
+): Promise<FileShareRecord> {
+  authorize(principal, 'file.upload');
+  if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
+  if (paths.length > MAX_SELECTION) throw new AppError('invalid', 'shareTooManyItems', { max: MAX_SELECTION });
+  const located: InMount[] = [];
+  for (const raw of paths) located.push(await mounted(ctx, principal, raw));
+  const first = located[0]!;
+  if (located.length === 1) {
+    if (await isFile(first)) return createShareOfPath(ctx, principal, paths[0], options);
+    if (!(await isFolder(first.driver, first.key))) throw new AppError('not_found', 'fsNotFound');
+    return shareFolder(ctx, principal, first, null, options);
+  }
+  const parent = parentPath(first.path.path);
+  const names = new Set<string>();
+  for (const at of located) {
+    if (at.mount.id !== first.mount.id || at.key === '' || parentPath(at.path.path) !== parent)
+      throw new AppError('invalid', 'shareSelectionOneFolder');
+    if (!(await isFile(at)) && !(await isFolder(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
+    names.add(at.path.segments.at(-1)!);
+  }
+  const folder = await mounted(ctx, principal, parent);
+  return shareFolder(ctx, principal, folder, [...names], options);
+}
+
+function shareFolder(
+  ctx: ModelContext,
+  principal: Principal,
+  at: InMount,
+  items: string[] | null,
+  options: MountedShareOptions,
+): Promise<FileShareRecord> {
+  const name = items ? items.join(', ').slice(0, 200) : nameOf(at);
+  return shareMountedFile(
+    ctx,
+    principal,
+    {
+      path: at.path.path,
+      // The share reads the config's driver directly: its key is the storage's, the root folder included.
+      key: at.mount.rootFolder + (at.key ? `${at.key}/` : ''),
+      storageConfigId: at.mount.storageConfigId!,
+      size: 0,
+      etag: null,
+      folder: { name, items },
+    },
+    options,
+  );
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { loginAsAdmin } from './auth-helpers';
+import { en } from './helpers';
+import { unlockFilePage } from './upload-helpers';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Folder and selection shares (issue 30), with JavaScript and without: an admin shares a folder and
+ * a selection from the mount explorer; a visitor opens the folder behind its password, browses,
+ * previews, downloads one file and everything as a zip.
+ */
+const t = en.explorer;
+const f = en.file.folder;
+const ADMIN = { username: 'admin', password: 'folder-share-e2e-password' };
+let server: RunningServer;
+const bytes = { notes: Buffer.from('# Trip notes\n\nDay one: the beach.\n') };
+
+test.beforeEach(async ({ request }) => {
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const configs = await request.get(`${server.url}/api/s3-configs`, { headers: auth });
+  const local = ((await configs.json()) as { data: { id: string }[] }).data[0]!.id;
+  const mount = await request.post(`${server.url}/api/admin/mounts`, {
+    headers: auth,
+    data: { name: 'Local', mount_path: '/local', storage_config_id: local, cache_ttl: 0 },
+  });
+  expect(mount.ok()).toBe(true);
+  const album = path.join(server.dataDir, 'storage', 'album');
+  fs.mkdirSync(path.join(album, 'day two'), { recursive: true });
+  fs.writeFileSync(path.join(album, 'notes.md'), bytes.notes);
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f97316' } })
+    .png()
+    .toBuffer();
+  fs.writeFileSync(path.join(album, 'beach.png'), png);
+  fs.writeFileSync(path.join(album, 'day two', 'hills.png'), png);
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+const row = (page: Page, name: string) => page.locator(`[data-entry-path$="/${name}"]`);
+
+/** The share panel's form: a password, then the link it makes. */
+async function createShare(page: Page, password: string): Promise<string> {
+  await page.getByLabel(en.upload.form.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: t.share.create }).click();
+  return page.getByLabel(t.share.result).inputValue();
+}
+
+test('an admin shares a folder and a selection; a visitor browses, previews and downloads', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/mount-explorer/local`);
+  // The folder, from its row's actions.
+  await row(page, 'album')
+    .getByRole('button', { name: 'More actions for album' })
+    .or(row(page, 'album').locator('summary'))
+    .first()
+    .click();
+  await row(page, 'album')
+    .getByRole('link', { name: `${t.actions.share} album` })
+    .click();
+  await expect(page.getByText(t.share.bodyFolder)).toBeVisible();
+  const folderLink = await createShare(page, 'album-pass');
+  expect(folderLink).toMatch(/\/file\/[\w-]+$/);
+
+  // A selection: two ticked entries of one folder.
+  await page.goto(`${server.url}/mount-explorer/local/album`);
+  await row(page, 'notes.md').getByRole('checkbox').check();
+  await row(page, 'day two').getByRole('checkbox').check();
+  await page.getByRole('button', { name: t.list.shareSelected }).click();
+  await expect(page.getByRole('heading', { name: t.share.headingMany.replace('{{count}}', '2') })).toBeVisible();
+  const selectionLink = await createShare(page, 'pick-pass');
+
+  // A visitor, not logged in: the password first, then the folder.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(folderLink);
+  await unlockFilePage(visitor, 'album-pass');
+  await expect(visitor.getByRole('heading', { name: 'album' })).toBeVisible();
+  const list = visitor.getByRole('table');
+  await expect(list.getByRole('link', { name: 'notes.md', exact: true })).toBeVisible();
+  await list.getByRole('link', { name: 'day two', exact: true }).click();
+  await expect(visitor.getByRole('navigation', { name: f.location })).toContainText('day two');
+  // The gallery shows the image itself.
+  await visitor.getByRole('link', { name: f.gallery }).click();
+  const tile = visitor.getByRole('img', { name: 'hills.png' });
+  await expect(tile).toBeVisible();
+  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  // Up again, a Markdown file's preview, then its download, byte for byte.
+  await visitor.getByRole('navigation', { name: f.location }).getByRole('link', { name: 'album', exact: true }).click();
+  await visitor.getByRole('link', { name: f.list }).click();
+  await visitor.getByRole('table').getByRole('link', { name: 'notes.md', exact: true }).click();
+  await expect(visitor.getByTestId('markdown-preview').getByRole('heading', { name: 'Trip notes' })).toBeVisible();
+  const one = visitor.waitForEvent('download');
+  await visitor.getByRole('link', { name: new RegExp(`^${en.file.actions.download}`) }).click();
+  expect(fs.readFileSync(await (await one).path()).equals(bytes.notes)).toBe(true);
+  // Everything as one zip.
+  await visitor.getByRole('navigation', { name: f.location }).getByRole('link', { name: 'album', exact: true }).click();
+  const zip = visitor.waitForEvent('download');
+  await visitor.getByRole('link', { name: f.downloadAll }).click();
+  const saved = await zip;
+  expect(saved.suggestedFilename()).toBe('album.zip');
+  const zipped = fs.readFileSync(await saved.path());
+  expect(zipped.includes(Buffer.from('album/day two/hills.png'))).toBe(true);
+  expect(zipped.includes(bytes.notes)).toBe(true);
+
+  // The selection shows exactly what was ticked.
+  await visitor.goto(selectionLink);
+  await unlockFilePage(visitor, 'pick-pass');
+  const picked = visitor.getByRole('table');
+  await expect(picked.getByRole('link', { name: 'notes.md', exact: true })).toBeVisible();
+  await expect(picked.getByRole('link', { name: 'day two', exact: true })).toBeVisible();
+  await expect(picked.getByRole('link', { name: 'beach.png', exact: true })).toHaveCount(0);
+});

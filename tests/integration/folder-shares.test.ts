@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth, apiClient } from '../support/api-client';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Folder and selection shares (issue 30): made from mounted storage over /api/fs/create-share, read
+ * by visitors through /api/public/files/{slug}/entries, /api/file-download (a file, or a folder's
+ * zip) and the share page, live and never outside the shared folder.
+ */
+describe('folder shares', () => {
+  let server: RunningServer;
+  let admin: string;
+  let storage: string;
+  const call = apiClient(() => server.url);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-folder-shares-'));
+  const photo = randomBytes(200_000);
+
+  const write = (rel: string, bytes: string | Buffer) => {
+    fs.mkdirSync(path.dirname(path.join(storage, rel)), { recursive: true });
+    fs.writeFileSync(path.join(storage, rel), bytes);
+  };
+  const share = (body: object, auth = admin) => call('POST', '/fs/create-share', { auth, body });
+  const names = (answer: { body: { data: { items: { name: string }[] } } }) =>
+    answer.body.data.items.map((i) => i.name);
+  /** The zip a download answered, unpacked: its entry names, sorted. */
+  const zipNames = (bytes: Buffer) => {
+    const file = path.join(work, `${randomBytes(4).toString('hex')}.zip`);
+    fs.writeFileSync(file, bytes);
+    return execFileSync('zipinfo', ['-1', file], { encoding: 'utf8' }).trim().split('\n').sort();
+  };
+  const key = async (permissions: number, basic_path: string) =>
+    `ApiKey ${
+      (
+        await call('POST', '/admin/api-keys', {
+          auth: admin,
+          body: { name: `k${permissions}${basic_path}`, permissions, basic_path, expires_at: 'never' },
+        })
+      ).body.data.key
+    }`;
+
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await adminAuth(call);
+    storage = path.join(server.dataDir, 'storage');
+    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
+    const mounted = await call('POST', '/admin/mounts', {
+      auth: admin,
+      body: { name: 'Local', mount_path: '/local', storage_config_id: localId, storage_type: 'S3', cache_ttl: 0 },
+    });
+    expect(mounted.status).toBe(200);
+    write('album/photo.jpg', photo);
+    write('album/notes.txt', 'notes');
+    write('album/sub/deep.md', '# Deep');
+    write('album/.cloudclip-pending/x', 'internal');
+    // A sibling whose name starts with the shared folder's: never reachable from it.
+    write('albumx/secret.txt', 'secret');
+  });
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('shares a folder as it is now, with its password, and nothing outside it', async () => {
+    const made = await share({ path: '/local/album/', password: 'open sesame', slug: 'the-album' });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({
+      slug: 'the-album',
+      kind: 'folder',
+      filename: 'album',
+      url: '/file/the-album',
+    });
+    const info = await call('GET', '/public/files/the-album');
+    expect(info.body.data).toMatchObject({ kind: 'folder', requires_password: true, mimetype: 'inode/directory' });
+
+    expect((await call('GET', '/public/files/the-album/entries')).status).toBe(401);
+    const wrong = await call('GET', '/public/files/the-album/entries?password=nope');
+    expect(wrong.status).toBe(403);
+    const open = (rest = '') => call('GET', `/public/files/the-album/entries?password=open%20sesame${rest}`);
+    const top = await open();
+    expect(top.status).toBe(200);
+    expect(names(top).sort()).toEqual(['notes.txt', 'photo.jpg', 'sub']);
+    expect(names(await open('&path=/sub'))).toEqual(['deep.md']);
+
+    // Every spelling of a way out is refused before storage is asked.
+    for (const out of [
+      '/../albumx',
+      '/%2e%2e/albumx',
+      '/sub/../../albumx',
+      '/%252e%252e/albumx',
+      '/.cloudclip-pending',
+    ])
+      expect([400, 404]).toContain((await open(`&path=${encodeURIComponent(out)}`)).status);
+    const escape = await call(
+      'GET',
+      `/file-download/the-album?password=open%20sesame&path=${encodeURIComponent('/../albumx/secret.txt')}`,
+    );
+    expect(escape.status).toBe(400);
+    expect(escape.text).not.toContain('secret');
+
+    // One file, resumable; the whole share as one zip of exact length.
+    const part = await call('GET', '/file-download/the-album?password=open%20sesame&path=/photo.jpg', {
+      headers: { Range: 'bytes=100-199' },
+    });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(part.body).equals(photo.subarray(100, 200))).toBe(true);
+    const zip = await call('GET', '/file-download/the-album?password=open%20sesame');
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(Number(zip.headers.get('content-length'))).toBe(zip.body.length);
+    expect(zipNames(zip.body)).toEqual([
+      'album/',
+      'album/notes.txt',
+      'album/photo.jpg',
+      'album/sub/',
+      'album/sub/deep.md',
+    ]);
+
+    // Live: what is added shows at once; the folder renamed away, the share is gone (410).
+    write('album/added.txt', 'new');
+    expect(names(await open())).toContain('added.txt');
+    fs.renameSync(path.join(storage, 'album'), path.join(storage, 'album-renamed'));
+    try {
+      expect((await call('GET', '/public/files/the-album')).status).toBe(410);
+      const page = await fetch(`${server.url}/file/the-album`);
+      expect(page.status).toBe(410);
+    } finally {
+      fs.renameSync(path.join(storage, 'album-renamed'), path.join(storage, 'album'));
+    }
+  });
+
+  it('shares a selection of one folder: exactly the chosen items', async () => {
+    const made = await share({ paths: ['/local/album/photo.jpg', '/local/album/sub/'], slug: 'picked' });
+    expect(made.status).toBe(200);
+    const entries = (rest = '') => call('GET', `/public/files/picked/entries${rest}`);
+    expect(names(await entries()).sort()).toEqual(['photo.jpg', 'sub']);
+    expect((await entries('?path=/notes.txt')).status).toBe(404);
+    expect((await call('GET', '/file-download/picked?path=/notes.txt')).status).toBe(404);
+    expect(names(await entries('?path=/sub'))).toEqual(['deep.md']);
+    const zip = await call('GET', '/file-download/picked');
+    expect(zipNames(zip.body)).toEqual(['photo.jpg', 'sub/', 'sub/deep.md']);
+    // Items of two folders are two shares, not one.
+    const spread = await share({ paths: ['/local/album/photo.jpg', '/local/albumx/secret.txt'] });
+    expect(spread.status).toBe(400);
+  });
+
+  it('counts a view once per visit of the page, and deleting the share keeps the files', async () => {
+    const made = await share({ path: '/local/album/sub/', max_views: 5, slug: 'visits' });
+    const views = async () => (await call('GET', `/files/${made.body.data.fileId}`, { auth: admin })).body.data.views;
+    const page = await fetch(`${server.url}/file/visits`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(await views()).toBe(1);
+    // The page's links carry the visit's grant: following them counts nothing more.
+    const grant = /grant=([\w.-]+)/.exec(html)?.[1];
+    expect(grant).toBeTruthy();
+    expect(html).toContain('deep.md');
+    const inside = await fetch(`${server.url}/file/visits?path=%2Fdeep.md&grant=${grant}`);
+    expect(inside.status).toBe(200);
+    expect(await inside.text()).toContain('Deep');
+    expect(await views()).toBe(1);
+    // A made-up grant is a new visit.
+    await fetch(`${server.url}/file/visits?grant=9999999999.forged`);
+    expect(await views()).toBe(2);
+
+    const removed = await call('DELETE', '/files/batch-delete', {
+      auth: admin,
+      body: { ids: [made.body.data.fileId], delete_mode: 'both' },
+    });
+    expect(removed.status).toBe(200);
+    expect(fs.readFileSync(path.join(storage, 'album/sub/deep.md'), 'utf8')).toBe('# Deep');
+  });
+
+  it('lets a key share only with the file-share bit and inside its base path', async () => {
+    const viewOnly = await key(256, '/local/album');
+    expect((await share({ path: '/local/album/sub/' }, viewOnly)).status).toBe(403);
+    const sharer = await key(256 | 2, '/local/album');
+    expect((await share({ path: '/local/album/sub/' }, sharer)).status).toBe(200);
+    expect((await share({ path: '/local/albumx/' }, sharer)).status).toBe(403);
+    expect((await share({ paths: ['/local/albumx/secret.txt'] }, sharer)).status).toBe(403);
+  });
+});
