@@ -24,18 +24,20 @@ export async function sendZip(
   res.setHeader('Content-Disposition', contentDisposition('attachment', plan.filename));
   res.setHeader('Cache-Control', 'private, no-store');
   progress.total?.(size);
-  let sent = 0;
-  const counted = new PassThrough();
-  counted.on('data', (chunk: Buffer) => {
-    sent += chunk.length;
-    progress.sent?.(sent);
-  });
   zip.on('error', (error: Error) => stream.destroy(error));
-  return pipeline(stream, counted, res).then(
+  return (progress.sent ? pipeline(stream, counted(progress.sent), res) : pipeline(stream, res)).then(
     () => true,
     (error: unknown) => {
       if (!res.destroyed) res.destroy(error as Error);
       return false;
     },
   );
+}
+
+/** A pass-through that tells `sent` how many bytes went by so far. */
+function counted(sent: (bytes: number) => void): PassThrough {
+  let total = 0;
+  const through = new PassThrough();
+  through.on('data', (chunk: Buffer) => sent((total += chunk.length)));
+  return through;
 }

@@ -167,8 +167,12 @@ export function assertValidPrefix(prefix: string): void {
 }
 
 /** Checks an object key: relative, "/"-separated, no empty/"."/".." segments, no control characters. */
+/** What no key may hold: a control character or a backslash. */
+export const UNNAMEABLE = /[\u0000-\u001f\u007f\\]/;
+export const MAX_KEY_LENGTH = 1024;
+
 export function assertValidKey(key: string): void {
-  if (!key || key.startsWith('/') || key.length > 1024 || /[\u0000-\u001f\u007f\\]/.test(key)) {
+  if (!key || key.startsWith('/') || key.length > MAX_KEY_LENGTH || UNNAMEABLE.test(key)) {
     throw new StorageError('invalid_key', `Invalid object key: ${JSON.stringify(key)}`);
   }
   for (const segment of key.split('/').slice(0, key.endsWith('/') ? -1 : undefined)) {

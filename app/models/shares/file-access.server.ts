@@ -107,15 +107,19 @@ export type ShareVisit =
  */
 export async function visitShare(ctx: ModelContext, slug: string, grant: string | null): Promise<ShareVisit> {
   const row = await findLiveRow(ctx, slug);
-  await assertMountedObjectPresent(ctx, row);
-  if (grant && grantIsValid(ctx, row, grant)) {
+  const granted = grant !== null && grantIsValid(ctx, row, grant);
+  const locked = row.passwordHash !== null && !granted;
+  // An open folder share's page lists its folder anyway, and an empty listing asks whether the
+  // folder is still there (folder-access.server.ts): asking first would read a big folder twice.
+  if (row.kind !== 'folder' || locked) await assertMountedObjectPresent(ctx, row);
+  if (locked) return { locked: true, file: toFileRecord(row), grantExpired: grant !== null };
+  if (granted) {
     if (row.maxViews !== null && row.views > row.maxViews) {
       await retire(ctx, row);
       throw new AppError('gone', 'fileViewsUsedUp');
     }
     return { locked: false, file: toFileRecord(row), grant };
   }
-  if (row.passwordHash) return { locked: true, file: toFileRecord(row), grantExpired: grant !== null };
   const counted = await countFileView(ctx, row);
   return {
     locked: false,

@@ -46,7 +46,7 @@ export interface SharedEntry {
 }
 
 /** Entries per listing page: a folder of 10,000 files answers its first page at once (bench/shares.bench.mjs). */
-export const SHARE_PAGE_SIZE = 200;
+export const SHARE_PAGE_SIZE = 100;
 
 export interface SharedListing {
   share: FileShareRecord;

@@ -8,7 +8,8 @@ import { mimeFromFilename } from '~/lib/mime';
 import {
   StorageError,
   assertValidPrefix,
-  isValidKey,
+  MAX_KEY_LENGTH,
+  UNNAMEABLE,
   type ByteRange,
   type CompletedPart,
   type ListOptions,
@@ -104,8 +105,9 @@ export class LocalDriver implements StorageDriver {
     for (const dirent of dirents) {
       if ((!dirKey && INTERNAL.has(dirent.name)) || dirent.name === FOLDER_MARKER) continue;
       const key = dirKey + dirent.name;
-      // A name no path can reach (a control character, a backslash) is not listed (as on S3).
-      if (!isValidKey(key)) continue;
+      // A name no path can reach (a control character, a backslash) is not listed (as on S3). The
+      // folder's key is valid already: the name alone is checked (readdir gives no "." or "..").
+      if (UNNAMEABLE.test(dirent.name) || key.length > MAX_KEY_LENGTH) continue;
       if (dirent.isDirectory()) {
         const dirPrefix = key + '/';
         if (!dirPrefix.startsWith(prefix) && !prefix.startsWith(dirPrefix)) continue;
