@@ -81,6 +81,9 @@ const TYPES: Record<string, string> = {
 
 export const DEFAULT_MIME = 'application/octet-stream';
 
+/** The type of a folder: a folder share's in lists and the v0.7.3 API (it has no bytes of its own), a folder entry's. */
+export const FOLDER_MIMETYPE = 'inode/directory';
+
 export function extensionOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
+import { FOLDER_MIMETYPE } from '~/lib/mime';
 import { Icon, type IconName } from '~/components/ui/Icon';
 import { fileHref, listHref, previewKind, type FileItem, type ListState } from './view';
 import { storageDisplayName } from '~/lib/storage-name';
@@ -28,7 +29,6 @@ function CreatorName({ item }: { item: FileItem }) {
   }
   return <>{t('fileAdmin.list.unknownCreator')}</>;
 }
-
 /** The image thumbnail (made on the server, cached), or an icon for the kind of file. */
 function Thumb({ item }: { item: FileItem }) {
   const { t } = useTranslation();
@@ -106,9 +106,16 @@ export function FileRow({
         <p className="mt-1 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-subtle">
           <span className="font-mono break-all">/file/{item.slug}</span>
           <span aria-hidden="true">·</span>
-          <span className="whitespace-nowrap">{formatBytes(item.size)}</span>
-          <span aria-hidden="true">·</span>
-          <span className="break-all">{item.mimetype}</span>
+          {item.mimetype === FOLDER_MIMETYPE ? (
+            // A folder share (issue 30) has no size or type of its own.
+            <span>{t('fileAdmin.list.folderShare')}</span>
+          ) : (
+            <>
+              <span className="whitespace-nowrap">{formatBytes(item.size)}</span>
+              <span aria-hidden="true">·</span>
+              <span className="break-all">{item.mimetype}</span>
+            </>
+          )}
         </p>
       </td>
       <td className={`col-span-3 xl:col-span-1 ${cell} text-xs`}>

@@ -1,3 +1,5 @@
+import { FOLDER_MIMETYPE } from '~/lib/mime';
+
 /** Stroke icons shared across the app (24×24, currentColor, hidden from assistive tech). */
 export const ICONS = {
   eye: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
@@ -97,7 +99,7 @@ export function Icon({
 
 /** The icon that stands for a file of this MIME type. */
 export function iconForType(mimetype: string): IconName {
-  if (mimetype === 'inode/directory') return 'folder';
+  if (mimetype === FOLDER_MIMETYPE) return 'folder';
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('video/')) return 'video';
   if (mimetype.startsWith('audio/')) return 'audio';

@@ -52,6 +52,7 @@ export default {
     creatorCreated: 'Creator',
     actions: 'Actions',
     open: 'Open {{name}}',
+    folderShare: 'Folder share',
     remark: 'Remark',
     storage: 'Storage',
     passwordYes: 'Password',

@@ -52,6 +52,7 @@ export default {
     creatorCreated: '创建者',
     actions: '操作',
     open: '打开 {{name}}',
+    folderShare: '文件夹分享',
     remark: '备注',
     storage: '存储',
     passwordYes: '有密码',

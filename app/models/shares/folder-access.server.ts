@@ -1,7 +1,7 @@
 import { AppError } from '~/lib/errors';
 import { fileContentHref } from '~/lib/hrefs';
 import type { FileContent } from '~/lib/file-preview';
-import { mimeFromFilename } from '~/lib/mime';
+import { FOLDER_MIMETYPE, mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { addToArchive, type ArchiveEntry } from '~/models/fs/archive.server';
 import { isFinderMetadata, isInternalName } from '~/models/fs/locate.server';
@@ -74,7 +74,7 @@ const folderEntry = (path: string, name: string): SharedEntry => ({
   isDirectory: true,
   size: 0,
   modified: null,
-  mimetype: 'inode/directory',
+  mimetype: FOLDER_MIMETYPE,
 });
 
 async function openFolderRow(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { creatorId, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
-import { mimeFromFilename } from '~/lib/mime';
+import { FOLDER_MIMETYPE, mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { claimSlug, shareFields } from './files.server';
@@ -22,9 +22,6 @@ export interface MountedTarget {
   /** A folder share (folder-shares.server.ts): its display name and, for a selection, its names. */
   folder?: { name: string; items: string[] | null };
 }
-
-/** A folder share's type in lists and the v0.7.3 API (it has no bytes of its own). */
-export const FOLDER_MIMETYPE = 'inode/directory';
 
 /**
  * A share of mounted storage (docs/product/api.md §3.10 fs/create-share): the share points at the
