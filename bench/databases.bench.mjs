@@ -18,7 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { runBench } from './lib/measure.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
-import { ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 5);
 const WARMUP_S = 2;
@@ -51,17 +51,6 @@ function database(serverUrl, name) {
   if (r.status !== 0) throw new Error(`createdb failed: ${r.stderr}`);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function api(base, method, urlPath, { token, body } = {}) {
-  const res = await fetch(`${base}/api${urlPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
-    body: body && JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok || json.success === false) throw new Error(`${method} ${urlPath}: ${JSON.stringify(json)}`);
-  return json;
 }
 
 /** Logs in, makes the paste and the file share the requests read; answers the requests. */

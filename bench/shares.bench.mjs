@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SHARE_ENTRIES ?? 10_000);
 const BYTES = Number(process.env.BENCH_SHARE_BYTES ?? 1024 ** 3);
@@ -19,17 +19,6 @@ const RUN = path.join(ROOT, '.tmp', `bench-shares-${Date.now()}`);
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 const log = (...args) => console.log(...args);
-
-async function api(base, method, urlPath, token, body) {
-  const res = await fetch(`${base}/api${urlPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
-    body: body && JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok || json.success === false) throw new Error(`${method} ${urlPath}: ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** Milliseconds of `rounds` sequential requests after one warm-up: p50 and p90. */
 async function latencies(url, init, rounds = 40) {
@@ -80,13 +69,16 @@ async function main() {
   const dataDir = path.join(RUN, 'data');
   const app = await startApp({ dataDir, admin: ADMIN, children });
   const base = app.url;
-  const token = (await api(base, 'POST', '/admin/login', null, ADMIN)).token;
-  const local = (await api(base, 'GET', '/s3-configs', token))[0].id;
-  await api(base, 'POST', '/admin/mounts', token, {
-    name: 'Local',
-    mount_path: '/local',
-    storage_config_id: local,
-    cache_ttl: 0,
+  const token = (await api(base, 'POST', '/admin/login', { body: ADMIN })).data.token;
+  const local = (await api(base, 'GET', '/s3-configs', { token })).data[0].id;
+  await api(base, 'POST', '/admin/mounts', {
+    token,
+    body: {
+      name: 'Local',
+      mount_path: '/local',
+      storage_config_id: local,
+      cache_ttl: 0,
+    },
   });
 
   log(`Writing ${ENTRIES} small files and ${(BYTES / MiB).toFixed(0)} MiB in ${FILES} files…`);
@@ -106,7 +98,7 @@ async function main() {
   }
 
   // The first page of a big shared folder, within a visit.
-  const bigShare = await api(base, 'POST', '/fs/create-share', token, { path: '/local/big/' });
+  const bigShare = (await api(base, 'POST', '/fs/create-share', { token, body: { path: '/local/big/' } })).data;
   const visit = await fetch(`${base}/file/${bigShare.slug}`);
   const grant = /grant=([\w.-]+)/.exec(await visit.text())?.[1];
   if (!grant) throw new Error('the share page handed no grant');
@@ -117,7 +109,7 @@ async function main() {
   });
 
   // The whole share as one zip, against the same files read straight from the disk.
-  const gigShare = await api(base, 'POST', '/fs/create-share', token, { path: '/local/gig/' });
+  const gigShare = (await api(base, 'POST', '/fs/create-share', { token, body: { path: '/local/gig/' } })).data;
   const straightUrl = await straightServer(gig);
   let straight = null;
   let zipped = null;

@@ -127,3 +127,15 @@ export function swiftConfigBody(port, bucket, extra = {}) {
     ...extra,
   };
 }
+
+/** One JSON call of the app's API (with a Bearer token); throws on an error answer, else answers the JSON. */
+export async function api(base, method, urlPath, { token, body } = {}) {
+  const res = await fetch(`${base}/api${urlPath}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    body: body && JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok || json.success === false) throw new Error(`${method} ${urlPath}: ${JSON.stringify(json)}`);
+  return json;
+}

@@ -36,6 +36,9 @@ export function openPanel({
   const errorOf = (intent: string) => (failed?.intent === intent ? failed.formError : undefined);
   const panelKind = panel?.kind ?? null;
   const name = panel?.names[0] ?? '';
+  /** A panel's heading naming its one entry, or counting several. */
+  const aboutNames = (one: string, many: string) =>
+    panel && panel.names.length > 1 ? t(many, { count: panel.names.length }) : t(one, { name: shown(name) });
   if (panelKind === 'mkdir' && writable)
     return (
       <ExplorerPanel id="explorer-panel" heading={t('explorer.mkdir.heading', { path })} closeTo={closeTo}>
@@ -154,11 +157,7 @@ export function openPanel({
     return (
       <ExplorerPanel
         id="explorer-panel"
-        heading={
-          panel.names.length === 1
-            ? t('explorer.share.heading', { name: shown(name) })
-            : t('explorer.share.headingMany', { count: panel.names.length })
-        }
+        heading={aboutNames('explorer.share.heading', 'explorer.share.headingMany')}
         closeTo={closeTo}
       >
         <SharePanel
@@ -175,11 +174,7 @@ export function openPanel({
     return (
       <ExplorerPanel
         id="explorer-panel"
-        heading={
-          panel.names.length === 1
-            ? t('explorer.copy.headingOne', { name: shown(name) })
-            : t('explorer.copy.heading', { count: panel.names.length })
-        }
+        heading={aboutNames('explorer.copy.headingOne', 'explorer.copy.heading')}
         closeTo={closeTo}
       >
         <CopyPanel

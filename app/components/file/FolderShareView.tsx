@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
-import { PasteRemark } from '~/components/paste/PasteMeta';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon, iconForType } from '~/components/ui/Icon';
-import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
+import type { ShareLink } from '~/components/ui/ShareCard';
 import { useTranslation } from '~/i18n/use-translation';
 import { formatBytes } from '~/lib/format';
 import { fileContentHref, folderShareHref } from '~/lib/hrefs';
-import { FileMeta } from './FileMeta';
 import { FilePreviewPanel } from './FilePreviewPanel';
-import { ShareHeader } from './FileView';
+import { SharePage } from './SharePage';
 import type { FileSummary, SharedEntryView, SharedPlaceView } from './types';
 
 type View = 'list' | 'gallery';
@@ -244,25 +242,15 @@ export function FolderShareView({
   const { t } = useTranslation();
   const where: Where = { slug: file.slug, grant, view };
   return (
-    <section aria-labelledby="page-heading" className="space-y-5">
-      <ShareHeader file={file} kicker={t('file.folder.heading')} canManage={canManage} />
-      <FileMeta file={file} folder />
-      <PasteRemark remark={file.remark} />
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0 space-y-3">
-          <Crumbs where={where} root={file.filename} path={place.path} />
-          {place.kind === 'file' ? (
-            <FilePreviewPanel file={place.file} content={place.content} />
-          ) : (
-            <div className="overflow-hidden rounded-xl border border-line bg-surface">
-              <FolderPlace where={where} place={place} cursorShown={paged} />
-            </div>
-          )}
+    <SharePage file={file} kicker={t('file.folder.heading')} canManage={canManage} share={share} folder>
+      <Crumbs where={where} root={file.filename} path={place.path} />
+      {place.kind === 'file' ? (
+        <FilePreviewPanel file={place.file} content={place.content} />
+      ) : (
+        <div className="overflow-hidden rounded-xl border border-line bg-surface">
+          <FolderPlace where={where} place={place} cursorShown={paged} />
         </div>
-        <aside className="min-w-0">
-          <ShareCard share={share} hasPassword={file.hasPassword} />
-        </aside>
-      </div>
-    </section>
+      )}
+    </SharePage>
   );
 }
