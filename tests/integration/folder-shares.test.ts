@@ -143,6 +143,14 @@ describe('folder shares', () => {
     expect(names(await entries('?path=/sub'))).toEqual(['deep.md']);
     const zip = await call('GET', '/file-download/picked');
     expect(zipNames(zip.body)).toEqual(['photo.jpg', 'sub/', 'sub/deep.md']);
+    // An item gone since: the others still come, with no empty folder in its place.
+    fs.renameSync(path.join(storage, 'album/sub'), path.join(storage, 'sub-away'));
+    try {
+      expect(names(await entries())).toEqual(['photo.jpg']);
+      expect(zipNames((await call('GET', '/file-download/picked')).body)).toEqual(['photo.jpg']);
+    } finally {
+      fs.renameSync(path.join(storage, 'sub-away'), path.join(storage, 'album/sub'));
+    }
     // Items of two folders are two shares, not one.
     const spread = await share({ paths: ['/local/album/photo.jpg', '/local/albumx/secret.txt'] });
     expect(spread.status).toBe(400);

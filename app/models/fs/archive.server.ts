@@ -54,7 +54,7 @@ export async function addToArchive(
   }
   const prefix = key ? `${key}/` : '';
   let found = key === '';
-  entries.push({ name: `${top}/`, size: 0, modified: null });
+  const at = entries.push({ name: `${top}/`, size: 0, modified: null }) - 1;
   for await (const page of walkTree(driver, prefix)) {
     for (const folder of page.folders)
       entries.push({ name: `${top}/${folder.slice(prefix.length)}`, size: 0, modified: null });
@@ -68,7 +68,9 @@ export async function addToArchive(
     found ||= page.folders.length > 0 || page.objects.length > 0;
   }
   // An empty folder lists nothing under itself: it exists when its parent lists it.
-  return found || folderExists(driver, key);
+  if (found || (await folderExists(driver, key))) return true;
+  entries.splice(at, 1);
+  return false;
 }
 
 /**

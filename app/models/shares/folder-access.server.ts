@@ -30,7 +30,7 @@ import {
  * What a visitor of a folder share reaches (issue 30, docs/architecture.md §5): the listing of a
  * folder inside it, one file (its bytes, or its page's preview) and the zip of a folder. Nothing is
  * counted here: the share's page counts its view once per visit (file-access.server.ts
- * openFileShare), and a password share needs its password or the content grant of an unlock, as a
+ * visitShare), and a password share needs its password or the content grant of an unlock, as a
  * file share's content does. Every path goes through `insideShare`.
  */
 
@@ -155,7 +155,7 @@ function fileAt(row: ShareRow, at: InsideShare, driver: StorageDriver, info: Obj
   return { file, read };
 }
 
-/** The file at a path inside a share, and the share's folder driver; 404 when it is not a file there. */
+/** A path inside a share, the share's folder driver, and the file there (null for a folder or nothing). */
 async function located(ctx: ModelContext, row: ShareRow, raw: string | null | undefined) {
   const at = insideShare(row, raw);
   const driver = sharedFolderDriver(ctx, row);
