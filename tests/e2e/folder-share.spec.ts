@@ -82,6 +82,7 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   // A visitor, not logged in: the password first, then the folder.
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(folderLink);
+  await expect(visitor.getByRole('heading', { name: en.file.unlockFolder.heading })).toBeVisible();
   await unlockFilePage(visitor, 'album-pass');
   await expect(visitor.getByRole('heading', { name: 'album' })).toBeVisible();
   const list = visitor.getByRole('table');

@@ -4,6 +4,7 @@ import { FilePreviewPanel } from './FilePreviewPanel';
 import type { ShareLink } from '~/components/ui/ShareCard';
 import { Icon } from '~/components/ui/Icon';
 import { SharePage } from './SharePage';
+import { FOLDER_MIMETYPE } from '~/lib/mime';
 import type { FileContent, FileSummary } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 
@@ -29,11 +30,13 @@ export function FileView({
   grantExpired?: boolean;
 }) {
   const { t } = useTranslation();
+  // A folder share's page before its password: the same form, in a folder's words.
+  const folder = file.mimetype === FOLDER_MIMETYPE;
   const lastView = content !== null && file.maxViews !== null && file.views >= file.maxViews;
   return (
     <SharePage
       file={file}
-      kicker={t('pages.file.heading')}
+      kicker={folder ? t('file.folder.heading') : t('pages.file.heading')}
       canManage={canManage}
       share={share}
       notice={lastView && <FormAlert>{t('file.view.lastView')}</FormAlert>}
@@ -42,7 +45,7 @@ export function FileView({
         <FilePreviewPanel file={file} content={content} />
       ) : (
         <UnlockForm
-          keyPrefix="file.unlock"
+          keyPrefix={folder ? 'file.unlockFolder' : 'file.unlock'}
           icon={<Icon name="lock" className="h-5 w-5" />}
           buttonIcon={<Icon name="lock" />}
           error={unlockError}

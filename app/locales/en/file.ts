@@ -42,6 +42,13 @@ export default {
     submitting: 'Unlocking…',
     grantExpired: 'This unlocked link has expired. Enter the password again.',
   },
+  unlockFolder: {
+    heading: 'This folder is password-protected',
+    body: 'Enter the password to browse it and download its files.',
+    password: 'Password',
+    submit: 'Unlock',
+    submitting: 'Unlocking…',
+  },
   preview: {
     zoomIn: 'Show at full size',
     zoomOut: 'Fit to the screen',

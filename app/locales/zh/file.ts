@@ -42,6 +42,13 @@ export default {
     submitting: '正在解锁…',
     grantExpired: '此解锁链接已过期，请重新输入密码。',
   },
+  unlockFolder: {
+    heading: '此文件夹受密码保护',
+    body: '请输入密码以浏览并下载其中的文件。',
+    password: '密码',
+    submit: '解锁',
+    submitting: '正在解锁…',
+  },
   preview: {
     zoomIn: '显示原始大小',
     zoomOut: '适应屏幕',
