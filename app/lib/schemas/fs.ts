@@ -14,7 +14,6 @@ export const mountedShareOptionsSchema = uploadOptionsSchema.pick({
   max_views: true,
   remark: true,
 });
-/** create-share: the path, and optionally the upload page's share options. */
 /**
  * create-share: a path (a file, or a folder) or `paths` (a selection in one folder; issue 30), and
  * optionally the upload page's share options.

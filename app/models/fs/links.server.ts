@@ -2,7 +2,6 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { shareMountedFile, type MountedShareOptions } from '~/models/shares/mounted-shares.server';
 import { locate } from './locate.server';
 
 /** Direct links live at most a week (S3's own limit for presigned URLs). */
@@ -41,27 +40,4 @@ export async function fileLink(
     downloadName: options.forceDownload ? name : undefined,
   });
   return { url: new URL(url, origin).toString(), name, expiresIn, expiresAt: new Date(Date.now() + expiresIn * 1000) };
-}
-
-/** POST /fs/create-share: a file share of a mounted file; a folder is a 400. */
-export async function createShareOfPath(
-  ctx: ModelContext,
-  principal: Principal,
-  raw: string | undefined,
-  options: MountedShareOptions = {},
-) {
-  const { at, info } = await mountedFile(ctx, principal, raw);
-  return shareMountedFile(
-    ctx,
-    principal,
-    {
-      path: at.path.path,
-      // The share reads the config's driver directly: its key is the storage's, the root folder included.
-      key: at.mount.rootFolder + at.key,
-      storageConfigId: at.mount.storageConfigId!,
-      size: info.size,
-      etag: info.etag,
-    },
-    options,
-  );
 }

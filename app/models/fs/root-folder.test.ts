@@ -9,7 +9,7 @@ import { copyFile, expandCopy, planCopy } from './copy.server';
 import { rescanMount } from './search/indexing.server';
 import { storageOf } from './locate.server';
 import { removePaths, writeTextFile } from './write.server';
-import { createShareOfPath } from './links.server';
+import { sharePaths } from './share-paths.server';
 
 /**
  * A mount's root folder (issue 27 A1): the mount shows one folder of its storage, every key is
@@ -68,7 +68,7 @@ describe('mount root folder', () => {
   });
 
   it('shares a mounted file by its storage key, root included', async () => {
-    const share = await createShareOfPath(m.ctx, ADMIN, '/team/plan.txt');
+    const share = await sharePaths(m.ctx, ADMIN, ['/team/plan.txt']);
     expect(share.storagePath).toBe('team/plan.txt');
   });
 

@@ -4,8 +4,8 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { shareMountedFile, type MountedShareOptions } from '~/models/shares/mounted-shares.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
+import type { ObjectInfo } from '~/storage/types';
 import { parentPath } from '~/storage/vfs/path';
-import { createShareOfPath } from './links.server';
 import { locate } from './locate.server';
 import type { InMount } from './types';
 import { isFolder } from './walk.server';
@@ -13,9 +13,20 @@ import { isFolder } from './walk.server';
 /** How many items one selection share may hold. */
 export const MAX_SELECTION = 1000;
 
-async function isFile(at: InMount): Promise<boolean> {
-  return at.key !== '' && !at.path.isDirectory && (await at.driver.stat(at.key)) !== null;
+/** The file at a located path, or null for a folder (named with its "/" or found to be one) or nothing. */
+async function fileAt(at: InMount): Promise<ObjectInfo | null> {
+  return at.key !== '' && !at.path.isDirectory ? at.driver.stat(at.key) : null;
 }
+
+/**
+ * Where a share of `at` points in its storage: the share reads the config's driver directly, so
+ * its key is the storage's, the mount's root folder included.
+ */
+const targetOf = (at: InMount, key: string) => ({
+  path: at.path.path,
+  key: at.mount.rootFolder + key,
+  storageConfigId: at.mount.storageConfigId!,
+});
 
 async function mounted(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
   const at = await locate(ctx, principal, raw, 'fs.view');
@@ -45,7 +56,14 @@ export async function sharePaths(
   for (const raw of paths) located.push(await mounted(ctx, principal, raw));
   const first = located[0]!;
   if (located.length === 1) {
-    if (await isFile(first)) return createShareOfPath(ctx, principal, paths[0], options);
+    const info = await fileAt(first);
+    if (info)
+      return shareMountedFile(
+        ctx,
+        principal,
+        { ...targetOf(first, first.key), size: info.size, etag: info.etag },
+        options,
+      );
     if (!(await isFolder(first.driver, first.key))) throw new AppError('not_found', 'fsNotFound');
     return shareFolder(ctx, principal, first, null, options);
   }
@@ -54,7 +72,7 @@ export async function sharePaths(
   for (const at of located) {
     if (at.mount.id !== first.mount.id || at.key === '' || parentPath(at.path.path) !== parent)
       throw new AppError('invalid', 'shareSelectionOneFolder');
-    if (!(await isFile(at)) && !(await isFolder(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
+    if (!(await fileAt(at)) && !(await isFolder(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
     names.add(at.path.segments.at(-1)!);
   }
   const folder = await mounted(ctx, principal, parent);
@@ -72,15 +90,7 @@ function shareFolder(
   return shareMountedFile(
     ctx,
     principal,
-    {
-      path: at.path.path,
-      // The share reads the config's driver directly: its key is the storage's, the root folder included.
-      key: at.mount.rootFolder + (at.key ? `${at.key}/` : ''),
-      storageConfigId: at.mount.storageConfigId!,
-      size: 0,
-      etag: null,
-      folder: { name, items },
-    },
+    { ...targetOf(at, at.key ? `${at.key}/` : ''), size: 0, etag: null, folder: { name, items } },
     options,
   );
 }

@@ -197,16 +197,6 @@ export async function rowForContent(ctx: ModelContext, slug: string, access: Con
   return file;
 }
 
-/** The open share for a page that reopens it with a grant (no view counted). */
-export async function fileForContent(
-  ctx: ModelContext,
-  slug: string,
-  access: ContentAccess,
-  address: string,
-): Promise<FileShareRecord> {
-  return toFileRecord(await rowForContent(ctx, slug, access, address));
-}
-
 /** Presigned URLs live at most this long when handed to a browser or an external viewer. */
 export const MAX_REDIRECT_SECONDS = 3600;
 

@@ -18,13 +18,7 @@ import {
   type ShareBytes,
 } from './file-access.server';
 import { selectionOf, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
-import {
-  insideShare,
-  presentAt,
-  sharedFolderDriver,
-  sharedFolderPresent,
-  type InsideShare,
-} from './share-folder.server';
+import { insideShare, sharedFolderDriver, sharedFolderPresent, type InsideShare } from './share-folder.server';
 
 /**
  * What a visitor of a folder share reaches (issue 30, docs/architecture.md §5): the listing of a
@@ -89,7 +83,7 @@ async function selectionTop(driver: StorageDriver, items: string[]): Promise<Sha
   for (const name of items) {
     const info = await driver.stat(name);
     if (info) entries.push(fileEntry('/', name, info));
-    else if (await presentAt(driver, name)) entries.push(folderEntry('/', name));
+    else if (await isFolder(driver, name)) entries.push(folderEntry('/', name));
   }
   return entries;
 }

@@ -28,7 +28,7 @@ export interface FileShareRecord {
   storagePath: string;
   /** Virtual path when the share was made from a mount. */
   filePath: string | null;
-  /** "folder" for a folder or selection share (folder-shares.server.ts), read as it is now. */
+  /** "folder" for a folder or selection share (folder-access.server.ts), read as it is now. */
   kind: 'file' | 'folder';
   /** A selection share's names inside its folder; null for a whole folder and for a file. */
   items: string[] | null;
