@@ -4,9 +4,9 @@ export type ShareKind = 'paste' | 'file';
 const KEEP_DAYS = 30;
 
 /** Remembers that a share expired or used up its views, so its link answers 410, not 404. */
-export async function markGone(ctx: ModelContext, kind: ShareKind, slug: string): Promise<void> {
+export function markGone(ctx: ModelContext, kind: ShareKind, slug: string) {
   const { db } = ctx;
-  await db.goneShare.upsert({
+  return db.goneShare.upsert({
     where: { kind_slug: { kind, slug } },
     create: { kind, slug },
     update: { goneAt: new Date() },

@@ -119,10 +119,13 @@ async function goneIfUsedUp(ctx: ModelContext, row: Paste): Promise<void> {
   throw new AppError('gone', 'pasteGone');
 }
 
+/**
+ * Deletes the paste and remembers it as gone in one transaction: a viewer that finds no row then
+ * always finds the mark (410), never a moment between the two (404).
+ */
 async function retire(ctx: ModelContext, id: string, slug: string): Promise<void> {
   const { db } = ctx;
-  await db.paste.deleteMany({ where: { id } });
-  await markGone(ctx, 'paste', slug);
+  await db.$transaction([db.paste.deleteMany({ where: { id } }), markGone(ctx, 'paste', slug)]);
 }
 
 export async function findLive(ctx: ModelContext, slug: string): Promise<Paste> {
@@ -168,15 +171,19 @@ async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = rawTime(ctx.dialect);
     if (row.maxViews !== null) {
-      const last = await db.$queryRaw<CountedRow[]>`
-        DELETE FROM pastes
-        WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
-        RETURNING views, content, html, html_version`;
+      // The gone mark commits with the delete, and only when the delete took the row (retire).
+      const [last] = await db.$transaction([
+        db.$queryRaw<CountedRow[]>`
+          DELETE FROM pastes
+          WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
+          RETURNING views, content, html, html_version`,
+        db.$executeRaw`
+          INSERT INTO gone_shares (kind, slug, gone_at) SELECT 'paste', ${row.slug}, ${now}
+          WHERE NOT EXISTS (SELECT 1 FROM pastes WHERE id = ${row.id})
+          ON CONFLICT (kind, slug) DO UPDATE SET gone_at = excluded.gone_at`,
+      ]);
       const lastRow = last[0];
-      if (lastRow) {
-        await markGone(ctx, 'paste', row.slug);
-        return { ...countedView(row, lastRow), views: Number(lastRow.views) + 1, isLastView: true };
-      }
+      if (lastRow) return { ...countedView(row, lastRow), views: Number(lastRow.views) + 1, isLastView: true };
     }
     const counted = await db.$queryRaw<CountedRow[]>`
       UPDATE pastes SET views = views + 1

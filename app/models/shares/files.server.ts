@@ -205,10 +205,13 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
   );
 }
 
-/** Removes an expired or used-up share and remembers its slug as gone (410 from then on). */
+/**
+ * Removes an expired or used-up share and remembers its slug as gone (410 from then on). The mark
+ * comes first: a visitor who no longer finds the record finds it (410, never a 404 between the two).
+ */
 export async function retire(ctx: ModelContext, file: ShareRow): Promise<void> {
-  await removeShare(ctx, file, true);
   await markGone(ctx, 'file', file.slug);
+  await removeShare(ctx, file, true);
 }
 
 /** The sweeper's job: expired shares lose their object and record, and are remembered as gone. */
