@@ -4,6 +4,7 @@ import { type RouteConfig, type RouteConfigEntry, index, route } from '@react-ro
 const adminChildren = [
   ['text-management', 'textManagement', 'routes/admin/text-management.tsx'],
   ['file-management', 'fileManagement', 'routes/admin/file-management.tsx'],
+  ['upload-requests', 'uploadRequests', 'routes/admin/upload-requests.tsx'],
   ['key-management', 'keyManagement', 'routes/admin/key-management.tsx'],
   ['mount-management', 'mountManagement', 'routes/admin/mount-management.tsx'],
   ['storage-config', 'storageConfig', 'routes/admin/storage-config.tsx'],
@@ -28,6 +29,7 @@ export default [
   route('upload', 'routes/upload/page.tsx'),
   route('paste/:slug', 'routes/paste/view.tsx'),
   route('file/:slug', 'routes/file/view.tsx'),
+  route('r/:slug', 'routes/request/page.tsx'),
   route('mount-explorer/*', 'routes/explorer/page.tsx'),
   // The copy/move picker's folders, as JSON (a resource route: never rendered).
   route('mount-folders/*', 'routes/explorer/folders.ts'),

@@ -20,6 +20,8 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-pastes.test.ts': "paste rows, the fast view's one statement and case-insensitive lists",
   'tests/integration/api-settings.test.ts': 'settings rows and storage configs with their encrypted secrets',
   'tests/integration/folder-shares.test.ts': 'share rows of a new kind, their view counter and content grants',
+  'tests/integration/upload-requests.test.ts':
+    'limits held by a row lock and per-statement snapshots under 20 uploads at once',
   'tests/integration/paste-page-lane.test.ts': "the page lane's statement runs through a promise on PostgreSQL",
   'tests/integration/paste-view-lane.test.ts': "the lane's statement runs through a promise on PostgreSQL",
   'tests/integration/webdav-access.test.ts': 'WebDAV locks and dead properties live in the database',

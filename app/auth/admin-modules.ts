@@ -6,6 +6,7 @@ export const ADMIN_MODULES = [
   { path: '/admin', key: 'dashboard', operation: 'admin.dashboard' },
   { path: '/admin/text-management', key: 'textManagement', operation: 'admin.textManagement' },
   { path: '/admin/file-management', key: 'fileManagement', operation: 'admin.fileManagement' },
+  { path: '/admin/upload-requests', key: 'uploadRequests', operation: 'admin.uploadRequests' },
   { path: '/admin/key-management', key: 'keyManagement', operation: 'admin.keyManagement' },
   { path: '/admin/mount-management', key: 'mountManagement', operation: 'admin.mountManagement' },
   { path: '/admin/storage-config', key: 'storageConfig', operation: 'admin.storageConfig' },

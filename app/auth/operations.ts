@@ -33,12 +33,15 @@ export const OPERATIONS = {
   'fs.rename': bits(Permission.MOUNT_RENAME),
   'fs.delete': bits(Permission.MOUNT_DELETE),
   'fs.copy': bits(Permission.MOUNT_COPY),
+  // Upload-request links write into a mount folder with their creator's rights (decision 0027).
+  'request.manage': bits(Permission.MOUNT_UPLOAD),
   // WebDAV (docs/product/api.md §4): its own bits, whatever the key may do in the explorer.
   'dav.read': bits(Permission.WEBDAV_READ),
   'dav.manage': bits(Permission.WEBDAV_MANAGE),
   'admin.dashboard': ADMIN,
   'admin.textManagement': bits(Permission.TEXT),
   'admin.fileManagement': bits(Permission.FILE_SHARE),
+  'admin.uploadRequests': bits(Permission.MOUNT_UPLOAD),
   'admin.keyManagement': ADMIN,
   'admin.mountManagement': ADMIN,
   'admin.storageConfig': ADMIN,

@@ -9,6 +9,7 @@ import { ownOrigins } from './api/principal';
 import { linkOriginOf } from './link-origin';
 import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
+import { requestPutDoor } from './request-put';
 import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
 import { pageRequestGuard } from './html/request-guard.server';
@@ -70,6 +71,7 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   app.use(compressAnswers);
   app.use('/api', apiRouter(services));
   app.use('/dav', ...davHandlers(services));
+  app.use(requestPutDoor(services));
   app.use(pageRequestGuard);
   // Not a route with a path parameter: React Router reads the URL itself, and Express decoding a
   // parameter first threw a URIError (logged as a crash) on a malformed escape ("/paste/%E4%B").

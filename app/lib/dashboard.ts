@@ -6,6 +6,9 @@ export interface DashboardTotals {
   storageConfigs: number;
   mounts: number;
   storageUsedBytes: number;
+  /** Upload requests still taking files, and files that came through them since their creator looked. */
+  openRequests: number;
+  newArrivals: number;
 }
 
 /** What this server is, for the admin's environment switcher (docs/product/spec.md §2 "Global chrome"). */

@@ -12,9 +12,11 @@ export function Totals({ totals }: { totals: DashboardView['totals'] }) {
     ['storageConfigs', String(totals.storageConfigs)],
     ['mounts', String(totals.mounts)],
     ['storageUsed', formatBytes(totals.storageUsedBytes)],
+    ['openRequests', String(totals.openRequests)],
+    ['newArrivals', String(totals.newArrivals)],
   ];
   return (
-    <dl aria-label={t('dashboard.totals.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+    <dl aria-label={t('dashboard.totals.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
       {tiles.map(([key, value]) => (
         <div key={key} className="card p-4">
           <dt className="text-sm text-subtle">{t(`dashboard.totals.${key}`)}</dt>

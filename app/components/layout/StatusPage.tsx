@@ -9,7 +9,7 @@ export type StatusKind =
 export interface StatusView {
   kind: StatusKind;
   /** Whose page it is: its own wording ("File not found") over the generic one. */
-  subject?: 'paste' | 'file';
+  subject?: 'paste' | 'file' | 'request';
   /** The reason, when the visitor may know it (a management page they may not open). */
   message?: string | null;
   /** The share page to go back to (from its edit or delete page). */

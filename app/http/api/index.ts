@@ -23,6 +23,7 @@ import { mountsRouter } from './mounts';
 import { storageConfigsRouter } from './storage-configs';
 import { systemRouter } from './system';
 import { uploadsRouter } from './uploads';
+import { requestUploadsRouter, uploadRequestsRouter } from './upload-requests';
 import { urlFetchRouter } from './url-fetch';
 import { urlUploadsRouter } from './url-uploads';
 
@@ -53,6 +54,7 @@ export function apiRouter(services: Services): Router {
   router.use(localStorageRouter(services, services.downloadStreams));
   router.use(attachPrincipal(services));
   router.use(uploadsRouter(services));
+  router.use(requestUploadsRouter(services));
   // Parse JSON bodies on every method, DELETE included: the client sends bodies on batch deletes.
   router.use(refuseOversizedJson, express.json({ limit: JSON_LIMIT, type: JSON_TYPES }));
   router.use(authRouter(services));
@@ -70,6 +72,7 @@ export function apiRouter(services: Services): Router {
   router.use(filesRouter(services));
   router.use(directUploadsRouter(services));
   router.use(publicFilesRouter(services));
+  router.use(uploadRequestsRouter(services));
   router.use(urlFetchRouter(services));
   router.use(urlUploadsRouter(services));
   router.use(notFoundHandler);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { slugProblem } from '~/lib/slug';
 
-const slugInput = z
+export const slugInput = z
   .string()
   .trim()
   .superRefine((slug, ctx) => {
@@ -9,7 +9,7 @@ const slugInput = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const intFromAny = (message: string) =>
+export const intFromAny = (message: string) =>
   z
     .union([
       z.number(),
@@ -22,7 +22,7 @@ const intFromAny = (message: string) =>
     .pipe(z.number().int(message));
 
 /** Like intFromAny, with a fraction allowed ("0.25"): the forms' 5-minute expiry is 1/12 hour. */
-const numberFromAny = (message: string) =>
+export const numberFromAny = (message: string) =>
   z.union([
     z.number().finite(message),
     z
@@ -32,7 +32,7 @@ const numberFromAny = (message: string) =>
       .transform((v) => (v === '' ? 0 : Number(v))),
   ]);
 
-const boolFromAny = z
+export const boolFromAny = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((v) => !(v === false || v === 0 || v === '0' || v === 'false' || v === ''));
 

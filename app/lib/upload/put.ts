@@ -1,5 +1,5 @@
 import { PUT_TIMEOUT_MS } from './limits';
-import { cancelledError, UploadError } from './upload-error';
+import { cancelledError, errorFromEnvelope, UploadError } from './upload-error';
 
 export interface PutOptions {
   headers?: Record<string, string>;
@@ -14,6 +14,8 @@ export interface PutResult {
   status: number;
   /** The ETag response header (quotes kept), or null when storage did not expose it. */
   etag: string | null;
+  /** The answer's body as text (our own endpoints answer with an envelope). */
+  responseText?: string;
 }
 
 export type PutFunction = (url: string, body: Blob, options?: PutOptions) => Promise<PutResult>;
@@ -38,8 +40,12 @@ export const putBlob: PutFunction = (url, body, options = {}) =>
       done();
       if (xhr.status >= 200 && xhr.status < 300) {
         options.onProgress?.(body.size, body.size);
-        return resolve({ status: xhr.status, etag: xhr.getResponseHeader('ETag') });
+        return resolve({ status: xhr.status, etag: xhr.getResponseHeader('ETag'), responseText: xhr.responseText });
       }
+      // Our own endpoints answer with an envelope whose message key the page translates.
+      const envelope = jsonOf(xhr.responseText);
+      if (envelope && typeof envelope === 'object' && 'error' in envelope)
+        return reject(errorFromEnvelope(xhr.status, envelope));
       const kind = xhr.status >= 500 ? 'server' : 'http';
       reject(new UploadError(kind, `storage answered HTTP ${xhr.status}`, { status: xhr.status, code: 'http' }));
     };
@@ -58,3 +64,11 @@ export const putBlob: PutFunction = (url, body, options = {}) =>
     signal?.addEventListener('abort', onAbort, { once: true });
     xhr.send(body);
   });
+
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

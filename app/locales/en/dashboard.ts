@@ -10,6 +10,8 @@ export default {
     storageConfigs: 'Storage configs',
     mounts: 'Mounts',
     storageUsed: 'Storage used by shares',
+    openRequests: 'Open upload requests',
+    newArrivals: 'New files from requests',
   },
   activity: {
     heading: 'Activity, last 7 days',

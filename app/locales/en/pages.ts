@@ -8,6 +8,7 @@ export default {
   upload: { title: 'Upload files', heading: 'Upload files' },
   paste: { title: 'Text share', heading: 'Text share' },
   file: { title: 'File share', heading: 'File share' },
+  request: { title: 'Upload request', heading: 'Upload request' },
   mountExplorer: { title: 'Mount explorer', heading: 'Mount explorer' },
   admin: {
     title: 'Admin',
@@ -16,6 +17,7 @@ export default {
     dashboard: 'Dashboard',
     textManagement: 'Text management',
     fileManagement: 'File management',
+    uploadRequests: 'Upload requests',
     keyManagement: 'Key management',
     mountManagement: 'Mount management',
     storageConfig: 'Storage configuration',

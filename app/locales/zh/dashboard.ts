@@ -10,6 +10,8 @@ export default {
     storageConfigs: '存储配置',
     mounts: '挂载点',
     storageUsed: '分享占用的存储',
+    openRequests: '开放的上传请求',
+    newArrivals: '请求收到的新文件',
   },
   activity: {
     heading: '最近 7 天的活动',

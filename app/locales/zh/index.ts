@@ -18,6 +18,8 @@ import dashboard from './dashboard';
 import pwa from './pwa';
 import env from './env';
 import apiDocs from './apiDocs';
+import request from './request';
+import requestAdmin from './requestAdmin';
 
 export default {
   common,
@@ -36,6 +38,8 @@ export default {
   pwa,
   env,
   apiDocs,
+  request,
+  requestAdmin,
   upload,
   file,
   mounts,

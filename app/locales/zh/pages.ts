@@ -7,6 +7,7 @@ export default {
   upload: { title: '文件上传', heading: '文件上传' },
   paste: { title: '文本分享', heading: '文本分享' },
   file: { title: '文件分享', heading: '文件分享' },
+  request: { title: '上传请求', heading: '上传请求' },
   mountExplorer: { title: '挂载浏览', heading: '挂载浏览' },
   admin: {
     title: '管理',
@@ -15,6 +16,7 @@ export default {
     dashboard: '仪表盘',
     textManagement: '文本管理',
     fileManagement: '文件管理',
+    uploadRequests: '上传请求',
     keyManagement: '密钥管理',
     mountManagement: '挂载管理',
     storageConfig: '存储配置',

@@ -4,6 +4,7 @@ import type { DashboardTotals } from '~/lib/dashboard';
 import type { ModelContext } from '~/models/context.server';
 import { listStorageConfigs, type StorageConfigRecord } from '~/models/storage/configs.server';
 import { cacheStats, type CacheFigures } from '~/models/fs/cache.server';
+import { requestFigures } from '~/models/requests/totals.server';
 
 /** Days of activity the dashboard reads: this week and the week before it (docs/product/api.md §3.7). */
 export const ACTIVITY_DAYS = 14;
@@ -49,7 +50,7 @@ export async function dashboardStats(
   authorize(principal, 'admin.dashboard');
   const { db } = ctx;
   const days = Array.from({ length: ACTIVITY_DAYS }, (_, i) => utcDay(now, ACTIVITY_DAYS - 1 - i));
-  const [pastes, fileShares, apiKeys, mounts, configs, usage, pastesPerDay, filesPerDay] = await Promise.all([
+  const [pastes, fileShares, apiKeys, mounts, configs, usage, pastesPerDay, filesPerDay, requests] = await Promise.all([
     db.paste.count(),
     db.fileShare.count(),
     db.apiKey.count(),
@@ -58,6 +59,7 @@ export async function dashboardStats(
     db.fileShare.groupBy({ by: ['storageConfigId'], _count: { _all: true }, _sum: { size: true } }),
     perDay(days, (gte, lt) => db.paste.count({ where: { createdAt: { gte, lt } } })),
     perDay(days, (gte, lt) => db.fileShare.count({ where: { createdAt: { gte, lt } } })),
+    requestFigures(ctx),
   ]);
   const byConfig = new Map(usage.map((u) => [u.storageConfigId, u]));
   const storages = configs.map((c) => ({
@@ -73,6 +75,7 @@ export async function dashboardStats(
       storageConfigs: configs.length,
       mounts,
       storageUsedBytes: storages.reduce((sum, s) => sum + s.usedBytes, 0),
+      ...requests,
     },
     storages,
     days: days.map((d) => d.toISOString().slice(0, 10)),

@@ -1,7 +1,6 @@
 import { touchStorageConfig } from '~/models/storage/configs.server';
-import { createHmac } from 'node:crypto';
 import { verifyPassword } from '~/auth/password.server';
-import { safeEqual } from '~/auth/tokens.server';
+import { grantOpens, signGrant } from '~/models/grants.server';
 import { rawTime } from '~/db/dialect';
 import { AppError } from '~/lib/errors';
 import { isOfficeType } from '~/lib/file-kinds';
@@ -156,29 +155,14 @@ export async function unlockFileShare(
   return { file: toFileRecord(counted), grant: contentGrant(ctx, counted) };
 }
 
-/**
- * A content grant: after a visitor unlocked a password share on its page, previews and the download
- * link carry `?grant=` (an HMAC of the file id and an expiry) instead of the password itself, so the
- * password never lands in URLs, history or logs.
- */
+/** A content grant of the share (models/grants.server.ts): its page's links carry it for an hour. */
 export function contentGrant(ctx: ModelContext, file: ShareRow, ttlSeconds = 3600): string {
-  const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-  return `${expires}.${grantSignature(ctx.masterKey, file, expires)}`;
+  return signGrant(ctx.masterKey, grantable(file), ttlSeconds);
 }
 
-function grantSignature(masterKey: Buffer, file: ShareRow, expires: number): string {
-  // Bound to the password hash too: changing the password revokes outstanding grants.
-  return createHmac('sha256', masterKey)
-    .update(`file-grant\n${file.id}\n${file.passwordHash}\n${expires}`)
-    .digest('base64url');
-}
-
-function grantIsValid(ctx: ModelContext, file: ShareRow, grant: string): boolean {
-  const [expiresText, signature] = grant.split('.');
-  const expires = Number(expiresText);
-  if (!signature || !Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
-  return safeEqual(grantSignature(ctx.masterKey, file, expires), signature);
-}
+const grantable = (file: ShareRow) => ({ purpose: 'file-grant', id: file.id, passwordHash: file.passwordHash });
+const grantIsValid = (ctx: ModelContext, file: ShareRow, grant: string) =>
+  grantOpens(ctx.masterKey, grantable(file), grant);
 
 /**
  * The share behind /file-view, /file-download and /office-preview: no view is counted; a password

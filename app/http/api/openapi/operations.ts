@@ -5,6 +5,7 @@ import * as files from '~/lib/schemas/files';
 import * as fs from '~/lib/schemas/fs';
 import * as mounts from '~/lib/schemas/mounts';
 import * as pastes from '~/lib/schemas/pastes';
+import * as requests from '~/lib/schemas/requests';
 import * as storage from '~/lib/schemas/storage-configs';
 import type { Access } from '~/lib/api-reference';
 
@@ -245,6 +246,28 @@ export const OPERATIONS: readonly Operation[] = [
     ['get', '/fs/archive/progress/:token', 'mount_view', 'Progress of a zip being sent'],
     ['get', '/admin/fs-index', 'admin', 'State of the search index per mount'],
     ['post', '/admin/fs-index/:mountId', 'admin', 'Update or rebuild the search index of a mount'],
+  ]),
+  ...group('Upload requests', [
+    ['get', '/upload-requests', 'mount_upload', 'Your upload requests'],
+    [
+      'post',
+      '/upload-requests',
+      'mount_upload',
+      'Create an upload request into a folder you may write',
+      { body: requests.createRequestSchema },
+    ],
+    ['get', '/upload-requests/:id', 'mount_upload', 'One upload request and the files that arrived'],
+    ['post', '/upload-requests/:id/close', 'mount_upload', 'Close an upload request early'],
+    ['delete', '/upload-requests/:id', 'mount_upload', 'Delete an upload request (its files stay)'],
+    ['get', '/public/upload-requests/:slug', 'public', 'An upload request as its visitor sees it'],
+    ['post', '/public/upload-requests/:slug/verify', 'public', 'Unlock a password-protected upload request'],
+    [
+      'put',
+      '/public/upload-requests/:slug/files/:name',
+      'public',
+      'Send one file to an upload request',
+      { binaryBody: true },
+    ],
   ]),
   ...group('Settings', [
     ['get', '/admin/system-settings', 'admin', 'The settings (v0.7.3 shape)'],

@@ -15,6 +15,7 @@ export const TAGS_ZH: Record<string, string> = {
   'File system': '文件系统',
   Settings: '设置',
   Caches: '缓存',
+  'Upload requests': '上传请求',
 };
 
 export const SUMMARIES_ZH: Record<string, string> = {
@@ -57,6 +58,14 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'DELETE /files/batch-delete': '删除文件分享',
   'GET /public/files/:slug': '访客看到的文件分享',
   'GET /public/files/:slug/entries': '文件夹分享中某个文件夹的一页内容',
+  'GET /upload-requests': '您的上传请求',
+  'POST /upload-requests': '创建上传请求，文件保存到您可写入的文件夹',
+  'GET /upload-requests/:id': '某个上传请求及收到的文件',
+  'POST /upload-requests/:id/close': '提前关闭上传请求',
+  'DELETE /upload-requests/:id': '删除上传请求（文件保留）',
+  'GET /public/upload-requests/:slug': '访客看到的上传请求',
+  'POST /public/upload-requests/:slug/verify': '解锁有密码的上传请求',
+  'PUT /public/upload-requests/:slug/files/:name': '向上传请求发送一个文件',
   'POST /public/files/:slug/verify': '解锁有密码的文件分享',
   'GET /file-download/:slug': '下载分享的文件（有密码时加 ?password=）',
   'GET /file-view/:slug': '在页面中显示分享的文件（有密码时加 ?password=）',

@@ -7,7 +7,7 @@ const lastWeek = <T>(series: T[]) => series.slice(-7);
 /**
  * `GET /admin/dashboard/stats` as docs/product/api.md §3.7 has it (the v0.7.3 dashboard reads
  * `s3Buckets[].usagePercent`, `usedStorage`, `totalStorage`, `fileCount`; a capacity that is not
- * set is 0 there, and its percentage 0). `totalMounts` and `days` are ours.
+ * set is 0 there, and its percentage 0). `totalMounts`, `days`, `openUploadRequests` and `newUploads` are ours.
  */
 export function presentDashboard(stats: DashboardStats) {
   return {
@@ -17,6 +17,8 @@ export function presentDashboard(stats: DashboardStats) {
     totalS3Configs: stats.totals.storageConfigs,
     totalMounts: stats.totals.mounts,
     totalStorageUsed: stats.totals.storageUsedBytes,
+    openUploadRequests: stats.totals.openRequests,
+    newUploads: stats.totals.newArrivals,
     s3Buckets: stats.storages.map((s) => {
       const capacity = s.totalStorageBytes ?? 0;
       return {

@@ -1,0 +1,99 @@
+import type { TFunction } from 'i18next';
+import { Form } from 'react-router';
+import { ConfirmDialog, ConfirmStep, useConfirm, type ConfirmQuestion } from '~/components/admin-list/Confirm';
+import { FormAlert } from '~/components/ui/FormAlert';
+import { useTranslation } from '~/i18n/use-translation';
+import { CreateRequestForm } from './CreateRequestForm';
+import { RequestDetail } from './RequestDetail';
+import { RequestList } from './RequestList';
+import { REQUESTS_PATH, type ArrivalRow, type ConfirmRequest, type CreateValues, type RequestRow } from './types';
+
+export interface RequestAdminData {
+  requests: RequestRow[];
+  open: { request: RequestRow; arrivals: ArrivalRow[] } | null;
+  folders: string[];
+  notice: 'created' | 'closed' | 'deleted' | null;
+}
+
+function questionOf(t: TFunction, request: ConfirmRequest): ConfirmQuestion {
+  const close = request.intent === 'close';
+  return {
+    heading: t(close ? 'requestAdmin.confirm.closeHeading' : 'requestAdmin.confirm.deleteHeading'),
+    body: t(close ? 'requestAdmin.confirm.closeBody' : 'requestAdmin.confirm.deleteBody'),
+    names: request.title ? [request.title] : [],
+    total: 1,
+    confirmLabel: t(close ? 'requestAdmin.confirm.yesClose' : 'requestAdmin.confirm.yesDelete'),
+    fields: [
+      ['intent', request.intent],
+      ['id', request.id],
+    ],
+  };
+}
+
+/**
+ * The upload requests module (issue 30): a request's creation form, the caller's requests, and what
+ * arrived through the open one, with closing and deleting asked once first (a dialog with
+ * JavaScript, a confirmation step without).
+ */
+export function RequestAdminPage({
+  data,
+  confirm,
+  failed,
+}: {
+  data: RequestAdminData;
+  confirm?: ConfirmRequest;
+  failed?: { formError: string; fieldErrors?: Record<string, string>; values?: CreateValues; intent?: string };
+}) {
+  const { t } = useTranslation();
+  const dialog = useConfirm<ConfirmRequest>();
+  const back = data.open ? `${REQUESTS_PATH}?open=${data.open.request.id}` : REQUESTS_PATH;
+  return (
+    <section aria-labelledby="page-heading" className="space-y-5">
+      <header>
+        <h1 id="page-heading" className="text-2xl font-semibold tracking-tight">
+          {t('pages.admin.uploadRequests')}
+        </h1>
+        <p className="mt-1 text-sm text-subtle">{t('requestAdmin.intro')}</p>
+      </header>
+      {data.notice && <FormAlert tone="success">{t(`requestAdmin.notice.${data.notice}`)}</FormAlert>}
+      {failed && failed.intent !== 'create' && <FormAlert>{failed.formError}</FormAlert>}
+      {confirm && <ConfirmStep question={questionOf(t, confirm)} cancelTo={back} />}
+      {data.open && <RequestDetail {...data.open} onAsk={dialog.ask} />}
+      <RequestList requests={data.requests} openId={data.open?.request.id ?? null} />
+      <CreateRequestForm
+        folders={data.folders}
+        failed={failed?.intent === 'create' ? failed : undefined}
+        startOpen={data.requests.length === 0}
+      />
+      <ConfirmDialog question={dialog.request && questionOf(t, dialog.request)} onClose={dialog.close} />
+    </section>
+  );
+}
+
+/** Close or delete, asked first: the dialog with JavaScript, the action's confirmation step without. */
+export function AskingButton({
+  request,
+  label,
+  onAsk,
+}: {
+  request: ConfirmRequest;
+  label: string;
+  onAsk: (request: ConfirmRequest) => void;
+}) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAsk(request);
+      }}
+    >
+      <input type="hidden" name="intent" value={request.intent} />
+      <input type="hidden" name="id" value={request.id} />
+      <input type="hidden" name="title" value={request.title} />
+      <button type="submit" className={request.intent === 'delete' ? 'btn btn-danger' : 'btn'}>
+        {label}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,139 @@
+import { authorize } from '~/auth/operations';
+import { creatorId, isCreator, type Principal } from '~/auth/principal';
+import { hashPassword } from '~/auth/password.server';
+import { randomString } from '~/auth/tokens.server';
+import { isUniqueViolation } from '~/db/errors';
+import { AppError } from '~/lib/errors';
+import type { CreateRequestInput } from '~/lib/schemas/requests';
+import type { ModelContext } from '~/models/context.server';
+import { afterWrite } from '~/models/fs/after-write.server';
+import { locate } from '~/models/fs/locate.server';
+import { folderExists } from '~/models/fs/walk.server';
+import { activeMountsFor, basePathOf } from '~/models/mounts/mounts.server';
+import { isWithin } from '~/storage/vfs/path';
+import { cleanUploadName, numberedName } from './names';
+import { toArrivalRecord, toRequestRecord, type ArrivalRecord, type UploadRequestRecord } from './records.server';
+import { arrivalTotals } from './totals.server';
+
+const HOUR_MS = 60 * 60 * 1000;
+const SLUG_LENGTH = 8;
+
+/**
+ * Upload-request links as their creators manage them (issue 30, decision 0027): create (with a
+ * folder of its own inside a mount folder the creator may write), list, look at what arrived,
+ * close early and delete. A key sees and manages only its own requests; an admin sees all.
+ */
+export async function createUploadRequest(
+  ctx: ModelContext,
+  principal: Principal,
+  input: CreateRequestInput,
+): Promise<UploadRequestRecord> {
+  authorize(principal, 'request.manage');
+  const into = await ownFolder(ctx, principal, input.folder, input.title);
+  const data = {
+    title: input.title,
+    note: input.note || null,
+    folderPath: into,
+    passwordHash: input.password ? await hashPassword(input.password) : null,
+    expiresAt: input.expiresIn ? new Date(Date.now() + input.expiresIn * HOUR_MS) : null,
+    maxFiles: input.maxFiles || null,
+    maxFileBytes: input.maxFileBytes ? BigInt(input.maxFileBytes) : null,
+    maxTotalBytes: input.maxTotalBytes ? BigInt(input.maxTotalBytes) : null,
+    showArrivals: input.showArrivals ?? false,
+    createdBy: creatorId(principal)!,
+  };
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const slug = input.slug || randomString(SLUG_LENGTH);
+    try {
+      const row = await ctx.db.uploadRequest.create({ data: { id: crypto.randomUUID(), slug, ...data } });
+      return toRequestRecord(row, { files: 0, bytes: 0, newFiles: 0 });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (input.slug) throw new AppError('conflict', 'slugTaken');
+    }
+  }
+  throw new AppError('unavailable', 'tryAgain');
+}
+
+/**
+ * Makes the request's own folder inside `folder` (which the creator must be able to write): named
+ * for its title, numbered when that name is taken. Its virtual path, ending in "/".
+ */
+async function ownFolder(ctx: ModelContext, principal: Principal, folder: string, title: string): Promise<string> {
+  const parent = `${folder.replace(/\/+$/, '')}/`;
+  const at = await locate(ctx, principal, parent, 'fs.upload');
+  if (at.kind === 'virtual') throw new AppError('forbidden', 'fsRootReadOnly');
+  if (at.key !== '' && !(await folderExists(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
+  const name = cleanUploadName(title);
+  for (let n = 1; n <= 100; n++) {
+    const candidate = numberedName(name, n);
+    const key = at.key ? `${at.key}/${candidate}` : candidate;
+    if ((await at.driver.stat(key)) || (await folderExists(at.driver, key))) continue;
+    await at.driver.createFolder(`${key}/`);
+    await afterWrite(ctx, at, { kind: 'written', key });
+    return `${parent}${candidate}/`;
+  }
+  throw new AppError('conflict', 'fsExists');
+}
+
+const mine = (principal: Principal) => (principal.kind === 'admin' ? {} : { createdBy: creatorId(principal) ?? '' });
+
+/** The caller's requests (an admin's: everyone's), newest first, with what arrived through each. */
+export async function listUploadRequests(ctx: ModelContext, principal: Principal): Promise<UploadRequestRecord[]> {
+  authorize(principal, 'request.manage');
+  const rows = await ctx.db.uploadRequest.findMany({ where: mine(principal), orderBy: { createdAt: 'desc' } });
+  const totals = await arrivalTotals(ctx, rows);
+  return rows.map((row) => toRequestRecord(row, totals.get(row.id)!));
+}
+
+async function ownRow(ctx: ModelContext, principal: Principal, id: string) {
+  authorize(principal, 'request.manage');
+  const row = await ctx.db.uploadRequest.findUnique({ where: { id } });
+  // Someone else's request is answered as missing: its existence is none of the caller's business.
+  if (!row || !isCreator(principal, row.createdBy)) throw new AppError('not_found', 'requestNotFound');
+  return row;
+}
+
+/**
+ * One request with its files, newest first. Looking counts as having seen them: the dashboard's
+ * "new" count starts again from here.
+ */
+export async function getUploadRequest(
+  ctx: ModelContext,
+  principal: Principal,
+  id: string,
+): Promise<{ request: UploadRequestRecord; arrivals: ArrivalRecord[] }> {
+  const row = await ownRow(ctx, principal, id);
+  const [totals, arrivals] = await Promise.all([
+    arrivalTotals(ctx, [row]),
+    ctx.db.uploadArrival.findMany({ where: { requestId: id, stored: true }, orderBy: { createdAt: 'desc' } }),
+  ]);
+  await ctx.db.uploadRequest.update({ where: { id }, data: { seenAt: new Date() } });
+  return { request: toRequestRecord(row, totals.get(id)!), arrivals: arrivals.map(toArrivalRecord) };
+}
+
+/** Closes a request early: its link then says so, and takes nothing more. Closing twice is fine. */
+export async function closeUploadRequest(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
+  const row = await ownRow(ctx, principal, id);
+  if (!row.closedAt) await ctx.db.uploadRequest.update({ where: { id }, data: { closedAt: new Date() } });
+}
+
+/** Deletes a request and its list of arrivals; the files it received stay in their folder. */
+export async function deleteUploadRequest(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
+  await ownRow(ctx, principal, id);
+  await ctx.db.uploadRequest.deleteMany({ where: { id } });
+}
+
+/**
+ * The admin page's data in one call: the caller's requests, the one asked for (`openId`) with what
+ * arrived, and folders to suggest for a new request (the mounts a key's base path reaches, or the
+ * base path itself).
+ */
+export async function uploadRequestsPage(ctx: ModelContext, principal: Principal, openId: string | null) {
+  const requests = await listUploadRequests(ctx, principal);
+  const open = openId ? await getUploadRequest(ctx, principal, openId) : null;
+  const base = basePathOf(principal);
+  const mounts = (await activeMountsFor(ctx, principal)).map((mount) => mount.mountPath);
+  const folders = mounts.filter((path) => isWithin(path, base));
+  return { requests, open, folders: folders.length ? folders : [base] };
+}
