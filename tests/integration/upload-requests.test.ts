@@ -28,7 +28,10 @@ describe('upload requests', () => {
     return answer.body.data as { id: string; slug: string; url: string; folder: string };
   };
   const send = (slug: string, name: string, content: string | Buffer, headers: Record<string, string> = {}) =>
-    call('PUT', `/public/upload-requests/${slug}/files/${encodeURIComponent(name)}`, { raw: content, headers });
+    call('PUT', `/public/upload-requests/${slug}/files/${encodeURIComponent(name)}`, {
+      raw: typeof content === 'string' ? content : new Uint8Array(content),
+      headers,
+    });
   /** The files in a request's folder on disk (without the local driver's empty-folder marker). */
   const onDisk = (folder: string) =>
     fs
