@@ -17,6 +17,9 @@ export const ADMIN_MODULES = [
 
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 
+/** The modules of the spec's admin area; ours (upload requests, issue 30) come with them only. */
+const SPEC_MODULES = new Set<string>(ADMIN_MODULES.map((m) => m.key).filter((key) => key !== 'uploadRequests'));
+
 export function moduleForPath(pathname: string): AdminModule | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   return ADMIN_MODULES.find((m) => m.path === path);
@@ -31,7 +34,8 @@ export function allowedModules(principal: Principal): AdminModule[] {
  * with the text permission, else file management with the file permission, else Home.
  */
 export function firstAllowedModule(principal: Principal): string {
-  return allowedModules(principal)[0]?.path ?? '/';
+  const allowed = allowedModules(principal);
+  return allowed.some((m) => SPEC_MODULES.has(m.key)) ? allowed[0]!.path : '/';
 }
 
 /**
@@ -41,8 +45,9 @@ export function firstAllowedModule(principal: Principal): string {
 export function adminGuard(principal: Principal, pathname: string): string | null {
   if (principal.kind === 'anonymous') return null;
   const allowed = allowedModules(principal);
-  // Neither admin nor a key with text or file permission: Home.
-  if (allowed.length === 0) return '/';
+  // Neither admin nor a key with text or file permission: Home (docs/product/spec.md §2). Upload
+  // requests alone (a key with only mount bits) do not open the admin area: such keys use the API.
+  if (allowed.every((m) => !SPEC_MODULES.has(m.key))) return '/';
   const module = moduleForPath(pathname);
   if (!module || allowed.includes(module)) return null;
   return allowed[0]?.path ?? '/';

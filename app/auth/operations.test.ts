@@ -69,6 +69,15 @@ describe('route guards (docs/product/spec.md §2)', () => {
   it('sends a key without text or file permission home', () => {
     expect(adminGuard(key(Permission.MOUNT_VIEW | Permission.WEBDAV_READ), '/admin')).toBe('/');
     expect(firstAllowedModule(key(Permission.MOUNT_VIEW))).toBe('/');
+    // Upload requests (ours) alone do not open the admin area.
+    expect(adminGuard(key(Permission.MOUNT_UPLOAD), '/admin/upload-requests')).toBe('/');
+    expect(firstAllowedModule(key(Permission.MOUNT_UPLOAD))).toBe('/');
+  });
+  it('opens upload requests to a key that may enter the admin area and upload to mounts', () => {
+    const both = key(Permission.FILE_SHARE | Permission.MOUNT_UPLOAD);
+    expect(adminGuard(both, '/admin/upload-requests')).toBeNull();
+    expect(firstAllowedModule(both)).toBe('/admin/file-management');
+    expect(adminGuard(key(Permission.FILE_SHARE), '/admin/upload-requests')).toBe('/admin/file-management');
   });
   it('redirects admin-only modules and the dashboard to the first module a key may use', () => {
     expect(adminGuard(key(Permission.TEXT), '/admin')).toBe('/admin/text-management');

@@ -6,6 +6,7 @@ import { en, logInAsAdmin, titleOf } from './helpers';
 const ADMIN_TITLES: Record<string, string> = {
   'text-management': en.pages.admin.textManagement,
   'file-management': en.pages.admin.fileManagement,
+  'upload-requests': en.pages.admin.uploadRequests,
   'key-management': en.pages.admin.keyManagement,
   'mount-management': en.pages.admin.mountManagement,
   'storage-config': en.pages.admin.storageConfig,

@@ -36,6 +36,8 @@ export function RequestForm({
   error?: string;
 }) {
   const { t, i18n } = useTranslation();
+  // Full (perhaps by what this visitor just sent): what was sent stays listed, nothing more is taken.
+  const full = request.state === 'full';
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -101,54 +103,59 @@ export function RequestForm({
         ) : received ? (
           <FormAlert tone="success">{t('request.form.received', { name: received })}</FormAlert>
         ) : null}
+        {full && <FormAlert tone="warning">{t('request.full')}</FormAlert>}
         {request.grant && <input type="hidden" name="grant" value={request.grant} />}
-        <Field id="request-note" label={t('request.form.note')} hint={t('request.form.noteHint')}>
-          <textarea
-            ref={note}
-            id="request-note"
-            name="note"
-            rows={2}
-            maxLength={1000}
-            className="input"
-            {...fieldAria('request-note', undefined, true)}
-          />
-        </Field>
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={`rounded-lg border-2 border-dashed p-4 ${dragging ? 'border-brand bg-brand-soft' : 'border-border'}`}
-        >
-          <Field
-            id="request-file"
-            label={hydrated ? t('request.drop.label') : t('request.form.file')}
-            hint={t('request.form.fileHint', { size: formatBytes(request.maxFileBytes) })}
-          >
-            {hydrated && (
-              <p className="mb-2 text-sm text-subtle">
-                <Icon name="upload" className="mr-1 inline h-4 w-4" />
-                {t('request.drop.zone')}{' '}
-                <button type="button" className="link" onClick={() => input.current?.click()}>
-                  {t('request.drop.choose')}
-                </button>
-              </p>
-            )}
-            <input
-              ref={input}
-              id="request-file"
-              name="file"
-              type="file"
-              multiple={hydrated}
-              required
-              className="block w-full text-sm"
-              onChange={(event) => hydrated && add(event.currentTarget.files)}
-              {...fieldAria('request-file', undefined, true)}
+        {!full && (
+          <Field id="request-note" label={t('request.form.note')} hint={t('request.form.noteHint')}>
+            <textarea
+              ref={note}
+              id="request-note"
+              name="note"
+              rows={2}
+              maxLength={1000}
+              className="input"
+              {...fieldAria('request-note', undefined, true)}
             />
           </Field>
-        </div>
+        )}
+        {!full && (
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={`rounded-lg border-2 border-dashed p-4 ${dragging ? 'border-brand bg-brand-soft' : 'border-border'}`}
+          >
+            <Field
+              id="request-file"
+              label={hydrated ? t('request.drop.label') : t('request.form.file')}
+              hint={t('request.form.fileHint', { size: formatBytes(request.maxFileBytes) })}
+            >
+              {hydrated && (
+                <p className="mb-2 text-sm text-subtle">
+                  <Icon name="upload" className="mr-1 inline h-4 w-4" />
+                  {t('request.drop.zone')}{' '}
+                  <button type="button" className="link" onClick={() => input.current?.click()}>
+                    {t('request.drop.choose')}
+                  </button>
+                </p>
+              )}
+              <input
+                ref={input}
+                id="request-file"
+                name="file"
+                type="file"
+                multiple={hydrated}
+                required
+                className={hydrated ? 'sr-only' : 'block w-full text-sm'}
+                onChange={(event) => hydrated && add(event.currentTarget.files)}
+                {...fieldAria('request-file', undefined, true)}
+              />
+            </Field>
+          </div>
+        )}
         {items.length > 0 && (
           <ul className="space-y-3" aria-live="polite">
             {items.map((item) => (
@@ -186,14 +193,16 @@ export function RequestForm({
             ))}
           </ul>
         )}
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
-          <Icon name="upload" className="h-4 w-4" />
-          {busy
-            ? t('request.form.submitting')
-            : hydrated && pending > 1
-              ? t('request.drop.send', { count: pending })
-              : t('request.form.submit')}
-        </button>
+        {!full && (
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+            <Icon name="upload" className="h-4 w-4" />
+            {busy
+              ? t('request.form.submitting')
+              : hydrated && pending > 1
+                ? t('request.drop.send', { count: pending })
+                : t('request.form.submit')}
+          </button>
+        )}
       </form>
     </section>
   );

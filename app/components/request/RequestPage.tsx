@@ -1,5 +1,4 @@
 import { Icon } from '~/components/ui/Icon';
-import { FormAlert } from '~/components/ui/FormAlert';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 import { DateTime } from '~/components/ui/DateTime';
 import { useTranslation } from '~/i18n/use-translation';
@@ -51,8 +50,6 @@ export function RequestPage({
           className="max-w-md"
           buttonClassName="w-full"
         />
-      ) : request.state === 'full' ? (
-        <FormAlert tone="warning">{t('request.full')}</FormAlert>
       ) : (
         <RequestForm request={request} received={received} error={uploadError} />
       )}

@@ -130,8 +130,9 @@ export async function deleteUploadRequest(ctx: ModelContext, principal: Principa
  * base path itself).
  */
 export async function uploadRequestsPage(ctx: ModelContext, principal: Principal, openId: string | null) {
-  const requests = await listUploadRequests(ctx, principal);
+  // The open one first: looking at it makes its arrivals no longer new in the list.
   const open = openId ? await getUploadRequest(ctx, principal, openId) : null;
+  const requests = await listUploadRequests(ctx, principal);
   const base = basePathOf(principal);
   const mounts = (await activeMountsFor(ctx, principal)).map((mount) => mount.mountPath);
   const folders = mounts.filter((path) => isWithin(path, base));

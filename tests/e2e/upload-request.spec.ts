@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from './auth-helpers';
+import { en, fill } from './helpers';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Upload-request links (issue 30), with JavaScript and without: an admin creates a request with a
+ * password from the module's form; a visitor, not logged in, unlocks it and sends a file (the plain
+ * form without JavaScript; with it several files at once, each with its progress); the admin sees
+ * what arrived and closes the request, after confirming.
+ */
+const r = en.request;
+const a = en.requestAdmin;
+const ADMIN = { username: 'admin', password: 'upload-request-e2e-password' };
+let server: RunningServer;
+
+test.beforeEach(async ({ request }) => {
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const configs = await request.get(`${server.url}/api/s3-configs`, { headers: auth });
+  const local = ((await configs.json()) as { data: { id: string }[] }).data[0]!.id;
+  const mount = await request.post(`${server.url}/api/admin/mounts`, {
+    headers: auth,
+    data: { name: 'Local', mount_path: '/local', storage_config_id: local, cache_ttl: 0 },
+  });
+  expect(mount.ok()).toBe(true);
+  fs.mkdirSync(path.join(server.dataDir, 'storage', 'inbox'), { recursive: true });
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+test('an admin asks for files; a visitor sends them behind the password; the admin sees them', async ({
+  page,
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  const js = info.project.name === 'js';
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/admin/upload-requests`);
+  await expect(page.getByText(a.list.empty)).toBeVisible();
+  await page.getByLabel(a.create.title).fill('Holiday photos');
+  await page.getByLabel(a.create.folder).fill('/local/inbox');
+  await page.getByLabel(a.create.note).fill('Send me your best three.');
+  await page.getByLabel(a.create.password, { exact: true }).fill('beach-2026');
+  await page.getByLabel(a.create.maxFiles).fill('3');
+  await page.getByRole('button', { name: a.create.submit }).click();
+  await expect(page.getByText(a.notice.created)).toBeVisible();
+  const link = await page.getByRole('textbox', { name: a.list.link, exact: true }).inputValue();
+  expect(link).toMatch(/\/r\/[\w-]+$/);
+
+  // The visitor: the password, then the form.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { name: 'Holiday photos' })).toBeVisible();
+  await expect(visitor.getByText('Send me your best three.')).toBeVisible();
+  await visitor.getByLabel(r.unlock.password, { exact: true }).fill('wrong');
+  await visitor.getByRole('button', { name: r.unlock.submit }).click();
+  await expect(visitor.getByRole('alert')).toContainText(en.errors.passwordIncorrect);
+  await visitor.getByLabel(r.unlock.password, { exact: true }).fill('beach-2026');
+  await visitor.getByRole('button', { name: r.unlock.submit }).click();
+  await expect(visitor.getByRole('heading', { name: r.form.heading })).toBeVisible();
+  await visitor.getByLabel(r.form.note).fill('From Ann, with love');
+  if (js) {
+    // Several files at once, each with its progress, then the page's counts refreshed.
+    await visitor.getByLabel(r.drop.label).setInputFiles([
+      { name: 'sea.txt', mimeType: 'text/plain', buffer: Buffer.from('the sea') },
+      { name: 'sun.txt', mimeType: 'text/plain', buffer: Buffer.from('the sun') },
+    ]);
+    await visitor.getByRole('button', { name: fill(r.drop.send, { count: '2' }) }).click();
+    await expect(visitor.getByText(fill(r.drop.sent, { name: 'sea.txt' }))).toBeVisible();
+    await expect(visitor.getByText(fill(r.drop.sent, { name: 'sun.txt' }))).toBeVisible();
+    await expect(visitor.getByText(fill(r.limits.files, { count: '2', max: '3' }))).toBeVisible();
+  } else {
+    await visitor.getByLabel(r.form.file, { exact: true }).setInputFiles({
+      name: 'sea.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('the sea'),
+    });
+    await visitor.getByRole('button', { name: r.form.submit, exact: true }).click();
+    await expect(visitor.getByText(fill(r.form.received, { name: 'sea.txt' }))).toBeVisible();
+    await expect(visitor.getByText(fill(r.limits.files, { count: '1', max: '3' }))).toBeVisible();
+  }
+  // The same name again is kept beside the first, never over it.
+  const again = js ? r.drop.label : r.form.file;
+  await visitor
+    .getByLabel(again, { exact: true })
+    .setInputFiles({ name: 'sea.txt', mimeType: 'text/plain', buffer: Buffer.from('more sea') });
+  await visitor.getByRole('button', { name: r.form.submit, exact: true }).click();
+  await expect(
+    visitor.getByText(js ? fill(r.drop.sent, { name: 'sea (2).txt' }) : fill(r.form.received, { name: 'sea (2).txt' })),
+  ).toBeVisible();
+  const folder = path.join(server.dataDir, 'storage', 'inbox', 'Holiday photos');
+  expect(fs.readFileSync(path.join(folder, 'sea.txt'), 'utf8')).toBe('the sea');
+  expect(fs.readFileSync(path.join(folder, 'sea (2).txt'), 'utf8')).toBe('more sea');
+
+  // The admin sees what arrived, with the note, then closes the request after confirming.
+  await page.goto(`${server.url}/admin/upload-requests`);
+  await page.getByRole('link', { name: 'Holiday photos' }).click();
+  const detail = page.getByRole('region', { name: fill(a.detail.heading, { title: 'Holiday photos' }) });
+  await expect(detail.getByText('sea (2).txt')).toBeVisible();
+  await expect(detail.getByText('From Ann, with love').first()).toBeVisible();
+  await detail.getByRole('button', { name: a.detail.close }).click();
+  await expect(page.getByRole('heading', { name: a.confirm.closeHeading })).toBeVisible();
+  await page.getByRole('button', { name: a.confirm.yesClose }).click();
+  await expect(page.getByText(a.notice.closed)).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: r.status.goneHeading })).toBeVisible();
+  await expect(visitor.getByText(en.errors.requestClosed)).toBeVisible();
+});
