@@ -114,3 +114,30 @@ test('the main button stays disabled while a resumed upload runs', { tag: '@js' 
   await setThroughput(cdp);
   await expect(page.getByRole('heading', { name: en.upload.result.heading })).toBeVisible({ timeout: 30_000 });
 });
+
+test(
+  'several files uploaded as one link: one share box, and a page with every file',
+  { tag: '@js' },
+  async ({ page }, info) => {
+    await loginAsAdmin(page);
+    await page.goto('/upload');
+    const input = page.getByLabel(en.upload.form.file, { exact: true });
+    await expect(input).toHaveAttribute('multiple', '');
+    await input.setInputFiles([tempFile(info, 'first.txt', 'first'), tempFile(info, 'second.txt', 'second')]);
+    await page.getByLabel(en.upload.batch.oneLink).check();
+    await options(page).getByText(en.upload.form.optionsHeading, { exact: true }).click();
+    await page.getByLabel(en.upload.form.password, { exact: true }).fill('both-pw');
+    await mainButton(page).click();
+    await expect(page.getByRole('heading', { name: en.upload.result.heading })).toBeVisible();
+    const link = await page.getByLabel(en.upload.result.link, { exact: true }).inputValue();
+    expect(link).toMatch(/\/file\/[\w-]+$/);
+
+    const visitor = await (await page.context().browser()!.newContext()).newPage();
+    await visitor.goto(link);
+    await visitor.getByLabel(en.file.unlockFolder.password, { exact: true }).fill('both-pw');
+    await visitor.getByRole('button', { name: en.file.unlockFolder.submit }).click();
+    const list = visitor.getByRole('table');
+    await expect(list.getByRole('link', { name: 'first.txt', exact: true })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'second.txt', exact: true })).toBeVisible();
+  },
+);

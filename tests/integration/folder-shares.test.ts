@@ -191,4 +191,29 @@ describe('folder shares', () => {
     expect((await share({ path: '/local/albumx/' }, sharer)).status).toBe(403);
     expect((await share({ paths: ['/local/albumx/secret.txt'] }, sharer)).status).toBe(403);
   });
+  it('makes one link of several uploads: a folder of their names, with everything a share has', async () => {
+    const put = async (name: string, body: string) =>
+      (await call('PUT', `/upload-direct/${name}`, { auth: admin, raw: body })).body.data.id as string;
+    const ids = [await put('one.txt', 'first file'), await put('two.txt', 'second file')];
+    const made = await call('POST', '/files/bundle', {
+      auth: admin,
+      body: { ids, name: 'Both', slug: 'both-files', password: 'pw', max_views: 5 },
+    });
+    expect([made.status, made.body.code]).toEqual([200, 201]);
+    expect(made.body.data).toMatchObject({ slug: 'both-files', kind: 'folder', filename: 'Both', max_views: 5 });
+    const entries = await call('GET', '/public/files/both-files/entries?password=pw');
+    expect(names(entries)).toEqual(['one.txt', 'two.txt']);
+    const one = await fetch(`${server.url}/api/file-download/both-files?path=%2Ftwo.txt&password=pw`);
+    expect(await one.text()).toBe('second file');
+    const zip = Buffer.from(
+      await (await fetch(`${server.url}/api/file-download/both-files?password=pw`)).arrayBuffer(),
+    );
+    expect(zipNames(zip)).toEqual(['Both/', 'Both/one.txt', 'Both/two.txt']);
+    // The uploads are the link's now: out of the list, and their own links answer 404.
+    const listed = await call('GET', '/files?limit=100', { auth: admin });
+    const listedIds = listed.body.data.files.map((f: { id: string }) => f.id);
+    expect(listedIds).toContain(made.body.data.id);
+    for (const id of ids) expect(listedIds).not.toContain(id);
+    expect((await call('POST', '/files/bundle', { auth: admin, body: { ids } })).status).toBe(400);
+  });
 });

@@ -6,7 +6,7 @@ import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { formatBytes } from '~/lib/format';
-import type { ShareOptions } from '~/lib/upload/api';
+import { createUploadApi, type ShareOptions } from '~/lib/upload/api';
 import { uploadErrorText } from '~/lib/upload/upload-error';
 import { ResumableUploads } from './ResumableUploads';
 import {
@@ -24,6 +24,8 @@ import { UploadQueue } from './UploadQueue';
 import { useFileUploads, type UploadItem } from './use-file-uploads';
 
 export type { StorageChoice } from './UploadOptionsFields';
+
+const uploadApi = createUploadApi();
 
 /**
  * The file tab. Without JavaScript: a real multipart form posted to /upload (options first, the
@@ -68,17 +70,38 @@ export function UploadForm({
 
   const fail = (message: string, field?: string) =>
     setClientErrors({ formError: message, fieldErrors: field ? { [field]: message } : {} });
+  const errorText = (error: unknown) => uploadErrorText(error, { t, exists: (key) => i18n.exists(key) });
+
+  // "One link for all": the options of the link the batch becomes once uploaded (null: one link each).
+  const [oneLink, setOneLink] = useState(false);
+  const bundling = useRef<ShareOptions | null>(null);
+  const bundle = async (ids: string[], options: ShareOptions) => {
+    try {
+      const made = await uploadApi.bundle({ ...options, ids });
+      navigate(`/upload?uploaded=${encodeURIComponent(made.id)}`);
+    } catch (error) {
+      fail(t('upload.batch.bundleFailed', { reason: errorText(error) }));
+      void revalidator.revalidate();
+    }
+  };
 
   const uploads = useFileUploads({
     maxBytes,
     getOptions: readOptions,
     onBatchDone: (batch: UploadItem[], listed: number) => {
       const failed = batch.filter((item) => item.status === 'error');
+      const linked = bundling.current;
+      bundling.current = null;
+      const done = batch.flatMap((item) => (item.status === 'success' && item.result ? [item.result.id] : []));
+      if (linked && done.length > 1) {
+        if (failed.length) fail(t('upload.batch.someFailed', { failed: failed.length, total: batch.length }));
+        void bundle(done, linked);
+        return;
+      }
       const only = batch.length === 1 ? batch[0] : undefined;
       if (only && failed.length === 1) {
         const error = only.error;
-        const message = uploadErrorText(error, { t, exists: (key) => i18n.exists(key) });
-        fail(message, error?.key ? fieldOfError(error.key) : undefined);
+        fail(errorText(error), error?.key ? fieldOfError(error.key) : undefined);
         return;
       }
       if (failed.length) fail(t('upload.batch.someFailed', { failed: failed.length, total: batch.length }));
@@ -110,9 +133,15 @@ export function UploadForm({
     if (uploads.pendingCount === 0 && uploads.tooLargeCount > 0)
       return fail(t('errors.fileTooLarge', { max: maxText }), 'file');
     if (uploads.pendingCount === 0) return fail(t('errors.fileRequired'), 'file');
-    if (converted.input.slug && uploads.pendingCount > 1) return fail(t('upload.batch.slugSingleOnly'), 'slug');
+    const linked = oneLink && uploads.pendingCount > 1;
+    if (converted.input.slug && uploads.pendingCount > 1 && !linked)
+      return fail(t('upload.batch.slugSingleOnly'), 'slug');
     setClientErrors(null);
-    void uploads.startAll(converted.input);
+    // One link: the files go up as plain uploads (with the password, for the moment before they are
+    // linked), and the link gets the slug, view limit and remark.
+    bundling.current = linked ? converted.input : null;
+    const { slug: _slug, max_views: _views, remark: _remark, ...each } = converted.input;
+    void uploads.startAll(linked ? each : converted.input);
   };
 
   // Files pasted or dropped anywhere on the page join the list (a drop must never replace the page
@@ -209,7 +238,7 @@ export function UploadForm({
           configs={configs}
           values={values}
           errors={errors}
-          slugHint={hydrated && pending > 1 ? t('upload.batch.slugOneFile') : undefined}
+          slugHint={hydrated && pending > 1 && !oneLink ? t('upload.batch.slugOneFile') : undefined}
           note={hydrated ? t('upload.batch.optionsNote') : undefined}
           folded
           className="order-2"
@@ -285,6 +314,23 @@ export function UploadForm({
             </p>
           )}
           {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
+          {hydrated && pending > 1 && (
+            <label className="mt-5 flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-4 w-4 accent-brand"
+                checked={oneLink}
+                onChange={(event) => setOneLink(event.currentTarget.checked)}
+                aria-describedby="one-link-hint"
+              />
+              <span>
+                <span className="font-medium">{t('upload.batch.oneLink')}</span>
+                <span id="one-link-hint" className="block text-xs text-subtle">
+                  {t('upload.batch.oneLinkHint')}
+                </span>
+              </span>
+            </label>
+          )}
           <div className="mt-5 flex flex-wrap items-center justify-end gap-3">
             {hydrated && uploads.active && (
               <p className="mr-auto text-xs text-subtle">{t('upload.form.progressHint')}</p>

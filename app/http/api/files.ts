@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
+import { batchDeleteFilesSchema, bundleSchema, updateFileSchema } from '~/lib/schemas/files';
+import { bundleUploads } from '~/models/shares/bundles.server';
 import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
 import { shareLinks } from '~/models/shares/file-access.server';
 import type { Services } from '~/services.server';
@@ -46,6 +47,13 @@ export function filesRouter(services: Services): Router {
       success: result.success,
       failed,
     });
+  });
+
+  // Ours (docs/api-extensions.md §10): uploads just made become one link.
+  router.post('/files/bundle', async (req, res) => {
+    const { ids, ...options } = bundleSchema.parse(req.body ?? {});
+    const bundle = await bundleUploads(services, principalOf(res), ids, options);
+    sendOk(res, apiMessage('bundleCreated'), { ...presentFileRecord(bundle), kind: bundle.kind }, 201);
   });
 
   router.get('/files/:id', async (req, res) => {

@@ -160,3 +160,14 @@ export const urlMultipartInitSchema = urlPresignSchema.extend({
 });
 
 export const multipartPartsSchema = multipartRefSchema.extend({ parts: partsSchema });
+
+/**
+ * POST /api/files/bundle (docs/api-extensions.md §10): file shares just uploaded together become one
+ * link; its name, slug, password, expiry, view limit and remark as for an upload.
+ */
+export const bundleSchema = uploadOptionsSchema
+  .pick({ slug: true, password: true, expires_in: true, max_views: true, remark: true })
+  .extend({
+    ids: z.array(z.string().trim().min(1).max(100)).min(2, 'bundleSize').max(1000, 'bundleSize'),
+    name: z.string().trim().max(255, 'filenameTooLong').optional(),
+  });

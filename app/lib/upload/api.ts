@@ -156,6 +156,8 @@ export function createUploadApi(fetchImpl: FetchFunction = apiFetch) {
     commit: (body: { file_id: string; etag?: string | null; size?: number }, signal?: AbortSignal) =>
       post<UploadedFile>('/api/s3/commit', body, signal),
     cancel: (body: { file_id: string }) => post<unknown>('/api/s3/cancel', body),
+    /** Uploads just made become one link (docs/api-extensions.md §10). */
+    bundle: (body: ShareOptions & { ids: string[]; name?: string }) => post<{ id: string }>('/api/files/bundle', body),
     multipartInit: (
       body: ShareOptions & { filename: string; size: number; mimetype?: string; part_size?: number },
       signal?: AbortSignal,

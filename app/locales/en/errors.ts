@@ -337,4 +337,7 @@ export default {
   requestCloseDone: 'Upload request closed',
   requestDeleted: 'Upload request deleted; the files it received stay in their folder',
   requestFileReceived: 'File received',
+  bundleCreated: 'One link made for the files',
+  bundleSize: 'One link holds between 2 and 1000 files',
+  bundleMembersInvalid: 'Only files you just uploaded, each in no other link, can share one link',
 };

@@ -95,6 +95,11 @@ export default {
     slugOneFile: 'A custom link suffix applies to one file only: leave it empty to upload several files.',
     slugSingleOnly: 'A custom link suffix works for a single file: clear it, or upload the files one at a time.',
     start: 'Upload {{count}} files',
+    oneLink: 'One link for all the files',
+    oneLinkHint:
+      'Visitors get one page with every file, and can download them all as one zip. The link suffix, password, expiry, views and remark are the link’s.',
+    bundleFailed:
+      'The files were uploaded, but one link could not be made: {{reason}} Each file has its own link below.',
     uploading: 'Uploading…',
     listHeading: 'Files',
     someFailed: '{{failed}} of {{total}} uploads failed.',

@@ -330,4 +330,7 @@ export default {
   requestCloseDone: '上传请求已关闭',
   requestDeleted: '上传请求已删除，已收到的文件仍保留在其文件夹中',
   requestFileReceived: '文件已收到',
+  bundleCreated: '已为这些文件生成一个链接',
+  bundleSize: '一个链接可包含 2 到 1000 个文件',
+  bundleMembersInvalid: '只有您刚上传、且不属于其他链接的文件才能合并为一个链接',
 };

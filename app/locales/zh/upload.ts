@@ -93,6 +93,10 @@ export default {
     slugOneFile: '自定义链接后缀只能用于一个文件：要上传多个文件请留空。',
     slugSingleOnly: '自定义链接后缀只适用于单个文件：请清空它，或逐个上传文件。',
     start: '上传 {{count}} 个文件',
+    oneLink: '所有文件使用一个链接',
+    oneLinkHint:
+      '访客在一个页面看到所有文件，并可打包下载为一个 zip。链接后缀、密码、有效期、查看次数和备注属于这个链接。',
+    bundleFailed: '文件已上传，但未能生成一个链接：{{reason}}下方每个文件都有自己的链接。',
     uploading: '正在上传…',
     listHeading: '文件',
     someFailed: '{{total}} 个上传中有 {{failed}} 个失败。',

@@ -56,7 +56,13 @@ export async function dashboardStats(
     db.apiKey.count(),
     db.mount.count(),
     listStorageConfigs(ctx, principal),
-    db.fileShare.groupBy({ by: ['storageConfigId'], _count: { _all: true }, _sum: { size: true } }),
+    // A bundle's size is its uploads', counted with them (bundles.server.ts).
+    db.fileShare.groupBy({
+      by: ['storageConfigId'],
+      where: { kind: { not: 'bundle' } },
+      _count: { _all: true },
+      _sum: { size: true },
+    }),
     perDay(days, (gte, lt) => db.paste.count({ where: { createdAt: { gte, lt } } })),
     perDay(days, (gte, lt) => db.fileShare.count({ where: { createdAt: { gte, lt } } })),
     requestFigures(ctx),

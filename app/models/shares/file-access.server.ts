@@ -9,7 +9,7 @@ import { toAppError } from '~/faults';
 import type { ByteRange, ReadResult } from '~/storage/types';
 import { retire } from './files.server';
 import { isGone } from '~/models/gone.server';
-import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { driverOfShare, opensAsFolder, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { fileContentHref } from '~/lib/hrefs';
 import { sharedFolderPresent } from './share-folder.server';
 
@@ -72,9 +72,9 @@ const objectMissing = () => new AppError('gone', 'fileObjectMissing');
 async function assertMountedObjectPresent(ctx: ModelContext, file: ShareRow): Promise<void> {
   if (file.filePath === null) return;
   const present = await (
-    file.kind === 'folder' ? sharedFolderPresent(ctx, file) : driverOfShare(ctx, file).stat(file.storagePath)
+    opensAsFolder(file) ? sharedFolderPresent(ctx, file) : driverOfShare(ctx, file).stat(file.storagePath)
   ).catch((error: unknown) => Promise.reject(toAppError(error)));
-  if (!present) throw file.kind === 'folder' ? new AppError('gone', 'folderShareGone') : objectMissing();
+  if (!present) throw opensAsFolder(file) ? new AppError('gone', 'folderShareGone') : objectMissing();
 }
 
 /** What a read of a share's object throws: a missing object is the share's "no longer available". */
@@ -110,7 +110,7 @@ export async function visitShare(ctx: ModelContext, slug: string, grant: string 
   const locked = row.passwordHash !== null && !granted;
   // An open folder share's page lists its folder anyway, and an empty listing asks whether the
   // folder is still there (folder-access.server.ts): asking first would read a big folder twice.
-  if (row.kind !== 'folder' || locked) await assertMountedObjectPresent(ctx, row);
+  if (!opensAsFolder(row) || locked) await assertMountedObjectPresent(ctx, row);
   if (locked) return { locked: true, file: toFileRecord(row), grantExpired: grant !== null };
   if (granted) {
     if (row.maxViews !== null && row.views > row.maxViews) {
@@ -123,7 +123,7 @@ export async function visitShare(ctx: ModelContext, slug: string, grant: string 
   return {
     locked: false,
     file: toFileRecord(counted),
-    grant: counted.kind === 'folder' ? contentGrant(ctx, counted) : null,
+    grant: opensAsFolder(counted) ? contentGrant(ctx, counted) : null,
   };
 }
 

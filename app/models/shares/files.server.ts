@@ -14,11 +14,12 @@ import { mimeFromFilename } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { StorageError } from '~/storage/types';
 import { forgetGone, markGone } from '~/models/gone.server';
-import { pendingKeyOf } from './pending-objects.server';
+import { PENDING_STATUSES, pendingKeyOf } from './pending-objects.server';
 import { SHARE_OBJECTS_PREFIX } from './share-objects.server';
 import { storageForUpload, touchStorageConfig } from '~/models/storage/configs.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
+import { bundleMembers } from './bundles.server';
 import { assertFits, byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 import { isUniqueViolation } from '~/db/errors';
@@ -186,13 +187,20 @@ export async function uploadFileShare(
  * still being uploaded also loses its unfinished multipart upload, so no parts linger in storage.
  */
 export async function removeShare(ctx: ModelContext, file: ShareRow, withObject: boolean): Promise<void> {
+  // A bundle's uploads are its own (bundles.server.ts): they go with it, each with its object.
+  if (file.kind === 'bundle') {
+    for (const member of await bundleMembers(ctx, file)) await removeShare(ctx, member, withObject);
+    await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
+    return;
+  }
   // A share made from a mount points at the mounted file itself: the file is not the share's to delete.
   if (file.filePath !== null) withObject = false;
   const driver = driverOfShare(ctx, file);
   if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
   if (withObject) {
     // A single-PUT upload that never went live has its bytes (if any) at its pending key only.
-    const key = file.status === 'ready' || file.uploadId ? file.storagePath : pendingKeyOf(file.id);
+    const pending = PENDING_STATUSES.includes(file.status) && !file.uploadId;
+    const key = pending ? pendingKeyOf(file.id) : file.storagePath;
     try {
       await driver.remove([key]);
     } catch (error) {

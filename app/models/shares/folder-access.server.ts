@@ -17,7 +17,7 @@ import {
   type ContentAccess,
   type ShareBytes,
 } from './file-access.server';
-import { selectionOf, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { opensAsFolder, selectionOf, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { insideShare, sharedFolderDriver, sharedFolderPresent, type InsideShare } from './share-folder.server';
 
 /**
@@ -73,7 +73,7 @@ const folderEntry = (path: string, name: string): SharedEntry => ({
 
 async function openFolderRow(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
   const row = await rowForContent(ctx, slug, access, address);
-  if (row.kind !== 'folder') throw new AppError('invalid', 'notAFolderShare');
+  if (!opensAsFolder(row)) throw new AppError('invalid', 'notAFolderShare');
   return row;
 }
 
@@ -102,7 +102,7 @@ export async function browseFolderShare(
 }
 
 async function listingOf(ctx: ModelContext, row: ShareRow, at: InsideShare, cursor?: string): Promise<SharedListing> {
-  const driver = sharedFolderDriver(ctx, row);
+  const driver = await sharedFolderDriver(ctx, row);
   const share = toFileRecord(row);
   const items = selectionOf(row);
   if (items && at.key === '') {
@@ -152,7 +152,7 @@ function fileAt(row: ShareRow, at: InsideShare, driver: StorageDriver, info: Obj
 /** A path inside a share, the share's folder driver, and the file there (null for a folder or nothing). */
 async function located(ctx: ModelContext, row: ShareRow, raw: string | null | undefined) {
   const at = insideShare(row, raw);
-  const driver = sharedFolderDriver(ctx, row);
+  const driver = await sharedFolderDriver(ctx, row);
   const info = at.key ? await driver.stat(at.key) : null;
   return { at, driver, info };
 }
@@ -175,7 +175,7 @@ export async function openShareContent(
   disposition: 'inline' | 'attachment',
 ): Promise<SharedContent> {
   const row = await rowForContent(ctx, slug, access, address);
-  if (row.kind !== 'folder') {
+  if (!opensAsFolder(row)) {
     if (raw && raw !== '/') throw new AppError('invalid', 'notAFolderShare');
     return bytesOfRow(ctx, row, disposition);
   }

@@ -28,7 +28,7 @@ export interface FileShareRecord {
   storagePath: string;
   /** Virtual path when the share was made from a mount. */
   filePath: string | null;
-  /** "folder" for a folder or selection share (folder-access.server.ts), read as it is now. */
+  /** "folder" for a folder or selection share (folder-access.server.ts), read as it is now, and a bundle. */
   kind: 'file' | 'folder';
   /** A selection share's names inside its folder; null for a whole folder and for a file. */
   items: string[] | null;
@@ -45,9 +45,15 @@ export interface FileShareRecord {
   };
 }
 
-/** A selection share's names (a JSON array of strings); null for anything else. */
-export function selectionOf(row: Pick<ShareRow, 'items'>): string[] | null {
-  if (row.items === null) return null;
+/**
+ * Whether a share opens as a folder: a folder or selection share, or a bundle of uploads (one link
+ * for several files, bundles.server.ts). Visitors and clients see all three as kind "folder".
+ */
+export const opensAsFolder = (row: Pick<ShareRow, 'kind'>) => row.kind !== 'file';
+
+/** A selection share's names (a JSON array of strings); null for anything else (a bundle's are ids). */
+export function selectionOf(row: Pick<ShareRow, 'items' | 'kind'>): string[] | null {
+  if (row.items === null || row.kind === 'bundle') return null;
   const parsed: unknown = JSON.parse(row.items);
   return Array.isArray(parsed) ? parsed.map(String) : null;
 }
@@ -72,7 +78,7 @@ export function toFileRecord(row: ShareRow): FileShareRecord {
     etag: row.etag,
     storagePath: row.storagePath,
     filePath: row.filePath,
-    kind: row.kind === 'folder' ? 'folder' : 'file',
+    kind: opensAsFolder(row) ? 'folder' : 'file',
     items: selectionOf(row),
     storageConfigId: row.storageConfigId,
     storageType: row.storageType,

@@ -5,15 +5,18 @@ import { isFolder } from '~/models/fs/walk.server';
 import { rootedDriver } from '~/storage/drivers/rooted.server';
 import type { StorageDriver } from '~/storage/types';
 import { parseVirtualPath, type VirtualPath } from '~/storage/vfs/path';
+import { bundleDriver, bundleMembers } from './bundles.server';
 import { driverOfShare, selectionOf, type ShareRow } from './records.server';
 
 /**
  * What a folder share reaches (issue 30, docs/architecture.md §5): its folder's storage seen from
  * that folder, so no key above it can be named, and a path inside it checked by segment — the form
  * of every virtual path, the app's own names, and for a selection its first segment among the
- * selected names. The same gate answers the page, the listing API, downloads and the zip.
+ * selected names. The same gate answers the page, the listing API, downloads and the zip. A bundle of
+ * uploads is read through its own flat driver (bundles.server.ts).
  */
-export function sharedFolderDriver(ctx: ModelContext, row: ShareRow): StorageDriver {
+export async function sharedFolderDriver(ctx: ModelContext, row: ShareRow): Promise<StorageDriver> {
+  if (row.kind === 'bundle') return bundleDriver(ctx, row);
   return rootedDriver(driverOfShare(ctx, row), row.storagePath);
 }
 
@@ -24,7 +27,7 @@ export interface InsideShare {
   key: string;
 }
 
-export function insideShare(row: Pick<ShareRow, 'items'>, raw: string | null | undefined): InsideShare {
+export function insideShare(row: Pick<ShareRow, 'items' | 'kind'>, raw: string | null | undefined): InsideShare {
   const path = parseVirtualPath(raw || '/');
   if (!path) throw new AppError('invalid', 'fsPathInvalid');
   if (path.segments.some(isInternalName)) throw new AppError('not_found', 'fsNotFound');
@@ -44,9 +47,10 @@ export async function presentAt(driver: StorageDriver, key: string): Promise<boo
  * or for a selection at least one of its items.
  */
 export async function sharedFolderPresent(ctx: ModelContext, row: ShareRow): Promise<boolean> {
+  if (row.kind === 'bundle') return (await bundleMembers(ctx, row)).length > 0;
   const items = selectionOf(row);
   if (items) {
-    const driver = sharedFolderDriver(ctx, row);
+    const driver = await sharedFolderDriver(ctx, row);
     for (const name of items) if (await presentAt(driver, name)) return true;
     return false;
   }

@@ -241,7 +241,11 @@ export async function setDefaultStorageConfig(ctx: ModelContext, principal: Prin
 /** Bytes used by share records on a config (for the quota check and the dashboard). */
 export async function usedBytes(ctx: ModelContext, configId: string): Promise<number> {
   const { db } = ctx;
-  const sum = await db.fileShare.aggregate({ where: { storageConfigId: configId }, _sum: { size: true } });
+  // A bundle's size is its uploads' (bundles.server.ts): counted once, with them.
+  const sum = await db.fileShare.aggregate({
+    where: { storageConfigId: configId, kind: { not: 'bundle' } },
+    _sum: { size: true },
+  });
   return Number(sum._sum.size ?? 0);
 }
 

@@ -125,6 +125,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['get', '/files', 'file_share', 'List your file shares'],
     ['get', '/files/:id', 'file_share', 'One of your file shares'],
     ['put', '/files/:id', 'file_share', 'Change a file share', { body: files.updateFileSchema }],
+    ['post', '/files/bundle', 'file_share', 'Make one link of several uploads', { body: files.bundleSchema }],
     ['delete', '/files/batch-delete', 'file_share', 'Delete file shares', { body: files.batchDeleteFilesSchema }],
     ['get', '/public/files/:slug', 'public', 'A file share as its visitor sees it'],
     ['get', '/public/files/:slug/entries', 'public', 'One page of a folder inside a folder share'],

@@ -56,6 +56,7 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'GET /files/:id': '你的一条文件分享',
   'PUT /files/:id': '修改文件分享',
   'DELETE /files/batch-delete': '删除文件分享',
+  'POST /files/bundle': '把多个上传合并为一个链接',
   'GET /public/files/:slug': '访客看到的文件分享',
   'GET /public/files/:slug/entries': '文件夹分享中某个文件夹的一页内容',
   'GET /upload-requests': '您的上传请求',
