@@ -123,11 +123,17 @@ describe('folder shares', () => {
     // Live: what is added shows at once; the folder renamed away, the share is gone (410).
     write('album/added.txt', 'new');
     expect(names(await open())).toContain('added.txt');
+    expect((await call('GET', '/public/files/the-album/entries?path=/nope&password=open%20sesame')).status).toBe(404);
     fs.renameSync(path.join(storage, 'album'), path.join(storage, 'album-renamed'));
     try {
       expect((await call('GET', '/public/files/the-album')).status).toBe(410);
       const page = await fetch(`${server.url}/file/the-album`);
       expect(page.status).toBe(410);
+      // A place inside it says the same, not "not found" (a missing place of a share still there is a 404).
+      const inside = await call('GET', '/public/files/the-album/entries?path=/sub&password=open%20sesame');
+      expect([inside.status, inside.body.error?.key]).toEqual([410, 'folderShareGone']);
+      const zip = await fetch(`${server.url}/api/file-download/the-album?path=/sub&password=open%20sesame`);
+      expect(zip.status).toBe(410);
     } finally {
       fs.renameSync(path.join(storage, 'album-renamed'), path.join(storage, 'album'));
     }

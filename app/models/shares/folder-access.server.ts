@@ -127,11 +127,10 @@ async function listingOf(ctx: ModelContext, row: ShareRow, at: InsideShare, curs
 
 /** An empty listing: an empty folder, or one that is not there (the share's own folder: 410). */
 async function assertFolder(ctx: ModelContext, row: ShareRow, driver: StorageDriver, key: string) {
-  if (key === '') {
-    if (!(await sharedFolderPresent(ctx, row))) throw new AppError('gone', 'folderShareGone');
-    return;
-  }
-  if ((await driver.stat(key)) || !(await isFolder(driver, key))) throw new AppError('not_found', 'fsNotFound');
+  if (key !== '' && !(await driver.stat(key)) && (await isFolder(driver, key))) return;
+  // Nothing there: the whole share gone (renamed or deleted: 410), or only this place in it (404).
+  if (!(await sharedFolderPresent(ctx, row))) throw new AppError('gone', 'folderShareGone');
+  if (key !== '') throw new AppError('not_found', 'fsNotFound');
 }
 
 /** A file inside a folder share, as a file share of its own would be: its record and a reader. */
