@@ -43,6 +43,11 @@ export function fileContentHref(
   return `${origin}${withQuery(`/api/file-${disposition}/${seg(slug)}`, query)}`;
 }
 
+/** The gallery thumbnail of an image inside a folder share (GET /api/file-thumbnail). */
+export function fileThumbnailHref(slug: string, access: { grant?: string | null; path: string }): string {
+  return withQuery(`/api/file-thumbnail/${seg(slug)}`, { path: access.path, grant: access.grant });
+}
+
 /** A place inside a folder share's page: a folder (listed) or a file (previewed), with the visit's grant. */
 export function folderShareHref(
   slug: string,

@@ -89,11 +89,11 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   await expect(list.getByRole('link', { name: 'notes.md', exact: true })).toBeVisible();
   await list.getByRole('link', { name: 'day two', exact: true }).click();
   await expect(visitor.getByRole('navigation', { name: f.location })).toContainText('day two');
-  // The gallery shows the image itself.
+  // The gallery shows the image's 160 px thumbnail (the picture is 40 px wide).
   await visitor.getByRole('link', { name: f.gallery }).click();
   const tile = visitor.getByRole('img', { name: 'hills.png' });
   await expect(tile).toBeVisible();
-  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
   // Up again, a Markdown file's preview, then its download, byte for byte.
   await visitor.getByRole('navigation', { name: f.location }).getByRole('link', { name: 'album', exact: true }).click();
   await visitor.getByRole('link', { name: f.list }).click();

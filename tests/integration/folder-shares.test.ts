@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { startServer, type RunningServer } from '../support/server';
@@ -221,5 +222,33 @@ describe('folder shares', () => {
     expect(listedIds).toContain(made.body.data.id);
     for (const id of ids) expect(listedIds).not.toContain(id);
     expect((await call('POST', '/files/bundle', { auth: admin, body: { ids } })).status).toBe(400);
+  });
+  it("gives a gallery 160 px thumbnails of its images, behind the share's password, removed with it", async () => {
+    write(
+      'gallery/pic.png',
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3b82f6' } })
+        .png()
+        .toBuffer(),
+    );
+    write('gallery/readme.txt', 'not a picture');
+    const made = await share({ path: '/local/gallery/', password: 'pics' });
+    const thumb = (file: string, password = 'pics') =>
+      fetch(
+        `${server.url}/api/file-thumbnail/${made.body.data.slug}?path=${encodeURIComponent(file)}&password=${password}`,
+      );
+    const image = await thumb('/pic.png');
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 160, height: 160 });
+    // Not a picture, or the wrong password: the placeholder, with the reason's status.
+    expect((await thumb('/readme.txt')).status).toBe(404);
+    expect((await thumb('/pic.png', 'wrong')).status).toBe(403);
+    const cached = () =>
+      fs.readdirSync(path.join(server.dataDir, 'thumbnails')).filter((n) => n.startsWith(`${made.body.data.fileId}~`));
+    expect(cached()).toEqual([expect.stringMatching(/\.webp$/)]);
+    await call('DELETE', '/files/batch-delete', {
+      auth: admin,
+      body: { ids: [made.body.data.fileId], delete_mode: 'both' },
+    });
+    expect(cached()).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { Icon, iconForType } from '~/components/ui/Icon';
 import type { ShareLink } from '~/components/ui/ShareCard';
 import { useTranslation } from '~/i18n/use-translation';
 import { formatBytes } from '~/lib/format';
-import { fileContentHref, folderShareHref } from '~/lib/hrefs';
+import { fileContentHref, fileThumbnailHref, folderShareHref } from '~/lib/hrefs';
 import { FilePreviewPanel } from './FilePreviewPanel';
 import { SharePage } from './SharePage';
 import type { FileSummary, SharedEntryView, SharedPlaceView } from './types';
@@ -135,7 +135,12 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
             >
               {image ? (
                 <img
-                  src={fileContentHref(where.slug, 'view', { grant: where.grant, path: entry.path })}
+                  src={
+                    // A 160 px thumbnail of a raster image; an SVG (never thumbnailed) as itself.
+                    entry.mimetype === 'image/svg+xml'
+                      ? fileContentHref(where.slug, 'view', { grant: where.grant, path: entry.path })
+                      : fileThumbnailHref(where.slug, { grant: where.grant, path: entry.path })
+                  }
                   alt={entry.name}
                   loading="lazy"
                   className="min-h-0 flex-1 object-cover"

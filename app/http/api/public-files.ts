@@ -14,6 +14,8 @@ import { linkOriginOf } from '../link-origin';
 import { presentPublicFile, presentSharedListing } from './presenters/files';
 import { sendZip } from '../send-zip.server';
 import { holdStreamSlot } from './stream-slots';
+import { thumbnailAnswer } from '../thumbnail-answer.server';
+import { sharedThumbnail } from '~/models/shares/thumbnails.server';
 
 function access(req: Request) {
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -74,6 +76,15 @@ export function publicFilesRouter(services: Services): Router {
       await sendPlainError(req, res, error);
     }
   };
+  // Ours (docs/api-extensions.md §8): a 160 px WebP of an image inside a folder share, for its gallery.
+  router.get('/file-thumbnail/:slug', async (req, res) => {
+    const path = typeof req.query.path === 'string' ? req.query.path : null;
+    const { status, body, headers } = await thumbnailAnswer(
+      () => sharedThumbnail(services, req.params.slug, path, access(req), clientAddress(req)),
+      `${req.params.slug} ${path}`,
+    );
+    res.status(status).set(headers).end(body);
+  });
   router.get('/file-view/:slug', content('inline'));
   router.get('/file-download/:slug', content('attachment'));
 

@@ -156,6 +156,27 @@ async function located(ctx: ModelContext, row: ShareRow, raw: string | null | un
   return { at, driver, info };
 }
 
+/** A file inside a folder share (never a folder), for its gallery thumbnail: no view counted. */
+export async function sharedFileAt(
+  ctx: ModelContext,
+  slug: string,
+  raw: string | null | undefined,
+  access: ContentAccess,
+  address: string,
+) {
+  const row = await openFolderRow(ctx, slug, access, address);
+  const { at, driver, info } = await located(ctx, row, raw);
+  if (!info) throw new AppError('invalid', 'fsNotAFile');
+  return {
+    shareId: row.id,
+    path: at.path.path,
+    size: info.size,
+    etag: info.etag,
+    mimetype: mimeFromFilename(at.key),
+    read: async () => (await driver.read(at.key)).stream,
+  };
+}
+
 /** What /file-view and /file-download answer: a share's bytes, a file inside a folder share, or a zip. */
 export type SharedContent =
   ShareBytes | { file: FileShareRecord; archive: { entries: ArchiveEntry[]; filename: string } };

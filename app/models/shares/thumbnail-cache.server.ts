@@ -1,7 +1,10 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where generated thumbnails are kept: `<DATA_DIR>/thumbnails/<fileId>-<etag or size>.webp`. */
+/**
+ * Where generated thumbnails are kept: `<DATA_DIR>/thumbnails/<fileId>-<etag or size>.webp`, and
+ * `<shareId>~<place>-<etag or size>.webp` for files inside folder shares (thumbnails.server.ts).
+ */
 export function thumbnailDir(dataDir: string): string {
   return path.join(dataDir, 'thumbnails');
 }
@@ -19,8 +22,10 @@ export async function removeThumbnails(dataDir: string, ids: string[]): Promise<
   await Promise.all(
     names
       .filter((name) => {
+        // "<share id>-<version>", or "<share id>~<place>-<version>" for a file inside a folder share.
         const dash = name.lastIndexOf('-');
-        return dash > 0 && wanted.has(name.slice(0, dash));
+        const owner = dash > 0 ? name.slice(0, dash).split('~')[0]! : '';
+        return wanted.has(owner);
       })
       .map((name) => fsp.rm(path.join(thumbnailDir(dataDir), name), { force: true })),
   );

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import { StorageError } from '~/storage/types';
 import { ownedShareRow } from './files-admin.server';
 import { thumbnailDir } from './thumbnail-cache.server';
 import { driverOfShare } from './records.server';
+import type { ContentAccess } from './file-access.server';
+import { sharedFileAt } from './folder-access.server';
 import type { ModelContext } from '~/models/context.server';
 
 export const THUMBNAIL_SIZE = 160;
@@ -154,15 +156,19 @@ async function render(source: Readable): Promise<Buffer> {
 
 const inFlight = new Map<string, Promise<ThumbnailResult>>();
 
+/** What a thumbnail is made of: its cache name, how the log names it, and its bytes. */
+interface ThumbnailSource {
+  base: string;
+  label: string;
+  read: () => Promise<Readable>;
+}
+
 /**
- * The thumbnail of share `id` for its owner or an admin (others get the model's "not found").
  * Served from the disk cache when there; otherwise made once (concurrent requests share the work).
  * A source that cannot be decoded is remembered with a `.none` marker and answers `none`.
  */
-export async function getThumbnail(ctx: ModelContext, principal: Principal, id: string): Promise<ThumbnailResult> {
-  const file = await ownedShareRow(ctx, principal, id);
-  if (!canThumbnail(file)) return { ok: false, reason: 'none' };
-  const base = path.join(thumbnailDir(ctx.config.dataDir), cacheBase(file));
+async function thumbnailOf(ctx: ModelContext, source: ThumbnailSource): Promise<ThumbnailResult> {
+  const base = path.join(thumbnailDir(ctx.config.dataDir), source.base);
   const cached = await readCached(`${base}.webp`);
   if (cached) return { ok: true, data: cached };
   if (await readCached(`${base}.none`)) return { ok: false, reason: 'none' };
@@ -170,20 +176,20 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
   const pending = inFlight.get(base);
   if (pending) return pending;
   const work = limited(async (): Promise<ThumbnailResult> => {
-    let source: Readable;
+    let stream: Readable;
     try {
-      source = (await driverOfShare(ctx, file).read(file.storagePath)).stream;
+      stream = await source.read();
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not_found') return { ok: false, reason: 'missing' };
-      ctx.log.error({ err: error }, `Thumbnail of file ${file.id}: storage read failed`);
+      ctx.log.error({ err: error }, `Thumbnail of ${source.label}: storage read failed`);
       return { ok: false, reason: 'unavailable' };
     }
     let data: Buffer;
     try {
-      data = await render(source);
+      data = await render(stream);
     } catch (error) {
       if (error instanceof StorageError || (error as { code?: string }).code?.startsWith('E')) {
-        ctx.log.error({ err: error }, `Thumbnail of file ${file.id}: reading the object failed`);
+        ctx.log.error({ err: error }, `Thumbnail of ${source.label}: reading the object failed`);
         return { ok: false, reason: 'unavailable' };
       }
       // Not an image sharp can decode (or too large): remember, do not try again.
@@ -193,12 +199,46 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
       return { ok: false, reason: 'none' };
     }
     await writeAtomically(`${base}.webp`, data).catch((error) =>
-      ctx.log.error({ err: error }, `Thumbnail of file ${file.id}: could not cache it`),
+      ctx.log.error({ err: error }, `Thumbnail of ${source.label}: could not cache it`),
     );
     return { ok: true, data };
   }).finally(() => inFlight.delete(base));
   inFlight.set(base, work);
   return work;
+}
+
+/** The thumbnail of share `id` for its owner or an admin (others get the model's "not found"). */
+export async function getThumbnail(ctx: ModelContext, principal: Principal, id: string): Promise<ThumbnailResult> {
+  const file = await ownedShareRow(ctx, principal, id);
+  if (!canThumbnail(file)) return { ok: false, reason: 'none' };
+  return thumbnailOf(ctx, {
+    base: cacheBase(file),
+    label: `file ${file.id}`,
+    read: async () => (await driverOfShare(ctx, file).read(file.storagePath)).stream,
+  });
+}
+
+/**
+ * The thumbnail of a file inside a folder share, for its visitors' gallery (issue 30): the same
+ * access as its bytes (a grant or the password; no view counted). Cached as
+ * `<share id>~<hash of the path>-<etag or size>`, removed with the share (thumbnail-cache.server.ts).
+ */
+export async function sharedThumbnail(
+  ctx: ModelContext,
+  slug: string,
+  raw: string | null | undefined,
+  access: ContentAccess,
+  address: string,
+): Promise<ThumbnailResult> {
+  const file = await sharedFileAt(ctx, slug, raw, access, address);
+  if (!canThumbnail(file)) return { ok: false, reason: 'none' };
+  const place = createHash('sha256').update(file.path).digest('hex').slice(0, 20);
+  const etag = (file.etag ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 64);
+  return thumbnailOf(ctx, {
+    base: `${file.shareId}~${place}-${etag || `s${file.size}`}`,
+    label: `${file.path} of share ${file.shareId}`,
+    read: file.read,
+  });
 }
 
 let placeholder: Promise<Buffer> | undefined;

@@ -132,6 +132,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['post', '/public/files/:slug/verify', 'public', 'Unlock a password-protected file share'],
     ['get', '/file-download/:slug', 'public', 'Download a shared file (?password= if it has one)'],
     ['get', '/file-view/:slug', 'public', 'Show a shared file inline (?password= if it has one)'],
+    ['get', '/file-thumbnail/:slug', 'public', 'A 160 px thumbnail of an image inside a folder share'],
     ['get', '/office-preview/:slug', 'public', 'Online-viewer URLs for an Office document'],
     ['get', '/storage/local/:configId', 'public', 'A signed download from local storage'],
     ['put', '/storage/local/:configId', 'public', 'A signed upload into local storage', { binaryBody: true }],

@@ -70,6 +70,7 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'POST /public/files/:slug/verify': '解锁有密码的文件分享',
   'GET /file-download/:slug': '下载分享的文件（有密码时加 ?password=）',
   'GET /file-view/:slug': '在页面中显示分享的文件（有密码时加 ?password=）',
+  'GET /file-thumbnail/:slug': '文件夹分享中图片的 160 像素缩略图',
   'GET /office-preview/:slug': 'Office 文档的在线预览地址',
   'GET /storage/local/:configId': '从本地存储的签名下载',
   'PUT /storage/local/:configId': '向本地存储的签名上传',
