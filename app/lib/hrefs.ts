@@ -60,3 +60,8 @@ export function folderShareHref(
     grant: place.grant,
   });
 }
+
+/** The upload requests module with its form opened on a new request into `folder` (a virtual path). */
+export function uploadRequestHref(folder: string): string {
+  return withQuery('/admin/upload-requests', { folder });
+}

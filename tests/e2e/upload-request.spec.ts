@@ -40,10 +40,14 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
   test.setTimeout(90_000);
   const js = info.project.name === 'js';
   await loginAsAdmin(page, ADMIN, server.url);
-  await page.goto(`${server.url}/admin/upload-requests`);
+  // From the explorer: "Request files here" on the folder opens the form on it.
+  await page.goto(`${server.url}/mount-explorer/local`);
+  const inbox = page.locator('[data-entry-path$="/inbox"]');
+  await inbox.getByRole('button', { name: 'More actions for inbox' }).or(inbox.locator('summary')).first().click();
+  await inbox.getByRole('link', { name: `${en.explorer.actions.request} inbox` }).click();
   await expect(page.getByText(a.list.empty)).toBeVisible();
+  await expect(page.getByLabel(a.create.folder)).toHaveValue('/local/inbox');
   await page.getByLabel(a.create.title).fill('Holiday photos');
-  await page.getByLabel(a.create.folder).fill('/local/inbox');
   await page.getByLabel(a.create.note).fill('Send me your best three.');
   await page.getByLabel(a.create.password, { exact: true }).fill('beach-2026');
   await page.getByLabel(a.create.maxFiles).fill('3');

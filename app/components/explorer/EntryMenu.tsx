@@ -11,6 +11,7 @@ export const ACTION_ICON: Record<EntryActionKey, IconName> = {
   edit: 'edit',
   link: 'link',
   share: 'share',
+  request: 'upload',
   copy: 'copy',
   basket: 'basket',
   rename: 'tag',

@@ -1,5 +1,6 @@
 import { explorerHref, fsDownloadHref, type ExplorerEntry, EDIT_MAX_BYTES } from '~/lib/explorer';
 import { previewKindOf } from '~/lib/file-kinds';
+import { uploadRequestHref } from '~/lib/hrefs';
 
 /** What the signed-in principal may do in the explorer (the models check again). */
 export interface ExplorerCan {
@@ -8,10 +9,12 @@ export interface ExplorerCan {
   remove: boolean;
   share: boolean;
   copy: boolean;
+  /** Make an upload request into a folder (the admin area's module: decision 0027). */
+  request: boolean;
 }
 
 export type EntryActionKey =
-  'open' | 'preview' | 'download' | 'edit' | 'link' | 'share' | 'copy' | 'basket' | 'rename' | 'delete';
+  'open' | 'preview' | 'download' | 'edit' | 'link' | 'share' | 'request' | 'copy' | 'basket' | 'rename' | 'delete';
 
 export interface EntryAction {
   key: EntryActionKey;
@@ -48,6 +51,7 @@ export function entryActions(
       open,
       ...basket,
       ...(can.share ? [{ key: 'share' as const, href: panel('share') }] : []),
+      ...(can.request ? [{ key: 'request' as const, href: uploadRequestHref(entry.path) }] : []),
       ...copy,
       ...(can.rename ? [{ key: 'rename' as const, href: panel('rename') }] : []),
       ...(can.remove ? [{ key: 'delete' as const, href: panel('delete') }] : []),

@@ -10,10 +10,12 @@ const LIMITS = ['maxFiles', 'maxFileMb', 'maxTotalMb'] as const;
 /** A new upload request: a real form posted to the module's action (intent `create`). */
 export function CreateRequestForm({
   folders,
+  folder,
   failed,
   startOpen,
 }: {
   folders: string[];
+  folder: string | null;
   failed?: { formError: string; fieldErrors?: Record<string, string>; values?: CreateValues };
   startOpen: boolean;
 }) {
@@ -51,7 +53,7 @@ export function CreateRequestForm({
         {text('folder', t('requestAdmin.create.folder'), t('requestAdmin.create.folderHint'), {
           required: true,
           list: 'request-folders',
-          defaultValue: values.folder ?? folders[0] ?? '',
+          defaultValue: values.folder ?? folder ?? folders[0] ?? '',
         })}
         <datalist id="request-folders">
           {folders.map((folder) => (

@@ -13,6 +13,8 @@ export interface RequestAdminData {
   open: { request: RequestRow; arrivals: ArrivalRow[] } | null;
   folders: string[];
   notice: 'created' | 'closed' | 'deleted' | null;
+  /** A folder to open the form on (the explorer's "Request files here"). */
+  folder: string | null;
 }
 
 function questionOf(t: TFunction, request: ConfirmRequest): ConfirmQuestion {
@@ -62,8 +64,9 @@ export function RequestAdminPage({
       <RequestList requests={data.requests} openId={data.open?.request.id ?? null} />
       <CreateRequestForm
         folders={data.folders}
+        folder={data.folder}
         failed={failed?.intent === 'create' ? failed : undefined}
-        startOpen={data.requests.length === 0}
+        startOpen={data.requests.length === 0 || data.folder !== null}
       />
       <ConfirmDialog question={dialog.request && questionOf(t, dialog.request)} onClose={dialog.close} />
     </section>

@@ -72,6 +72,7 @@ export default {
     edit: 'Edit',
     link: 'Direct link',
     share: 'Share link',
+    request: 'Request files here',
     copy: 'Copy or move',
     basket: 'Add to basket',
     close: 'Close',

@@ -72,6 +72,7 @@ export default {
     edit: '编辑',
     link: '直链',
     share: '分享链接',
+    request: '在此索取文件',
     copy: '复制或移动',
     basket: '加入文件篮',
     close: '关闭',

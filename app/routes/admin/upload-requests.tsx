@@ -38,13 +38,18 @@ const toRow = (r: UploadRequestRecord, origin: string) => ({
 
 const toArrival = (a: ArrivalRecord) => ({ ...a, createdAt: a.createdAt.toISOString() });
 
-/** The caller's upload requests; `?open=<id>` shows what arrived through one, `?notice=` the last action. */
+/**
+ * The caller's upload requests; `?open=<id>` shows what arrived through one, `?notice=` the last
+ * action, `?folder=` opens the form on a new request into that folder.
+ */
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const principal = context.get(principalContext);
   const notice = NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null;
   // Not logged in: the admin layout shows the login form instead of this module.
-  if (principal.kind === 'anonymous') return { requests: [], open: null, folders: [], notice };
+  // From the explorer's "Request files here": the form opens on that folder.
+  const folder = url.searchParams.get('folder');
+  if (principal.kind === 'anonymous') return { requests: [], open: null, folders: [], notice, folder };
   const origin = context.get(requestInfoContext).linkOrigin;
   const page = await uploadRequestsPage(context.get(servicesContext), principal, url.searchParams.get('open'));
   return {
@@ -52,6 +57,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     open: page.open && { request: toRow(page.open.request, origin), arrivals: page.open.arrivals.map(toArrival) },
     folders: page.folders,
     notice,
+    folder,
   };
 });
 

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
+import { adminGuard } from '~/auth/admin-modules';
 import type { Principal } from '~/auth/principal';
 import { presentTask } from '~/http/api/presenters/tasks';
 import { AppError } from '~/lib/errors';
@@ -58,6 +59,8 @@ const capabilities = (principal: Principal) => ({
   /** A share of a mounted file is a file share: it needs the file-upload bit too. */
   share: isAllowed(principal, 'file.upload'),
   copy: isAllowed(principal, 'fs.copy'),
+  // Upload requests are made in the admin area: only for those it lets in (decision 0027).
+  request: isAllowed(principal, 'request.manage') && adminGuard(principal, '/admin/upload-requests') === null,
 });
 
 /** The search panel's query and hits (`?do=search&q=…&scope=…&from=…`); a refused query says why. */
