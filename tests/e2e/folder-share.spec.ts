@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
 import { en } from './helpers';
 import { unlockFilePage } from './upload-helpers';
+import { adminAuth, apiClient } from '../support/api-client';
+import { mountLocal } from '../support/local-mount';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -18,17 +20,10 @@ const ADMIN = { username: 'admin', password: 'folder-share-e2e-password' };
 let server: RunningServer;
 const bytes = { notes: Buffer.from('# Trip notes\n\nDay one: the beach.\n') };
 
-test.beforeEach(async ({ request }) => {
+test.beforeEach(async () => {
   server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
-  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const configs = await request.get(`${server.url}/api/s3-configs`, { headers: auth });
-  const local = ((await configs.json()) as { data: { id: string }[] }).data[0]!.id;
-  const mount = await request.post(`${server.url}/api/admin/mounts`, {
-    headers: auth,
-    data: { name: 'Local', mount_path: '/local', storage_config_id: local, cache_ttl: 0 },
-  });
-  expect(mount.ok()).toBe(true);
+  const call = apiClient(() => server.url);
+  await mountLocal(call, await adminAuth(call, ADMIN.username, ADMIN.password));
   const album = path.join(server.dataDir, 'storage', 'album');
   fs.mkdirSync(path.join(album, 'day two'), { recursive: true });
   fs.writeFileSync(path.join(album, 'notes.md'), bytes.notes);

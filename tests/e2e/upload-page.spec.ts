@@ -17,6 +17,15 @@ const fileZone = (page: Page) => page.getByRole('region', { name: en.upload.form
 const options = (page: Page) => page.locator('details', { has: page.locator('#options-heading') });
 const mainButton = (page: Page) => fileZone(page).getByRole('button', { name: /^Upload|^Uploading/ });
 
+/** The upload page as an admin, with JavaScript running (its file input takes several files): the input. */
+async function openUploader(page: Page) {
+  await loginAsAdmin(page);
+  await page.goto('/upload');
+  const input = page.getByLabel(en.upload.form.file, { exact: true });
+  await expect(input).toHaveAttribute('multiple', '');
+  return input;
+}
+
 for (const [device, viewport] of [
   ['a phone', { width: 390, height: 844 }],
   ['a desktop', { width: 1280, height: 900 }],
@@ -42,10 +51,7 @@ test(
   'files dropped anywhere on the page are listed; the chooser shows no stale label',
   { tag: '@js' },
   async ({ page }, info) => {
-    await loginAsAdmin(page);
-    await page.goto('/upload');
-    const input = page.getByLabel(en.upload.form.file, { exact: true });
-    await expect(input).toHaveAttribute('multiple', '');
+    const input = await openUploader(page);
     // The native input (emptied after each choice, so it would say "No file chosen") is visually
     // hidden; its label is the button.
     expect((await input.boundingBox())!.width).toBeLessThanOrEqual(1);
@@ -95,10 +101,7 @@ test('a file over the limit is skipped before upload and not counted', { tag: '@
 
 test('the main button stays disabled while a resumed upload runs', { tag: '@js' }, async ({ page }, info) => {
   test.setTimeout(60_000);
-  await loginAsAdmin(page);
-  await page.goto('/upload');
-  const input = page.getByLabel(en.upload.form.file, { exact: true });
-  await expect(input).toHaveAttribute('multiple', '');
+  const input = await openUploader(page);
   const cdp = await throttle(page, { upload: 2_000_000 });
   await input.setInputFiles(tempFile(info, 'resumed.bin', randomBytes(12 * MiB)));
   await mainButton(page).click();
@@ -119,10 +122,7 @@ test(
   'several files uploaded as one link: one share box, and a page with every file',
   { tag: '@js' },
   async ({ page }, info) => {
-    await loginAsAdmin(page);
-    await page.goto('/upload');
-    const input = page.getByLabel(en.upload.form.file, { exact: true });
-    await expect(input).toHaveAttribute('multiple', '');
+    const input = await openUploader(page);
     await input.setInputFiles([tempFile(info, 'first.txt', 'first'), tempFile(info, 'second.txt', 'second')]);
     await page.getByLabel(en.upload.batch.oneLink).check();
     await options(page).getByText(en.upload.form.optionsHeading, { exact: true }).click();

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill } from './helpers';
+import { adminAuth, apiClient } from '../support/api-client';
+import { mountLocal } from '../support/local-mount';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -16,17 +18,10 @@ const a = en.requestAdmin;
 const ADMIN = { username: 'admin', password: 'upload-request-e2e-password' };
 let server: RunningServer;
 
-test.beforeEach(async ({ request }) => {
+test.beforeEach(async () => {
   server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
-  const auth = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const configs = await request.get(`${server.url}/api/s3-configs`, { headers: auth });
-  const local = ((await configs.json()) as { data: { id: string }[] }).data[0]!.id;
-  const mount = await request.post(`${server.url}/api/admin/mounts`, {
-    headers: auth,
-    data: { name: 'Local', mount_path: '/local', storage_config_id: local, cache_ttl: 0 },
-  });
-  expect(mount.ok()).toBe(true);
+  const call = apiClient(() => server.url);
+  await mountLocal(call, await adminAuth(call, ADMIN.username, ADMIN.password));
   fs.mkdirSync(path.join(server.dataDir, 'storage', 'inbox'), { recursive: true });
 });
 test.afterEach(async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
+import { mountLocal } from '../support/local-mount';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -48,12 +49,7 @@ describe('folder shares', () => {
     server = await startServer();
     admin = await adminAuth(call);
     storage = path.join(server.dataDir, 'storage');
-    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
-    const mounted = await call('POST', '/admin/mounts', {
-      auth: admin,
-      body: { name: 'Local', mount_path: '/local', storage_config_id: localId, storage_type: 'S3', cache_ttl: 0 },
-    });
-    expect(mounted.status).toBe(200);
+    await mountLocal(call, admin);
     write('album/photo.jpg', photo);
     write('album/notes.txt', 'notes');
     write('album/sub/deep.md', '# Deep');

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '~/lib/permissions';
 import { adminAuth, apiClient } from '../support/api-client';
+import { mountLocal } from '../support/local-mount';
 import { startServer, type RunningServer } from '../support/server';
 
 const run = promisify(execFile);
@@ -43,12 +44,7 @@ describe('upload requests', () => {
     server = await startServer();
     admin = await adminAuth(call);
     storage = path.join(server.dataDir, 'storage');
-    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
-    const mounted = await call('POST', '/admin/mounts', {
-      auth: admin,
-      body: { name: 'Local', mount_path: '/local', storage_config_id: localId, storage_type: 'S3', cache_ttl: 0 },
-    });
-    expect(mounted.status).toBe(200);
+    await mountLocal(call, admin);
     fs.mkdirSync(path.join(storage, 'inbox'), { recursive: true });
   });
   afterAll(async () => {

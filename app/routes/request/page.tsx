@@ -10,7 +10,7 @@ import { pageTitle } from '~/lib/meta';
 import { unlockSchema } from '~/lib/schemas/pastes';
 import { arrivalNoteSchema } from '~/lib/schemas/requests';
 import { receiveFile, visitUploadRequest } from '~/models/requests/receive.server';
-import { requestView } from './view.server';
+import { presentPublicRequest } from '~/http/api/presenters/requests';
 import type { Route } from './+types/page';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.request.title');
@@ -38,7 +38,7 @@ export const loader = answersFaults(async function loader({ params, request, con
     });
     return {
       state: visit.locked ? ('locked' as const) : ('open' as const),
-      request: requestView(visit),
+      request: presentPublicRequest(visit),
       received: url.searchParams.get('received'),
       origin: context.get(requestInfoContext).linkOrigin,
     };

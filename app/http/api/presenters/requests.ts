@@ -1,14 +1,17 @@
 import type { PublicRequest } from '~/models/requests/receive.server';
 import type { ArrivalRecord, UploadRequestRecord } from '~/models/requests/records.server';
 
-/** Upload requests on the wire (docs/api-extensions.md §9): our own shapes, camelCase, ISO dates. */
+/**
+ * Upload requests on the wire (docs/api-extensions.md §9): our own shapes, camelCase, ISO dates. The
+ * visitor's page reads the same shape (routes/request/page.tsx).
+ */
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export const presentArrival = (a: ArrivalRecord) => ({
   name: a.name,
   size: a.size,
   note: a.note,
-  createdAt: iso(a.createdAt),
+  createdAt: a.createdAt.toISOString(),
 });
 
 export function presentRequest(r: UploadRequestRecord, origin: string) {
