@@ -127,6 +127,8 @@ export interface IncomingFile {
   note?: string | null;
 }
 
+const REFUSALS = new Set(['unauthenticated', 'forbidden', 'not_found', 'invalid']);
+
 /** Where a request's files go: its folder, reached with its creator's rights as they are now. */
 async function requestFolder(ctx: ModelContext, row: UploadRequest): Promise<InMount> {
   const creator = await principalOfCreator(ctx, row.createdBy);
@@ -134,7 +136,8 @@ async function requestFolder(ctx: ModelContext, row: UploadRequest): Promise<InM
     const at = await locate(ctx, creator, row.folderPath, 'fs.upload');
     if (at.kind === 'mount' && at.key !== '') return at;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    // A fault (storage or database away) is said as such; a refusal means the link is done.
+    if (!(error instanceof AppError) || !REFUSALS.has(error.kind)) throw error;
   }
   // The creator lost the right to write there (or the mount is gone): the link cannot take files.
   throw new AppError('gone', 'requestUnavailable');
