@@ -16,6 +16,16 @@ export function fileCommand(origin: string, key: string): string {
   return `curl -sS -H 'Authorization: ApiKey ${key}' -T ${SAMPLE_FILE} '${origin}/api/upload-direct/${SAMPLE_FILE}'`;
 }
 
+/** A new upload request into `folder` (docs/api-extensions.md §9): its link is in the answer's `data.url`. */
+export function requestCommand(origin: string, key: string): string {
+  return `curl -sS -H 'Authorization: ApiKey ${key}' -H 'Content-Type: application/json' -d '{"title":"Invoices","folder":"/local/inbox"}' '${origin}/api/upload-requests'`;
+}
+
+/** Sending a file to an upload request: anyone with its link, no key (curl adds the file's name). */
+export function sendToRequestCommand(origin: string): string {
+  return `curl -T ${SAMPLE_FILE} '${origin}/r/LINK/'`;
+}
+
 /**
  * A ShareX custom uploader (.sxcu): PUT the file to upload-direct, and answer the share page built
  * from the slug in the JSON answer (docs/product/api.md §3.4).

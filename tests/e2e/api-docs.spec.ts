@@ -42,6 +42,15 @@ test('a logged-in key gets commands that run as shown, and its ShareX uploader',
   expect(uploaded).toMatchObject({ code: 200, data: { filename: 'photo.jpg' } });
   expect(await (await request.get(`/api/file-download/${uploaded.data.slug}`)).text()).toBe('not really a photo');
 
+  // Asking for files needs the mount-upload bit, which this key lacks: the command says so. Sending
+  // to a request needs no key (tests/integration/upload-requests.test.ts runs it with curl).
+  await expect(page.getByLabel(t.recipes.request, { exact: true }).locator('xpath=..')).toContainText(
+    fill(t.recipes.missingPermission, { permission: en.keys.permissions.mount_upload }),
+  );
+  await expect(page.getByLabel(t.recipes.send, { exact: true })).toHaveText(
+    /^curl -T photo\.jpg 'http:\/\/[^']+\/r\/LINK\/'$/,
+  );
+
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: t.recipes.sharexDownload }).click();
   const saved = await (await download).path();

@@ -198,6 +198,9 @@ describe('folder shares', () => {
     const put = async (name: string, body: string) =>
       (await call('PUT', `/upload-direct/${name}`, { auth: admin, raw: body })).body.data.id as string;
     const ids = [await put('one.txt', 'first file'), await put('two.txt', 'second file')];
+    const totalFiles = async () =>
+      (await call('GET', '/admin/dashboard/stats', { auth: admin })).body.data.totalFiles as number;
+    const before = await totalFiles();
     const made = await call('POST', '/files/bundle', {
       auth: admin,
       body: { ids, name: 'Both', slug: 'both-files', password: 'pw', max_views: 5 },
@@ -218,6 +221,8 @@ describe('folder shares', () => {
     expect(listedIds).toContain(made.body.data.id);
     for (const id of ids) expect(listedIds).not.toContain(id);
     expect((await call('POST', '/files/bundle', { auth: admin, body: { ids } })).status).toBe(400);
+    // The dashboard counts the link as one share, not its two uploads besides.
+    expect(await totalFiles()).toBe(before - 1);
   });
   it("gives a gallery 160 px thumbnails of its images, behind the share's password, removed with it", async () => {
     write(

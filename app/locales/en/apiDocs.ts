@@ -15,6 +15,12 @@ export default {
     file: 'Share a file',
     fileHint:
       'Sends the file as the request body. Add ?password=…, ?expires_in=<hours> or ?max_views=<n> to the address to set them.',
+    request: 'Ask for files (an upload request)',
+    requestHint:
+      'Answers the request with its link (data.url): files sent to it land in a folder of its own inside /local/inbox. Add maxFiles, maxTotalBytes, password or expiresIn (hours) to the JSON.',
+    send: 'Send a file to an upload request',
+    sendHint:
+      "Anyone with the request’s link can run this, without a key: replace LINK with the end of the link. Add -H 'X-Request-Password: …' when it has a password.",
     sharex: 'ShareX',
     sharexHint:
       'A custom uploader for ShareX (Windows): open the file and ShareX adds it; uploads then answer the share page’s link.',

@@ -12,6 +12,12 @@ export default {
     textHint: '返回新分享的链接后缀；页面地址为 {{origin}}/paste/<后缀>。',
     file: '分享一个文件',
     fileHint: '文件作为请求体发送。可在地址后加 ?password=…、?expires_in=<小时> 或 ?max_views=<次数>。',
+    request: '索取文件（上传请求）',
+    requestHint:
+      '返回请求及其链接（data.url）：发送到该链接的文件保存在 /local/inbox 内它自己的文件夹中。可在 JSON 中加入 maxFiles、maxTotalBytes、password 或 expiresIn（小时）。',
+    send: '向上传请求发送文件',
+    sendHint:
+      "任何拥有请求链接的人都可以运行，无需密钥：把 LINK 换成链接的末尾部分。请求有密码时加上 -H 'X-Request-Password: …'。",
     sharex: 'ShareX',
     sharexHint: 'ShareX（Windows）的自定义上传器：打开该文件即可添加；之后上传会返回分享页链接。',
     sharexDownload: '下载 ShareX 上传器',

@@ -5,6 +5,7 @@ import type { ModelContext } from '~/models/context.server';
 import { listStorageConfigs, type StorageConfigRecord } from '~/models/storage/configs.server';
 import { cacheStats, type CacheFigures } from '~/models/fs/cache.server';
 import { requestFigures } from '~/models/requests/totals.server';
+import { BUNDLED } from '~/models/shares/bundles.server';
 
 /** Days of activity the dashboard reads: this week and the week before it (docs/product/api.md §3.7). */
 export const ACTIVITY_DAYS = 14;
@@ -52,7 +53,8 @@ export async function dashboardStats(
   const days = Array.from({ length: ACTIVITY_DAYS }, (_, i) => utcDay(now, ACTIVITY_DAYS - 1 - i));
   const [pastes, fileShares, apiKeys, mounts, configs, usage, pastesPerDay, filesPerDay, requests] = await Promise.all([
     db.paste.count(),
-    db.fileShare.count(),
+    // A bundle's uploads are the bundle: one share, not one each (bundles.server.ts).
+    db.fileShare.count({ where: { status: { not: BUNDLED } } }),
     db.apiKey.count(),
     db.mount.count(),
     listStorageConfigs(ctx, principal),

@@ -5,7 +5,7 @@ import { ApiReference } from '~/components/api-docs/ApiReference';
 import { Recipe } from '~/components/api-docs/Recipe';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { apiReference } from '~/http/api/openapi/reference';
-import { fileCommand, KEY_PLACEHOLDER, textCommand } from '~/lib/api-recipes';
+import { fileCommand, KEY_PLACEHOLDER, requestCommand, sendToRequestCommand, textCommand } from '~/lib/api-recipes';
 import { pageTitle } from '~/lib/meta';
 import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
@@ -32,8 +32,11 @@ export const loader = answersFaults(async function loader({ context }: Route.Loa
     hasKey: secret !== null,
     text: textCommand(origin, secret ?? KEY_PLACEHOLDER),
     file: fileCommand(origin, secret ?? KEY_PLACEHOLDER),
+    request: requestCommand(origin, secret ?? KEY_PLACEHOLDER),
+    send: sendToRequestCommand(origin),
     canText: secret === null || isAllowed(principal, 'paste.create'),
     canFile: secret === null || isAllowed(principal, 'file.upload'),
+    canRequest: secret === null || isAllowed(principal, 'request.manage'),
     reference: apiReference(getLocale(context)),
   };
 });
@@ -81,6 +84,19 @@ export default function ApiDocs({ loaderData: d }: Route.ComponentProps) {
           command={d.file}
           hint={t('apiDocs.recipes.fileHint')}
           missing={d.canFile ? undefined : t('keys.permissions.file_share')}
+        />
+        <Recipe
+          id="recipe-request"
+          name={t('apiDocs.recipes.request')}
+          command={d.request}
+          hint={t('apiDocs.recipes.requestHint')}
+          missing={d.canRequest ? undefined : t('keys.permissions.mount_upload')}
+        />
+        <Recipe
+          id="recipe-send"
+          name={t('apiDocs.recipes.send')}
+          command={d.send}
+          hint={t('apiDocs.recipes.sendHint')}
         />
         {d.hasKey && d.canFile && (
           <div>
