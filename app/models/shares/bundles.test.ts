@@ -10,6 +10,7 @@ import { openFileShare } from './file-access.server';
 import { deleteFiles, listFiles } from './files-admin.server';
 import { uploadFileShare } from './files.server';
 import { browseFolderShare, openShareContent } from './folder-access.server';
+import { thumbnailDir } from './thumbnail-cache.server';
 
 /**
  * "One link for all" (issue 30): uploads made together become one share, seen by visitors as a
@@ -99,7 +100,12 @@ describe('bundles of uploads', () => {
     const bundle = await bundleUploads(temp.ctx, ADMIN, [a.id, b.id], {});
     const objects = [a, b].map((f) => path.join(temp.dir, 'storage', f.storagePath));
     expect(objects.every((file) => fs.existsSync(file))).toBe(true);
+    // A gallery thumbnail cached for a file inside it.
+    const thumbnail = path.join(thumbnailDir(temp.dir), `${bundle.id}~place-s1.webp`);
+    fs.mkdirSync(path.dirname(thumbnail), { recursive: true });
+    fs.writeFileSync(thumbnail, 'webp');
     expect((await deleteFiles(temp.ctx, ADMIN, [bundle.id], 'both')).success).toBe(1);
+    expect(fs.existsSync(thumbnail)).toBe(false);
     expect(objects.some((file) => fs.existsSync(file))).toBe(false);
     expect(await temp.ctx.db.fileShare.count({ where: { id: { in: [a.id, b.id, bundle.id] } } })).toBe(0);
   });

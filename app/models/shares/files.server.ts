@@ -191,6 +191,10 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
   if (file.kind === 'bundle') {
     for (const member of await bundleMembers(ctx, file)) await removeShare(ctx, member, withObject);
     await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
+    // Its gallery's thumbnails ("<bundle id>~<place>-…", thumbnails.server.ts).
+    await removeThumbnails(ctx.config.dataDir, [file.id]).catch((error) =>
+      ctx.log.error({ err: error }, `Could not remove the thumbnails of file ${file.id}`),
+    );
     return;
   }
   // A share made from a mount points at the mounted file itself: the file is not the share's to delete.
