@@ -25,12 +25,13 @@ export async function arrivalTotals(
     total.files = group._count._all;
     total.bytes = Number(group._sum.reserved ?? 0);
   }
-  for (const row of rows) {
-    if (totals.get(row.id)!.files === 0) continue;
-    totals.get(row.id)!.newFiles = await ctx.db.uploadArrival.count({
-      where: { requestId: row.id, stored: true, createdAt: { gt: row.seenAt } },
-    });
-  }
+  // One query for every request's new files, each after its own seenAt (not a count per request).
+  const fresh = await ctx.db.uploadArrival.groupBy({
+    by: ['requestId'],
+    where: { stored: true, OR: rows.map((row) => ({ requestId: row.id, createdAt: { gt: row.seenAt } })) },
+    _count: { _all: true },
+  });
+  for (const group of fresh) totals.get(group.requestId)!.newFiles = group._count._all;
   return totals;
 }
 
