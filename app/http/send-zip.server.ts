@@ -1,8 +1,7 @@
 import type { Response } from 'express';
-import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { contentDisposition } from '~/lib/content-disposition';
 import type { ArchiveEntry } from '~/models/fs/archive.server';
+import { pour } from './pour.server';
 import { zipStream } from './zip-stream.server';
 
 /**
@@ -25,19 +24,8 @@ export async function sendZip(
   res.setHeader('Cache-Control', 'private, no-store');
   progress.total?.(size);
   zip.on('error', (error: Error) => stream.destroy(error));
-  return (progress.sent ? pipeline(stream, counted(progress.sent), res) : pipeline(stream, res)).then(
+  return pour(stream, res, progress.sent).then(
     () => true,
-    (error: unknown) => {
-      if (!res.destroyed) res.destroy(error as Error);
-      return false;
-    },
+    () => false,
   );
-}
-
-/** A pass-through that tells `sent` how many bytes went by so far. */
-function counted(sent: (bytes: number) => void): PassThrough {
-  let total = 0;
-  const through = new PassThrough();
-  through.on('data', (chunk: Buffer) => sent((total += chunk.length)));
-  return through;
 }

@@ -1,9 +1,9 @@
 import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { contentDisposition } from '~/lib/content-disposition';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { AppError } from '~/lib/errors';
 import type { ByteRange, ReadResult } from '~/storage/types';
+import { pour } from './pour.server';
 
 /** Types a browser would run as a document on our origin: never served inline. */
 const ACTIVE_TYPES =
@@ -96,8 +96,8 @@ export async function streamFile(
     res.status(206).setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
   } else res.status(200);
   try {
-    await pipeline(object.stream, res);
+    await pour(object.stream, res);
   } catch {
-    // The client went away mid-download: nothing to answer, the streams are closed by pipeline.
+    // The client went away mid-download: nothing to answer, the streams are closed by pour.
   }
 }

@@ -22,6 +22,7 @@ import {
   type PresignPutOptions,
 } from '../types';
 import { etagOf, renameInto, statFiles } from './local-files.server';
+import { localReadStream } from './local-read-stream.server';
 import { signGrant } from './local-signing.server';
 import { LocalPaths } from './local-paths.server';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
@@ -126,13 +127,13 @@ export class LocalDriver implements StorageDriver {
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${key}`);
     const info = this.info(key, stat);
     if (!range) {
-      return { ...info, stream: fs.createReadStream(file), contentLength: stat.size };
+      return { ...info, stream: localReadStream(file), contentLength: stat.size };
     }
     const end = Math.min(range.end ?? stat.size - 1, stat.size - 1);
     if (range.start >= stat.size || range.start > end) throw new StorageError('range', 'Range not satisfiable');
     return {
       ...info,
-      stream: fs.createReadStream(file, { start: range.start, end }),
+      stream: localReadStream(file, { start: range.start, end }),
       contentLength: end - range.start + 1,
       range: { start: range.start, end },
     };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { keepUnused, lend, READ_BUFFER_SIZE, readBufferCounts, returnReadBuffer, takeReadBuffer } from './read-buffers';
+
+/** Read buffers come back only as the chunk that was lent, once (docs/decisions/0028-read-buffers.md). */
+describe('read buffers', () => {
+  it('reuses a buffer once its chunk is given back, a partly filled one included', () => {
+    const buffer = takeReadBuffer();
+    expect(buffer.length).toBe(READ_BUFFER_SIZE);
+    const chunk = lend(buffer, 10);
+    expect(chunk.length).toBe(10);
+    const before = readBufferCounts();
+    returnReadBuffer(chunk);
+    expect(readBufferCounts().returned).toBe(before.returned + 1);
+    const next = takeReadBuffer();
+    expect(next.buffer).toBe(buffer.buffer);
+    expect(next.length).toBe(READ_BUFFER_SIZE);
+    expect(readBufferCounts().made).toBe(before.made);
+  });
+
+  it('ignores a slice, a copy, a second return and a buffer it never lent', () => {
+    const buffer = takeReadBuffer();
+    const chunk = lend(buffer, READ_BUFFER_SIZE);
+    const before = readBufferCounts();
+    returnReadBuffer(chunk.subarray(0, 100));
+    returnReadBuffer(Buffer.from(chunk));
+    returnReadBuffer(Buffer.alloc(READ_BUFFER_SIZE));
+    expect(readBufferCounts().returned).toBe(before.returned);
+    returnReadBuffer(chunk);
+    returnReadBuffer(chunk);
+    expect(readBufferCounts().returned).toBe(before.returned + 1);
+    // Only one reuse: the second take is a new buffer, never the one handed out again.
+    const first = takeReadBuffer();
+    const second = takeReadBuffer();
+    expect(first.buffer).toBe(buffer.buffer);
+    expect(second.buffer).not.toBe(buffer.buffer);
+    expect(readBufferCounts().made).toBe(before.made + 1);
+  });
+
+  it('keeps an unfilled buffer for the next read, but not one still lent', () => {
+    const unfilled = takeReadBuffer();
+    keepUnused(unfilled);
+    expect(takeReadBuffer().buffer).toBe(unfilled.buffer);
+    const out = takeReadBuffer();
+    lend(out, 5);
+    keepUnused(out);
+    expect(takeReadBuffer().buffer).not.toBe(out.buffer);
+  });
+});

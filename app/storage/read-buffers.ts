@@ -1,0 +1,52 @@
+/**
+ * Buffers that local file reads fill and the socket hands back once it has written them
+ * (docs/decisions/0028-read-buffers.md). A fresh 64 KiB buffer per read is memory outside V8's
+ * heap: streaming a gigabyte made about 50 full collections of the app's whole heap, and the zip of
+ * a share ran at 0.58 of a bare server's speed (bench/shares.bench.mjs). Reused, it allocates
+ * nothing.
+ *
+ * Safe by construction: a buffer goes back only through `returnReadBuffer`, called with the very
+ * chunk this module lent (not a slice, not a copy), once, after whoever wrote it (http/pour.server.ts)
+ * heard that the bytes are gone. A chunk nobody returns is garbage-collected like any other.
+ */
+export const READ_BUFFER_SIZE = 64 * 1024;
+/** Idle buffers kept for the next reads: 4 MiB, enough for several streams at once. */
+const KEEP = 64;
+
+const idle: Buffer[] = [];
+/** The chunk each lent buffer went out as, by its memory: only that object brings it back. */
+const lent = new WeakMap<ArrayBufferLike, Buffer>();
+const counts = { made: 0, returned: 0 };
+
+/** A buffer of READ_BUFFER_SIZE bytes to read into; `lend` it with the bytes read. */
+export function takeReadBuffer(): Buffer {
+  const reused = idle.pop();
+  if (reused) return reused;
+  counts.made++;
+  return Buffer.allocUnsafeSlow(READ_BUFFER_SIZE);
+}
+
+/** The chunk to push for `length` bytes read into `buffer`; it may come back by `returnReadBuffer`. */
+export function lend(buffer: Buffer, length: number): Buffer {
+  const chunk = length === buffer.length ? buffer : buffer.subarray(0, length);
+  lent.set(buffer.buffer, chunk);
+  return chunk;
+}
+
+/** A taken buffer that was not filled after all (the end of a file): kept for the next read. */
+export function keepUnused(buffer: Buffer): void {
+  if (idle.length < KEEP && !lent.has(buffer.buffer)) idle.push(buffer);
+}
+
+/** Gives a written chunk's buffer back; anything this module did not lend, or lent and got back, is ignored. */
+export function returnReadBuffer(chunk: Buffer): void {
+  if (lent.get(chunk.buffer) !== chunk) return;
+  lent.delete(chunk.buffer);
+  counts.returned++;
+  if (idle.length < KEEP) idle.push(Buffer.from(chunk.buffer, 0, READ_BUFFER_SIZE));
+}
+
+/** How many buffers were made and how many came back so far (for tests). */
+export function readBufferCounts(): { made: number; returned: number } {
+  return { ...counts };
+}
