@@ -9,6 +9,7 @@ import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { pruneFsUploads } from '~/models/fs/direct.server';
 import { repeatEvery } from './periodic.server';
 import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
+import { reapStaleRequestUploads } from '~/models/requests/parts.server';
 import { reapStaleArrivals } from '~/models/requests/reserve.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -35,6 +36,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   await pruneRateLimitHits(ctx.db);
   await pruneFsUploads(ctx);
   await reapStaleArrivals(ctx);
+  await reapStaleRequestUploads(ctx);
   const tempFiles = await sweepLocalTemp(ctx);
   const sharesMoved = await moveShareObjectsIntoReservedPrefix(ctx);
   return { pastes, files, sessions, uploads, tempFiles, sharesMoved };

@@ -138,7 +138,12 @@ export interface StorageDriver {
     uploadId: string,
     partNumbers: number[],
     expiresIn: number,
-    options?: { mounted?: boolean },
+    /**
+     * `partBytes`: the most a part may hold. The local driver's URLs refuse more (a request's
+     * anonymous uploader cannot fill the disk past what it declared); S3's cannot be held to it,
+     * and complete checks the sizes instead.
+     */
+    options?: { mounted?: boolean; partBytes?: number },
   ): Promise<{ partNumber: number; url: PresignedUrl }[]>;
   multipartComplete(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
   multipartAbort(key: string, uploadId: string): Promise<void>;

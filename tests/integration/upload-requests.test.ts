@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '~/lib/permissions';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
+import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 
 const run = promisify(execFile);
+const MiB = 1024 * 1024;
 
 /**
  * Upload-request links over the doors (issue 30, decision 0027): the creator's API, the visitor's
@@ -20,6 +22,7 @@ describe('upload requests', () => {
   let server: RunningServer;
   let admin: string;
   let storage: string;
+  let bucket: TestBucket;
   const call = apiClient(() => server.url);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-requests-'));
 
@@ -46,8 +49,14 @@ describe('upload requests', () => {
     storage = path.join(server.dataDir, 'storage');
     await mountLocal(call, admin);
     fs.mkdirSync(path.join(storage, 'inbox'), { recursive: true });
+    bucket = await createTestBucket('requests');
+    const s3 = await call('POST', '/s3-configs', { auth: admin, body: s3ConfigBody(bucket, { name: bucket.bucket }) });
+    const body = { name: 'Bucket', mount_path: '/bucket', storage_config_id: s3.body.data.id, cache_ttl: 0 };
+    expect((await call('POST', '/admin/mounts', { auth: admin, body })).status).toBe(200);
+    expect((await call('POST', '/fs/mkdir', { auth: admin, body: { path: '/bucket/inbox/' } })).status).toBe(200);
   });
   afterAll(async () => {
+    await bucket?.destroy();
     await server?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   });
@@ -102,6 +111,58 @@ describe('upload requests', () => {
     const sizes = onDisk(request.folder).map((name) => fs.statSync(path.join(storage, 'inbox/Bytes', name)).size);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(900);
     expect((await send(request.slug, 'small.bin', Buffer.alloc(100))).status).toBe(200);
+  });
+
+  /** A file in parts as the page sends it: start, PUT each part to its URL, resume, complete. */
+  async function sendInParts(slug: string, name: string, bytes: Buffer, headers: Record<string, string>) {
+    const parts = `/public/upload-requests/${slug}/parts`;
+    const started = await call('POST', parts, { headers, body: { name, size: bytes.length } });
+    expect(started.status, started.text).toBe(200);
+    const { upload_id, partSize, partCount, presigned_urls } = started.body.data;
+    expect([partSize, partCount]).toEqual([5 * MiB, 3]);
+    const put = async (partNumber: number, body: Buffer) => {
+      const url = presigned_urls.find((u: { partNumber: number }) => u.partNumber === partNumber).url;
+      const res = await fetch(url.startsWith('/') ? server.url + url : url, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+      });
+      return { status: res.status, etag: res.headers.get('etag') ?? '' };
+    };
+    const first = await put(1, bytes.subarray(0, partSize));
+    expect(first.status).toBe(200);
+    // Paused, or the page reloaded: storage says what it holds.
+    const resumed = await call('POST', `${parts}/resume`, { headers, body: { upload_id } });
+    expect(resumed.body.data.parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([1]);
+    expect(resumed.body.data.presigned_urls.map((p: { partNumber: number }) => p.partNumber)).toEqual([2, 3]);
+    const rest = [await put(2, bytes.subarray(partSize, 2 * partSize)), await put(3, bytes.subarray(2 * partSize))];
+    const sent = [first, ...rest].map(({ etag }, i) => ({ partNumber: i + 1, etag }));
+    return { put, complete: () => call('POST', `${parts}/complete`, { headers, body: { upload_id, parts: sent } }) };
+  }
+
+  it('takes a big file in parts, resumed midway, on local storage and straight into S3', async () => {
+    const bytes = Buffer.alloc(12 * MiB);
+    for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i);
+    const local = await create({ title: 'Videos', password: 'parts-secret' });
+    const withPassword = { 'X-Request-Password': 'parts-secret' };
+    expect(
+      (await call('POST', `/public/upload-requests/${local.slug}/parts`, { body: { name: 'x', size: 9 } })).status,
+    ).toBe(401);
+    const upload = await sendInParts(local.slug, 'film.mp4', bytes, withPassword);
+    // A local part URL takes no more than its part: an uploader cannot fill the disk past what it declared.
+    expect((await upload.put(3, Buffer.alloc(5 * MiB + 1))).status).toBe(413);
+    const done = await upload.complete();
+    expect(done.body.data, done.text).toEqual({ name: 'film.mp4', size: bytes.length });
+    expect(fs.readFileSync(path.join(storage, 'inbox/Videos/film.mp4')).equals(bytes)).toBe(true);
+
+    const inBucket = await create({ title: 'Raw', folder: '/bucket/inbox' });
+    const s3 = await sendInParts(inBucket.slug, 'scan.tif', bytes, {});
+    expect((await s3.complete()).body.data).toEqual({ name: 'scan.tif', size: bytes.length });
+    const object = await call('GET', `/fs/download?path=${encodeURIComponent('/bucket/inbox/Raw/scan.tif')}`, {
+      auth: admin,
+    });
+    expect(Buffer.from(object.body).equals(bytes)).toBe(true);
+    const seen = await call('GET', `/upload-requests/${inBucket.id}`, { auth: admin });
+    expect(seen.body.data).toMatchObject({ files: 1, bytes: bytes.length });
   });
 
   it('curl -T sends a file, with the password the request asks for', async () => {

@@ -7,24 +7,15 @@ import { ProgressBar } from '~/components/upload/ProgressBar';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { useTranslation } from '~/i18n/use-translation';
 import { formatBytes } from '~/lib/format';
-import { putBlob } from '~/lib/upload/put';
-import { uploadErrorText } from '~/lib/upload/upload-error';
 import type { RequestView } from './types';
-
-interface Item {
-  id: number;
-  file: File;
-  state: 'waiting' | 'sending' | 'sent' | 'failed';
-  percent: number;
-  /** The name it was stored under, or the reason it failed. */
-  said?: string;
-}
+import { useRequestSends, type SendItem } from './use-request-sends';
 
 /**
  * The form that sends files to a request. Without JavaScript it is a plain multipart form (one
  * file, the note first) posted to the page. With JavaScript the same form takes several files,
  * dropped or chosen, and sends each with its progress to the request's upload endpoint
- * (docs/api-extensions.md §9), then refreshes the page's counts.
+ * (docs/api-extensions.md §9), big ones in parts that can be paused and resumed (use-request-sends.ts),
+ * then refreshes the page's counts.
  */
 export function RequestForm({
   request,
@@ -35,53 +26,30 @@ export function RequestForm({
   received: string | null;
   error?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // Full (perhaps by what this visitor just sent): what was sent stays listed, nothing more is taken.
   const full = request.state === 'full';
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const [items, setItems] = useState<Item[]>([]);
+  const sends = useRequestSends(request, () => void revalidator.revalidate());
+  const { items, sending } = sends;
   const [dragging, setDragging] = useState(false);
-  const [sending, setSending] = useState(false);
-  const nextId = useRef(0);
   const note = useRef<HTMLTextAreaElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const add = (files: FileList | null) => {
     if (!files?.length) return;
-    const added = [...files].map((file) => ({ id: nextId.current++, file, state: 'waiting' as const, percent: 0 }));
-    setItems((current) => [...current.filter((item) => item.state !== 'sent'), ...added]);
+    sends.add([...files]);
     if (input.current) input.current.value = '';
   };
-  const update = (id: number, change: Partial<Item>) =>
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
-    const waiting = items.filter((item) => item.state === 'waiting' || item.state === 'failed');
+    const waiting = items.filter((item) => ['waiting', 'failed', 'paused'].includes(item.state));
     if (waiting.length === 0) return input.current?.click();
-    setSending(true);
-    const headers: Record<string, string> = {};
-    if (request.grant) headers['X-Request-Grant'] = request.grant;
-    if (note.current?.value.trim()) headers['X-Request-Note'] = encodeURIComponent(note.current.value.trim());
-    for (const item of waiting) {
-      update(item.id, { state: 'sending', percent: 0, said: undefined });
-      const url = `/api/public/upload-requests/${encodeURIComponent(request.slug)}/files/${encodeURIComponent(item.file.name)}`;
-      try {
-        const answer = await putBlob(url, item.file, {
-          headers,
-          onProgress: (loaded, total) => update(item.id, { percent: total ? (loaded / total) * 100 : 0 }),
-        });
-        const stored = (JSON.parse(answer.responseText ?? '{}') as { data?: { name?: string } }).data?.name;
-        update(item.id, { state: 'sent', percent: 100, said: stored ?? item.file.name });
-      } catch (failure) {
-        update(item.id, { state: 'failed', said: uploadErrorText(failure, { t, exists: (k) => i18n.exists(k) }) });
-      }
-    }
-    setSending(false);
-    void revalidator.revalidate();
+    await sends.send(waiting, note.current?.value.trim() ?? '');
   };
 
   const onDrop = (event: DragEvent) => {
@@ -156,6 +124,7 @@ export function RequestForm({
             </Field>
           </div>
         )}
+        {hydrated && !full && sends.unfinishedText && <FormAlert tone="warning">{sends.unfinishedText}</FormAlert>}
         {items.length > 0 && (
           <ul className="space-y-3" aria-live="polite">
             {items.map((item) => (
@@ -164,21 +133,25 @@ export function RequestForm({
                   <span className="min-w-0 break-all">
                     {item.file.name} <span className="text-subtle">({formatBytes(item.file.size)})</span>
                   </span>
-                  {item.state === 'waiting' && !sending && (
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-label={t('request.drop.remove', { name: item.file.name })}
-                      onClick={() => setItems((current) => current.filter((other) => other.id !== item.id))}
-                    >
-                      <Icon name="close" className="h-4 w-4" />
-                    </button>
-                  )}
+                  <ItemActions
+                    item={item}
+                    sending={sending}
+                    sends={sends}
+                    note={() => note.current?.value.trim() ?? ''}
+                  />
                 </div>
                 <ProgressBar
                   label={item.file.name}
                   percent={item.percent}
-                  tone={item.state === 'failed' ? 'danger' : item.state === 'sent' ? 'success' : 'brand'}
+                  tone={
+                    item.state === 'failed'
+                      ? 'danger'
+                      : item.state === 'sent'
+                        ? 'success'
+                        : item.state === 'paused'
+                          ? 'muted'
+                          : 'brand'
+                  }
                 />
                 <p className={item.state === 'failed' ? 'text-danger' : 'text-subtle'}>
                   {item.state === 'sent'
@@ -187,7 +160,9 @@ export function RequestForm({
                       ? item.said
                       : item.state === 'sending'
                         ? t('request.drop.sending', { percent: Math.round(item.percent) })
-                        : t('request.drop.waiting')}
+                        : item.state === 'paused'
+                          ? t('request.drop.paused', { percent: Math.round(item.percent) })
+                          : t('request.drop.waiting')}
                 </p>
               </li>
             ))}
@@ -206,4 +181,38 @@ export function RequestForm({
       </form>
     </section>
   );
+}
+
+/** Remove a waiting file; pause a file sending in parts, resume or drop a paused one. */
+function ItemActions({
+  item,
+  sending,
+  sends,
+  note,
+}: {
+  item: SendItem;
+  sending: boolean;
+  sends: ReturnType<typeof useRequestSends>;
+  /** The note as written now (read when the button is pressed). */
+  note: () => string;
+}) {
+  const { t } = useTranslation();
+  const name = item.file.name;
+  const button = (label: string, icon: 'close' | 'pause' | 'play', onClick: () => void) => (
+    <button type="button" className="btn btn-sm" aria-label={label} title={label} onClick={onClick}>
+      <Icon name={icon} className="h-4 w-4" />
+    </button>
+  );
+  if (item.state === 'sending' && item.inParts)
+    return button(t('request.drop.pause', { name }), 'pause', () => sends.pause(item));
+  if (item.state === 'paused' && !sending)
+    return (
+      <span className="flex gap-1">
+        {button(t('request.drop.resume', { name }), 'play', () => void sends.send([item], note()))}
+        {button(t('request.drop.remove', { name }), 'close', () => void sends.remove(item))}
+      </span>
+    );
+  if (item.state === 'waiting' && !sending)
+    return button(t('request.drop.remove', { name }), 'close', () => void sends.remove(item));
+  return null;
 }

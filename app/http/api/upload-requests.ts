@@ -1,7 +1,18 @@
 import { Router, type Request } from 'express';
 import { AppError } from '~/lib/errors';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import { createRequestSchema } from '~/lib/schemas/requests';
+import {
+  createRequestSchema,
+  requestPartsCompleteSchema,
+  requestPartsRefSchema,
+  requestPartsStartSchema,
+} from '~/lib/schemas/requests';
+import {
+  abortRequestUpload,
+  completeRequestUpload,
+  resumeRequestUpload,
+  startRequestUpload,
+} from '~/models/requests/parts.server';
 import { receiveFile, visitUploadRequest, type RequestAccess } from '~/models/requests/receive.server';
 import {
   closeUploadRequest,
@@ -12,6 +23,7 @@ import {
 } from '~/models/requests/requests.server';
 import type { Services } from '~/services.server';
 import { linkOriginOf } from '../link-origin';
+import { partUrls } from './direct-uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { clientAddress, principalOf, requires } from './principal';
@@ -107,6 +119,54 @@ export function uploadRequestsRouter(services: Services): Router {
       address: clientAddress(req),
     });
     sendOk(res, apiMessage('passwordVerified'), presentPublicRequest(visit));
+  });
+
+  // A big file in parts (resumable): start, resume after a pause or a reload, complete, abort.
+  router.post('/public/upload-requests/:slug/parts', async (req, res) => {
+    const input = requestPartsStartSchema.parse(req.body ?? {});
+    const started = await startRequestUpload(services, req.params.slug, requestAccess(req), {
+      name: input.name,
+      size: input.size,
+      partSize: input.part_size,
+      note: input.note,
+    });
+    sendOk(res, apiMessage('multipartInitialized'), {
+      upload_id: started.uploadId,
+      name: started.name,
+      partSize: started.partSize,
+      partCount: started.partCount,
+      totalSize: started.totalSize,
+      presigned_urls: partUrls(req, services, started.urls),
+    });
+  });
+
+  router.post('/public/upload-requests/:slug/parts/resume', async (req, res) => {
+    const { upload_id } = requestPartsRefSchema.parse(req.body ?? {});
+    const resumed = await resumeRequestUpload(services, req.params.slug, requestAccess(req), upload_id);
+    sendOk(res, apiMessage('multipartResumed'), {
+      upload_id,
+      name: resumed.name,
+      partSize: resumed.partSize,
+      partCount: resumed.partCount,
+      totalSize: resumed.totalSize,
+      parts: resumed.parts,
+      presigned_urls: partUrls(req, services, resumed.urls),
+    });
+  });
+
+  router.post('/public/upload-requests/:slug/parts/complete', async (req, res) => {
+    const { upload_id, parts: sent } = requestPartsCompleteSchema.parse(req.body ?? {});
+    const received = await completeRequestUpload(services, req.params.slug, requestAccess(req), {
+      uploadId: upload_id,
+      parts: sent,
+    });
+    sendOk(res, apiMessage('requestFileReceived'), received);
+  });
+
+  router.post('/public/upload-requests/:slug/parts/abort', async (req, res) => {
+    const { upload_id } = requestPartsRefSchema.parse(req.body ?? {});
+    await abortRequestUpload(services, req.params.slug, requestAccess(req), upload_id);
+    sendOk(res, apiMessage('multipartAborted'));
   });
   return router;
 }

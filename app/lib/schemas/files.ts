@@ -83,11 +83,11 @@ export const batchDeleteFilesSchema = z.object({
   delete_mode: z.enum(['both', 'record_only'], { error: 'deleteModeInvalid' }).optional().default('both'),
 });
 
-const byteSize = (message: string) =>
+export const byteSize = (message: string) =>
   intFromAny(message).pipe(z.number().min(0, message).max(Number.MAX_SAFE_INTEGER, message));
 
 const fileId = z.string({ error: 'fileIdRequired' }).trim().min(1, 'fileIdRequired').max(100);
-const uploadId = z.string({ error: 'uploadIdRequired' }).trim().min(1, 'uploadIdRequired').max(1024);
+export const uploadId = z.string({ error: 'uploadIdRequired' }).trim().min(1, 'uploadIdRequired').max(1024);
 
 /** POST /s3/presign (docs/product/api.md §3.4); `mimetype` is accepted and ignored: the type comes from the name. */
 export const presignSchema = uploadOptionsSchema.extend({
@@ -112,7 +112,7 @@ export const cancelSchema = z.object({ file_id: fileId });
 
 export const multipartRefSchema = z.object({ file_id: fileId, upload_id: uploadId });
 
-const partsSchema = z
+export const partsSchema = z
   .array(
     z.object({
       partNumber: z.number({ error: 'partsInvalid' }).int('partsInvalid').min(1, 'partsInvalid').max(10_000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolFromAny, intFromAny, numberFromAny, slugInput } from './files';
+import { boolFromAny, byteSize, intFromAny, numberFromAny, partsSchema, slugInput, uploadId } from './files';
 
 const MB = 1024 * 1024;
 /** 1 PiB: more than any limit a person means, and exact as a JavaScript number. */
@@ -45,3 +45,18 @@ export function megabytesToBytes(value: FormDataEntryValue | null): number | und
 
 /** What an uploader may add to a file: a short note for the request's creator. */
 export const arrivalNoteSchema = z.string().trim().max(1000, 'remarkTooLong').optional();
+
+/**
+ * A file sent to a request in parts (docs/api-extensions.md §9): its name and exact size first;
+ * then the storage upload's id stands for it.
+ */
+export const requestPartsStartSchema = z.object({
+  name: z.string({ error: 'filenameRequired' }).min(1, 'filenameRequired').max(1000),
+  size: byteSize('sizeInvalid'),
+  part_size: byteSize('sizeInvalid').optional(),
+  note: arrivalNoteSchema,
+});
+
+export const requestPartsRefSchema = z.object({ upload_id: uploadId });
+
+export const requestPartsCompleteSchema = requestPartsRefSchema.extend({ parts: partsSchema });

@@ -97,6 +97,8 @@ export class UploadStore {
   constructor(
     private readonly storage: KeyValueStorage | null,
     private readonly now: () => number = () => Date.now(),
+    /** Another list than the upload page's (the request page keeps its own). */
+    private readonly key: string = STORE_KEY,
   ) {}
 
   /** Fresh entries, newest first. Expired or malformed ones are dropped from the storage. */
@@ -146,7 +148,7 @@ export class UploadStore {
     const entries = new Map<string, StoredUpload>();
     let raw: unknown = null;
     try {
-      raw = JSON.parse(this.storage?.getItem(STORE_KEY) ?? 'null');
+      raw = JSON.parse(this.storage?.getItem(this.key) ?? 'null');
     } catch {
       raw = null;
     }
@@ -164,8 +166,8 @@ export class UploadStore {
 
   private write(entries: Map<string, StoredUpload>) {
     try {
-      if (entries.size === 0) this.storage?.removeItem(STORE_KEY);
-      else this.storage?.setItem(STORE_KEY, JSON.stringify([...entries.values()]));
+      if (entries.size === 0) this.storage?.removeItem(this.key);
+      else this.storage?.setItem(this.key, JSON.stringify([...entries.values()]));
     } catch {
       // Full or forbidden (private mode): the upload still works, it just cannot resume after a reload.
     }
@@ -175,22 +177,22 @@ export class UploadStore {
   /** The raw stored value (a stable snapshot for useSyncExternalStore). */
   snapshot(): string | null {
     try {
-      return this.storage?.getItem(STORE_KEY) ?? null;
+      return this.storage?.getItem(this.key) ?? null;
     } catch {
       return null;
     }
   }
 }
 
-/** The store over the browser's localStorage (none when storage is blocked). */
-export function browserUploadStore(): UploadStore {
+/** The store over the browser's localStorage (none when storage is blocked), under `key`. */
+export function browserUploadStore(key = STORE_KEY): UploadStore {
   let storage: KeyValueStorage | null = null;
   try {
     storage = typeof window === 'undefined' ? null : window.localStorage;
   } catch {
     storage = null;
   }
-  return new UploadStore(storage);
+  return new UploadStore(storage, undefined, key);
 }
 
 /** Bytes of a stored upload already on the server (for "45 % uploaded"). */

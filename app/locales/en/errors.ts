@@ -330,6 +330,8 @@ export default {
   requestUnavailable: 'This upload request cannot take files any more. Ask the person who sent it for a new link',
   requestFilesFull: 'This upload request has all the files it asked for',
   requestBytesFull: 'This upload request has room for {{left}} more only',
+  requestNameTaken:
+    'A file named {{name}} appeared in the folder while yours was being sent: send it again to keep both',
   requestPasswordRequired: 'This upload request needs its password',
   requestCreated: 'Upload request created',
   requestsListed: 'Upload requests loaded',

@@ -37,6 +37,10 @@ export default {
     send: 'Send {{count}} files',
     sendOne: 'Send 1 file',
     cancel: 'Cancel',
+    pause: 'Pause {{name}}',
+    resume: 'Resume {{name}}',
+    paused: 'Paused at {{percent}}%',
+    unfinished: 'Not finished: {{names}}. Choose the same files again to continue where they stopped.',
   },
   arrivals: {
     heading: 'Sent so far',

@@ -323,6 +323,7 @@ export default {
   requestUnavailable: '此上传请求已无法接收文件，请向发送者索取新链接',
   requestFilesFull: '此上传请求已收齐所需的文件',
   requestBytesFull: '此上传请求只剩 {{left}} 空间',
+  requestNameTaken: '发送期间文件夹中出现了同名文件 {{name}}：请重新发送，两个文件都会保留',
   requestPasswordRequired: '此上传请求需要密码',
   requestCreated: '上传请求已创建',
   requestsListed: '获取上传请求列表成功',

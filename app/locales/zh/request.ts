@@ -37,6 +37,10 @@ export default {
     send: '发送 {{count}} 个文件',
     sendOne: '发送 1 个文件',
     cancel: '取消',
+    pause: '暂停 {{name}}',
+    resume: '继续 {{name}}',
+    paused: '已暂停于 {{percent}}%',
+    unfinished: '未完成：{{names}}。再次选择相同的文件即可从中断处继续。',
   },
   arrivals: {
     heading: '已发送的文件',

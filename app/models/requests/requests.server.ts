@@ -13,6 +13,7 @@ import { activeMountsFor, basePathOf } from '~/models/mounts/mounts.server';
 import { isWithin } from '~/storage/vfs/path';
 import { cleanUploadName, numberedName } from './names';
 import { toArrivalRecord, toRequestRecord, type ArrivalRecord, type UploadRequestRecord } from './records.server';
+import { abandonRequestUploads } from './parts.server';
 import { arrivalTotals } from './totals.server';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -112,15 +113,20 @@ export async function getUploadRequest(
   return { request: toRequestRecord(row, totals.get(id)!), arrivals: arrivals.map(toArrivalRecord) };
 }
 
-/** Closes a request early: its link then says so, and takes nothing more. Closing twice is fine. */
+/**
+ * Closes a request early: its link then says so, and takes nothing more (uploads in parts under
+ * way are abandoned). Closing twice is fine.
+ */
 export async function closeUploadRequest(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   const row = await ownRow(ctx, principal, id);
   if (!row.closedAt) await ctx.db.uploadRequest.update({ where: { id }, data: { closedAt: new Date() } });
+  await abandonRequestUploads(ctx, row);
 }
 
 /** Deletes a request and its list of arrivals; the files it received stay in their folder. */
 export async function deleteUploadRequest(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
-  await ownRow(ctx, principal, id);
+  const row = await ownRow(ctx, principal, id);
+  await abandonRequestUploads(ctx, row);
   await ctx.db.uploadRequest.deleteMany({ where: { id } });
 }
 

@@ -54,6 +54,11 @@ export async function settleArrival(ctx: ModelContext, arrivalId: string, size: 
   await ctx.db.uploadArrival.update({ where: { id: arrivalId }, data: { stored: true, reserved: BigInt(size) } });
 }
 
+/** A place for a file sent in parts: the storage upload that will fill it, and its part size. */
+export async function attachUpload(ctx: ModelContext, arrivalId: string, uploadId: string, partSize: number) {
+  await ctx.db.uploadArrival.update({ where: { id: arrivalId }, data: { uploadId, partSize } });
+}
+
 /** The upload failed: its place, name and bytes are free again. */
 export async function releaseArrival(ctx: ModelContext, arrivalId: string): Promise<void> {
   await ctx.db.uploadArrival.deleteMany({ where: { id: arrivalId, stored: false } });
@@ -64,9 +69,11 @@ const STALE_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The sweeper's part: reservations a killed process left (an object is written whole or not at
- * all, so no file goes with them) give their place back.
+ * all, so no file goes with them) give their place back. Uploads in parts live longer, and go with
+ * their parts (parts.server.ts).
  */
 export async function reapStaleArrivals(ctx: ModelContext): Promise<number> {
   const before = new Date(Date.now() - STALE_MS);
-  return (await ctx.db.uploadArrival.deleteMany({ where: { stored: false, createdAt: { lt: before } } })).count;
+  const where = { stored: false, uploadId: null, createdAt: { lt: before } };
+  return (await ctx.db.uploadArrival.deleteMany({ where })).count;
 }

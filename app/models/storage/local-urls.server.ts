@@ -101,7 +101,12 @@ export async function openSignedLocalObject(
     op: grant.op,
     write: (body) =>
       driver
-        .multipartWritePart(grant.key, uploadId, partNumber, capped(body, Math.min(max, MAX_PART_BYTES)))
+        .multipartWritePart(
+          grant.key,
+          uploadId,
+          partNumber,
+          capped(body, Math.min(max, MAX_PART_BYTES, grant.maxBytes ?? Infinity)),
+        )
         .catch(failed),
   };
 }

@@ -21,6 +21,8 @@ export interface LocalGrant {
   partNumber?: number;
   downloadName?: string;
   contentType?: string;
+  /** The most a write may hold (a request's parts). */
+  maxBytes?: number;
 }
 
 function payload(g: LocalGrant): string {
@@ -33,6 +35,8 @@ function payload(g: LocalGrant): string {
     g.partNumber ?? '',
     g.downloadName ?? '',
     g.contentType ?? '',
+    // Only when set, so URLs signed before the field existed stay valid.
+    ...(g.maxBytes !== undefined ? [g.maxBytes] : []),
   ].join('\n');
 }
 
@@ -43,6 +47,7 @@ export function signGrant(secret: Buffer, grant: LocalGrant): string {
   if (grant.partNumber !== undefined) params.set('partNumber', String(grant.partNumber));
   if (grant.downloadName) params.set('name', grant.downloadName);
   if (grant.contentType) params.set('type', grant.contentType);
+  if (grant.maxBytes !== undefined) params.set('max', String(grant.maxBytes));
   return `${LOCAL_STORAGE_PATH}/${encodeURIComponent(grant.configId)}?${params}`;
 }
 
@@ -64,6 +69,7 @@ export function verifyGrant(
     partNumber: query.has('partNumber') ? Number(query.get('partNumber')) : undefined,
     downloadName: query.get('name') ?? undefined,
     contentType: query.get('type') ?? undefined,
+    maxBytes: query.has('max') ? Number(query.get('max')) : undefined,
   };
   if (!Number.isFinite(grant.expires) || grant.expires * 1000 < now) return null;
   const expected = createHmac('sha256', secret).update(payload(grant)).digest('base64url');

@@ -308,7 +308,7 @@ export class LocalDriver implements StorageDriver {
     uploadId: string,
     partNumbers: number[],
     expiresIn: number,
-    options: { mounted?: boolean } = {},
+    options: { mounted?: boolean; partBytes?: number } = {},
   ) {
     await this.assertUpload(key, uploadId);
     return partNumbers.map((partNumber) => ({
@@ -320,6 +320,7 @@ export class LocalDriver implements StorageDriver {
         uploadId,
         partNumber,
         expires: this.expiry(expiresIn),
+        maxBytes: options.partBytes,
       }),
     }));
   }

@@ -1,0 +1,192 @@
+import type { UploadArrival, UploadRequest } from '~/generated/prisma/client';
+import { AppError } from '~/lib/errors';
+import { mimeFromFilename } from '~/lib/mime';
+import { planParts } from '~/lib/upload/part-size';
+import type { ModelContext } from '~/models/context.server';
+import { afterWrite } from '~/models/fs/after-write.server';
+import type { InMount } from '~/models/fs/types';
+import { UPLOAD_LIFETIME_S } from '~/models/shares/direct-uploads.server';
+import { checkParts } from '~/models/storage/part-plan.server';
+import { tooLarge } from '~/models/storage/upload-limits.server';
+import { StorageError, type CompletedPart } from '~/storage/types';
+import {
+  admitSender,
+  bytesFull,
+  bytesLeft,
+  perFileLimit,
+  placeArrival,
+  requestFolder,
+  type RequestAccess,
+} from './admit.server';
+import { cleanUploadName } from './names';
+import { attachUpload, releaseArrival, settleArrival } from './reserve.server';
+
+/**
+ * Files sent to a request in parts (issue 30, docs/api-extensions.md §9): the page's uploader for
+ * big files, pausable and resumed after a reload. The place (name and bytes) is reserved at the
+ * start for the declared size, exactly as a one-request upload's; the parts go straight to storage
+ * by signed URLs; complete holds them to the declared size before the file appears. The storage
+ * upload's id is the uploader's handle: with the request's password or grant, it alone resumes,
+ * completes or abandons the upload.
+ */
+
+export interface PartUrls {
+  partNumber: number;
+  url: string;
+}
+
+/** The upload's place and its folder; 404 for an id this request does not have pending. */
+async function pendingArrival(ctx: ModelContext, row: UploadRequest, uploadId: string) {
+  const arrival = await ctx.db.uploadArrival.findUnique({ where: { uploadId } });
+  if (!arrival || arrival.requestId !== row.id || arrival.stored) throw new AppError('not_found', 'uploadNotFound');
+  const at = await requestFolder(ctx, row);
+  return {
+    arrival,
+    at,
+    key: `${at.key}/${arrival.name}`,
+    plan: planParts(Number(arrival.reserved), arrival.partSize!),
+  };
+}
+
+const sign = (at: InMount, key: string, uploadId: string, numbers: number[], partSize: number) =>
+  at.driver.multipartSignParts(key, uploadId, numbers, at.expiresIn, { mounted: true, partBytes: partSize });
+
+/** Starts a file of `size` bytes: its place, its storage upload and a signed URL for every part. */
+export async function startRequestUpload(
+  ctx: ModelContext,
+  slug: string,
+  access: RequestAccess,
+  file: { name: string; size: number; partSize?: number; note?: string | null },
+) {
+  const row = await admitSender(ctx, slug, access);
+  const perFile = await perFileLimit(ctx, row);
+  if (file.size > perFile) throw tooLarge(perFile);
+  const at = await requestFolder(ctx, row);
+  const left = await bytesLeft(ctx, row);
+  if (file.size > left) throw bytesFull(Math.max(0, left));
+  const plan = planParts(file.size, file.partSize);
+  const place = await placeArrival(ctx, row, at, {
+    base: cleanUploadName(file.name),
+    reserve: file.size,
+    note: file.note?.trim() || null,
+  });
+  let uploadId: string | null = null;
+  try {
+    uploadId = (await at.driver.multipartInit(place.key, { contentType: mimeFromFilename(place.name) })).uploadId;
+    await attachUpload(ctx, place.arrivalId, uploadId, plan.partSize);
+    const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
+    const urls = await sign(at, place.key, uploadId, numbers, plan.partSize);
+    return { uploadId, name: place.name, ...plan, urls };
+  } catch (error) {
+    if (uploadId) await at.driver.multipartAbort(place.key, uploadId).catch(() => undefined);
+    await releaseArrival(ctx, place.arrivalId);
+    throw error;
+  }
+}
+
+/** After a pause or a reload: the parts storage holds, and fresh URLs for the rest. */
+export async function resumeRequestUpload(ctx: ModelContext, slug: string, access: RequestAccess, uploadId: string) {
+  const row = await admitSender(ctx, slug, access);
+  const { arrival, at, key, plan } = await pendingArrival(ctx, row, uploadId);
+  const stored = await storedParts(at, key, uploadId);
+  const done = new Set(stored.map((p) => p.partNumber));
+  const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
+  const urls = await sign(at, key, uploadId, missing, plan.partSize);
+  return { uploadId, name: arrival.name, ...plan, parts: stored, urls };
+}
+
+function storedParts(at: InMount, key: string, uploadId: string) {
+  return at.driver.multipartListParts(key, uploadId).catch((error: unknown) => {
+    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
+    throw error;
+  });
+}
+
+/**
+ * Joins the parts into the file: every planned part, together exactly the declared size. A part
+ * problem leaves the upload pending (send the part again); a name another writer took meanwhile
+ * ends it (409), as the file must never overwrite anything.
+ */
+export async function completeRequestUpload(
+  ctx: ModelContext,
+  slug: string,
+  access: RequestAccess,
+  input: { uploadId: string; parts: CompletedPart[] },
+): Promise<{ name: string; size: number }> {
+  const row = await admitSender(ctx, slug, access);
+  const { arrival, at, key, plan } = await pendingArrival(ctx, row, input.uploadId);
+  if (input.parts.length !== plan.partCount)
+    throw new AppError('invalid', 'uploadPartsInvalid', { count: plan.partCount });
+  const parts = checkParts(input.parts, await storedParts(at, key, input.uploadId), plan.totalSize);
+  if (await at.driver.stat(key)) {
+    await abandon(ctx, at, key, arrival);
+    throw new AppError('conflict', 'requestNameTaken', { name: arrival.name });
+  }
+  const { etag } = await at.driver.multipartComplete(key, input.uploadId, parts).catch((error: unknown) => {
+    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
+    if (error instanceof StorageError && error.kind !== 'unavailable')
+      throw new AppError('conflict', 'uploadPartsRejected');
+    throw error;
+  });
+  await settleArrival(ctx, arrival.id, plan.totalSize);
+  const info = await at.driver.stat(key);
+  await afterWrite(
+    ctx,
+    at,
+    info
+      ? { kind: 'written', key, file: { size: info.size, etag, modified: info.lastModified } }
+      : { kind: 'unsettled' },
+  );
+  return { name: arrival.name, size: plan.totalSize };
+}
+
+/** The uploader gave up: the parts go, and the place is free again. */
+export async function abortRequestUpload(ctx: ModelContext, slug: string, access: RequestAccess, uploadId: string) {
+  const row = await admitSender(ctx, slug, access);
+  const { arrival, at, key } = await pendingArrival(ctx, row, uploadId);
+  await abandon(ctx, at, key, arrival);
+}
+
+async function abandon(ctx: ModelContext, at: InMount, key: string, arrival: UploadArrival) {
+  await at.driver.multipartAbort(key, arrival.uploadId!);
+  await releaseArrival(ctx, arrival.id);
+}
+
+/**
+ * Uploads in parts of a request that stopped taking files (closed, deleted, or past their
+ * lifetime): their parts are removed and their places freed. Best effort: a folder out of reach
+ * leaves the parts to the storage janitor (direct-uploads.server.ts reapStaleUploads).
+ */
+export async function abandonRequestUploads(ctx: ModelContext, row: UploadRequest, olderThan?: Date) {
+  const pending = await ctx.db.uploadArrival.findMany({
+    where: {
+      requestId: row.id,
+      stored: false,
+      uploadId: { not: null },
+      ...(olderThan ? { createdAt: { lt: olderThan } } : {}),
+    },
+  });
+  if (pending.length === 0) return 0;
+  const at = await requestFolder(ctx, row).catch(() => null);
+  for (const arrival of pending) {
+    const key = at ? `${at.key}/${arrival.name}` : null;
+    if (at && key) await at.driver.multipartAbort(key, arrival.uploadId!).catch(() => undefined);
+    await releaseArrival(ctx, arrival.id);
+  }
+  return pending.length;
+}
+
+/** Uploads in parts nobody finished within a share upload's lifetime (a day), then an hour's grace. */
+const PARTS_STALE_MS = (UPLOAD_LIFETIME_S + 3600) * 1000;
+
+/** The sweeper's: uploads in parts left unfinished past their lifetime. */
+export async function reapStaleRequestUploads(ctx: ModelContext, now = Date.now()): Promise<number> {
+  const before = new Date(now - PARTS_STALE_MS);
+  const requests = await ctx.db.uploadRequest.findMany({
+    where: { arrivals: { some: { stored: false, uploadId: { not: null }, createdAt: { lt: before } } } },
+    take: 100,
+  });
+  let reaped = 0;
+  for (const row of requests) reaped += await abandonRequestUploads(ctx, row, before);
+  return reaped;
+}
