@@ -151,3 +151,38 @@ test('a big file goes in parts: cut off by a reload, it resumes where it stopped
   expect(fs.readFileSync(path.join(server.dataDir, 'storage', 'inbox', 'Films', 'film.bin')).equals(bytes)).toBe(true);
   await expect(page.getByText(fill(r.drop.unfinished, { names: 'film.bin (41%)' }))).toBeHidden();
 });
+
+test('a request of file shares: each file sent gets its own link, listed for the admin', async ({
+  page,
+  browser,
+}, info) => {
+  const js = info.project.name === 'js';
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/admin/upload-requests`);
+  await page.getByLabel(a.create.title).fill('Receipts');
+  await page.getByLabel(a.create.targets.shares).check();
+  await page.getByRole('button', { name: a.create.submit }).click();
+  await expect(page.getByText(a.notice.created)).toBeVisible();
+  await expect(page.getByText(a.detail.shares)).toBeVisible();
+  const link = await page.getByRole('textbox', { name: a.list.link, exact: true }).inputValue();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(link);
+  await visitor
+    .getByLabel(r.form.file, { exact: true })
+    .or(visitor.getByLabel(r.drop.label))
+    .setInputFiles({
+      name: 'taxi.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('taxi 12.50'),
+    });
+  await visitor.getByRole('button', { name: r.form.submit, exact: true }).click();
+  const sent = js ? fill(r.drop.sent, { name: 'taxi.txt' }) : fill(r.form.received, { name: 'taxi.txt' });
+  await expect(visitor.getByText(sent)).toBeVisible();
+
+  // The admin opens the file's share from the request.
+  await page.reload();
+  await page.getByRole('link', { name: 'taxi.txt' }).click();
+  await expect(page).toHaveURL(/\/file\/[\w-]+$/);
+  await expect(page.getByRole('heading', { name: 'taxi.txt' })).toBeVisible();
+});

@@ -165,6 +165,18 @@ describe('upload requests', () => {
     expect(seen.body.data).toMatchObject({ files: 1, bytes: bytes.length });
   });
 
+  it('a request of shares needs no folder: what arrives is a file share of its creator', async () => {
+    const made = await call('POST', '/upload-requests', { auth: admin, body: { title: 'Scans', target: 'shares' } });
+    expect(made.body.data).toMatchObject({ target: 'shares', folder: null });
+    expect((await send(made.body.data.slug, 'scan.txt', 'scanned')).body.data).toEqual({ name: 'scan.txt', size: 7 });
+    const seen = await call('GET', `/upload-requests/${made.body.data.id}`, { auth: admin });
+    const url: string = seen.body.data.arrivals[0].url;
+    expect(url).toMatch(/\/file\/[\w-]+$/);
+    const slug = url.split('/').pop();
+    const download = await fetch(`${server.url}/api/file-download/${slug}`);
+    expect(await download.text()).toBe('scanned');
+  });
+
   it('curl -T sends a file, with the password the request asks for', async () => {
     const request = await create({ title: 'From scripts', password: 'curl-secret' });
     const file = path.join(work, 'report 1.txt');

@@ -23,6 +23,8 @@ export function CreateRequestForm({
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
   const values = failed?.values ?? {};
+  // Into a folder when one was asked for or a mount is there to write; else file shares, which need none.
+  const target = values.target ?? (folder || folders.some((f) => f !== '/') ? 'folder' : 'shares');
   const error = (name: string) => failed?.fieldErrors?.[name];
   const text = (name: keyof CreateValues, label: string, hint?: string, extra: object = {}) => (
     <Field id={`request-${name}`} label={label} hint={hint} error={error(name)}>
@@ -50,8 +52,22 @@ export function CreateRequestForm({
           required: true,
           maxLength: 100,
         })}
+        <fieldset className="space-y-1 sm:col-span-2">
+          <legend className="field-label">{t('requestAdmin.create.target')}</legend>
+          {(['folder', 'shares'] as const).map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="target"
+                value={choice}
+                className="h-4 w-4 accent-brand"
+                defaultChecked={choice === target}
+              />
+              {t(`requestAdmin.create.targets.${choice}`)}
+            </label>
+          ))}
+        </fieldset>
         {text('folder', t('requestAdmin.create.folder'), t('requestAdmin.create.folderHint'), {
-          required: true,
           list: 'request-folders',
           defaultValue: values.folder ?? folder ?? folders[0] ?? '',
         })}

@@ -34,12 +34,16 @@ export function RequestDetail({
         url={request.url}
         copyLabel={t('requestAdmin.list.copy')}
       />
-      <p className="text-sm">
-        <span className="text-subtle">{t('requestAdmin.detail.folder')}: </span>
-        <Link to={`/mount-explorer${request.folderPath}`} className="font-mono break-all hover:underline">
-          {request.folderPath}
-        </Link>
-      </p>
+      {request.folderPath ? (
+        <p className="text-sm">
+          <span className="text-subtle">{t('requestAdmin.detail.folder')}: </span>
+          <Link to={`/mount-explorer${request.folderPath}`} className="font-mono break-all hover:underline">
+            {request.folderPath}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm text-subtle">{t('requestAdmin.detail.shares')}</p>
+      )}
       {arrivals.length === 0 ? (
         <p className="text-sm text-subtle">{t('requestAdmin.detail.empty')}</p>
       ) : (
@@ -47,7 +51,13 @@ export function RequestDetail({
           {arrivals.map((a) => (
             <li key={a.id} className="py-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="min-w-0 font-medium break-all">{a.name}</span>
+                {a.shareUrl ? (
+                  <Link to={a.shareUrl} className="link min-w-0 font-medium break-all">
+                    {a.name}
+                  </Link>
+                ) : (
+                  <span className="min-w-0 font-medium break-all">{a.name}</span>
+                )}
                 <span className="text-subtle">
                   {formatBytes(a.size)} · <DateTime iso={a.createdAt} />
                 </span>

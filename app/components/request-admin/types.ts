@@ -4,7 +4,9 @@ export interface RequestRow {
   slug: string;
   url: string;
   title: string;
-  folderPath: string;
+  target: 'folder' | 'shares';
+  /** Null for a request of shares. */
+  folderPath: string | null;
   hasPassword: boolean;
   state: 'open' | 'closed' | 'expired' | 'full';
   expiresAt: string | null;
@@ -20,6 +22,8 @@ export interface ArrivalRow {
   size: number;
   note: string | null;
   createdAt: string;
+  /** A request of shares: the file share's page. */
+  shareUrl: string | null;
 }
 
 export interface ConfirmRequest {
@@ -36,7 +40,16 @@ export type RequestExpiry = keyof typeof EXPIRY_HOURS;
 /** What the create form sent, to fill it in again after a refusal. */
 export type CreateValues = Partial<
   Record<
-    'title' | 'note' | 'folder' | 'slug' | 'expiry' | 'maxFiles' | 'maxFileMb' | 'maxTotalMb' | 'showArrivals',
+    | 'title'
+    | 'note'
+    | 'target'
+    | 'folder'
+    | 'slug'
+    | 'expiry'
+    | 'maxFiles'
+    | 'maxFileMb'
+    | 'maxTotalMb'
+    | 'showArrivals',
     string
   >
 >;

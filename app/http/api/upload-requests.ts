@@ -92,7 +92,7 @@ export function uploadRequestsRouter(services: Services): Router {
     const { request, arrivals } = await getUploadRequest(services, principalOf(res), String(req.params.id));
     sendOk(res, apiMessage('requestLoaded'), {
       ...presentRequest(request, origin(req)),
-      arrivals: arrivals.map(presentArrival),
+      arrivals: arrivals.map((a) => presentArrival(a, origin(req))),
     });
   });
 

@@ -10,13 +10,16 @@ const bytes = (message: string) =>
 
 /**
  * A new upload request (docs/api-extensions.md §9), from the JSON API or the admin page's form: the
- * folder files land in (a request makes a folder of its own inside it), what the uploader reads,
- * and the limits. 0 or absent means "no limit" and, for expiresIn (hours, fractions allowed), never.
+ * folder files land in (a request makes a folder of its own inside it) or file shares, what the
+ * uploader reads, and the limits. 0 or absent means "no limit" and, for expiresIn (hours, fractions allowed), never.
  */
 export const createRequestSchema = z.object({
   title: z.string().trim().min(1, 'requestTitleRequired').max(100, 'requestTitleTooLong'),
   note: z.string().trim().max(1000, 'remarkTooLong').optional(),
-  folder: z.string().trim().min(1, 'fsPathRequired').max(1000, 'fsPathInvalid'),
+  /** "folder" (the default): into a folder of its own inside `folder`; "shares": each file a file share. */
+  target: z.enum(['folder', 'shares'], { error: 'requestTargetInvalid' }).optional(),
+  /** Required for a request into a folder. */
+  folder: z.string().trim().max(1000, 'fsPathInvalid').optional(),
   slug: slugInput.optional(),
   password: z.string().max(200, 'passwordTooLong').optional(),
   expiresIn: numberFromAny('expiresInInvalid')

@@ -324,6 +324,7 @@ export default {
   requestNotFound: 'There is no upload request at this link',
   requestTitleRequired: 'Give the request a title',
   requestTitleTooLong: 'The title can be at most 100 characters',
+  requestTargetInvalid: 'Choose where the files go: a folder, or file shares',
   requestLimitInvalid: 'A limit must be a whole number, 0 or more',
   requestClosed: 'This upload request was closed by the person who made it, and takes no more files',
   requestExpired: 'This upload request has expired, and takes no more files',

@@ -1,12 +1,17 @@
 export default {
   intro:
-    'An upload request is a link that lets anyone send you files, without an account: they land in a folder of their own inside a mount folder you choose.',
+    'An upload request is a link that lets anyone send you files, without an account: they land in a folder of their own inside a mount folder you choose, or each becomes a file share of yours.',
   create: {
     heading: 'New upload request',
     title: 'Title',
     titleHint: 'The uploader sees it; the request’s folder is named after it.',
     note: 'Note for uploaders',
     noteHint: 'Optional: what to send, and how.',
+    target: 'Where the files go',
+    targets: {
+      folder: 'Into a folder of a mount',
+      shares: 'As file shares: each file gets its own link, listed with your files (no mount needed)',
+    },
     folder: 'Into the folder',
     folderHint:
       'A folder of a mount you may write, such as /local/inbox. The request gets a folder of its own inside it.',
@@ -41,6 +46,7 @@ export default {
     heading: 'Received through “{{title}}”',
     empty: 'Nothing has arrived yet.',
     folder: 'Folder',
+    shares: 'Each file becomes a file share of yours: open one to share it on, or find them all under file management.',
     openFolder: 'Open the folder',
     close: 'Close request',
     delete: 'Delete request',

@@ -317,6 +317,7 @@ export default {
   requestNotFound: '此链接没有对应的上传请求',
   requestTitleRequired: '请填写请求标题',
   requestTitleTooLong: '标题最多 100 个字符',
+  requestTargetInvalid: '请选择文件的去处：文件夹或文件分享',
   requestLimitInvalid: '限制必须是 0 或更大的整数',
   requestClosed: '此上传请求已被创建者关闭，不再接收文件',
   requestExpired: '此上传请求已过期，不再接收文件',

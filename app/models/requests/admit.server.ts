@@ -1,4 +1,6 @@
+import { isAllowed } from '~/auth/operations';
 import { verifyPassword } from '~/auth/password.server';
+import type { Principal } from '~/auth/principal';
 import type { UploadRequest } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
@@ -82,6 +84,13 @@ export async function requestFolder(ctx: ModelContext, row: UploadRequest): Prom
   throw new AppError('gone', 'requestUnavailable');
 }
 
+/** Whose file shares a request of shares makes: its creator's, while the creator may still upload. */
+export async function requestSharer(ctx: ModelContext, row: UploadRequest): Promise<Principal> {
+  const creator = await principalOfCreator(ctx, row.createdBy);
+  if (isAllowed(creator, 'file.upload')) return creator;
+  throw new AppError('gone', 'requestUnavailable');
+}
+
 export async function bytesLeft(ctx: ModelContext, row: UploadRequest): Promise<number> {
   if (row.maxTotalBytes === null) return Infinity;
   const taken = await ctx.db.uploadArrival.aggregate({ where: { requestId: row.id }, _sum: { reserved: true } });
@@ -105,20 +114,21 @@ async function whyRefused(ctx: ModelContext, id: string): Promise<AppError> {
 }
 
 /**
- * A place for a file of at most `reserve` bytes in the request's folder: the cleaned name, or the
- * first numbered one ("a (2).txt") that neither the folder nor another upload holds, reserved
+ * A place for a file of at most `reserve` bytes in the request: the cleaned name, or the first
+ * numbered one ("a (2).txt") that neither the folder nor another upload holds, reserved
  * within the request's limits (reserve.server.ts). Refused with the reason when the limits are met.
  */
 export async function placeArrival(
   ctx: ModelContext,
   row: UploadRequest,
-  at: InMount,
+  /** The request's folder; none for a request of shares (only its own arrivals hold names). */
+  at: InMount | null,
   file: { base: string; reserve: number; note: string | null },
 ): Promise<{ name: string; key: string; arrivalId: string }> {
   for (let n = 1; n <= 100; n++) {
     const name = numberedName(file.base, n);
-    const key = `${at.key}/${name}`;
-    if ((await at.driver.stat(key)) || (await folderExists(at.driver, key))) continue;
+    const key = at ? `${at.key}/${name}` : name;
+    if (at && ((await at.driver.stat(key)) || (await folderExists(at.driver, key)))) continue;
     const reserved = await reserveArrival(ctx, row.id, name, file.reserve, file.note);
     if (!reserved.ok && reserved.why === 'taken') continue;
     if (!reserved.ok) throw await whyRefused(ctx, row.id);

@@ -5,19 +5,18 @@ import { planParts } from '~/lib/upload/part-size';
 import type { ModelContext } from '~/models/context.server';
 import { afterWrite } from '~/models/fs/after-write.server';
 import type { InMount } from '~/models/fs/types';
-import { UPLOAD_LIFETIME_S } from '~/models/shares/direct-uploads.server';
+import {
+  cancelUpload,
+  completeMultipartUpload,
+  initMultipartUpload,
+  resumeMultipartUpload,
+  UPLOAD_LIFETIME_S,
+} from '~/models/shares/direct-uploads.server';
 import { checkParts } from '~/models/storage/part-plan.server';
 import { tooLarge } from '~/models/storage/upload-limits.server';
 import { StorageError, type CompletedPart } from '~/storage/types';
-import {
-  admitSender,
-  bytesFull,
-  bytesLeft,
-  perFileLimit,
-  placeArrival,
-  requestFolder,
-  type RequestAccess,
-} from './admit.server';
+import { admitSender, bytesFull, bytesLeft, perFileLimit, placeArrival, type RequestAccess } from './admit.server';
+import { destinationOf, folderOf, shareOptions, type Destination } from './destination.server';
 import { cleanUploadName } from './names';
 import { attachUpload, releaseArrival, settleArrival } from './reserve.server';
 
@@ -27,23 +26,20 @@ import { attachUpload, releaseArrival, settleArrival } from './reserve.server';
  * start for the declared size, exactly as a one-request upload's; the parts go straight to storage
  * by signed URLs; complete holds them to the declared size before the file appears. The storage
  * upload's id is the uploader's handle: with the request's password or grant, it alone resumes,
- * completes or abandons the upload.
+ * completes or abandons the upload. A request of shares hands the parts to a pending file share of
+ * its creator (the upload page's own flow, direct-uploads.server.ts); a folder's go to its mount.
  */
 
-export interface PartUrls {
-  partNumber: number;
-  url: string;
-}
-
-/** The upload's place and its folder; 404 for an id this request does not have pending. */
+/** The upload's place and where it goes; 404 for an id this request does not have pending. */
 async function pendingArrival(ctx: ModelContext, row: UploadRequest, uploadId: string) {
   const arrival = await ctx.db.uploadArrival.findUnique({ where: { uploadId } });
   if (!arrival || arrival.requestId !== row.id || arrival.stored) throw new AppError('not_found', 'uploadNotFound');
-  const at = await requestFolder(ctx, row);
+  const destination = await destinationOf(ctx, row);
+  const at = folderOf(destination);
   return {
     arrival,
-    at,
-    key: `${at.key}/${arrival.name}`,
+    destination,
+    key: at ? `${at.key}/${arrival.name}` : '',
     plan: planParts(Number(arrival.reserved), arrival.partSize!),
   };
 }
@@ -61,24 +57,42 @@ export async function startRequestUpload(
   const row = await admitSender(ctx, slug, access);
   const perFile = await perFileLimit(ctx, row);
   if (file.size > perFile) throw tooLarge(perFile);
-  const at = await requestFolder(ctx, row);
+  const destination = await destinationOf(ctx, row);
   const left = await bytesLeft(ctx, row);
   if (file.size > left) throw bytesFull(Math.max(0, left));
   const plan = planParts(file.size, file.partSize);
-  const place = await placeArrival(ctx, row, at, {
+  const note = file.note?.trim() || null;
+  const place = await placeArrival(ctx, row, folderOf(destination), {
     base: cleanUploadName(file.name),
     reserve: file.size,
-    note: file.note?.trim() || null,
+    note,
   });
-  let uploadId: string | null = null;
+  let started: { uploadId: string; fileId: string | null; urls: { partNumber: number; url: string }[] } | null = null;
   try {
-    uploadId = (await at.driver.multipartInit(place.key, { contentType: mimeFromFilename(place.name) })).uploadId;
-    await attachUpload(ctx, place.arrivalId, uploadId, plan.partSize);
-    const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
-    const urls = await sign(at, place.key, uploadId, numbers, plan.partSize);
-    return { uploadId, name: place.name, ...plan, urls };
+    if (destination.kind === 'shares') {
+      const share = await initMultipartUpload(ctx, destination.sharer, {
+        filename: place.name,
+        size: file.size,
+        partSize: plan.partSize,
+        partBytes: plan.partSize,
+        options: shareOptions(row, note),
+      });
+      started = { uploadId: share.uploadId, fileId: share.file.id, urls: share.urls };
+    } else {
+      const { at } = destination;
+      const { uploadId } = await at.driver.multipartInit(place.key, { contentType: mimeFromFilename(place.name) });
+      started = { uploadId, fileId: null, urls: [] };
+      const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
+      started.urls = await sign(at, place.key, uploadId, numbers, plan.partSize);
+    }
+    await attachUpload(ctx, place.arrivalId, {
+      uploadId: started.uploadId,
+      fileId: started.fileId,
+      partSize: plan.partSize,
+    });
+    return { uploadId: started.uploadId, name: place.name, ...plan, urls: started.urls };
   } catch (error) {
-    if (uploadId) await at.driver.multipartAbort(place.key, uploadId).catch(() => undefined);
+    if (started) await dropUpload(ctx, destination, place.key, started).catch(() => undefined);
     await releaseArrival(ctx, place.arrivalId);
     throw error;
   }
@@ -87,11 +101,15 @@ export async function startRequestUpload(
 /** After a pause or a reload: the parts storage holds, and fresh URLs for the rest. */
 export async function resumeRequestUpload(ctx: ModelContext, slug: string, access: RequestAccess, uploadId: string) {
   const row = await admitSender(ctx, slug, access);
-  const { arrival, at, key, plan } = await pendingArrival(ctx, row, uploadId);
-  const stored = await storedParts(at, key, uploadId);
+  const { arrival, destination, key, plan } = await pendingArrival(ctx, row, uploadId);
+  if (destination.kind === 'shares') {
+    const resumed = await resumeMultipartUpload(ctx, destination.sharer, arrival.fileId!, uploadId, plan.partSize);
+    return { uploadId, name: arrival.name, ...plan, parts: resumed.parts, urls: resumed.urls };
+  }
+  const stored = await storedParts(destination.at, key, uploadId);
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
-  const urls = await sign(at, key, uploadId, missing, plan.partSize);
+  const urls = await sign(destination.at, key, uploadId, missing, plan.partSize);
   return { uploadId, name: arrival.name, ...plan, parts: stored, urls };
 }
 
@@ -114,12 +132,22 @@ export async function completeRequestUpload(
   input: { uploadId: string; parts: CompletedPart[] },
 ): Promise<{ name: string; size: number }> {
   const row = await admitSender(ctx, slug, access);
-  const { arrival, at, key, plan } = await pendingArrival(ctx, row, input.uploadId);
+  const { arrival, destination, key, plan } = await pendingArrival(ctx, row, input.uploadId);
   if (input.parts.length !== plan.partCount)
     throw new AppError('invalid', 'uploadPartsInvalid', { count: plan.partCount });
+  if (destination.kind === 'shares') {
+    const share = await completeMultipartUpload(ctx, destination.sharer, {
+      fileId: arrival.fileId!,
+      uploadId: input.uploadId,
+      parts: input.parts,
+    });
+    await settleArrival(ctx, arrival.id, share.size, share.id);
+    return { name: arrival.name, size: share.size };
+  }
+  const { at } = destination;
   const parts = checkParts(input.parts, await storedParts(at, key, input.uploadId), plan.totalSize);
   if (await at.driver.stat(key)) {
-    await abandon(ctx, at, key, arrival);
+    await abandon(ctx, destination, key, arrival);
     throw new AppError('conflict', 'requestNameTaken', { name: arrival.name });
   }
   const { etag } = await at.driver.multipartComplete(key, input.uploadId, parts).catch((error: unknown) => {
@@ -143,12 +171,23 @@ export async function completeRequestUpload(
 /** The uploader gave up: the parts go, and the place is free again. */
 export async function abortRequestUpload(ctx: ModelContext, slug: string, access: RequestAccess, uploadId: string) {
   const row = await admitSender(ctx, slug, access);
-  const { arrival, at, key } = await pendingArrival(ctx, row, uploadId);
-  await abandon(ctx, at, key, arrival);
+  const { arrival, destination, key } = await pendingArrival(ctx, row, uploadId);
+  await abandon(ctx, destination, key, arrival);
 }
 
-async function abandon(ctx: ModelContext, at: InMount, key: string, arrival: UploadArrival) {
-  await at.driver.multipartAbort(key, arrival.uploadId!);
+/** Removes a storage upload in parts (and, for shares, its pending share). */
+function dropUpload(
+  ctx: ModelContext,
+  destination: Destination,
+  key: string,
+  upload: { uploadId: string; fileId: string | null },
+) {
+  if (destination.kind === 'shares') return cancelUpload(ctx, destination.sharer, upload.fileId!, upload.uploadId);
+  return destination.at.driver.multipartAbort(key, upload.uploadId);
+}
+
+async function abandon(ctx: ModelContext, destination: Destination, key: string, arrival: UploadArrival) {
+  await dropUpload(ctx, destination, key, { uploadId: arrival.uploadId!, fileId: arrival.fileId });
   await releaseArrival(ctx, arrival.id);
 }
 
@@ -167,10 +206,11 @@ export async function abandonRequestUploads(ctx: ModelContext, row: UploadReques
     },
   });
   if (pending.length === 0) return 0;
-  const at = await requestFolder(ctx, row).catch(() => null);
+  const destination = await destinationOf(ctx, row).catch(() => null);
   for (const arrival of pending) {
-    const key = at ? `${at.key}/${arrival.name}` : null;
-    if (at && key) await at.driver.multipartAbort(key, arrival.uploadId!).catch(() => undefined);
+    const at = destination && folderOf(destination);
+    const upload = { uploadId: arrival.uploadId!, fileId: arrival.fileId };
+    if (destination) await dropUpload(ctx, destination, at ? `${at.key}/${arrival.name}` : '', upload).catch(() => 0);
     await releaseArrival(ctx, arrival.id);
   }
   return pending.length;

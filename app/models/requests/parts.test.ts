@@ -63,7 +63,7 @@ describe('upload requests: files in parts', () => {
     // The bytes are taken from the start: a second file does not fit beside it.
     expect(await outcome(start(request.slug, 'more.bin', 10))).toBe('too_large:requestBytesFull');
 
-    const key = keyOf(request.folderPath, 'video.mp4');
+    const key = keyOf(request.folderPath!, 'video.mp4');
     const first = await sendParts(key, started.uploadId, [1]);
     const resumed = await resumeRequestUpload(m.ctx, request.slug, open, started.uploadId);
     expect(resumed.parts.map((p) => p.partNumber)).toEqual([1]);
@@ -87,18 +87,18 @@ describe('upload requests: files in parts', () => {
   it('refuses parts that do not add up to the declared size', async () => {
     const request = await create({ title: 'Liar' });
     const started = await start(request.slug, 'a.bin', SIZE - 1);
-    const parts = await sendParts(keyOf(request.folderPath, 'a.bin'), started.uploadId, [1, 2, 3]);
+    const parts = await sendParts(keyOf(request.folderPath!, 'a.bin'), started.uploadId, [1, 2, 3]);
     const complete = { uploadId: started.uploadId, parts: asSent(parts) };
     expect(await outcome(completeRequestUpload(m.ctx, request.slug, open, complete))).toBe(
       'invalid:uploadSizeMismatch',
     );
-    expect(fs.existsSync(path.join(m.diskRoot, keyOf(request.folderPath, 'a.bin')))).toBe(false);
+    expect(fs.existsSync(path.join(m.diskRoot, keyOf(request.folderPath!, 'a.bin')))).toBe(false);
   });
 
   it('never overwrites a file that appeared meanwhile; abort and close free the place', async () => {
     const request = await create({ title: 'Taken', maxFiles: 1 });
     const started = await start(request.slug, 'same.txt');
-    const key = keyOf(request.folderPath, 'same.txt');
+    const key = keyOf(request.folderPath!, 'same.txt');
     const parts = await sendParts(key, started.uploadId, [1, 2, 3]);
     putOnDisk(m.diskRoot, key, 'someone else');
     const complete = { uploadId: started.uploadId, parts: asSent(parts) };
@@ -113,7 +113,7 @@ describe('upload requests: files in parts', () => {
     await closeUploadRequest(m.ctx, ADMIN, request.id);
     expect(await m.ctx.db.uploadArrival.count({ where: { requestId: request.id } })).toBe(0);
     // Its parts went with it.
-    const listed = disk.multipartListParts(keyOf(request.folderPath, 'other.txt'), third.uploadId);
+    const listed = disk.multipartListParts(keyOf(request.folderPath!, 'other.txt'), third.uploadId);
     expect(await outcome(listed)).toBe('not_found:undefined');
   });
 
@@ -129,7 +129,7 @@ describe('upload requests: files in parts', () => {
     expect(await outcome(resumeRequestUpload(m.ctx, request.slug, open, stale.uploadId))).toBe(
       'not_found:uploadNotFound',
     );
-    expect(await outcome(disk.multipartListParts(keyOf(request.folderPath, 'stale.bin'), stale.uploadId))).toBe(
+    expect(await outcome(disk.multipartListParts(keyOf(request.folderPath!, 'stale.bin'), stale.uploadId))).toBe(
       'not_found:undefined',
     );
     expect((await resumeRequestUpload(m.ctx, request.slug, open, fresh.uploadId)).urls).toHaveLength(3);

@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import { AppError } from '~/lib/errors';
-import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { afterWrite } from '~/models/fs/after-write.server';
 import { signGrant } from '~/models/grants.server';
 import { byteLimit, tooLarge } from '~/models/storage/upload-limits.server';
 import {
@@ -15,9 +13,9 @@ import {
   perFileLimit,
   placeArrival,
   refuseIfShut,
-  requestFolder,
   type RequestAccess,
 } from './admit.server';
+import { destinationOf, folderOf, writeArrival } from './destination.server';
 import { cleanUploadName } from './names';
 import { stateOf, toArrivalRecord, type ArrivalRecord, type RequestState } from './records.server';
 import { releaseArrival, settleArrival } from './reserve.server';
@@ -102,8 +100,9 @@ export interface IncomingFile {
 /**
  * Receives one file: refused before a byte is read when the request is shut, locked or the file is
  * declared too large; otherwise a place is reserved (reserve.server.ts) under a cleaned name that
- * nothing in the folder has yet, the bytes are streamed in (cut off at what was reserved), and the
- * place becomes the file's with its real size. A failure frees the place and leaves no object.
+ * nothing in the folder has yet, the bytes are streamed in (cut off at what was reserved) to the
+ * folder or a new file share, and the place becomes the file's with its real size. A failure frees
+ * the place and leaves no object.
  */
 export async function receiveFile(
   ctx: ModelContext,
@@ -114,25 +113,31 @@ export async function receiveFile(
   const row = await admitSender(ctx, slug, access);
   const perFile = await perFileLimit(ctx, row);
   if (file.size !== undefined && file.size > perFile) throw tooLarge(perFile);
-  const at = await requestFolder(ctx, row);
+  const destination = await destinationOf(ctx, row);
   const left = await bytesLeft(ctx, row);
   if (left <= 0 || (file.size !== undefined && file.size > left)) throw bytesFull(Math.max(0, left));
   // Exact: that many bytes. Otherwise as many as could fit, and the stream is cut there.
   const reserve = file.size ?? Math.min(file.atMost ?? Infinity, perFile, left);
-  const { name, key, arrivalId } = await placeArrival(ctx, row, at, {
+  const note = file.note?.trim() || null;
+  const { name, key, arrivalId } = await placeArrival(ctx, row, folderOf(destination), {
     base: cleanUploadName(file.name),
     reserve,
-    note: file.note?.trim() || null,
+    note,
   });
   try {
     const cutAt = reserve < perFile && file.size === undefined ? bytesFull(reserve) : tooLarge(reserve);
     const limited = file.body.pipe(byteLimit(reserve)).on('error', () => undefined);
     file.body.on('error', (error) => limited.destroy(error));
-    const written = await at.driver.write(key, limited, { contentType: mimeFromFilename(name) }).catch((error) => {
+    const written = await writeArrival(ctx, row, destination, {
+      name,
+      key,
+      body: limited,
+      size: file.size,
+      note,
+    }).catch((error) => {
       throw error instanceof AppError && error.messageKey === 'fileTooLarge' ? cutAt : error;
     });
-    await settleArrival(ctx, arrivalId, written.size);
-    await afterWrite(ctx, at, { kind: 'written', key, file: written });
+    await settleArrival(ctx, arrivalId, written.size, written.fileId);
     return { name, size: written.size };
   } catch (error) {
     await releaseArrival(ctx, arrivalId);

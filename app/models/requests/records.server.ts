@@ -6,8 +6,10 @@ export interface UploadRequestRecord {
   slug: string;
   title: string;
   note: string | null;
-  /** The request's own folder, a virtual path ending in "/". */
-  folderPath: string;
+  /** Where files go: the request's own folder, or each a file share of its creator. */
+  target: RequestTarget;
+  /** The request's own folder, a virtual path ending in "/"; null for a request of shares. */
+  folderPath: string | null;
   hasPassword: boolean;
   expiresAt: Date | null;
   maxFiles: number | null;
@@ -26,6 +28,7 @@ export interface UploadRequestRecord {
 }
 
 export type RequestState = 'open' | 'closed' | 'expired' | 'full';
+export type RequestTarget = 'folder' | 'shares';
 
 export interface ArrivalRecord {
   id: string;
@@ -33,6 +36,8 @@ export interface ArrivalRecord {
   size: number;
   note: string | null;
   createdAt: Date;
+  /** A request of shares: the file share it became (while it exists). */
+  shareSlug: string | null;
 }
 
 export interface ArrivalTotals {
@@ -59,7 +64,8 @@ export function toRequestRecord(row: UploadRequest, totals: ArrivalTotals): Uplo
     slug: row.slug,
     title: row.title,
     note: row.note,
-    folderPath: row.folderPath,
+    target: row.target === 'shares' ? 'shares' : 'folder',
+    folderPath: row.target === 'shares' ? null : row.folderPath,
     hasPassword: row.passwordHash !== null,
     expiresAt: row.expiresAt,
     maxFiles: row.maxFiles,
@@ -74,10 +80,11 @@ export function toRequestRecord(row: UploadRequest, totals: ArrivalTotals): Uplo
   };
 }
 
-export const toArrivalRecord = (row: UploadArrival): ArrivalRecord => ({
+export const toArrivalRecord = (row: UploadArrival, shareSlug: string | null = null): ArrivalRecord => ({
   id: row.id,
   name: row.name,
   size: Number(row.reserved),
   note: row.note,
   createdAt: row.createdAt,
+  shareSlug,
 });

@@ -21,8 +21,8 @@ const SLUG_LENGTH = 8;
 
 /**
  * Upload-request links as their creators manage them (issue 30, decision 0027): create (with a
- * folder of its own inside a mount folder the creator may write), list, look at what arrived,
- * close early and delete. A key sees and manages only its own requests; an admin sees all.
+ * folder of its own inside a mount folder the creator may write, or for file shares), list, look
+ * at what arrived, close early and delete. A key sees and manages only its own requests; an admin sees all.
  */
 export async function createUploadRequest(
   ctx: ModelContext,
@@ -30,10 +30,14 @@ export async function createUploadRequest(
   input: CreateRequestInput,
 ): Promise<UploadRequestRecord> {
   authorize(principal, 'request.manage');
-  const into = await ownFolder(ctx, principal, input.folder, input.title);
+  const target = input.target ?? 'folder';
+  if (target === 'shares') authorize(principal, 'file.upload');
+  else if (!input.folder) throw new AppError('invalid', 'fsPathRequired');
+  const into = target === 'folder' ? await ownFolder(ctx, principal, input.folder!, input.title) : '';
   const data = {
     title: input.title,
     note: input.note || null,
+    target,
     folderPath: into,
     passwordHash: input.password ? await hashPassword(input.password) : null,
     expiresAt: input.expiresIn ? new Date(Date.now() + input.expiresIn * HOUR_MS) : null,
@@ -110,7 +114,19 @@ export async function getUploadRequest(
     ctx.db.uploadArrival.findMany({ where: { requestId: id, stored: true }, orderBy: { createdAt: 'desc' } }),
   ]);
   await ctx.db.uploadRequest.update({ where: { id }, data: { seenAt: new Date() } });
-  return { request: toRequestRecord(row, totals.get(id)!), arrivals: arrivals.map(toArrivalRecord) };
+  // A request of shares links each file to its share, while it is there to open.
+  const fileIds = arrivals.flatMap((a) => (a.fileId ? [a.fileId] : []));
+  const shares = fileIds.length
+    ? await ctx.db.fileShare.findMany({
+        where: { id: { in: fileIds }, status: 'ready' },
+        select: { id: true, slug: true },
+      })
+    : [];
+  const slugs = new Map(shares.map((s) => [s.id, s.slug]));
+  return {
+    request: toRequestRecord(row, totals.get(id)!),
+    arrivals: arrivals.map((a) => toArrivalRecord(a, (a.fileId && slugs.get(a.fileId)) || null)),
+  };
 }
 
 /**

@@ -79,7 +79,7 @@ describe('upload requests', () => {
     );
     expect(results.filter((r) => r === 'allowed')).toHaveLength(5);
     expect(results.filter((r) => r === 'conflict:requestFilesFull')).toHaveLength(15);
-    expect(await names(request.folderPath)).toHaveLength(5);
+    expect(await names(request.folderPath!)).toHaveLength(5);
     expect((await visitUploadRequest(m.ctx, request.slug, open)).state).toBe('full');
   });
 
@@ -91,7 +91,7 @@ describe('upload requests', () => {
     expect(await outcome(send(request.slug, 'b.bin', 'x'.repeat(5), { atMost: 1000 }))).toBe(
       'too_large:requestBytesFull',
     );
-    expect(await names(request.folderPath)).toEqual(['a.bin']);
+    expect(await names(request.folderPath!)).toEqual(['a.bin']);
     expect(await outcome(send(request.slug, 'c.bin', 'x'.repeat(5), { size: 5 }))).toBe('too_large:requestBytesFull');
     await send(request.slug, 'd.bin', 'x'.repeat(4));
     expect((await getUploadRequest(m.ctx, ADMIN, request.id)).request).toMatchObject({
@@ -126,7 +126,7 @@ describe('upload requests', () => {
     expect(await outcome(visitUploadRequest(m.ctx, request.slug, open))).toBe('gone:requestClosed');
     await deleteUploadRequest(m.ctx, ADMIN, request.id);
     expect(await outcome(visitUploadRequest(m.ctx, request.slug, open))).toBe('not_found:requestNotFound');
-    expect(await names(request.folderPath)).toEqual(['kept.txt']);
+    expect(await names(request.folderPath!)).toEqual(['kept.txt']);
     const expired = await create({ title: 'Expired', expiresIn: 1 });
     await m.ctx.db.uploadRequest.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1) } });
     expect(await outcome(send(expired.slug, 'late.txt', 'late'))).toBe('gone:requestExpired');

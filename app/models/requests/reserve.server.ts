@@ -49,14 +49,29 @@ function isRawUniqueViolation(error: unknown): boolean {
   return code === 'P2010' && /23505|UNIQUE constraint failed/.test(message ?? '');
 }
 
-/** The file is stored: its reservation becomes its real size. */
-export async function settleArrival(ctx: ModelContext, arrivalId: string, size: number): Promise<void> {
-  await ctx.db.uploadArrival.update({ where: { id: arrivalId }, data: { stored: true, reserved: BigInt(size) } });
+/** The file is stored: its reservation becomes its real size (and, for a request of shares, knows its share). */
+export async function settleArrival(
+  ctx: ModelContext,
+  arrivalId: string,
+  size: number,
+  fileId: string | null = null,
+): Promise<void> {
+  await ctx.db.uploadArrival.update({
+    where: { id: arrivalId },
+    data: { stored: true, reserved: BigInt(size), ...(fileId ? { fileId } : {}) },
+  });
 }
 
-/** A place for a file sent in parts: the storage upload that will fill it, and its part size. */
-export async function attachUpload(ctx: ModelContext, arrivalId: string, uploadId: string, partSize: number) {
-  await ctx.db.uploadArrival.update({ where: { id: arrivalId }, data: { uploadId, partSize } });
+/**
+ * A place for a file sent in parts: the storage upload that will fill it, its part size, and for a
+ * request of shares the pending share.
+ */
+export async function attachUpload(
+  ctx: ModelContext,
+  arrivalId: string,
+  upload: { uploadId: string; partSize: number; fileId: string | null },
+) {
+  await ctx.db.uploadArrival.update({ where: { id: arrivalId }, data: upload });
 }
 
 /** The upload failed: its place, name and bytes are free again. */

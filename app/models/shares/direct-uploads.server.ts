@@ -30,6 +30,8 @@ export interface NewUpload {
   /** Declared size in bytes (required for multipart). Checked again against the stored object. */
   size?: number;
   options: UploadOptions;
+  /** The most a part may hold, where the storage can hold its URLs to it (an upload request's). */
+  partBytes?: number;
 }
 
 async function createPending(ctx: ModelContext, principal: Principal, upload: NewUpload, multipart: boolean) {
@@ -81,7 +83,9 @@ export async function initMultipartUpload(
   const { file, driver } = await createPending(ctx, principal, upload, true);
   const plan = planParts(upload.size, upload.partSize);
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
-  const urls = await driver.multipartSignParts(file.storagePath, file.uploadId!, numbers, UPLOAD_LIFETIME_S);
+  const urls = await driver.multipartSignParts(file.storagePath, file.uploadId!, numbers, UPLOAD_LIFETIME_S, {
+    partBytes: upload.partBytes,
+  });
   return { file: toFileRecord(file), uploadId: file.uploadId!, ...plan, urls };
 }
 
@@ -137,15 +141,22 @@ async function releaseClaim(ctx: ModelContext, file: ShareRow) {
 }
 
 /** After a pause or a page reload: the parts storage already has, and fresh URLs for the rest. */
-export async function resumeMultipartUpload(ctx: ModelContext, principal: Principal, fileId: string, uploadId: string) {
+export async function resumeMultipartUpload(
+  ctx: ModelContext,
+  principal: Principal,
+  fileId: string,
+  uploadId: string,
+  /** The part size, when the caller knows it (an upload request keeps it); else part 1 tells. */
+  partBytes?: number,
+) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
   const driver = driverOfShare(ctx, file);
   const stored = await storedParts(driver, file);
   const size = Number(file.size);
-  const plan = planParts(size, stored.find((p) => p.partNumber === 1)?.size);
+  const plan = planParts(size, partBytes ?? stored.find((p) => p.partNumber === 1)?.size);
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
-  const urls = await driver.multipartSignParts(file.storagePath, uploadId, missing, UPLOAD_LIFETIME_S);
+  const urls = await driver.multipartSignParts(file.storagePath, uploadId, missing, UPLOAD_LIFETIME_S, { partBytes });
   return { file: toFileRecord(file), parts: stored, urls, ...plan };
 }
 

@@ -26,6 +26,7 @@ const toRow = (r: UploadRequestRecord, origin: string) => ({
   slug: r.slug,
   url: `${origin}/r/${r.slug}`,
   title: r.title,
+  target: r.target,
   folderPath: r.folderPath,
   hasPassword: r.hasPassword,
   state: r.state,
@@ -36,7 +37,14 @@ const toRow = (r: UploadRequestRecord, origin: string) => ({
   newFiles: r.newFiles,
 });
 
-const toArrival = (a: ArrivalRecord) => ({ ...a, createdAt: a.createdAt.toISOString() });
+const toArrival = (a: ArrivalRecord) => ({
+  id: a.id,
+  name: a.name,
+  size: a.size,
+  note: a.note,
+  createdAt: a.createdAt.toISOString(),
+  shareUrl: a.shareSlug ? `/file/${a.shareSlug}` : null,
+});
 
 /**
  * The caller's upload requests; `?open=<id>` shows what arrived through one, `?notice=` the last
@@ -67,7 +75,8 @@ function createInput(form: FormData) {
   return createRequestSchema.parse({
     title: text('title') ?? '',
     note: text('note'),
-    folder: text('folder') ?? '',
+    target: text('target') === 'shares' ? 'shares' : 'folder',
+    folder: text('folder') || undefined,
     slug: text('slug'),
     password: text('password') || undefined,
     expiresIn: expiry && expiry in EXPIRY_HOURS ? EXPIRY_HOURS[expiry] : EXPIRY_HOURS['7d'],

@@ -7,11 +7,13 @@ import type { ArrivalRecord, UploadRequestRecord } from '~/models/requests/recor
  */
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const presentArrival = (a: ArrivalRecord) => ({
+export const presentArrival = (a: ArrivalRecord, origin?: string) => ({
   name: a.name,
   size: a.size,
   note: a.note,
   createdAt: a.createdAt.toISOString(),
+  // A request of shares: the file share each file became.
+  ...(origin && a.shareSlug ? { url: `${origin}/file/${a.shareSlug}` } : {}),
 });
 
 export function presentRequest(r: UploadRequestRecord, origin: string) {
@@ -21,6 +23,7 @@ export function presentRequest(r: UploadRequestRecord, origin: string) {
     url: `${origin}/r/${r.slug}`,
     title: r.title,
     note: r.note,
+    target: r.target,
     folder: r.folderPath,
     hasPassword: r.hasPassword,
     expiresAt: iso(r.expiresAt),
@@ -52,6 +55,6 @@ export function presentPublicRequest(r: PublicRequest) {
     files: r.files,
     bytes: r.bytes,
     state: r.state,
-    arrivals: r.arrivals?.map(presentArrival) ?? null,
+    arrivals: r.arrivals?.map((a) => presentArrival(a)) ?? null,
   };
 }
