@@ -1,0 +1,21 @@
+/** Types of scripts/e2e-crypt.mjs, for the tests that use it (app/lib/e2e/interop.test.ts). */
+export const RECORD_SIZE: number;
+export function secretOf(linkOrFragment: string): Buffer;
+export function passwordVerifier(secret: Buffer, password: string): string;
+export function encrypt(
+  plain: Buffer,
+  options?: { password?: string; secret?: Buffer },
+): { sealed: Buffer; key: string };
+export function decrypt(sealed: Buffer, key: string, options?: { password?: string }): Buffer;
+export function sealMetadata(
+  value: unknown,
+  sealedContent: Buffer,
+  key: string,
+  options?: { password?: string },
+): string;
+export function openMetadata(
+  sealedMetadata: string,
+  sealedContent: Buffer,
+  key: string,
+  options?: { password?: string },
+): unknown;

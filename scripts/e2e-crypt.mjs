@@ -1,0 +1,173 @@
+// Cloudclip's end-to-end encryption format (docs/encryption.md), written again with node:crypto
+// alone: proof that the format is what the document says, and a way for scripts to read and write
+// encrypted content without a browser.
+//
+//   node scripts/e2e-crypt.mjs encrypt <file> <out> [--password <p>]   prints the link's key (#…)
+//   node scripts/e2e-crypt.mjs decrypt <file> <out> --key <#…> [--password <p>]
+//
+// The same functions are imported by the tests (app/lib/e2e/interop.test.ts).
+import { createCipheriv, createDecipheriv, hkdfSync, pbkdf2Sync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export const RECORD_SIZE = 64 * 1024;
+const TAG_SIZE = 16;
+const SALT_SIZE = 16;
+const HEADER_SIZE = 29;
+const ITERATIONS = 600_000;
+const label = (name) => Buffer.from(`cloudclip e2e v1 ${name}`);
+const hkdf = (ikm, salt, name, length) => Buffer.from(hkdfSync('sha256', ikm, salt, label(name), length));
+
+/** The 32-byte secret of a link's fragment ("#…", or the whole link). */
+export function secretOf(linkOrFragment) {
+  const fragment = String(linkOrFragment).split('#').pop();
+  const secret = Buffer.from(fragment, 'base64url');
+  if (!/^[\w-]{43}$/.test(fragment) || secret.length !== 32) throw new Error('the link is incomplete');
+  return secret;
+}
+
+function header(hasPassword) {
+  const bytes = Buffer.alloc(HEADER_SIZE);
+  bytes.write('CCE', 0, 'latin1');
+  bytes[3] = 1;
+  bytes[4] = hasPassword ? 1 : 0;
+  randomBytes(SALT_SIZE).copy(bytes, 5);
+  bytes.writeUInt32BE(hasPassword ? ITERATIONS : 0, 21);
+  bytes.writeUInt32BE(RECORD_SIZE, 25);
+  return bytes;
+}
+
+function readHeader(bytes) {
+  if (bytes.length < HEADER_SIZE || bytes.toString('latin1', 0, 3) !== 'CCE' || bytes[3] !== 1)
+    throw new Error('not Cloudclip encrypted content (or another version)');
+  if (bytes.readUInt32BE(25) !== RECORD_SIZE) throw new Error('an unknown record size');
+  return {
+    bytes: bytes.subarray(0, HEADER_SIZE),
+    hasPassword: (bytes[4] & 1) === 1,
+    salt: bytes.subarray(5, 5 + SALT_SIZE),
+    iterations: bytes.readUInt32BE(21),
+  };
+}
+
+function passwordKey(secret, password, iterations) {
+  const salt = hkdf(secret, Buffer.alloc(0), 'password salt', SALT_SIZE);
+  return pbkdf2Sync(Buffer.from(password.normalize('NFC')), salt, iterations, 32, 'sha256');
+}
+
+/** What the server is given instead of the password. */
+export function passwordVerifier(secret, password) {
+  return hkdf(passwordKey(secret, password, ITERATIONS), Buffer.alloc(0), 'password verifier', 32).toString(
+    'base64url',
+  );
+}
+
+function keysOf(head, secret, password) {
+  if (head.hasPassword && password === undefined) throw new Error('a password is needed');
+  const ikm = head.hasPassword ? Buffer.concat([secret, passwordKey(secret, password, head.iterations)]) : secret;
+  return { content: hkdf(ikm, head.salt, 'content', 32), metadata: hkdf(ikm, head.salt, 'metadata', 32) };
+}
+
+function nonce(index, last) {
+  const iv = Buffer.alloc(12);
+  iv.writeUInt32BE(index, 7);
+  iv[11] = last ? 1 : 0;
+  return iv;
+}
+
+/** `plain` (a Buffer) sealed: header and records. Answers the bytes and the link's key. */
+export function encrypt(plain, { password, secret = randomBytes(32) } = {}) {
+  const head = header(password !== undefined);
+  const keys = keysOf(readHeader(head), secret, password);
+  const out = [head];
+  const records = Math.max(1, Math.ceil(plain.length / RECORD_SIZE));
+  for (let i = 0; i < records; i++) {
+    const cipher = createCipheriv('aes-256-gcm', keys.content, nonce(i, i === records - 1));
+    cipher.setAAD(head);
+    out.push(
+      cipher.update(plain.subarray(i * RECORD_SIZE, (i + 1) * RECORD_SIZE)),
+      cipher.final(),
+      cipher.getAuthTag(),
+    );
+  }
+  return { sealed: Buffer.concat(out), key: secret.toString('base64url') };
+}
+
+function openRecord(keys, head, index, record, last) {
+  const decipher = createDecipheriv('aes-256-gcm', keys.content, nonce(index, last));
+  decipher.setAAD(head.bytes);
+  decipher.setAuthTag(record.subarray(record.length - TAG_SIZE));
+  return Buffer.concat([decipher.update(record.subarray(0, record.length - TAG_SIZE)), decipher.final()]);
+}
+
+/** The plaintext of sealed bytes; throws on a wrong key or password, damage or a cut. */
+export function decrypt(sealed, key, { password } = {}) {
+  const head = readHeader(sealed);
+  const keys = keysOf(head, secretOf(key), password);
+  const body = sealed.subarray(HEADER_SIZE);
+  const whole = RECORD_SIZE + TAG_SIZE;
+  const records = Math.max(1, Math.ceil(body.length / whole));
+  const out = [];
+  for (let i = 0; i < records; i++) {
+    const record = body.subarray(i * whole, (i + 1) * whole);
+    if (record.length < TAG_SIZE) throw new Error('the content was cut off');
+    try {
+      out.push(openRecord(keys, head, i, record, i === records - 1));
+    } catch {
+      throw new Error(
+        i === 0 ? 'the key or the password is wrong' : `record ${i} is damaged or the content was cut off`,
+      );
+    }
+  }
+  return Buffer.concat(out);
+}
+
+/** Sealed metadata ({name, type} of a file; {remark, markdown} of a paste), as stored. */
+export function sealMetadata(value, sealedContent, key, { password } = {}) {
+  const head = readHeader(sealedContent);
+  const keys = keysOf(head, secretOf(key), password);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keys.metadata, iv);
+  cipher.setAAD(head.bytes);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value)), cipher.final(), cipher.getAuthTag()]);
+  return Buffer.concat([iv, body]).toString('base64url');
+}
+
+export function openMetadata(sealedMetadata, sealedContent, key, { password } = {}) {
+  const head = readHeader(sealedContent);
+  const keys = keysOf(head, secretOf(key), password);
+  const bytes = Buffer.from(sealedMetadata, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', keys.metadata, bytes.subarray(0, 12));
+  decipher.setAAD(head.bytes);
+  decipher.setAuthTag(bytes.subarray(bytes.length - TAG_SIZE));
+  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - TAG_SIZE)), decipher.final()]));
+}
+
+function main(argv) {
+  const [command, input, output, ...rest] = argv;
+  const option = (name) => {
+    const at = rest.indexOf(`--${name}`);
+    return at === -1 ? undefined : rest[at + 1];
+  };
+  const password = option('password');
+  if (command === 'encrypt' && input && output) {
+    const { sealed, key } = encrypt(fs.readFileSync(input), { password });
+    fs.writeFileSync(output, sealed);
+    console.log(`#${key}`);
+  } else if (command === 'decrypt' && input && output && option('key')) {
+    fs.writeFileSync(output, decrypt(fs.readFileSync(input), option('key'), { password }));
+  } else {
+    console.error(
+      'usage: e2e-crypt.mjs encrypt <file> <out> [--password p] | decrypt <file> <out> --key <#…> [--password p]',
+    );
+    process.exit(2);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
