@@ -182,7 +182,9 @@ test('@js a paste created offline waits in the queue, can be dropped, and reache
 
   await goOffline(page, context);
   await fillPasteForm(page, { content: 'written on a train', slug: kept });
-  await expect(page.getByText(en.paste.form.queuedOffline)).toBeVisible();
+  // The worker keeps the call in IndexedDB before it answers: slow on a loaded machine (a 5 s wait
+  // once ran out while the whole suite ran).
+  await expect(page.getByText(en.paste.form.queuedOffline)).toBeVisible({ timeout: 15_000 });
   await fillPasteForm(page, { content: 'changed my mind', slug: dropped });
   await expect(page.getByLabel(en.paste.editor.contentLabel, { exact: true })).toHaveValue('');
 

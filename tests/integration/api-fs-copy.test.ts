@@ -173,6 +173,9 @@ describe('fs copy and tasks API', () => {
     expect((await post(`/fs/tasks/${id}/retry`, {})).status).toBe(409);
     expect(sha(await fromBucket('huge.bin'))).toBe(sha(fs.readFileSync(disk('huge/one.bin'))));
     fs.rmSync(disk('huge'), { recursive: true });
+    // Done with: "Clear finished" forgets it, as in the explorer.
+    expect((await post('/fs/tasks/clear-finished', {})).body.data.cleared).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', `/fs/tasks/${id}`, { auth: admin })).status).toBe(404);
   });
 
   it('survives a kill -9 mid-task: after the restart the task resumes and completes', async () => {

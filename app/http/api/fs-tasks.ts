@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { batchCopyCommitSchema, batchCopySchema, copySchema } from '~/lib/schemas/fs';
 import { batchCopy, commitBatchCopy } from '~/models/fs/batch-copy.server';
-import { cancelTask, getTask, listTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
+import {
+  cancelTask,
+  clearFinishedTasks,
+  getTask,
+  listTasks,
+  retryTask,
+  startCopyTask,
+} from '~/models/tasks/tasks.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
@@ -41,6 +48,11 @@ export function fsTasksRouter(services: Services): Router {
   router.get('/fs/tasks', async (_req, res) => {
     const tasks = await listTasks(services, principalOf(res));
     sendOk(res, apiMessage('tasksListed'), { tasks: tasks.map(presentTask) });
+  });
+
+  // The explorer's "Clear finished", for scripts: the caller's ended tasks are forgotten.
+  router.post('/fs/tasks/clear-finished', async (_req, res) => {
+    sendOk(res, apiMessage('tasksCleared'), { cleared: await clearFinishedTasks(services, principalOf(res)) });
   });
 
   router.get('/fs/tasks/:id', async (req, res) => {

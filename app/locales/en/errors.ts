@@ -194,6 +194,7 @@ export default {
   taskLoaded: 'Task loaded',
   taskCancelled: 'Task cancelled',
   taskRetried: 'Task queued again',
+  tasksCleared: 'Finished tasks cleared',
   taskNotFound: 'Task not found',
   taskNotRunning: 'This task has already finished',
   taskNotRetryable: 'Only a failed, partly failed or cancelled task can be retried',

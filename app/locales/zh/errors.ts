@@ -192,6 +192,7 @@ export default {
   taskLoaded: '已获取任务',
   taskCancelled: '任务已取消',
   taskRetried: '任务已重新排队',
+  tasksCleared: '已清除完成的任务',
   taskNotFound: '任务不存在',
   taskNotRunning: '该任务已经结束',
   taskNotRetryable: '只有失败、部分失败或已取消的任务可以重试',

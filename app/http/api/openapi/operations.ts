@@ -244,6 +244,7 @@ export const OPERATIONS: readonly Operation[] = [
     ['get', '/fs/tasks/:id', 'mount_view', 'One copy task and its progress'],
     ['post', '/fs/tasks/:id/cancel', 'mount_view', 'Cancel a copy task'],
     ['post', '/fs/tasks/:id/retry', 'mount_view', 'Retry the failed items of a copy task'],
+    ['post', '/fs/tasks/clear-finished', 'mount_view', 'Forget your finished copy tasks'],
     ['post', '/fs/archive', 'mount_view', 'Download files and folders as one zip'],
     ['get', '/fs/archive/progress/:token', 'mount_view', 'Progress of a zip being sent'],
     ['get', '/admin/fs-index', 'admin', 'State of the search index per mount'],

@@ -124,6 +124,7 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'GET /fs/tasks/:id': '一个复制任务及其进度',
   'POST /fs/tasks/:id/cancel': '取消复制任务',
   'POST /fs/tasks/:id/retry': '重试复制任务中失败的项目',
+  'POST /fs/tasks/clear-finished': '清除已完成的复制任务',
   'POST /fs/archive': '将文件和文件夹打包为一个 zip 下载',
   'GET /fs/archive/progress/:token': '正在发送的 zip 的进度',
   'GET /admin/fs-index': '各挂载点搜索索引的状态',
