@@ -94,6 +94,17 @@ export interface PresignPutOptions {
 /** A URL that is either absolute (s3) or absolute-path on this app (local: "/api/storage/…"). */
 export type PresignedUrl = string;
 
+/** A multipart upload's plan: every part `partSize` bytes but the last, `totalSize` in all. */
+export interface PartSizes {
+  partSize: number;
+  totalSize: number;
+}
+
+/** The exact size of part `partNumber` (1-based) of a plan. */
+export function partBytes(sizes: PartSizes, partNumber: number): number {
+  return Math.max(0, Math.min(sizes.partSize, sizes.totalSize - (partNumber - 1) * sizes.partSize));
+}
+
 export interface CompletedPart {
   partNumber: number;
   etag: string;
@@ -139,11 +150,11 @@ export interface StorageDriver {
     partNumbers: number[],
     expiresIn: number,
     /**
-     * `partBytes`: the most a part may hold. The local driver's URLs refuse more (a request's
-     * anonymous uploader cannot fill the disk past what it declared); S3's cannot be held to it,
-     * and complete checks the sizes instead.
+     * `sizes`: the upload's part size and total size, so each URL takes exactly its part's bytes
+     * (S3: a signed Content-Length; local: refused past it). An upload request's anonymous
+     * uploader then cannot store more than it declared.
      */
-    options?: { mounted?: boolean; partBytes?: number },
+    options?: { mounted?: boolean; sizes?: PartSizes },
   ): Promise<{ partNumber: number; url: PresignedUrl }[]>;
   multipartComplete(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
   multipartAbort(key: string, uploadId: string): Promise<void>;

@@ -148,14 +148,17 @@ describe('upload requests', () => {
       (await call('POST', `/public/upload-requests/${local.slug}/parts`, { body: { name: 'x', size: 9 } })).status,
     ).toBe(401);
     const upload = await sendInParts(local.slug, 'film.mp4', bytes, withPassword);
-    // A local part URL takes no more than its part: an uploader cannot fill the disk past what it declared.
-    expect((await upload.put(3, Buffer.alloc(5 * MiB + 1))).status).toBe(413);
+    // A local part URL takes no more than its part (the last: 2 MiB): an uploader cannot fill the
+    // disk past what it declared.
+    expect((await upload.put(3, Buffer.alloc(2 * MiB + 1))).status).toBe(413);
     const done = await upload.complete();
     expect(done.body.data, done.text).toEqual({ name: 'film.mp4', size: bytes.length });
     expect(fs.readFileSync(path.join(storage, 'inbox/Videos/film.mp4')).equals(bytes)).toBe(true);
 
     const inBucket = await create({ title: 'Raw', folder: '/bucket/inbox' });
     const s3 = await sendInParts(inBucket.slug, 'scan.tif', bytes, {});
+    // An S3 part URL is signed for its part's exact length: S3 itself refuses any other.
+    expect((await s3.put(3, Buffer.alloc(1000))).status).toBe(403);
     expect((await s3.complete()).body.data).toEqual({ name: 'scan.tif', size: bytes.length });
     const object = await call('GET', `/fs/download?path=${encodeURIComponent('/bucket/inbox/Raw/scan.tif')}`, {
       auth: admin,

@@ -14,7 +14,7 @@ import {
 } from '~/models/shares/direct-uploads.server';
 import { checkParts } from '~/models/storage/part-plan.server';
 import { tooLarge } from '~/models/storage/upload-limits.server';
-import { StorageError, type CompletedPart } from '~/storage/types';
+import { StorageError, type CompletedPart, type PartSizes } from '~/storage/types';
 import { admitSender, bytesFull, bytesLeft, perFileLimit, placeArrival, type RequestAccess } from './admit.server';
 import { destinationOf, folderOf, shareOptions, type Destination } from './destination.server';
 import { cleanUploadName } from './names';
@@ -44,8 +44,8 @@ async function pendingArrival(ctx: ModelContext, row: UploadRequest, uploadId: s
   };
 }
 
-const sign = (at: InMount, key: string, uploadId: string, numbers: number[], partSize: number) =>
-  at.driver.multipartSignParts(key, uploadId, numbers, at.expiresIn, { mounted: true, partBytes: partSize });
+const sign = (at: InMount, key: string, uploadId: string, numbers: number[], sizes: PartSizes) =>
+  at.driver.multipartSignParts(key, uploadId, numbers, at.expiresIn, { mounted: true, sizes });
 
 /** Starts a file of `size` bytes: its place, its storage upload and a signed URL for every part. */
 export async function startRequestUpload(
@@ -74,7 +74,7 @@ export async function startRequestUpload(
         filename: place.name,
         size: file.size,
         partSize: plan.partSize,
-        partBytes: plan.partSize,
+        exactParts: true,
         options: shareOptions(row, note),
       });
       started = { uploadId: share.uploadId, fileId: share.file.id, urls: share.urls };
@@ -83,7 +83,7 @@ export async function startRequestUpload(
       const { uploadId } = await at.driver.multipartInit(place.key, { contentType: mimeFromFilename(place.name) });
       started = { uploadId, fileId: null, urls: [] };
       const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
-      started.urls = await sign(at, place.key, uploadId, numbers, plan.partSize);
+      started.urls = await sign(at, place.key, uploadId, numbers, plan);
     }
     await attachUpload(ctx, place.arrivalId, {
       uploadId: started.uploadId,
@@ -103,13 +103,13 @@ export async function resumeRequestUpload(ctx: ModelContext, slug: string, acces
   const row = await admitSender(ctx, slug, access);
   const { arrival, destination, key, plan } = await pendingArrival(ctx, row, uploadId);
   if (destination.kind === 'shares') {
-    const resumed = await resumeMultipartUpload(ctx, destination.sharer, arrival.fileId!, uploadId, plan.partSize);
+    const resumed = await resumeMultipartUpload(ctx, destination.sharer, arrival.fileId!, uploadId, plan);
     return { uploadId, name: arrival.name, ...plan, parts: resumed.parts, urls: resumed.urls };
   }
   const stored = await storedParts(destination.at, key, uploadId);
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
-  const urls = await sign(destination.at, key, uploadId, missing, plan.partSize);
+  const urls = await sign(destination.at, key, uploadId, missing, plan);
   return { uploadId, name: arrival.name, ...plan, parts: stored, urls };
 }
 

@@ -58,8 +58,9 @@ describe('upload requests: files in parts', () => {
     const started = await start(request.slug, '../video.mp4');
     expect(started).toMatchObject({ name: 'video.mp4', partCount: 3, partSize: 5 * MiB });
     expect(started.urls).toHaveLength(3);
-    // Each local part URL holds at most one part's bytes.
+    // Each local part URL takes at most its own part's bytes.
     expect(started.urls[0]!.url).toContain(`max=${5 * MiB}`);
+    expect(started.urls[2]!.url).toMatch(/[?&]max=10(&|$)/);
     // The bytes are taken from the start: a second file does not fit beside it.
     expect(await outcome(start(request.slug, 'more.bin', 10))).toBe('too_large:requestBytesFull');
 

@@ -3,7 +3,7 @@ import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
-import { StorageError, type CompletedPart, type StorageDriver } from '~/storage/types';
+import { StorageError, type CompletedPart, type PartSizes, type StorageDriver } from '~/storage/types';
 import { checkParts } from '~/models/storage/part-plan.server';
 import { prepareShare, removeShare, shareFields } from './files.server';
 import { isUniqueViolation } from '~/db/errors';
@@ -30,8 +30,8 @@ export interface NewUpload {
   /** Declared size in bytes (required for multipart). Checked again against the stored object. */
   size?: number;
   options: UploadOptions;
-  /** The most a part may hold, where the storage can hold its URLs to it (an upload request's). */
-  partBytes?: number;
+  /** Each part URL takes exactly its part's bytes (an upload request's anonymous uploader). */
+  exactParts?: boolean;
 }
 
 async function createPending(ctx: ModelContext, principal: Principal, upload: NewUpload, multipart: boolean) {
@@ -84,7 +84,7 @@ export async function initMultipartUpload(
   const plan = planParts(upload.size, upload.partSize);
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const urls = await driver.multipartSignParts(file.storagePath, file.uploadId!, numbers, UPLOAD_LIFETIME_S, {
-    partBytes: upload.partBytes,
+    sizes: upload.exactParts ? plan : undefined,
   });
   return { file: toFileRecord(file), uploadId: file.uploadId!, ...plan, urls };
 }
@@ -146,17 +146,17 @@ export async function resumeMultipartUpload(
   principal: Principal,
   fileId: string,
   uploadId: string,
-  /** The part size, when the caller knows it (an upload request keeps it); else part 1 tells. */
-  partBytes?: number,
+  /** The plan, when the caller keeps it (an upload request): the URLs then take exactly their parts. */
+  sizes?: PartSizes,
 ) {
   const file = await pendingUpload(ctx, principal, fileId, uploadId);
   const driver = driverOfShare(ctx, file);
   const stored = await storedParts(driver, file);
   const size = Number(file.size);
-  const plan = planParts(size, partBytes ?? stored.find((p) => p.partNumber === 1)?.size);
+  const plan = planParts(size, sizes?.partSize ?? stored.find((p) => p.partNumber === 1)?.size);
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
-  const urls = await driver.multipartSignParts(file.storagePath, uploadId, missing, UPLOAD_LIFETIME_S, { partBytes });
+  const urls = await driver.multipartSignParts(file.storagePath, uploadId, missing, UPLOAD_LIFETIME_S, { sizes });
   return { file: toFileRecord(file), parts: stored, urls, ...plan };
 }
 

@@ -20,6 +20,8 @@ import {
   type UploadedPart,
   type WriteOptions,
   type PresignPutOptions,
+  type PartSizes,
+  partBytes,
 } from '../types';
 import { etagOf, renameInto, statFiles } from './local-files.server';
 import { localReadStream } from './local-read-stream.server';
@@ -308,7 +310,7 @@ export class LocalDriver implements StorageDriver {
     uploadId: string,
     partNumbers: number[],
     expiresIn: number,
-    options: { mounted?: boolean; partBytes?: number } = {},
+    options: { mounted?: boolean; sizes?: PartSizes } = {},
   ) {
     await this.assertUpload(key, uploadId);
     return partNumbers.map((partNumber) => ({
@@ -320,7 +322,7 @@ export class LocalDriver implements StorageDriver {
         uploadId,
         partNumber,
         expires: this.expiry(expiresIn),
-        maxBytes: options.partBytes,
+        maxBytes: options.sizes && partBytes(options.sizes, partNumber),
       }),
     }));
   }

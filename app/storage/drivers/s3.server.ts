@@ -34,6 +34,8 @@ import {
   type StorageDriver,
   type UploadedPart,
   type WriteOptions,
+  type PartSizes,
+  partBytes,
 } from '../types';
 
 /**
@@ -300,17 +302,29 @@ export class S3Driver implements StorageDriver {
     return { uploadId: out.UploadId };
   }
 
-  async multipartSignParts(key: string, uploadId: string, partNumbers: number[], expiresIn: number) {
+  async multipartSignParts(
+    key: string,
+    uploadId: string,
+    partNumbers: number[],
+    expiresIn: number,
+    options: { sizes?: PartSizes } = {},
+  ) {
     assertValidKey(key);
+    const { sizes } = options;
     return Promise.all(
       partNumbers.map(async (partNumber) => ({
         partNumber,
         url: await getSignedUrl(
           this.client,
-          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-          {
-            expiresIn,
-          },
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber: partNumber,
+            ContentLength: sizes && partBytes(sizes, partNumber),
+          }),
+          // With the sizes known, the part's length is signed: S3 refuses another (403).
+          { expiresIn, signableHeaders: sizes ? new Set(['content-length']) : undefined },
         ),
       })),
     );
