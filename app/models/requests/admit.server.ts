@@ -1,12 +1,8 @@
-import { isAllowed } from '~/auth/operations';
 import { verifyPassword } from '~/auth/password.server';
-import type { Principal } from '~/auth/principal';
 import type { UploadRequest } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
 import type { ModelContext } from '~/models/context.server';
-import { principalOfCreator } from '~/models/accounts/principal.server';
-import { locate } from '~/models/fs/locate.server';
 import { folderExists } from '~/models/fs/walk.server';
 import type { InMount } from '~/models/fs/types';
 import { grantOpens } from '~/models/grants.server';
@@ -15,8 +11,7 @@ import { numberedName } from './names';
 import { reserveArrival } from './reserve.server';
 
 /**
- * Who may send a file to a request, where it goes and how much room is left (issue 30, decision
- * 0027): shared by the one-request upload (receive.server.ts) and the upload in parts
+ * Who may send a file to a request, and how much room is left (issue 30, decision 0027): shared by the one-request upload (receive.server.ts) and the upload in parts
  * (parts.server.ts).
  */
 
@@ -66,29 +61,6 @@ export async function admitSender(ctx: ModelContext, slug: string, access: Reque
 export async function perFileLimit(ctx: ModelContext, row: UploadRequest): Promise<number> {
   const global = await maxUploadBytes(ctx);
   return row.maxFileBytes === null ? global : Math.min(global, Number(row.maxFileBytes));
-}
-
-const REFUSALS = new Set(['unauthenticated', 'forbidden', 'not_found', 'invalid']);
-
-/** Where a request's files go: its folder, reached with its creator's rights as they are now. */
-export async function requestFolder(ctx: ModelContext, row: UploadRequest): Promise<InMount> {
-  const creator = await principalOfCreator(ctx, row.createdBy);
-  try {
-    const at = await locate(ctx, creator, row.folderPath, 'fs.upload');
-    if (at.kind === 'mount' && at.key !== '') return at;
-  } catch (error) {
-    // A fault (storage or database away) is said as such; a refusal means the link is done.
-    if (!(error instanceof AppError) || !REFUSALS.has(error.kind)) throw error;
-  }
-  // The creator lost the right to write there (or the mount is gone): the link cannot take files.
-  throw new AppError('gone', 'requestUnavailable');
-}
-
-/** Whose file shares a request of shares makes: its creator's, while the creator may still upload. */
-export async function requestSharer(ctx: ModelContext, row: UploadRequest): Promise<Principal> {
-  const creator = await principalOfCreator(ctx, row.createdBy);
-  if (isAllowed(creator, 'file.upload')) return creator;
-  throw new AppError('gone', 'requestUnavailable');
 }
 
 export async function bytesLeft(ctx: ModelContext, row: UploadRequest): Promise<number> {

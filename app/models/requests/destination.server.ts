@@ -1,13 +1,16 @@
 import type { Readable } from 'node:stream';
+import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { UploadRequest } from '~/generated/prisma/client';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { mimeFromFilename } from '~/lib/mime';
+import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
+import { principalOfCreator } from '~/models/accounts/principal.server';
 import { afterWrite } from '~/models/fs/after-write.server';
+import { locate } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';
 import { uploadFileShare } from '~/models/shares/files.server';
-import { requestFolder, requestSharer } from './admit.server';
 
 /**
  * Where a request's files go (decision 0027): into its own folder in a mount, or each as a file
@@ -15,6 +18,29 @@ import { requestFolder, requestSharer } from './admit.server';
  * creator's rights as they are now.
  */
 export type Destination = { kind: 'folder'; at: InMount } | { kind: 'shares'; sharer: Principal };
+
+const REFUSALS = new Set(['unauthenticated', 'forbidden', 'not_found', 'invalid']);
+
+/** Where a request's files go: its folder, reached with its creator's rights as they are now. */
+async function requestFolder(ctx: ModelContext, row: UploadRequest): Promise<InMount> {
+  const creator = await principalOfCreator(ctx, row.createdBy);
+  try {
+    const at = await locate(ctx, creator, row.folderPath, 'fs.upload');
+    if (at.kind === 'mount' && at.key !== '') return at;
+  } catch (error) {
+    // A fault (storage or database away) is said as such; a refusal means the link is done.
+    if (!(error instanceof AppError) || !REFUSALS.has(error.kind)) throw error;
+  }
+  // The creator lost the right to write there (or the mount is gone): the link cannot take files.
+  throw new AppError('gone', 'requestUnavailable');
+}
+
+/** Whose file shares a request of shares makes: its creator's, while the creator may still upload. */
+async function requestSharer(ctx: ModelContext, row: UploadRequest): Promise<Principal> {
+  const creator = await principalOfCreator(ctx, row.createdBy);
+  if (isAllowed(creator, 'file.upload')) return creator;
+  throw new AppError('gone', 'requestUnavailable');
+}
 
 export async function destinationOf(ctx: ModelContext, row: UploadRequest): Promise<Destination> {
   return row.target === 'shares'
