@@ -125,14 +125,7 @@ export async function completeFsMultipart(
     const parts = checkParts(input.parts, stored, declared.size);
     const { etag } = await at.driver.multipartComplete(at.key, input.uploadId, parts);
     await ctx.db.fsUpload.deleteMany({ where: { uploadId: input.uploadId } });
-    const info = await at.driver.stat(at.key);
-    await afterWrite(
-      ctx,
-      at,
-      info
-        ? { kind: 'written', key: at.key, file: { size: info.size, etag, modified: info.lastModified } }
-        : { kind: 'unsettled' },
-    );
+    const info = await afterJoin(ctx, at, at.key, etag);
     return {
       key: at.key,
       name: input.fileName!,
@@ -146,6 +139,22 @@ export async function completeFsMultipart(
       throw new AppError('conflict', 'uploadPartsRejected');
     throw error;
   }
+}
+
+/**
+ * After a multipart upload into a mount is joined at `key`: what storage says of the file (the join
+ * does not) goes to the listings and the index. Answers it, or null when it is not there to see.
+ */
+export async function afterJoin(ctx: ModelContext, at: InMount, key: string, etag: string | null) {
+  const info = await at.driver.stat(key);
+  await afterWrite(
+    ctx,
+    at,
+    info
+      ? { kind: 'written', key, file: { size: info.size, etag, modified: info.lastModified } }
+      : { kind: 'unsettled' },
+  );
+  return info;
 }
 
 export async function abortFsMultipart(

@@ -3,7 +3,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import { planParts } from '~/lib/upload/part-size';
 import type { ModelContext } from '~/models/context.server';
-import { afterWrite } from '~/models/fs/after-write.server';
+import { afterJoin } from '~/models/fs/direct.server';
 import type { InMount } from '~/models/fs/types';
 import {
   cancelUpload,
@@ -12,7 +12,7 @@ import {
   resumeMultipartUpload,
   UPLOAD_LIFETIME_S,
 } from '~/models/shares/direct-uploads.server';
-import { checkParts } from '~/models/storage/part-plan.server';
+import { checkParts, listStoredParts } from '~/models/storage/part-plan.server';
 import { tooLarge } from '~/models/storage/upload-limits.server';
 import { StorageError, type CompletedPart, type PartSizes } from '~/storage/types';
 import { admitSender, bytesFull, bytesLeft, perFileLimit, placeArrival, type RequestAccess } from './admit.server';
@@ -106,18 +106,11 @@ export async function resumeRequestUpload(ctx: ModelContext, slug: string, acces
     const resumed = await resumeMultipartUpload(ctx, destination.sharer, arrival.fileId!, uploadId, plan);
     return { uploadId, name: arrival.name, ...plan, parts: resumed.parts, urls: resumed.urls };
   }
-  const stored = await storedParts(destination.at, key, uploadId);
+  const stored = await listStoredParts(destination.at.driver, key, uploadId);
   const done = new Set(stored.map((p) => p.partNumber));
   const missing = Array.from({ length: plan.partCount }, (_, i) => i + 1).filter((n) => !done.has(n));
   const urls = await sign(destination.at, key, uploadId, missing, plan);
   return { uploadId, name: arrival.name, ...plan, parts: stored, urls };
-}
-
-function storedParts(at: InMount, key: string, uploadId: string) {
-  return at.driver.multipartListParts(key, uploadId).catch((error: unknown) => {
-    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
-    throw error;
-  });
 }
 
 /**
@@ -145,7 +138,7 @@ export async function completeRequestUpload(
     return { name: arrival.name, size: share.size };
   }
   const { at } = destination;
-  const parts = checkParts(input.parts, await storedParts(at, key, input.uploadId), plan.totalSize);
+  const parts = checkParts(input.parts, await listStoredParts(at.driver, key, input.uploadId), plan.totalSize);
   if (await at.driver.stat(key)) {
     await abandon(ctx, destination, key, arrival);
     throw new AppError('conflict', 'requestNameTaken', { name: arrival.name });
@@ -157,14 +150,7 @@ export async function completeRequestUpload(
     throw error;
   });
   await settleArrival(ctx, arrival.id, plan.totalSize);
-  const info = await at.driver.stat(key);
-  await afterWrite(
-    ctx,
-    at,
-    info
-      ? { kind: 'written', key, file: { size: info.size, etag, modified: info.lastModified } }
-      : { kind: 'unsettled' },
-  );
+  await afterJoin(ctx, at, key, etag);
   return { name: arrival.name, size: plan.totalSize };
 }
 
@@ -210,7 +196,8 @@ export async function abandonRequestUploads(ctx: ModelContext, row: UploadReques
   for (const arrival of pending) {
     const at = destination && folderOf(destination);
     const upload = { uploadId: arrival.uploadId!, fileId: arrival.fileId };
-    if (destination) await dropUpload(ctx, destination, at ? `${at.key}/${arrival.name}` : '', upload).catch(() => 0);
+    if (destination)
+      await dropUpload(ctx, destination, at ? `${at.key}/${arrival.name}` : '', upload).catch(() => undefined);
     await releaseArrival(ctx, arrival.id);
   }
   return pending.length;

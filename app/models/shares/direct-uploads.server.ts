@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
 import { StorageError, type CompletedPart, type PartSizes, type StorageDriver } from '~/storage/types';
-import { checkParts } from '~/models/storage/part-plan.server';
+import { checkParts, listStoredParts } from '~/models/storage/part-plan.server';
 import { prepareShare, removeShare, shareFields } from './files.server';
 import { isUniqueViolation } from '~/db/errors';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
@@ -160,12 +160,8 @@ export async function resumeMultipartUpload(
   return { file: toFileRecord(file), parts: stored, urls, ...plan };
 }
 
-function storedParts(driver: StorageDriver, file: ShareRow) {
-  return driver.multipartListParts(file.storagePath, file.uploadId!).catch((error: unknown) => {
-    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
-    throw error;
-  });
-}
+const storedParts = (driver: StorageDriver, file: ShareRow) =>
+  listStoredParts(driver, file.storagePath, file.uploadId!);
 
 /** Only the options a client actually sent at commit replace the ones given at presign (docs/product/api.md §5 #1). */
 async function optionsPatch(ctx: ModelContext, options: UploadOptions | undefined) {

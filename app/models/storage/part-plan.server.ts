@@ -1,5 +1,13 @@
 import { AppError } from '~/lib/errors';
-import type { CompletedPart, UploadedPart } from '~/storage/types';
+import { StorageError, type CompletedPart, type StorageDriver, type UploadedPart } from '~/storage/types';
+
+/** The parts storage holds of an upload; 404 `uploadNotFound` once it is gone (completed, aborted, reaped). */
+export function listStoredParts(driver: StorageDriver, key: string, uploadId: string): Promise<UploadedPart[]> {
+  return driver.multipartListParts(key, uploadId).catch((error: unknown) => {
+    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
+    throw error;
+  });
+}
 
 /**
  * The part list checked against the plan and against what storage holds, before anything is

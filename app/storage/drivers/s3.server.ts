@@ -307,26 +307,17 @@ export class S3Driver implements StorageDriver {
     uploadId: string,
     partNumbers: number[],
     expiresIn: number,
-    options: { sizes?: PartSizes } = {},
+    { sizes }: { sizes?: PartSizes } = {},
   ) {
     assertValidKey(key);
-    const { sizes } = options;
+    // With the sizes known, each part's length is signed: S3 refuses another (403).
+    const signableHeaders = sizes ? new Set(['content-length']) : undefined;
     return Promise.all(
-      partNumbers.map(async (partNumber) => ({
-        partNumber,
-        url: await getSignedUrl(
-          this.client,
-          new UploadPartCommand({
-            Bucket: this.bucket,
-            Key: key,
-            UploadId: uploadId,
-            PartNumber: partNumber,
-            ContentLength: sizes && partBytes(sizes, partNumber),
-          }),
-          // With the sizes known, the part's length is signed: S3 refuses another (403).
-          { expiresIn, signableHeaders: sizes ? new Set(['content-length']) : undefined },
-        ),
-      })),
+      partNumbers.map(async (partNumber) => {
+        const part = { Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber };
+        const command = new UploadPartCommand({ ...part, ContentLength: sizes && partBytes(sizes, partNumber) });
+        return { partNumber, url: await getSignedUrl(this.client, command, { expiresIn, signableHeaders }) };
+      }),
     );
   }
 
