@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { logOf } from '~/log.server';
 import { getI18n } from './i18n/middleware.server';
+import { fillNonce } from './http/html/strict-csp';
 
 export const streamTimeout = 5_000;
 
@@ -20,6 +22,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // React Router writes its inline scripts with this nonce; a page whose route asks for the strict
+  // policy (http/html/strict-csp.ts) allows those scripts and no others.
+  const nonce = randomBytes(16).toString('base64');
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -31,13 +36,14 @@ export default function handleRequest(
         const body = Buffer.concat(chunks);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.set('Content-Length', String(body.length));
+        fillNonce(responseHeaders, nonce);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
         onAllReady() {

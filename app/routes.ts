@@ -45,6 +45,7 @@ export default [
   route('prefs/language', 'routes/prefs/language.ts'),
   route('api-docs', 'routes/api-docs/page.tsx'),
   route('api-docs/cloudclip.sxcu', 'routes/api-docs/sharex.ts'),
+  route('api-docs/e2e-crypt.mjs', 'routes/api-docs/e2e-script.ts'),
   route('offline', 'routes/offline.tsx'),
   route('not-found', 'routes/not-found.tsx'),
   route('*', 'routes/catch-all.ts'),

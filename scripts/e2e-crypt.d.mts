@@ -19,3 +19,22 @@ export function openMetadata(
   key: string,
   options?: { password?: string },
 ): unknown;
+export function sealPaste(
+  text: string,
+  options?: { remark?: string | null; markdown?: boolean; password?: string },
+): { envelope: string; key: string; verifier: string | undefined };
+export function openPaste(
+  envelope: string,
+  key: string,
+  options?: { password?: string },
+): { text: string; remark: string | null; markdown: boolean };
+export function createPaste(
+  server: string,
+  authorization: string,
+  text: string,
+  options?: { password?: string; remark?: string; maxViews?: number; slug?: string },
+): Promise<string>;
+export function readPaste(
+  link: string,
+  options?: { password?: string },
+): Promise<{ text: string; remark: string | null; markdown: boolean }>;

@@ -4,6 +4,11 @@
 //
 //   node scripts/e2e-crypt.mjs encrypt <file> <out> [--password <p>]   prints the link's key (#…)
 //   node scripts/e2e-crypt.mjs decrypt <file> <out> --key <#…> [--password <p>]
+//   node scripts/e2e-crypt.mjs paste <file> --server <https://host> --key <API key> (or --token <admin token>)
+//        [--password <p>] [--remark <r>] [--max-views <n>] [--slug <s>]   prints the paste's whole link
+//   node scripts/e2e-crypt.mjs open <link> [--password <p>]   prints an encrypted paste's text
+//
+// `paste` and `open` speak the JSON API (/api-docs): what a server answers is ciphertext only.
 //
 // The same functions are imported by the tests (app/lib/e2e/interop.test.ts).
 import { createCipheriv, createDecipheriv, hkdfSync, pbkdf2Sync, randomBytes } from 'node:crypto';
@@ -142,32 +147,96 @@ export function openMetadata(sealedMetadata, sealedContent, key, { password } = 
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - TAG_SIZE)), decipher.final()]));
 }
 
-function main(argv) {
-  const [command, input, output, ...rest] = argv;
+/** An encrypted paste's envelope (docs/encryption.md "Pastes"): the text, and its remark and format. */
+export function sealPaste(text, { remark = null, markdown = true, password } = {}) {
+  const { sealed, key } = encrypt(Buffer.from(text), { password });
+  const envelope = `${sealed.toString('base64url')}.${sealMetadata({ remark, markdown }, sealed, key, { password })}`;
+  return { envelope, key, verifier: password === undefined ? undefined : passwordVerifier(secretOf(key), password) };
+}
+
+/** An envelope opened: `{ text, remark, markdown }`. */
+export function openPaste(envelope, key, { password } = {}) {
+  const [content = '', metadata = ''] = envelope.split('.');
+  const sealed = Buffer.from(content, 'base64url');
+  return { text: decrypt(sealed, key, { password }).toString(), ...openMetadata(metadata, sealed, key, { password }) };
+}
+
+async function api(url, init) {
+  const answer = await fetch(url, init);
+  const body = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw new Error(`${answer.status}: ${body.message ?? body.error ?? 'the server refused'}`);
+  return body;
+}
+
+/**
+ * Seals a text and creates its paste through POST /api/paste as `authorization` (the header's
+ * value: `ApiKey …` or `Bearer …`); answers the whole link.
+ */
+export async function createPaste(server, authorization, text, { password, remark, maxViews, slug } = {}) {
+  const { envelope, key, verifier } = sealPaste(text, { remark: remark ?? null, password });
+  const body = { content: envelope, encrypted: true, password: verifier, maxViews, slug };
+  const made = await api(new URL('/api/paste', server), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: authorization },
+    body: JSON.stringify(body),
+  });
+  return `${new URL(`/paste/${made.slug}`, server)}#${key}`;
+}
+
+/**
+ * Reads an encrypted paste from its link (a view is counted, as by any reader): GET /api/paste, or
+ * with a password POST the verifier, then opens the envelope here.
+ */
+export async function readPaste(link, { password } = {}) {
+  const url = new URL(link);
+  const slug = url.pathname.split('/').pop();
+  const endpoint = new URL(`/api/paste/${slug}`, url);
+  const answer =
+    password === undefined
+      ? await api(endpoint)
+      : await api(endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ password: passwordVerifier(secretOf(link), password) }),
+        });
+  if (!answer.encrypted) throw new Error('this paste is not encrypted');
+  return openPaste(answer.content, link, { password });
+}
+
+async function main(argv) {
+  const [command, input, ...rest] = argv;
   const option = (name) => {
     const at = rest.indexOf(`--${name}`);
     return at === -1 ? undefined : rest[at + 1];
   };
   const password = option('password');
+  const output = rest[0];
   if (command === 'encrypt' && input && output) {
     const { sealed, key } = encrypt(fs.readFileSync(input), { password });
     fs.writeFileSync(output, sealed);
     console.log(`#${key}`);
   } else if (command === 'decrypt' && input && output && option('key')) {
     fs.writeFileSync(output, decrypt(fs.readFileSync(input), option('key'), { password }));
+  } else if (command === 'paste' && input && option('server') && (option('key') || option('token'))) {
+    const maxViews = option('max-views') === undefined ? undefined : Number(option('max-views'));
+    const options = { password, remark: option('remark'), maxViews, slug: option('slug') };
+    const authorization = option('key') ? `ApiKey ${option('key')}` : `Bearer ${option('token')}`;
+    console.log(await createPaste(option('server'), authorization, fs.readFileSync(input, 'utf8'), options));
+  } else if (command === 'open' && input) {
+    process.stdout.write((await readPaste(input, { password })).text);
   } else {
     console.error(
-      'usage: e2e-crypt.mjs encrypt <file> <out> [--password p] | decrypt <file> <out> --key <#…> [--password p]',
+      'usage: e2e-crypt.mjs encrypt <file> <out> [--password p] | decrypt <file> <out> --key <#…> [--password p]\n' +
+        '       e2e-crypt.mjs paste <file> --server <url> --key <k> | --token <t> [--password p] [--remark r] [--max-views n]\n' +
+        '       e2e-crypt.mjs open <link> [--password p]',
     );
     process.exit(2);
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  try {
-    main(process.argv.slice(2));
-  } catch (error) {
+  main(process.argv.slice(2)).catch((error) => {
     console.error(error.message);
     process.exit(1);
-  }
+  });
 }

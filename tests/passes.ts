@@ -19,6 +19,8 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-mounts.test.ts': 'mount rows and their visibility joins',
   'tests/integration/api-pastes.test.ts': "paste rows, the fast view's one statement and case-insensitive lists",
   'tests/integration/api-settings.test.ts': 'settings rows and storage configs with their encrypted secrets',
+  'tests/integration/encrypted-pastes.test.ts':
+    'the encrypted flag bound by each driver in the one-statement insert and view',
   'tests/integration/folder-shares.test.ts': 'share rows of a new kind, their view counter and content grants',
   'tests/integration/upload-requests.test.ts':
     'limits held by a row lock and per-statement snapshots under 20 uploads at once',

@@ -16,7 +16,7 @@ import { pageRequestGuard } from './html/request-guard.server';
 import { pastePageLane } from './html/paste-page-lane.server';
 import { sweepSpool } from './multipart.server';
 import { compressAnswers } from './compress.server';
-import { SECURITY_HEADERS } from './security-headers';
+import { pageDecidesReferrer, SECURITY_HEADERS } from './security-headers';
 // Every language, for the messages of all three doors (app/i18n/catalogs.ts).
 import { logOf, type Logger } from '~/log.server';
 import '~/i18n/resources.server';
@@ -73,6 +73,7 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   app.use('/dav', ...davHandlers(services));
   app.use(requestPutDoor(services));
   app.use(pageRequestGuard);
+  app.use(pageDecidesReferrer);
   // Not a route with a path parameter: React Router reads the URL itself, and Express decoding a
   // parameter first threw a URIError (logged as a crash) on a malformed escape ("/paste/%E4%B").
   app.use(

@@ -12,6 +12,11 @@ export function textCommand(origin: string, key: string): string {
   return `curl -sS -H 'Authorization: ApiKey ${key}' -H 'Content-Type: application/json' -d '{"content":"Hello from curl"}' '${origin}/api/paste'`;
 }
 
+/** An encrypted text through the script /api-docs/e2e-crypt.mjs (docs/encryption.md): answers its whole link. */
+export function sealedTextCommand(origin: string, key: string): string {
+  return `curl -sSO '${origin}/api-docs/e2e-crypt.mjs' && echo 'Hello, privately' > note.txt && node e2e-crypt.mjs paste note.txt --server '${origin}' --key '${key}'`;
+}
+
 export function fileCommand(origin: string, key: string): string {
   return `curl -sS -H 'Authorization: ApiKey ${key}' -T ${SAMPLE_FILE} '${origin}/api/upload-direct/${SAMPLE_FILE}'`;
 }

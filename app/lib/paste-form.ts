@@ -34,9 +34,13 @@ function textareaText(form: FormLike, name: string): string {
   return text(form, name).replace(/\r\n?/g, '\n');
 }
 
+/** The home form sealed its text in the browser (components/paste/use-sealed-create.ts). */
+const isSealed = (form: FormLike) => form.get('encrypted') === '1';
+
+/** What the form holds; an envelope is never sent back to the editor (the page still has the text). */
 export function pasteFormValues(form: FormLike): PasteFormValues {
   return {
-    content: textareaText(form, 'content'),
+    content: isSealed(form) ? '' : textareaText(form, 'content'),
     slug: text(form, 'slug').trim(),
     remark: text(form, 'remark'),
     expiry: text(form, 'expiry') || DEFAULT_EXPIRY,
@@ -62,10 +66,12 @@ export function createInputFromForm(form: FormLike, now = new Date()) {
   const expiry = resolveExpiry(values.expiry, values.expiryDays, { now });
   if (!expiry.ok) return expiryProblem(expiry.problem);
   const password = text(form, 'password');
+  const sealed = isSealed(form);
   return {
     ok: true as const,
     input: {
-      content: values.content,
+      content: sealed ? text(form, 'content') : values.content,
+      ...(sealed ? { encrypted: true } : {}),
       ...(values.slug ? { slug: values.slug } : {}),
       ...(values.remark.trim() ? { remark: values.remark.trim() } : {}),
       ...(password ? { password } : {}),

@@ -16,6 +16,8 @@ import { createPasteSchema } from '~/lib/schemas/pastes';
 import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
 import { qrCodeHref } from '~/http/html/share-links.server';
 import { pasteLinks } from '~/lib/share-links';
+import { sealedHeaderOf } from '~/lib/e2e/paste';
+import { DECRYPTING_PAGE_HEADERS } from '~/http/html/strict-csp';
 import type { Route } from './+types/home';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -58,6 +60,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
         maxViews: paste.maxViews,
         links,
         qr: qrCodeHref(links.page),
+        sealedHeader: paste.encrypted ? sealedHeaderOf(paste.content) : null,
       };
     } catch (error) {
       // Gone already, or not this visitor's: show the empty form.
@@ -66,7 +69,9 @@ export const loader = answersFaults(async function loader({ request, context }: 
   }
   // The share box carries the links with the password in them: never kept by a cache (the service
   // worker keeps pages for offline reading unless they say no-store, docs/architecture.md §11).
-  return data({ access, created, notice }, created ? { headers: { 'Cache-Control': 'private, no-store' } } : {});
+  // The page makes end-to-end keys (use-sealed-create.ts): it runs under the strict policy.
+  const noStore: Record<string, string> = created ? { 'Cache-Control': 'private, no-store' } : {};
+  return data({ access, created, notice }, { headers: { ...noStore, ...DECRYPTING_PAGE_HEADERS } });
 });
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

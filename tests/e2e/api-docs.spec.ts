@@ -37,6 +37,17 @@ test('a logged-in key gets commands that run as shown, and its ShareX uploader',
   const paste = await request.get(`/api/paste/${created.slug}`);
   expect(((await paste.json()) as { content: string }).content).toBe('Hello from curl');
 
+  // The encrypted text: the downloaded script seals it here and prints the whole link, which the
+  // script opens again; the server only ever holds the envelope.
+  const sealed = await page.getByLabel(t.recipes.sealedText, { exact: true }).textContent();
+  const [link, read] = run(`${sealed!} > link.txt && cat link.txt && node e2e-crypt.mjs open "$(cat link.txt)"`).split(
+    '\n',
+  );
+  expect(link).toMatch(/\/paste\/[\w-]+#[\w-]{43}$/);
+  expect(read).toBe('Hello, privately');
+  const envelope = await request.get(`/api/paste/${new URL(link!).pathname.split('/').pop()}`);
+  expect(await envelope.json()).toMatchObject({ encrypted: true, remark: null });
+
   const file = await page.getByLabel(t.recipes.file, { exact: true }).textContent();
   const uploaded = JSON.parse(run(file!)) as { code: number; data: { slug: string; filename: string } };
   expect(uploaded).toMatchObject({ code: 200, data: { filename: 'photo.jpg' } });

@@ -23,6 +23,8 @@ export interface ApiPasteInput {
   remark?: string;
   expiresAt?: string;
   maxViews?: number;
+  /** The content is an envelope sealed outside the server (docs/encryption.md). */
+  encrypted?: boolean;
 }
 
 /** POST /api/paste as the admin. */

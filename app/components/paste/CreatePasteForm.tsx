@@ -10,12 +10,15 @@ import { MarkdownEditor } from './MarkdownEditor';
 import { PASTE_FORM_FIELDS, type FieldErrors } from './types';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useOfflineCreate } from './use-offline-create';
+import { useSealedCreate } from './use-sealed-create';
+import { useHydrated } from '~/components/ui/use-hydrated';
 
 const NO_ERRORS: FieldErrors = {};
 
 /**
  * The clipboard: a real form posted to the home route's action, so it creates a paste without
- * JavaScript. The editor adds the toolbar and preview when JavaScript runs.
+ * JavaScript. The editor adds the toolbar and preview when JavaScript runs, and the choice to
+ * encrypt in the browser (use-sealed-create.ts), which only JavaScript can do.
  */
 export function CreatePasteForm({
   values,
@@ -35,6 +38,9 @@ export function CreatePasteForm({
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
   useErrorFocus(form, formError, fieldErrors);
   const offline = useOfflineCreate();
+  const sealing = useSealedCreate();
+  const hydrated = useHydrated();
+  const problem = sealing.sealed.state === 'problem' ? sealing.sealed.messageKey : null;
 
   const v = values;
   return (
@@ -46,7 +52,9 @@ export function CreatePasteForm({
       className="scroll-mt-24"
       noValidate
       aria-labelledby="page-heading"
-      onSubmit={offline.onSubmit}
+      onSubmit={(event) => {
+        if (!sealing.onSubmit(event)) offline.onSubmit(event);
+      }}
     >
       {formError && (
         <div className="mb-4">
@@ -61,6 +69,11 @@ export function CreatePasteForm({
       {offline.result.state === 'problem' && (
         <div className="mb-4">
           <FormAlert>{t(offline.result.messageKey)}</FormAlert>
+        </div>
+      )}
+      {problem && (
+        <div className="mb-4">
+          <FormAlert>{t(problem)}</FormAlert>
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -114,8 +127,35 @@ export function CreatePasteForm({
             error={fieldErrors.remark}
             defaultValue={v?.remark ?? ''}
           />
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy ? t('paste.form.submitting') : t('paste.form.submit')}
+          {hydrated && (
+            <div className="flex items-start gap-2">
+              <input
+                id="encrypt"
+                name="encrypt"
+                type="checkbox"
+                className="mt-1 h-4 w-4 accent-brand"
+                aria-describedby="encrypt-hint"
+              />
+              <div>
+                <label htmlFor="encrypt" className="text-sm font-medium">
+                  {t('paste.encrypted.option')}
+                </label>
+                <p id="encrypt-hint" className="mt-0.5 text-xs text-subtle">
+                  {t('paste.encrypted.optionHint')}
+                </p>
+              </div>
+            </div>
+          )}
+          <button
+            type="submit"
+            className="btn btn-primary w-full"
+            disabled={busy || sealing.sealed.state === 'sealing'}
+          >
+            {sealing.sealed.state === 'sealing'
+              ? t('paste.encrypted.sealing')
+              : busy
+                ? t('paste.form.submitting')
+                : t('paste.form.submit')}
           </button>
         </section>
       </div>

@@ -19,7 +19,9 @@ const NO_ERRORS: FieldErrors = {};
 
 /**
  * The owner's (or an admin's) edit form: content, slug, remark, password (new or removed), expiry
- * and max views. A real form with intent "update", handled by the paste page's action.
+ * and max views. A real form with intent "update", handled by the paste page's action. An
+ * encrypted paste's content, remark and password are sealed together (docs/encryption.md): its form
+ * sends the content back as it is and edits only the rules.
  */
 export function EditPasteForm({
   paste,
@@ -49,13 +51,20 @@ export function EditPasteForm({
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={paste.id} />
       <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={PASTE_FORM_FIELDS} />
-      <MarkdownEditor
-        id="edit-content"
-        name="content"
-        label={t('paste.editor.contentLabel')}
-        defaultValue={values?.content ?? paste.content}
-        error={fieldErrors.content}
-      />
+      {paste.encrypted ? (
+        <>
+          <input type="hidden" name="content" value={paste.content} />
+          <p className="card p-4 text-sm text-subtle">{t('paste.encrypted.editNote')}</p>
+        </>
+      ) : (
+        <MarkdownEditor
+          id="edit-content"
+          name="content"
+          label={t('paste.editor.contentLabel')}
+          defaultValue={values?.content ?? paste.content}
+          error={fieldErrors.content}
+        />
+      )}
       <div className="card grid gap-5 p-5 md:grid-cols-2">
         <SlugField
           id="edit-slug"
@@ -64,23 +73,27 @@ export function EditPasteForm({
           error={fieldErrors.newSlug ?? fieldErrors.slug}
           defaultValue={values?.slug ?? paste.slug}
         />
-        <RemarkField
-          id="edit-remark"
-          label={t('paste.form.remark')}
-          error={fieldErrors.remark}
-          defaultValue={values?.remark ?? paste.remark ?? ''}
-        />
-        <PasswordEditField
-          label={t('paste.edit.password')}
-          hint={paste.hasPassword ? t('paste.edit.passwordHintSet') : t('paste.edit.passwordHintNone')}
-          error={fieldErrors.password}
-          hasPassword={paste.hasPassword}
-          clearName="clearPassword"
-          clearChecked={clearPassword}
-          clearLabel={t('paste.edit.clearPassword')}
-          currentLabel={t('paste.edit.currentPassword')}
-          plainPassword={paste.plainPassword}
-        />
+        {!paste.encrypted && (
+          <RemarkField
+            id="edit-remark"
+            label={t('paste.form.remark')}
+            error={fieldErrors.remark}
+            defaultValue={values?.remark ?? paste.remark ?? ''}
+          />
+        )}
+        {!paste.encrypted && (
+          <PasswordEditField
+            label={t('paste.edit.password')}
+            hint={paste.hasPassword ? t('paste.edit.passwordHintSet') : t('paste.edit.passwordHintNone')}
+            error={fieldErrors.password}
+            hasPassword={paste.hasPassword}
+            clearName="clearPassword"
+            clearChecked={clearPassword}
+            clearLabel={t('paste.edit.clearPassword')}
+            currentLabel={t('paste.edit.currentPassword')}
+            plainPassword={paste.plainPassword}
+          />
+        )}
         <MaxViewsField
           id="edit-maxViews"
           name="maxViews"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -9,6 +10,8 @@ import type { PasteSummary, ShownPaste } from './types';
 import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 import { useKeepOffline } from './use-keep-offline';
+import { SealedBadge, SealedGate, SealedPasteContent, useFragment } from './SealedPaste';
+import { useKeyedShare } from '~/components/ui/use-keyed-share';
 
 export interface PasteShown {
   paste: ShownPaste;
@@ -22,16 +25,18 @@ export type PasteGate = 'locked' | 'reveal';
 /**
  * The public page of a paste: its details, its remark, either the content (shown, or just unlocked
  * or revealed) or the step before it (`gate`), and the share card (link, copy, QR code) for passing it on. Its owner or
- * an admin also gets edit and delete.
+ * an admin also gets edit and delete. An encrypted paste's content and gate are its sealed
+ * versions (SealedPaste.tsx), which open it in the page.
  */
 export function PastePage({
   paste,
   shown,
-  share,
+  share: serverShare,
   gate,
   canManageGated,
   initialFormat,
   gateError,
+  sealedHeader,
 }: {
   paste: PasteSummary;
   shown: PasteShown | null;
@@ -42,10 +47,18 @@ export function PastePage({
   canManageGated: boolean;
   initialFormat: PasteFormat;
   gateError?: string;
+  /** An encrypted paste's header, for its password step. */
+  sealedHeader?: string | null;
 }) {
   const { t } = useTranslation();
-  useKeepOffline(shown?.paste ?? null);
+  // An encrypted paste's password, typed in its gate: it opens the content the unlock brings.
+  const [password, setPassword] = useState<string>();
   const current = shown?.paste ?? paste;
+  const fragment = useFragment(current.encrypted);
+  // An encrypted paste's link is only whole with its key, which the server never had.
+  const keyed = useKeyedShare(current.encrypted ? (serverShare?.page ?? null) : null, fragment);
+  const share = current.encrypted ? keyed : serverShare;
+  useKeepOffline(shown?.paste ?? null);
   const manage = { edit: pasteHref(current.slug, 'edit'), delete: pasteHref(current.slug, 'delete') };
   return (
     <section aria-labelledby="page-heading" className="space-y-5">
@@ -69,17 +82,35 @@ export function PastePage({
           </div>
         )}
       </header>
+      {current.encrypted && <SealedBadge />}
       <PasteMeta paste={current} />
       <PasteRemark remark={current.remark} />
       {shown?.paste.isLastView && <FormAlert>{t('paste.view.lastView')}</FormAlert>}
       <div className={share ? 'grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]' : undefined}>
         <div className="min-w-0">
-          {shown ? (
+          {shown && current.encrypted ? (
+            <SealedPasteContent
+              fragment={fragment}
+              paste={shown.paste}
+              password={password}
+              initialFormat={initialFormat}
+              manage={shown.canManage ? manage : null}
+            />
+          ) : shown ? (
             <PasteContent
               paste={shown.paste}
               rawUrl={shown.rawUrl}
               initialFormat={initialFormat}
               manage={shown.canManage ? manage : null}
+            />
+          ) : current.encrypted ? (
+            <SealedGate
+              fragment={fragment}
+              gate={gate ?? 'locked'}
+              viewsLeft={(paste.maxViews ?? 0) - paste.views}
+              sealedHeader={sealedHeader ?? ''}
+              error={gateError}
+              onPassword={setPassword}
             />
           ) : (
             <UnlockForm

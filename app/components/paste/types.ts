@@ -4,6 +4,8 @@ export interface PasteSummary {
   slug: string;
   remark: string | null;
   hasPassword: boolean;
+  /** Sealed in the browser: the content is an envelope the page opens with the link's key. */
+  encrypted: boolean;
   expiresAt: string | null;
   maxViews: number | null;
   views: number;

@@ -3,6 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { MathStylesheet } from '~/components/ui/MathStylesheet';
+import { SealedBadge } from '~/components/paste/SealedPaste';
 import { editHref, pasteHref, type TextPreview } from './view';
 
 /** Typography for rendered Markdown (sanitized HTML from renderMarkdown). */
@@ -53,7 +54,11 @@ export function PreviewPanel({ preview, closeTo }: { preview: TextPreview; close
         </div>
       </div>
       {preview.truncated && <p className="mt-3 text-xs text-subtle">{t('textAdmin.preview.truncated')}</p>}
-      {preview.blank ? (
+      {preview.encrypted ? (
+        <p className="mt-4 text-sm text-subtle">
+          <SealedBadge /> {t('textAdmin.preview.encrypted')}
+        </p>
+      ) : preview.blank ? (
         <p className="mt-4 text-sm text-subtle italic">{t('textAdmin.preview.empty')}</p>
       ) : (
         <>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
+import { SealedBadge } from '~/components/paste/SealedPaste';
 import { editHref, listHref, pasteHref, type ListState, type TextItem } from './view';
 
 function CreatorName({ item }: { item: TextItem }) {
@@ -58,7 +59,11 @@ export function TextRow({ item, state, previewing }: { item: TextItem; state: Li
         )}
         <p className="mt-1 line-clamp-2 text-xs text-subtle [overflow-wrap:anywhere]">
           <span className="sr-only">{t('textAdmin.list.content')}: </span>
-          {item.preview || <span className="italic">{t('textAdmin.list.emptyContent')}</span>}
+          {item.encrypted ? (
+            <SealedBadge />
+          ) : (
+            item.preview || <span className="italic">{t('textAdmin.list.emptyContent')}</span>
+          )}
         </p>
         <p className="mt-2 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-subtle">
           <span className="sr-only">{t('textAdmin.list.creator')}: </span>

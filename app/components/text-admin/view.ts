@@ -20,9 +20,11 @@ export interface TextItem {
   id: string;
   slug: string;
   remark: string | null;
-  /** The first characters of the content, whitespace collapsed; '' for a blank text. */
+  /** The first characters of the content, whitespace collapsed; '' for a blank or encrypted text. */
   preview: string;
   hasPassword: boolean;
+  /** Encrypted in the browser: the list shows that instead of content it cannot read. */
+  encrypted: boolean;
   views: number;
   maxViews: number | null;
   expiresAt: string | null;
@@ -38,6 +40,7 @@ export interface TextPreview {
   html: string;
   truncated: boolean;
   blank: boolean;
+  encrypted: boolean;
 }
 
 /** What the confirmation step (or dialog) asks about. */

@@ -1,14 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
-import { Form, useNavigation } from 'react-router';
+import { Form, useNavigation, useSubmit } from 'react-router';
 import { FormAlert } from './FormAlert';
+import { IconHeading } from './IconHeading';
 
 /**
  * The step before a share's content: the password prompt of a protected share (intent "unlock"),
  * or the reveal step of a paste with a view limit (intent "reveal", no field: the post is the
  * deliberate act that counts a view). A real form posted to the page's action either way.
  * `keyPrefix` names the translation group holding `heading`, `body` (given `bodyValues`),
- * `password`, `submit` and `submitting`. An error wins over a notice.
+ * `password`, `submit` and `submitting`. An error wins over a notice. With `transform`, the form
+ * sends what it makes of the password instead (an encrypted share's verifier, docs/encryption.md).
  */
 export function UnlockForm({
   keyPrefix,
@@ -21,6 +23,7 @@ export function UnlockForm({
   className,
   formClassName,
   buttonClassName,
+  transform,
 }: {
   keyPrefix: string;
   intent?: 'unlock' | 'reveal';
@@ -37,10 +40,26 @@ export function UnlockForm({
   formClassName?: string;
   /** Width of the submit button, e.g. `w-full`. */
   buttonClassName: string;
+  transform?: (password: string) => Promise<string>;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const submit = useSubmit();
+  const [transforming, setTransforming] = useState(false);
+  const busy = transforming || (navigation.state === 'submitting' && navigation.formData?.get('intent') === intent);
+  const onSubmit = transform
+    ? (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setTransforming(true);
+        void transform(String(form.get('password') ?? ''))
+          .then((sent) => {
+            form.set('password', sent);
+            return submit(form, { method: 'post' });
+          })
+          .finally(() => setTransforming(false));
+      }
+    : undefined;
   const input = useRef<HTMLInputElement>(null);
   // With JavaScript: after a wrong password, empty the field and put the cursor back in it.
   useEffect(() => {
@@ -50,18 +69,18 @@ export function UnlockForm({
   }, [error]);
   return (
     <section aria-labelledby="unlock-heading" className={`card ${className}`}>
-      <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
-          {icon}
-        </span>
-        <div className="min-w-0">
-          <h2 id="unlock-heading" className="text-lg font-semibold">
-            {t(`${keyPrefix}.heading`)}
-          </h2>
-          <p className="mt-1 text-sm text-subtle">{t(`${keyPrefix}.body`, bodyValues)}</p>
-        </div>
-      </div>
-      <Form method="post" className={`mt-5 ${formClassName ? `${formClassName} ` : ''}space-y-4`} noValidate>
+      <IconHeading
+        id="unlock-heading"
+        icon={icon}
+        heading={t(`${keyPrefix}.heading`)}
+        body={t(`${keyPrefix}.body`, bodyValues)}
+      />
+      <Form
+        method="post"
+        onSubmit={onSubmit}
+        className={`mt-5 ${formClassName ? `${formClassName} ` : ''}space-y-4`}
+        noValidate
+      >
         <input type="hidden" name="intent" value={intent} />
         {error ? <FormAlert>{error}</FormAlert> : notice ? <FormAlert>{notice}</FormAlert> : null}
         {intent === 'unlock' && (

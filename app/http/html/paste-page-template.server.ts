@@ -9,7 +9,8 @@ export type ShownPaste = Extract<PastePageView, { state: 'shown' }>['paste'];
 /**
  * What decides which parts the paste page has, beyond its values: the same shape renders the same
  * markup around its holes. A paste of no shape here (a remark that is not its own title: padded
- * with spaces, or longer than a title) is left to the route.
+ * with spaces, or longer than a title; an encrypted paste, whose page decrypts in the browser under
+ * its own Content-Security-Policy) is left to the route.
  */
 export interface Shape {
   /** The page's title: the remark, the content's first heading, or none (app/lib/meta.ts). */
@@ -23,6 +24,7 @@ export interface Shape {
 
 /** The shape of a paste's page; `title` is its title (`pasteTitleOf`). */
 export function shapeOf(paste: ShownPaste, title: string | null): Shape | null {
+  if (paste.encrypted) return null;
   const mode = paste.remark !== null ? (title === paste.remark ? 'remark' : null) : title ? 'heading' : 'none';
   if (!mode) return null;
   return {
@@ -74,6 +76,7 @@ export function sentinelPaste(shape: Shape): ShownPaste {
     content: shape.title === 'heading' ? `# ${S.title}\n${S.content}` : S.content,
     remark: shape.title === 'remark' ? S.remark : null,
     hasPassword: false,
+    encrypted: false,
     expiresAt: shape.expires ? S.expires : null,
     maxViews: null,
     views: S.views,

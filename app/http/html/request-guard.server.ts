@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { translate } from '~/i18n/translate';
 import { plainLocale } from '../request-locale.server';
 
@@ -9,6 +9,17 @@ function decodes(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A page sent with `Referrer-Policy: no-referrer` (the pages that hold an end-to-end key, decision
+ * 0030) posts its forms with `Origin: null`, which React Router's cross-site check refuses. The
+ * browser still says where the form came from in Sec-Fetch-Site, a header no page can set: a form
+ * of this site's own is given back the origin the browser withheld. Anything else is left as sent.
+ */
+function vouchForOwnForm(req: Request): void {
+  if (req.get('origin') === 'null' && req.get('sec-fetch-site') === 'same-origin')
+    req.headers.origin = `${req.protocol}://${req.get('host')}`;
 }
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -34,6 +45,7 @@ export const pageRequestGuard: RequestHandler = async (req, res, next) => {
       return await refuse(405, 'methodNotAllowed');
     }
     if (!FORM_TYPES.test(req.get('content-type') ?? '')) return await refuse(415, 'formBodyRequired');
+    vouchForOwnForm(req);
     next();
   } catch (error) {
     next(error);

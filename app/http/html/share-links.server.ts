@@ -1,5 +1,5 @@
-import QRCode from 'qrcode';
 import { Lru } from '~/lib/lru';
+import { qrSvg } from '~/lib/qr';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
 
 /**
@@ -31,16 +31,9 @@ export function qrCodeHref(url: string): string {
   return `/qr.svg?u=${encodeURIComponent(url)}`;
 }
 
-/** The QR code of `url` as SVG. Dark modules on white whatever the theme: scanners need the contrast. */
+/** The QR code of `url` as SVG (lib/qr.ts). */
 export function qrCodeSvg(url: string): Promise<string> {
-  return qrCodes.getOrSet(url, () =>
-    QRCode.toString(url, {
-      type: 'svg',
-      margin: 1,
-      errorCorrectionLevel: 'M',
-      color: { dark: '#000000', light: '#ffffff' },
-    }),
-  );
+  return qrCodes.getOrSet(url, () => qrSvg(url));
 }
 
 /** A share page's link and its QR code, as the share card shows them. */

@@ -75,12 +75,19 @@ export async function* openStream(
     start = concat(start, next.value);
   }
   const keys = await deriveKeys(readHeader(start), secret, password);
-  const rest = (async function* () {
-    if (start.length > HEADER_SIZE) yield start.subarray(HEADER_SIZE);
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  })();
+  yield* openRecords(
+    keys,
+    (async function* () {
+      if (start.length > HEADER_SIZE) yield start.subarray(HEADER_SIZE);
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })(),
+  );
+}
+
+/** The records after the header, opened in turn under keys already derived from that header. */
+export async function* openRecords(keys: Keys, records: AsyncIterable<Uint8Array>): AsyncGenerator<Bytes> {
   let index = 0;
-  for await (const [piece, last] of pieces(rest, RECORD_SIZE + TAG_SIZE)) {
+  for await (const [piece, last] of pieces(records, RECORD_SIZE + TAG_SIZE)) {
     if (last && piece.length < TAG_SIZE) throw new E2eError('truncated', 'the content ends inside a record');
     const at = index++;
     yield await openRecord(keys, at, piece, last).catch(async (error: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeProblem } from '~/lib/e2e/paste';
 import { slugProblem } from '~/lib/slug';
 
 /** Paste content limit: far above any real paste, well below what would hurt the database. */
@@ -32,15 +33,27 @@ const contentInput = z
   .refine((v) => v.trim().length > 0, 'contentRequired')
   .refine((v) => Buffer.byteLength(v, 'utf8') <= PASTE_MAX_BYTES, 'contentTooLarge');
 
-/** POST /api/paste and the home page form (docs/product/api.md §3.3). */
-export const createPasteSchema = z.object({
-  content: contentInput,
-  slug: slugInput.optional(),
-  remark: z.string().max(1000, 'remarkTooLong').optional(),
-  password: z.string().max(200, 'passwordTooLong').optional(),
-  expiresAt: expiresAtInput.nullish(),
-  maxViews: maxViewsInput.nullish(),
-});
+/**
+ * POST /api/paste and the home page form (docs/product/api.md §3.3). `encrypted` (an extension,
+ * docs/api-extensions.md) says the content is an envelope sealed in the browser
+ * (docs/encryption.md): its remark is inside it, and its password is the envelope's verifier.
+ */
+export const createPasteSchema = z
+  .object({
+    content: contentInput,
+    slug: slugInput.optional(),
+    remark: z.string().max(1000, 'remarkTooLong').optional(),
+    password: z.string().max(200, 'passwordTooLong').optional(),
+    expiresAt: expiresAtInput.nullish(),
+    maxViews: maxViewsInput.nullish(),
+    encrypted: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.encrypted) return;
+    const problem = envelopeProblem(input.content, !!input.password);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['content'], message: problem });
+    if (input.remark) ctx.addIssue({ code: 'custom', path: ['remark'], message: 'encryptedRemark' });
+  });
 export type CreatePasteInput = z.infer<typeof createPasteSchema>;
 
 /** PUT /api/pastes/{slug}: newSlug absent = keep, ""/null = new random slug. */

@@ -12,6 +12,9 @@ export default {
     logIn: 'Log in with a key',
     text: 'Share a text',
     textHint: 'Answers the new share’s slug; its page is {{origin}}/paste/<slug>.',
+    sealedText: 'Share an encrypted text',
+    sealedTextHint:
+      'Downloads e2e-crypt.mjs (it needs only Node), encrypts the text on your machine and prints its whole link: the key after “#” never reaches the server. `node e2e-crypt.mjs open <link>` reads one back; add --password to either.',
     file: 'Share a file',
     fileHint:
       'Sends the file as the request body. Add ?password=…, ?expires_in=<hours> or ?max_views=<n> to the address to set them.',

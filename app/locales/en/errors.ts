@@ -69,6 +69,12 @@ export default {
   pasteNotFoundOrForbidden: 'Text not found, or you may not access it',
   pasteGone: 'This text share has expired or reached its maximum number of views',
   pasteHasNoPassword: 'This text share needs no password',
+  envelopeInvalid: 'The encrypted content is not in the format this server accepts (docs/encryption.md)',
+  envelopePassword:
+    'The encrypted content and the password disagree: seal it again with the password it is shared with',
+  encryptedRemark: 'An encrypted paste keeps its remark inside the encrypted content',
+  encryptedNotEditable: 'An encrypted paste’s content, remark and password cannot be changed here: make a new one',
+  pasteEncrypted: 'Encrypted in the browser',
   idsRequired: 'Select at least one item',
   pastesListed: 'Texts loaded',
   pasteLoaded: 'Text loaded',

@@ -155,6 +155,24 @@ export default {
     deleting: 'Deleting…',
     cancel: 'Cancel',
   },
+  encrypted: {
+    option: 'Encrypt in the browser (the server cannot read it)',
+    optionHint:
+      'The text and the remark are encrypted on this page. Only the whole link, with its key after “#”, opens them: lose it and nobody can read the paste, not even an admin.',
+    sealing: 'Encrypting…',
+    offline: 'An encrypted paste needs a connection: its key is made on this page and kept nowhere else.',
+    failed: 'This browser could not encrypt the paste. Try again, or leave encryption off.',
+    badge: 'Encrypted in the browser',
+    needsJsHeading: 'This paste is encrypted',
+    needsJsBody: 'It is decrypted in your browser, which needs JavaScript. Turn JavaScript on and open the link again.',
+    incompleteHeading: 'This link is incomplete or the key is wrong',
+    incompleteBody: 'Ask the sender for the whole link, including everything after “#”.',
+    opening: 'Decrypting…',
+    keyLost:
+      'This paste’s key was shown only on the page that made it, and cannot be shown again. The link below has no key: it cannot open the paste.',
+    editNote:
+      'This paste was encrypted in the browser: the server cannot read or change its text, remark or password. Its link suffix, expiry and view limit can still change.',
+  },
   status: {
     missingHeading: 'Text share not found',
     missingBody: 'There is no text share at this link. Check the link, or ask the sender for a new one.',

@@ -78,6 +78,7 @@ export default {
     edit: 'Edit',
     truncated: 'Only the beginning is shown here. Open the share to read it all.',
     empty: 'This text is blank.',
+    encrypted: 'Its text was encrypted in the sender’s browser: the server cannot show it. Only its link opens it.',
   },
   confirm: {
     deleteHeadingOne: 'Delete this text share?',

@@ -10,6 +10,9 @@ export default {
     logIn: '使用密钥登录',
     text: '分享一段文本',
     textHint: '返回新分享的链接后缀；页面地址为 {{origin}}/paste/<后缀>。',
+    sealedText: '分享加密文本',
+    sealedTextHint:
+      '下载 e2e-crypt.mjs（只需 Node），在您的机器上加密文本并输出完整链接：“#”之后的密钥不会到达服务器。`node e2e-crypt.mjs open <链接>` 可读回；两者都可加 --password。',
     file: '分享一个文件',
     fileHint: '文件作为请求体发送。可在地址后加 ?password=…、?expires_in=<小时> 或 ?max_views=<次数>。',
     request: '索取文件（上传请求）',

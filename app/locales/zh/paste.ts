@@ -151,6 +151,23 @@ export default {
     deleting: '正在删除…',
     cancel: '取消',
   },
+  encrypted: {
+    option: '在浏览器中加密（服务器无法读取）',
+    optionHint:
+      '文本和备注在本页加密。只有带着“#”后密钥的完整链接才能打开：链接丢失后，任何人（包括管理员）都无法读取。',
+    sealing: '正在加密…',
+    offline: '加密文本需要网络连接：其密钥在本页生成，不保存在其他任何地方。',
+    failed: '此浏览器无法加密该文本。请重试，或关闭加密。',
+    badge: '已在浏览器中加密',
+    needsJsHeading: '此文本已加密',
+    needsJsBody: '它在您的浏览器中解密，这需要 JavaScript。请启用 JavaScript 后重新打开链接。',
+    incompleteHeading: '此链接不完整或密钥错误',
+    incompleteBody: '请向发送者索取完整链接，包括“#”之后的全部内容。',
+    opening: '正在解密…',
+    keyLost: '此文本的密钥只在创建它的页面上显示过，无法再次显示。下面的链接不含密钥，无法打开该文本。',
+    editNote:
+      '此文本在浏览器中加密：服务器无法读取或修改其文本、备注和密码。链接后缀、过期时间和查看次数上限仍可修改。',
+  },
   status: {
     missingHeading: '文本分享不存在',
     missingBody: '此链接下没有文本分享。请检查链接，或向发送者索取新的链接。',

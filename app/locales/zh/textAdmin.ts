@@ -71,6 +71,7 @@ export default {
     clearExpired: '清理过期',
   },
   preview: {
+    encrypted: '它的文本在发送者的浏览器中加密：服务器无法显示。只有它的链接才能打开。',
     heading: '{{slug}} 的预览',
     hint: '打开此预览不计入查看次数。',
     close: '关闭预览',

@@ -19,6 +19,8 @@ interface Row {
   updated_at: string | Date;
   html: string | null;
   html_version: number | bigint | null;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  encrypted: number | boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ const LIMIT: Record<Which, (n: string) => string> = {
 };
 
 const COLUMNS = `slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at, html,
-      html_version`;
+      html_version, encrypted`;
 
 /** SQLite's statement: one view of the slug (`?`) at the time (`?`). */
 const statement = (which: Which) => `
@@ -62,6 +64,7 @@ const toView = (row: Row): PasteView => ({
   content: row.content,
   remark: row.remark,
   hasPassword: false,
+  encrypted: Boolean(row.encrypted),
   expiresAt: row.expires_at ? new Date(row.expires_at) : null,
   maxViews: row.max_views,
   views: row.views,

@@ -15,12 +15,16 @@ export interface NewPaste {
   expiresAt: Date | null;
   maxViews: number | null;
   createdBy: string | null;
+  encrypted: boolean;
 }
 
 const COLUMNS =
-  'id, slug, content, remark, password_hash, password_enc, expires_at, max_views, views, created_by, created_at, updated_at';
+  'id, slug, content, remark, password_hash, password_enc, expires_at, max_views, views, created_by, created_at, updated_at, encrypted';
 
-const values = (paste: NewPaste, time: (date: Date) => string, now: Date) => [
+/** A flag as the driver binds it: better-sqlite3 takes no booleans (SQLite keeps 0 and 1). */
+type Flag = (value: boolean) => number | boolean;
+
+const values = (paste: NewPaste, time: (date: Date) => string, flag: Flag, now: Date) => [
   paste.id,
   paste.slug,
   paste.content,
@@ -32,6 +36,7 @@ const values = (paste: NewPaste, time: (date: Date) => string, now: Date) => [
   paste.createdBy,
   time(now),
   time(now),
+  flag(paste.encrypted),
 ];
 
 const statements = new WeakMap<Sql, Statement>();
@@ -45,17 +50,17 @@ const statements = new WeakMap<Sql, Statement>();
 export function insertPasteSqlite(sql: Sql, paste: NewPaste, now: Date): void {
   let insert = statements.get(sql);
   if (!insert) {
-    insert = sql.prepare(`INSERT INTO pastes (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`);
+    insert = sql.prepare(`INSERT INTO pastes (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`);
     statements.set(sql, insert);
   }
-  insert.run(...values(paste, sqlTime, now));
+  insert.run(...values(paste, sqlTime, Number, now));
 }
 
 /** The same INSERT on PostgreSQL, as a named (prepared) statement on the pool under Prisma. */
 export async function insertPastePostgres(pool: Pool, paste: NewPaste, now: Date): Promise<void> {
   await hotQuery(pool, {
     name: 'paste-insert',
-    text: `INSERT INTO pastes (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11)`,
-    values: values(paste, pgTime, now),
+    text: `INSERT INTO pastes (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11, $12)`,
+    values: values(paste, pgTime, Boolean, now),
   });
 }

@@ -36,7 +36,8 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
       ? {
           AND: [
             {
-              OR: [{ slug: text }, { remark: text }, { content: text }],
+              // An envelope's characters are not its text: encrypted pastes match by slug only.
+              OR: [{ slug: text }, { remark: text }, { content: text, encrypted: false }],
             },
           ],
         }

@@ -4,6 +4,7 @@ import { countOrShow, fastView, findLive, toRecord, uncountedView, unlockPaste }
 import { withHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
 import { issueVisit, visitCovers } from './visits.server';
+import { sealedHeaderOf } from '~/lib/e2e/paste';
 
 /**
  * The paste page's view rules (docs/architecture.md §13), stricter than GET /api/paste/{slug},
@@ -18,6 +19,15 @@ import { issueVisit, visitCovers } from './visits.server';
 export type PastePageView =
   | { state: 'locked' | 'reveal'; paste: PasteRecord }
   | { state: 'shown'; paste: PasteView & { html: string }; visit: string | null };
+
+/**
+ * A paste behind its password or reveal step: no content, except an encrypted paste's header (its
+ * first 40 base64url characters: salt and iteration count, no secret), from which the unlock form
+ * stretches the password into the verifier the server checks (docs/encryption.md).
+ */
+function gated(state: 'locked' | 'reveal', row: Parameters<typeof toRecord>[0]) {
+  return { state, paste: { ...toRecord(row), content: row.encrypted ? sealedHeaderOf(row.content) : '' } } as const;
+}
 
 /** Shown without counting, to a browser whose visit covers this version of the paste. */
 async function revisit(ctx: ModelContext, row: Parameters<typeof uncountedView>[0], visit: string | null) {
@@ -51,8 +61,8 @@ export async function openPastePage(
   if (fast) return counted(ctx, fast);
   const row = await findLive(ctx, slug);
   if (visitCovers(ctx.masterKey, visit, row)) return revisit(ctx, row, visit);
-  if (row.passwordHash) return { state: 'locked', paste: { ...toRecord(row), content: '' } };
-  if (row.maxViews !== null) return { state: 'reveal', paste: { ...toRecord(row), content: '' } };
+  if (row.passwordHash) return gated('locked', row);
+  if (row.maxViews !== null) return gated('reveal', row);
   if (passive) return revisit(ctx, row, null);
   return counted(ctx, await countOrShow(ctx, row));
 }

@@ -35,6 +35,7 @@ type RecordColumns = Pick<
   | 'createdBy'
   | 'createdAt'
   | 'updatedAt'
+  | 'encrypted'
 >;
 
 export function toRecord(row: RecordColumns): PasteRecord {
@@ -44,6 +45,7 @@ export function toRecord(row: RecordColumns): PasteRecord {
     content: row.content,
     remark: row.remark,
     hasPassword: row.passwordHash !== null,
+    encrypted: row.encrypted,
     expiresAt: row.expiresAt,
     maxViews: row.maxViews,
     views: row.views,
@@ -61,9 +63,14 @@ function expiryOf(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }
 
-async function passwordFields(ctx: ModelContext, password: string | null | undefined) {
+/**
+ * The password's hash, and its ciphertext for showing it again to the owner. An encrypted paste's
+ * password is the envelope's verifier (docs/encryption.md): nobody needs to see that again.
+ */
+async function passwordFields(ctx: ModelContext, password: string | null | undefined, encrypted = false) {
   if (!password) return { passwordHash: null, passwordEnc: null };
-  return { passwordHash: await hashPassword(password), passwordEnc: encrypt(ctx.masterKey, password) };
+  const passwordEnc = encrypted ? null : encrypt(ctx.masterKey, password);
+  return { passwordHash: await hashPassword(password), passwordEnc };
 }
 
 /** Runs `write` with a random slug, retrying on the rare collision (unique constraint). */
@@ -87,10 +94,11 @@ export async function createPaste(
     id: randomUUID(),
     content: input.content,
     remark: input.remark || null,
-    ...(await passwordFields(ctx, input.password)),
+    ...(await passwordFields(ctx, input.password, input.encrypted)),
     expiresAt: expiryOf(input.expiresAt),
     maxViews: input.maxViews || null,
     createdBy: creatorId(principal),
+    encrypted: input.encrypted === true,
   };
   const now = new Date();
   // One prepared INSERT (insert.server.ts), on whichever database this is.
@@ -261,7 +269,8 @@ export async function unlockPaste(ctx: ModelContext, slug: string, password: str
   if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
   await checkSharePassword(ctx, row, password, address);
   const view = await countOrShow(ctx, row);
-  return { ...view, plainPassword: password };
+  // An encrypted paste's "password" is the verifier its reader just sent: nothing to show back.
+  return { ...view, plainPassword: row.encrypted ? null : password };
 }
 
 /**
@@ -296,9 +305,20 @@ export async function getPasteForOwner(
   return { ...toRecord(row), plainPassword: row.passwordEnc ? decrypt(ctx.masterKey, row.passwordEnc) : null };
 }
 
+/**
+ * An encrypted paste's content, remark and password are sealed together in the browser: the server
+ * can change none of them without breaking the seal. Its rules (expiry, views, link) stay editable,
+ * and a form that sends the content back unchanged is no change.
+ */
+function refuseSealedChanges(row: Paste, input: UpdatePasteInput) {
+  if (input.content !== row.content || input.password || input.clearPassword || input.remark)
+    throw new AppError('invalid', 'encryptedNotEditable');
+}
+
 export async function updatePaste(ctx: ModelContext, principal: Principal, slug: string, input: UpdatePasteInput) {
   const row = await ownedPaste(ctx, principal, { slug });
   await goneIfUsedUp(ctx, row);
+  if (row.encrypted) refuseSealedChanges(row, input);
   const password = input.clearPassword
     ? await passwordFields(ctx, null)
     : input.password

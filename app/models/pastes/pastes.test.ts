@@ -5,6 +5,8 @@ import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import { createPaste, deletePastes, getPasteForOwner, unlockPaste, updatePaste, viewPaste } from './pastes.server';
+import { openPastePage, unlockPastePage } from './page-view.server';
+import { sealPaste, sealedHeaderOf } from '~/lib/e2e/paste';
 
 /** The paste model called directly on a real temp SQLite file: every rule without a server. */
 describe('pastes model', () => {
@@ -25,7 +27,7 @@ describe('pastes model', () => {
   it('returns records without the password hash or ciphertext', async () => {
     const made = await createPaste(temp.ctx, ADMIN, { content: 'secret', password: 'pw' });
     expect(made.hasPassword).toBe(true);
-    expect(Object.keys(made).some((key) => /hash|enc/i.test(key))).toBe(false);
+    expect(Object.keys(made).some((key) => /hash|passwordEnc/i.test(key))).toBe(false);
   });
 
   it('creates in one statement a row Prisma reads back as it was made, and refuses a taken slug', async () => {
@@ -102,5 +104,32 @@ describe('pastes model', () => {
     expect((await getPasteForOwner(temp.ctx, owner, { slug: made.slug })).content).toBe('mine');
     expect((await getPasteForOwner(temp.ctx, ADMIN, { id: made.id })).content).toBe('mine');
     expect(await deletePastes(temp.ctx, owner, [made.id])).toBe(1);
+  });
+
+  it('keeps an encrypted paste as its envelope: no kept password, no rendering, rules editable only', async () => {
+    const { envelope, verifier } = await sealPaste('sealed text', { remark: 'r', markdown: true }, 'pw');
+    const made = await createPaste(temp.ctx, ADMIN, { content: envelope, encrypted: true, password: verifier });
+    expect(made).toMatchObject({ encrypted: true, hasPassword: true, remark: null });
+    expect((await getPasteForOwner(temp.ctx, ADMIN, { id: made.id })).plainPassword).toBeNull();
+    const unlocked = await unlockPastePage(temp.ctx, made.slug, verifier!, '192.0.2.20');
+    expect(unlocked.paste).toMatchObject({ content: envelope, html: '', encrypted: true });
+    expect(unlocked.plainPassword).toBeNull();
+    const row = await temp.ctx.db.paste.findUnique({ where: { id: made.id } });
+    expect(row).toMatchObject({ html: null, passwordEnc: null, encrypted: true });
+
+    const refused = (input: Parameters<typeof updatePaste>[3]) =>
+      rejection(updatePaste(temp.ctx, ADMIN, made.slug, input)).then((error) => error.message);
+    expect(await refused({ content: 'plain' })).toBe('encryptedNotEditable');
+    expect(await refused({ content: envelope, clearPassword: true })).toBe('encryptedNotEditable');
+    expect(await refused({ content: envelope, remark: 'visible' })).toBe('encryptedNotEditable');
+    await updatePaste(temp.ctx, ADMIN, made.slug, { content: envelope, maxViews: 4, remark: '' });
+    expect(await getPasteForOwner(temp.ctx, ADMIN, { id: made.id })).toMatchObject({ maxViews: 4, content: envelope });
+  });
+
+  it('shows an encrypted paste behind its gate with its header only', async () => {
+    const { envelope } = await sealPaste('gated', { remark: null, markdown: true });
+    const made = await createPaste(temp.ctx, ADMIN, { content: envelope, encrypted: true, maxViews: 2 });
+    const page = await openPastePage(temp.ctx, made.slug, { visit: null, passive: false });
+    expect(page).toMatchObject({ state: 'reveal', paste: { content: sealedHeaderOf(envelope), views: 0 } });
   });
 });

@@ -22,6 +22,8 @@ export function keptHtml(html: string | null, version: number | bigint | null): 
  */
 export async function withHtml(ctx: ModelContext, paste: PasteView): Promise<PasteView & { html: string }> {
   if (paste.html !== null) return { ...paste, html: paste.html };
+  // Ciphertext has nothing to render: the page decrypts and renders it in the browser.
+  if (paste.encrypted) return { ...paste, html: '' };
   const html = renderMarkdown(paste.content);
   if (!paste.isLastView) {
     try {

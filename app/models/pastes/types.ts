@@ -5,6 +5,8 @@ export interface PasteRecord {
   content: string;
   remark: string | null;
   hasPassword: boolean;
+  /** Sealed in the browser (docs/encryption.md): `content` is the envelope, never rendered here. */
+  encrypted: boolean;
   expiresAt: Date | null;
   maxViews: number | null;
   views: number;

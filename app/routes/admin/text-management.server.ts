@@ -34,8 +34,9 @@ export function toTextItem(principal: Principal, item: PasteListItem, now: Date)
     id: item.id,
     slug: item.slug,
     remark: item.remark,
-    preview: rowPreview(item.content),
+    preview: item.encrypted ? '' : rowPreview(item.content),
     hasPassword: item.hasPassword,
+    encrypted: item.encrypted,
     views: item.views,
     maxViews: item.maxViews,
     expiresAt: item.expiresAt?.toISOString() ?? null,
@@ -57,13 +58,16 @@ export async function loadTextPreview(
 ): Promise<{ preview: TextPreview | null; previewError: string | null }> {
   try {
     const paste = await getPasteForOwner(deps, principal, { id });
-    const truncated = paste.content.length > PANEL_PREVIEW_CHARS;
+    // An envelope is never rendered: the panel says the text is encrypted.
+    const shown = paste.encrypted ? '' : paste.content;
+    const truncated = shown.length > PANEL_PREVIEW_CHARS;
     const preview = {
       id: paste.id,
       slug: paste.slug,
-      html: renderMarkdown(truncated ? paste.content.slice(0, PANEL_PREVIEW_CHARS) : paste.content),
+      html: renderMarkdown(truncated ? shown.slice(0, PANEL_PREVIEW_CHARS) : shown),
       truncated,
-      blank: paste.content.trim() === '',
+      blank: !paste.encrypted && shown.trim() === '',
+      encrypted: paste.encrypted,
     };
     return { preview, previewError: null };
   } catch (error) {

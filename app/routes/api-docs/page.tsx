@@ -5,7 +5,14 @@ import { ApiReference } from '~/components/api-docs/ApiReference';
 import { Recipe } from '~/components/api-docs/Recipe';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { apiReference } from '~/http/api/openapi/reference';
-import { fileCommand, KEY_PLACEHOLDER, requestCommand, sendToRequestCommand, textCommand } from '~/lib/api-recipes';
+import {
+  fileCommand,
+  KEY_PLACEHOLDER,
+  requestCommand,
+  sealedTextCommand,
+  sendToRequestCommand,
+  textCommand,
+} from '~/lib/api-recipes';
 import { pageTitle } from '~/lib/meta';
 import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
@@ -31,6 +38,7 @@ export const loader = answersFaults(async function loader({ context }: Route.Loa
     keyName: principal.kind === 'apikey' ? principal.name : null,
     hasKey: secret !== null,
     text: textCommand(origin, secret ?? KEY_PLACEHOLDER),
+    sealedText: sealedTextCommand(origin, secret ?? KEY_PLACEHOLDER),
     file: fileCommand(origin, secret ?? KEY_PLACEHOLDER),
     request: requestCommand(origin, secret ?? KEY_PLACEHOLDER),
     send: sendToRequestCommand(origin),
@@ -76,6 +84,13 @@ export default function ApiDocs({ loaderData: d }: Route.ComponentProps) {
           name={t('apiDocs.recipes.text')}
           command={d.text}
           hint={t('apiDocs.recipes.textHint', { origin: d.origin })}
+          missing={d.canText ? undefined : t('keys.permissions.text')}
+        />
+        <Recipe
+          id="recipe-sealed-text"
+          name={t('apiDocs.recipes.sealedText')}
+          command={d.sealedText}
+          hint={t('apiDocs.recipes.sealedTextHint')}
           missing={d.canText ? undefined : t('keys.permissions.text')}
         />
         <Recipe

@@ -29,6 +29,7 @@ import { shareCardOf } from '~/http/html/share-links.server';
 import type { Route } from './+types/view';
 import { countedPageRevalidation } from '~/lib/counted-page';
 import { answersFaults } from '~/http/html/faults.server';
+import { DECRYPTING_PAGE_HEADERS, decryptingPageHeaders } from '~/http/html/strict-csp';
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageTitle(matches, 'pages.paste.title', data && 'title' in data ? data.title : null);
@@ -39,6 +40,7 @@ function summary(p: PasteRecord): PasteSummary {
     slug: p.slug,
     remark: p.remark,
     hasPassword: p.hasPassword,
+    encrypted: p.encrypted,
     expiresAt: p.expiresAt?.toISOString() ?? null,
     maxViews: p.maxViews,
     views: p.views,
@@ -77,7 +79,7 @@ function rawUrl(p: PasteView, password?: string | null): string | null {
 function shownPage(p: ShownView, principal: Principal, origin: string, password?: string | null) {
   return {
     paste: shown(p),
-    title: pasteTitleOf(p.remark, p.content),
+    title: p.encrypted ? null : pasteTitleOf(p.remark, p.content),
     share: shareOf(p, origin),
     rawUrl: rawUrl(p, password),
     canManage: !p.isLastView && mayManageShare(principal, 'paste', p.createdBy),
@@ -119,18 +121,22 @@ export const loader = answersFaults(async function loader({ params, request, con
     const result =
       context.get(openedPasteContext) ??
       (await openPastePage(services, params.slug, { visit: previous, passive: isPassive(request) }));
+    const sealed = result.paste.encrypted ? DECRYPTING_PAGE_HEADERS : {};
     if (result.state !== 'shown') {
-      return {
+      const page = {
         state: result.state,
         paste: summary(result.paste),
+        sealedHeader: result.paste.encrypted ? result.paste.content : null,
         // Only the remark: content kept behind a password or a reveal, headings included, stays unseen.
         title: pasteTitleOf(result.paste.remark, null),
         share: shareOf(result.paste, linkOrigin),
         canManage: mayManageShare(principal, 'paste', result.paste.createdBy),
       } as const;
+      return data(page, { headers: sealed });
     }
     const page = { state: 'shown', ...shownPage(result.paste, principal, linkOrigin) } as const;
-    return data(page, { headers: await visitHeaders(params.slug, result.visit, previous, secure) });
+    const visit = await visitHeaders(params.slug, result.visit, previous, secure);
+    return data(page, { headers: { ...visit, ...sealed } });
   } catch (error) {
     // The edit or delete page of a paste this visitor may not manage says why, whatever the reason.
     return statusError(error, getLocale(context), {
@@ -169,7 +175,9 @@ export const action = answersFaults(async function action({ params, request, con
           : { ...(await revealPaste(services, params.slug, previous)), plainPassword: null };
       context.set(answeredByAction, true);
       const answered = shownPage(opened.paste, principal, linkOrigin, opened.plainPassword);
-      return data({ intent, answered }, { headers: await visitHeaders(params.slug, opened.visit, previous, secure) });
+      const visit = await visitHeaders(params.slug, opened.visit, previous, secure);
+      const sealed = opened.paste.encrypted ? DECRYPTING_PAGE_HEADERS : {};
+      return data({ intent, answered }, { headers: { ...visit, ...sealed } });
     }
     if (intent === 'delete') {
       const deleted = await deletePastes(services, principal, [String(form.get('id') ?? '')]);
@@ -187,6 +195,10 @@ export const action = answersFaults(async function action({ params, request, con
     return formError(error, locale, failure);
   }
 });
+
+/** An encrypted paste's page carries the strict policy its loader or action asked for. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
+  decryptingPageHeaders(loaderHeaders, actionHeaders);
 
 /** A view is counted by the loader: it runs again only when it must (lib/counted-page.ts). */
 export const shouldRevalidate = countedPageRevalidation('view');
@@ -228,6 +240,7 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
       gate={loaderData.state}
       canManageGated={loaderData.canManage}
       initialFormat={initialFormat}
+      sealedHeader={loaderData.sealedHeader}
       gateError={
         failed && failed.intent === (loaderData.state === 'reveal' ? 'reveal' : 'unlock') ? failed.formError : undefined
       }

@@ -1,15 +1,20 @@
 import type { PasteListItem } from '~/models/pastes/list.server';
 import type { PasteRecord } from '~/models/pastes/pastes.server';
 import type { PasteView } from '~/models/pastes/types';
+import { apiMessage } from '../errors';
 
 /** The wire shapes of text pastes in docs/product/api.md §3.3. */
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The fields every public paste answer shares (bare objects, docs/product/api.md §3.3). */
+/**
+ * The fields every public paste answer shares (bare objects, docs/product/api.md §3.3), and
+ * `encrypted` (docs/api-extensions.md): the content is then the envelope, the remark null.
+ */
 export function presentPublicPaste(p: PasteRecord) {
   return {
     slug: p.slug,
+    encrypted: p.encrypted,
     remark: p.remark,
     expiresAt: iso(p.expiresAt),
     maxViews: p.maxViews,
@@ -30,6 +35,7 @@ function managedFields(p: PasteRecord) {
     id: p.id,
     slug: p.slug,
     remark: p.remark,
+    encrypted: p.encrypted,
     expires_at: iso(p.expiresAt),
     max_views: p.maxViews,
     views: p.views,
@@ -51,6 +57,11 @@ export function presentPasteListItem(p: PasteListItem, forKey: boolean) {
     ...(p.keyName ? { key_name: p.keyName } : {}),
   };
   if (forKey) return { ...common, content: p.content };
-  const preview = p.content.length > 200 ? `${p.content.slice(0, 200)}...` : p.content;
+  // An envelope says nothing to a reader: the list says what it is instead.
+  const preview = p.encrypted
+    ? apiMessage('pasteEncrypted')
+    : p.content.length > 200
+      ? `${p.content.slice(0, 200)}...`
+      : p.content;
   return { ...common, view_count: p.views, content_preview: preview };
 }

@@ -1,0 +1,15 @@
+import QRCode from 'qrcode';
+
+/**
+ * A link's QR code as SVG, the same on the server (routes/qr.ts, through share-links.server.ts)
+ * and in the page (a link whose key the server must never see, components/ui/use-keyed-share.ts).
+ * Dark modules on white whatever the theme: scanners need the contrast.
+ */
+export function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#000000', light: '#ffffff' },
+  });
+}
