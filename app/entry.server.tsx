@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { logOf } from '~/log.server';
 import { getI18n } from './i18n/middleware.server';
-import { fillNonce } from './http/html/strict-csp';
+import { fillNonce, wantsNonce } from './http/html/strict-csp';
 
 export const streamTimeout = 5_000;
 
@@ -22,9 +22,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // React Router writes its inline scripts with this nonce; a page whose route asks for the strict
-  // policy (http/html/strict-csp.ts) allows those scripts and no others.
-  const nonce = randomBytes(16).toString('base64');
+  // A page whose route asks for the strict policy (http/html/strict-csp.ts) allows React Router's
+  // inline scripts by this nonce, and no others. Other pages carry none: their bytes stay the same
+  // for every visitor, as the paste page lane's templates need (docs/architecture.md §13).
+  const nonce = wantsNonce(responseHeaders) ? randomBytes(16).toString('base64') : undefined;
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -36,7 +37,7 @@ export default function handleRequest(
         const body = Buffer.concat(chunks);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.set('Content-Length', String(body.length));
-        fillNonce(responseHeaders, nonce);
+        if (nonce) fillNonce(responseHeaders, nonce);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         done();
       },

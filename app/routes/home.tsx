@@ -17,7 +17,7 @@ import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
 import { qrCodeHref } from '~/http/html/share-links.server';
 import { pasteLinks } from '~/lib/share-links';
 import { sealedHeaderOf } from '~/lib/e2e/paste';
-import { DECRYPTING_PAGE_HEADERS } from '~/http/html/strict-csp';
+import { KEY_MAKING_PAGE_HEADERS } from '~/http/html/strict-csp';
 import type { Route } from './+types/home';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -69,9 +69,10 @@ export const loader = answersFaults(async function loader({ request, context }: 
   }
   // The share box carries the links with the password in them: never kept by a cache (the service
   // worker keeps pages for offline reading unless they say no-store, docs/architecture.md §11).
-  // The page makes end-to-end keys (use-sealed-create.ts): it runs under the strict policy.
+  // The page makes end-to-end keys (use-sealed-create.ts): it runs under the strict policy
+  // (decision 0030).
   const noStore: Record<string, string> = created ? { 'Cache-Control': 'private, no-store' } : {};
-  return data({ access, created, notice }, { headers: { ...noStore, ...DECRYPTING_PAGE_HEADERS } });
+  return data({ access, created, notice }, { headers: { ...noStore, ...KEY_MAKING_PAGE_HEADERS } });
 });
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

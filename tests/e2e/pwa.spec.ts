@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { en, logInAsAdmin, waitForHydration } from './helpers';
+import { sealPaste } from '../../scripts/e2e-crypt.mjs';
 import { adminToken, createPasteViaApi, fillPasteForm, uniqueSlug } from './paste-helpers';
 
 /**
@@ -124,6 +125,38 @@ test('@js offline: a paste read before still reads, a page never seen gets the o
   await context.setOffline(false);
   await expect(toast).toContainText(t.connectivity.online);
   await expect(toast).toBeHidden({ timeout: 6000 }); // after 3 s
+});
+
+test('@js an encrypted paste read before opens offline, and the worker keeps only its ciphertext', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  const slug = uniqueSlug(testInfo, 'sealed');
+  const marker = 'sealed-offline-5d1e';
+  const { envelope, key } = sealPaste(marker);
+  await createPasteViaApi(request, await adminToken(request), { content: envelope, slug, encrypted: true });
+  await controlled(page);
+  await page.goto(`/paste/${slug}#${key}`);
+  await expect(page.getByText(marker)).toBeVisible();
+
+  // The worker kept the page for offline reading: with the envelope in it, never the text or the key.
+  const kept = await page.evaluate(async (path) => {
+    const cache = await caches.open('cloudclip-pages');
+    const pages = await Promise.all(
+      (await cache.keys()).filter((r) => r.url.includes(path)).map((r) => cache.match(r)),
+    );
+    return Promise.all(pages.map((answer) => answer!.text()));
+  }, `/paste/${slug}`);
+  expect(kept.join('')).toContain(envelope.slice(0, 80));
+  expect(kept.join('')).not.toContain(marker);
+  expect(kept.join('')).not.toContain(key);
+
+  await goOffline(page, context);
+  await page.goto('/');
+  await page.goto(`/paste/${slug}#${key}`);
+  await expect(page.getByText(marker)).toBeVisible();
+  await context.setOffline(false);
 });
 
 test('@js a paste’s owner actions are offered only while online', async ({ page, context, request }, testInfo) => {

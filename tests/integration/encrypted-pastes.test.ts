@@ -176,6 +176,15 @@ describe('encrypted pastes', () => {
     const other = await fetch(`${server.url}/paste/${plain}`);
     expect(other.headers.get('content-security-policy')).toBeNull();
     expect(other.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Its bytes are the same for everyone: no nonce in them.
+    expect(await other.text()).not.toContain('nonce=');
+
+    // The home page makes keys: the same policy, with images from anywhere for its preview.
+    const home = await fetch(`${server.url}/`);
+    expect(home.headers.get('content-security-policy')).toMatch(
+      /script-src 'self' 'nonce-[\w+/=]+'.*img-src [^;]*https:/,
+    );
+    expect(home.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
   it("a form of the page's own, posted with the Origin a no-referrer page withholds, still reaches its action", async () => {

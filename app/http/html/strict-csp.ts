@@ -8,32 +8,46 @@
  */
 export const NONCE_SLOT = '{nonce}';
 
-const POLICY = [
-  "default-src 'self'",
-  `script-src 'self' 'nonce-${NONCE_SLOT}'`,
-  // React sets style attributes (KaTeX's layout among them); styles cannot run code.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const policy = (images: string) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${NONCE_SLOT}'`,
+    // React sets style attributes (KaTeX's layout among them); styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images}`,
+    "font-src 'self' data:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 export const DECRYPTING_PAGE_HEADERS = {
-  'Content-Security-Policy': POLICY,
+  'Content-Security-Policy': policy("'self' data: blob:"),
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-/** The policy of an answer with its nonce in place (entry.server.tsx); other answers are left as they are. */
+/**
+ * The page that makes keys (the home editor): the same, except that its Markdown preview shows
+ * images from anywhere, as the plain paste page will. An image cannot read the page; the text it
+ * previews is the author's own.
+ */
+export const KEY_MAKING_PAGE_HEADERS = {
+  'Content-Security-Policy': policy("'self' data: blob: http: https:"),
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+/** Does this answer's route ask for the strict policy, whose slot needs a nonce? */
+export const wantsNonce = (headers: Headers) => !!headers.get('Content-Security-Policy')?.includes(NONCE_SLOT);
+
+/** The policy of an answer with its nonce in place (entry.server.tsx). */
 export function fillNonce(headers: Headers, nonce: string): void {
-  const policy = headers.get('Content-Security-Policy');
-  if (policy?.includes(NONCE_SLOT)) headers.set('Content-Security-Policy', policy.replaceAll(NONCE_SLOT, nonce));
+  const policy = headers.get('Content-Security-Policy')!;
+  headers.set('Content-Security-Policy', policy.replaceAll(NONCE_SLOT, nonce));
 }
 
 /** The headers a page route passes on from its loader and action: the policy pair, when either set it. */
