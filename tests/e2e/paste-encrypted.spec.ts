@@ -120,6 +120,22 @@ test('@js a view-limited paste: no key, no reveal; a wrong key says so; the righ
   await expect(reader.getByText(en.paste.view.lastView)).toBeVisible();
 });
 
+test('@js a key pasted into the address after a wrong one opens the paste without counting again', async ({
+  page,
+  request,
+}, testInfo) => {
+  const slug = uniqueSlug(testInfo, 'fix');
+  const { envelope, key } = sealPaste(`${MARKER} fixed`);
+  const token = await adminToken(request);
+  const { id } = await createPasteViaApi(request, token, { content: envelope, slug, encrypted: true });
+  await page.goto(`/paste/${slug}#${sealPaste('other').key}`);
+  await expect(page.getByRole('heading', { name: en.paste.encrypted.incompleteHeading })).toBeVisible();
+  expect(await storedViews(request, token, id)).toBe(1);
+  await page.evaluate((right) => (window.location.hash = right), key);
+  await expect(page.getByText(`${MARKER} fixed`)).toBeVisible();
+  expect(await storedViews(request, token, id)).toBe(1);
+});
+
 test('@js 20 readers at once of a paste with 5 views: exactly 5 read it', async ({ browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const slug = uniqueSlug(testInfo, 'crowd');

@@ -17,13 +17,21 @@ import type { ShownPaste } from './types';
  * link without a key of the right shape says so too, before a reveal or a password spends a view.
  */
 
-const subscribe = () => () => {};
+/** A key typed or pasted into the address after the page opened arrives as a hash change. */
+const subscribe = (changed: () => void) => {
+  window.addEventListener('hashchange', changed);
+  return () => window.removeEventListener('hashchange', changed);
+};
 let kept: { path: string; fragment: string | null } | null = null;
 
-/** The fragment's key as the page at this path was opened with (a reveal's post drops it from the address). */
+/**
+ * The fragment's key at this path: the one in the address, or, once a reveal's or unlock's post has
+ * dropped it from the address, the one the page was opened with.
+ */
 function keptFragment(): string | null {
   const path = window.location.pathname;
-  if (kept?.path !== path) kept = { path, fragment: fragmentSecret(window.location.hash) };
+  const given = fragmentSecret(window.location.hash);
+  if (kept?.path !== path || (given && given !== kept.fragment)) kept = { path, fragment: given };
   return kept.fragment;
 }
 
