@@ -53,8 +53,8 @@ export function envelopeHeader(envelope: string): Header {
  */
 export function envelopeProblem(envelope: string, hasPassword: boolean): 'envelopeInvalid' | 'envelopePassword' | null {
   const parts = ENVELOPE.exec(envelope);
-  const sealed = parts && decodedLength(parts[1]!.length);
-  if (!parts || sealed === null || sealed === undefined || plainSize(sealed) === null) return 'envelopeInvalid';
+  const sealed = parts ? decodedLength(parts[1]!.length) : null;
+  if (!parts || sealed === null || plainSize(sealed) === null) return 'envelopeInvalid';
   // Sealed metadata is a 12-byte nonce and a 16-byte tag around at least "{}".
   if ((decodedLength(parts[2]!.length) ?? 0) < 12 + 16 + 2) return 'envelopeInvalid';
   try {
