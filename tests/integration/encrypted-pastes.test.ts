@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaste, openPaste, readPaste, sealPaste } from '../../scripts/e2e-crypt.mjs';
-import { apiClient } from '../support/api-client';
+import { adminAuth, apiClient } from '../support/api-client';
 import { withServerDb } from '../support/server-db';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -21,8 +21,7 @@ describe('encrypted pastes', () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { PASSWORD_RATE_LIMIT: '1000/60' } });
-    const login = await call('POST', '/admin/login', { body: { username: 'admin', password: 'test-admin-password' } });
-    admin = `Bearer ${login.body.data.token}`;
+    admin = await adminAuth(call);
   });
   afterAll(async () => {
     await server?.stop();

@@ -66,18 +66,8 @@ export function envelopeProblem(envelope: string, hasPassword: boolean): 'envelo
 
 async function collect(chunks: AsyncIterable<Bytes>): Promise<Bytes> {
   const parts: Bytes[] = [];
-  let size = 0;
-  for await (const chunk of chunks) {
-    parts.push(chunk);
-    size += chunk.length;
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  for await (const chunk of chunks) parts.push(chunk);
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
 async function* once(bytes: Bytes) {
