@@ -41,6 +41,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',
   'tests/integration/api-fs-write.test.ts': "storage writes and listings; the index's dialects are unit-tested",
   'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',
+  'tests/integration/encrypted-files.test.ts':
+    'a text column written and read through Prisma (its PostgreSQL migration: schema-drift)',
   'tests/integration/operations.test.ts':
     'health, request logs and shutdown of the process (PostgreSQL readiness: postgres.test.ts)',
   'tests/integration/webdav-litmus.test.ts':

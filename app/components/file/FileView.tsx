@@ -1,17 +1,22 @@
+import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { FilePreviewPanel } from './FilePreviewPanel';
 import type { ShareLink } from '~/components/ui/ShareCard';
 import { Icon } from '~/components/ui/Icon';
+import { SealedBadge, SealedNotice, useFragment } from '~/components/ui/sealed-page';
 import { SharePage } from './SharePage';
 import { FOLDER_MIMETYPE } from '~/lib/mime';
+import { fileVerifierFor, plainSizeOfRecords } from '~/lib/e2e/file';
 import type { FileContent, FileSummary } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
+import { SealedFilePanel, useOpenedFile } from './SealedFile';
 
 /**
  * The public page of a file share: its name and facts, the remark, then either the password prompt
  * or the preview with the download button, and the share link with its QR code beside it. The owner
- * or an admin also gets edit and delete.
+ * or an admin also gets edit and delete. An encrypted share (SealedFile.tsx) shows its real name,
+ * type and remark once the link's key opens them, and decrypts its download in the page.
  */
 export function FileView({
   file,
@@ -33,16 +38,43 @@ export function FileView({
   // A folder share's page before its password: the same form, in a folder's words.
   const folder = file.mimetype === FOLDER_MIMETYPE;
   const lastView = content !== null && file.maxViews !== null && file.views >= file.maxViews;
+  const fragment = useFragment(file.envelope !== null);
+  // The password typed: with the link's key, it opens an encrypted share once the server lets it through.
+  const [password, setPassword] = useState<string>();
+  const opened = useOpenedFile(content ? file.envelope : null, fragment, password);
+  const metadata = opened.state === 'open' ? opened.metadata : null;
+  const shown =
+    file.envelope === null
+      ? file
+      : {
+          ...file,
+          filename: metadata?.name ?? t('file.encrypted.name'),
+          mimetype: metadata?.type ?? file.mimetype,
+          remark: metadata?.remark ?? null,
+          size: plainSizeOfRecords(file.size) ?? file.size,
+        };
+  const envelope = file.envelope;
   return (
     <SharePage
-      file={file}
+      file={shown}
       kicker={folder ? t('file.folder.heading') : t('pages.file.heading')}
       canManage={canManage}
       share={share}
-      notice={lastView && <FormAlert>{t('file.view.lastView')}</FormAlert>}
+      notice={
+        <>
+          {envelope !== null && <SealedBadge subject="file" />}
+          {lastView && <FormAlert>{t('file.view.lastView')}</FormAlert>}
+        </>
+      }
     >
       {content ? (
-        <FilePreviewPanel file={file} content={content} />
+        envelope === null ? (
+          <FilePreviewPanel file={file} content={content} />
+        ) : (
+          <SealedFilePanel opened={opened} fragment={fragment} content={content} size={file.size} />
+        )
+      ) : envelope !== null && !fragment ? (
+        <SealedNotice subject="file" kind={fragment === undefined ? 'needsJs' : 'incomplete'} />
       ) : (
         <UnlockForm
           keyPrefix={folder ? 'file.unlockFolder' : 'file.unlock'}
@@ -53,6 +85,14 @@ export function FileView({
           className="w-full"
           formClassName="max-w-md"
           buttonClassName="w-full sm:w-auto"
+          transform={
+            envelope !== null && fragment
+              ? (typed) => {
+                  setPassword(typed);
+                  return fileVerifierFor(envelope, fragment, typed);
+                }
+              : undefined
+          }
         />
       )}
     </SharePage>

@@ -14,6 +14,8 @@ export interface FileSummary {
   expiresAt: string | null;
   createdAt: string;
   useProxy: boolean;
+  /** An end-to-end encrypted share's header and sealed metadata (docs/encryption.md "Files"); its size is the object's. */
+  envelope: string | null;
 }
 
 /** What the edit form starts from; the owner also sees the current password (docs/product/api.md §1.11 plain_password). */

@@ -1,3 +1,4 @@
+import { EncryptChoice } from '~/components/ui/EncryptChoice';
 import { useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, useNavigation } from 'react-router';
@@ -127,25 +128,7 @@ export function CreatePasteForm({
             error={fieldErrors.remark}
             defaultValue={v?.remark ?? ''}
           />
-          {hydrated && (
-            <div className="flex items-start gap-2">
-              <input
-                id="encrypt"
-                name="encrypt"
-                type="checkbox"
-                className="mt-1 h-4 w-4 accent-brand"
-                aria-describedby="encrypt-hint"
-              />
-              <div>
-                <label htmlFor="encrypt" className="text-sm font-medium">
-                  {t('paste.encrypted.option')}
-                </label>
-                <p id="encrypt-hint" className="mt-0.5 text-xs text-subtle">
-                  {t('paste.encrypted.optionHint')}
-                </p>
-              </div>
-            </div>
-          )}
+          {hydrated && <EncryptChoice label={t('paste.encrypted.option')} hint={t('paste.encrypted.optionHint')} />}
           <button
             type="submit"
             className="btn btn-primary w-full"

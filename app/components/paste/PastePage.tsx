@@ -10,7 +10,8 @@ import type { PasteSummary, ShownPaste } from './types';
 import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 import { useKeepOffline } from './use-keep-offline';
-import { SealedBadge, SealedGate, SealedPasteContent, useFragment } from './SealedPaste';
+import { SealedGate, SealedPasteContent } from './SealedPaste';
+import { SealedBadge, useFragment } from '~/components/ui/sealed-page';
 import { useKeyedShare } from '~/components/ui/use-keyed-share';
 
 export interface PasteShown {

@@ -1,10 +1,9 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Icon } from '~/components/ui/Icon';
-import { IconHeading } from '~/components/ui/IconHeading';
+import { SealedNotice } from '~/components/ui/sealed-page';
 import { UnlockForm } from '~/components/ui/UnlockForm';
-import { fragmentSecret, openPaste, verifierFor } from '~/lib/e2e/paste';
+import { openPaste, verifierFor } from '~/lib/e2e/paste';
 import { PasteContent, type PasteFormat } from './PasteContent';
 import { PasteRemark } from './PasteMeta';
 import type { PasteGate } from './PastePage';
@@ -16,62 +15,6 @@ import type { ShownPaste } from './types';
  * Without JavaScript nothing can open it, so the page says so before anything counts a view; a
  * link without a key of the right shape says so too, before a reveal or a password spends a view.
  */
-
-/** A key typed or pasted into the address after the page opened arrives as a hash change. */
-const subscribe = (changed: () => void) => {
-  window.addEventListener('hashchange', changed);
-  return () => window.removeEventListener('hashchange', changed);
-};
-let kept: { path: string; fragment: string | null } | null = null;
-
-/**
- * The fragment's key at this path: the one in the address, or, once a reveal's or unlock's post has
- * dropped it from the address, the one the page was opened with.
- */
-function keptFragment(): string | null {
-  const path = window.location.pathname;
-  const given = fragmentSecret(window.location.hash);
-  if (kept?.path !== path || (given && given !== kept.fragment)) kept = { path, fragment: given };
-  return kept.fragment;
-}
-
-/**
- * The key in the page's fragment: undefined until JavaScript runs, null for an incomplete link.
- * Read once: the reveal and unlock forms post to the address without its fragment, so the key is
- * kept here and put back in the address, where a reload or a bookmark finds it again.
- */
-export function useFragment(sealed: boolean): string | null | undefined {
-  const fragment = useSyncExternalStore(
-    subscribe,
-    () => (sealed ? keptFragment() : null),
-    () => undefined,
-  );
-  const location = useLocation();
-  useEffect(() => {
-    if (!fragment || window.location.hash) return;
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}#${fragment}`);
-  }, [fragment, location]);
-  return fragment;
-}
-
-function SealedNotice({ kind }: { kind: 'needsJs' | 'incomplete' }) {
-  const { t } = useTranslation();
-  return (
-    <section
-      role={kind === 'incomplete' ? 'alert' : undefined}
-      aria-labelledby="sealed-heading"
-      className="card mx-auto w-full max-w-md"
-    >
-      <IconHeading
-        id="sealed-heading"
-        icon={<Icon name="lock" className="h-5 w-5" />}
-        heading={t(`paste.encrypted.${kind}Heading`)}
-        body={t(`paste.encrypted.${kind}Body`)}
-      />
-    </section>
-  );
-}
 
 /** Before an encrypted paste's content: its reveal step, or its password, which the page stretches. */
 export function SealedGate({
@@ -92,8 +35,8 @@ export function SealedGate({
   /** The password typed, kept by the page to open the content once the server lets it through. */
   onPassword: (password: string) => void;
 }) {
-  if (fragment === undefined) return <SealedNotice kind="needsJs" />;
-  if (fragment === null) return <SealedNotice kind="incomplete" />;
+  if (fragment === undefined) return <SealedNotice subject="paste" kind="needsJs" />;
+  if (fragment === null) return <SealedNotice subject="paste" kind="incomplete" />;
   const reveal = gate === 'reveal';
   return (
     <UnlockForm
@@ -159,8 +102,8 @@ export function SealedPasteContent({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [envelope, fragment, password]);
 
-  if (fragment === undefined) return <SealedNotice kind="needsJs" />;
-  if (fragment === null || opened.state === 'failed') return <SealedNotice kind="incomplete" />;
+  if (fragment === undefined) return <SealedNotice subject="paste" kind="needsJs" />;
+  if (fragment === null || opened.state === 'failed') return <SealedNotice subject="paste" kind="incomplete" />;
   if (opened.state === 'opening')
     return (
       <p role="status" className="card p-5 text-sm text-subtle">
@@ -177,16 +120,5 @@ export function SealedPasteContent({
         manage={manage}
       />
     </div>
-  );
-}
-
-/** The badge an encrypted paste's page and the admin's list show in place of what they cannot read. */
-export function SealedBadge() {
-  const { t } = useTranslation();
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-accent">
-      <Icon name="lock" className="h-3 w-3" />
-      {t('paste.encrypted.badge')}
-    </span>
   );
 }

@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
-import { CreatedShare } from '~/components/ui/CreatedShare';
-import { FormAlert } from '~/components/ui/FormAlert';
-import { useKeyedShare } from '~/components/ui/use-keyed-share';
+import { KeyedCreatedShare } from '~/components/ui/KeyedCreatedShare';
 import type { PasteLinks } from '~/lib/share-links';
-import { keyFor } from './sealed-keys';
 
 export interface CreatedPaste {
   slug: string;
@@ -14,7 +10,7 @@ export interface CreatedPaste {
   links: PasteLinks;
   /** The share link as a QR code (an SVG data URL made on the server). */
   qr: string;
-  /** An encrypted paste's header: finds the key this page sealed it with (sealed-keys.ts). */
+  /** An encrypted paste's header: finds the key this page sealed it with (ui/sealed-keys.ts). */
   sealedHeader: string | null;
 }
 
@@ -25,14 +21,14 @@ export interface CreatedPaste {
  */
 export function ShareResult({ paste }: { paste: CreatedPaste }) {
   const { t } = useTranslation();
-  const [key] = useState(() => (paste.sealedHeader ? keyFor(paste.sealedHeader) : null));
-  const keyed = useKeyedShare(paste.sealedHeader ? paste.links.page : null, key);
-  const plain = { ...paste, page: paste.links.page, second: paste.links.raw };
-  if (paste.sealedHeader && key && !keyed) return <p role="status">{t('paste.encrypted.sealing')}</p>;
   return (
-    <>
-      {paste.sealedHeader && !key && <FormAlert tone="warning">{t('paste.encrypted.keyLost')}</FormAlert>}
-      <CreatedShare kind="paste" share={keyed ? { ...plain, ...keyed } : plain} body={t('paste.created.body')} />
-    </>
+    <KeyedCreatedShare
+      kind="paste"
+      share={{ ...paste, page: paste.links.page, second: paste.links.raw }}
+      body={t('paste.created.body')}
+      sealedHeader={paste.sealedHeader}
+      drawing={t('paste.encrypted.sealing')}
+      lost={t('paste.encrypted.keyLost')}
+    />
   );
 }

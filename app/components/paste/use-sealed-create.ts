@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from 'react-router';
-import { sealPaste } from '~/lib/e2e/paste';
+import { sealedHeaderOf, sealPaste } from '~/lib/e2e/paste';
 import { pasteFormValues } from '~/lib/paste-form';
-import { rememberKey } from './sealed-keys';
+import { rememberKey } from '~/components/ui/sealed-keys';
 
 export type SealedCreate = { state: 'idle' | 'sealing' } | { state: 'problem'; messageKey: string };
 
 /**
  * "Encrypt in the browser" on the home form (docs/encryption.md): the text and the remark are sealed
  * in the page under a new key, and the form posts the envelope, with the password's verifier in
- * place of the password, to its usual action. The key stays in this page (sealed-keys.ts) for the
+ * place of the password, to its usual action. The key stays in this page (ui/sealed-keys.ts) for the
  * result to show. Offline there is no sealing: the offline queue would keep a paste whose key
  * nobody could be shown later. Returns false for a form that does not ask for encryption.
  */
@@ -30,7 +30,7 @@ export function useSealedCreate() {
     const password = String(form.get('password') ?? '');
     void sealPaste(values.content, { remark: values.remark.trim() || null, markdown: true }, password || undefined)
       .then(async ({ envelope, secret, verifier }) => {
-        rememberKey(envelope, secret);
+        rememberKey(sealedHeaderOf(envelope), secret);
         form.set('content', envelope);
         form.set('encrypted', '1');
         form.delete('encrypt');

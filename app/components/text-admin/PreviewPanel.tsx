@@ -3,7 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { MathStylesheet } from '~/components/ui/MathStylesheet';
-import { SealedBadge } from '~/components/paste/SealedPaste';
+import { SealedBadge } from '~/components/ui/sealed-page';
 import { editHref, pasteHref, type TextPreview } from './view';
 
 /** Typography for rendered Markdown (sanitized HTML from renderMarkdown). */

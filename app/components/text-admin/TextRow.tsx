@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
-import { SealedBadge } from '~/components/paste/SealedPaste';
+import { SealedBadge } from '~/components/ui/sealed-page';
 import { editHref, listHref, pasteHref, type ListState, type TextItem } from './view';
 
 function CreatorName({ item }: { item: TextItem }) {

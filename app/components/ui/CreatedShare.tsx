@@ -59,7 +59,8 @@ export interface NewShare {
   expiresAt: string | null;
   maxViews: number | null;
   page: string;
-  second: string;
+  /** Absent for an encrypted file: its download is ciphertext, only its page opens it. */
+  second?: string;
   /** The share link as a QR code (an SVG data URL made on the server). */
   qr: string;
 }
@@ -120,13 +121,15 @@ export function CreatedShare({ kind, share, body }: { kind: keyof typeof KINDS; 
           <div ref={first}>
             <LinkField id="share-link" label={t(words.link)} url={share.page} copyLabel={t(words.copyLink)} />
           </div>
-          <LinkField
-            id={words.second.id}
-            label={t(words.second.label)}
-            url={share.second}
-            copyLabel={t(words.second.copy)}
-            note={share.hasPassword ? t(words.second.note) : undefined}
-          />
+          {share.second && (
+            <LinkField
+              id={words.second.id}
+              label={t(words.second.label)}
+              url={share.second}
+              copyLabel={t(words.second.copy)}
+              note={share.hasPassword ? t(words.second.note) : undefined}
+            />
+          )}
           <Link to={words.another.to} className="btn btn-primary">
             <Icon name="plus" />
             {t(words.another.label)}

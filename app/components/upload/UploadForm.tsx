@@ -21,6 +21,8 @@ import { UPLOAD_OPTION_FIELDS, UploadOptionsFields, type StorageChoice } from '.
 
 const FIELDS = [...UPLOAD_OPTION_FIELDS, 'file'];
 import { UploadQueue } from './UploadQueue';
+import { sealShareUpload } from './sealed-upload';
+import { EncryptChoice } from '~/components/ui/EncryptChoice';
 import { useFileUploads, type UploadItem } from './use-file-uploads';
 
 export type { StorageChoice } from './UploadOptionsFields';
@@ -85,9 +87,13 @@ export function UploadForm({
     }
   };
 
+  // "Encrypt in the browser": read when "Upload" is pressed, for the whole batch.
+  const [encrypt, setEncrypt] = useState(false);
+  const sealing = useRef(false);
   const uploads = useFileUploads({
     maxBytes,
     getOptions: readOptions,
+    seal: (file, meta, options) => (sealing.current ? sealShareUpload(file, meta, options) : Promise.resolve(null)),
     onBatchDone: (batch: UploadItem[], listed: number) => {
       const failed = batch.filter((item) => item.status === 'error');
       const linked = bundling.current;
@@ -133,7 +139,9 @@ export function UploadForm({
     if (uploads.pendingCount === 0 && uploads.tooLargeCount > 0)
       return fail(t('errors.fileTooLarge', { max: maxText }), 'file');
     if (uploads.pendingCount === 0) return fail(t('errors.fileRequired'), 'file');
-    const linked = oneLink && uploads.pendingCount > 1;
+    // Each encrypted file has its own key: no one link for all.
+    const linked = oneLink && !encrypt && uploads.pendingCount > 1;
+    sealing.current = encrypt;
     if (converted.input.slug && uploads.pendingCount > 1 && !linked)
       return fail(t('upload.batch.slugSingleOnly'), 'slug');
     setClientErrors(null);
@@ -314,7 +322,16 @@ export function UploadForm({
             </p>
           )}
           {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
-          {hydrated && pending > 1 && (
+          {hydrated && (
+            <EncryptChoice
+              label={t('file.encrypted.option')}
+              hint={t('file.encrypted.optionHint')}
+              checked={encrypt}
+              onChange={setEncrypt}
+              className="mt-5"
+            />
+          )}
+          {hydrated && pending > 1 && !encrypt && (
             <label className="mt-5 flex items-start gap-2 text-sm">
               <input
                 type="checkbox"

@@ -69,7 +69,8 @@ function QueueItem({
       ? t(`upload.status.${status}`, { percent: progress.percent })
       : t(`upload.status.${status}`);
   const showProgress = status === 'uploading' || status === 'paused';
-  const shareUrl = showLinks && item.result ? new URL(item.result.url, window.location.origin).toString() : null;
+  const page = showLinks && item.result ? new URL(item.result.url, window.location.origin).toString() : null;
+  const shareUrl = page && item.fragment ? `${page}#${item.fragment}` : page;
   const linkId = `${item.id}-link`;
   const busyFinishing = status === 'uploading' && (item.stage === 'processing' || item.stage === 'completing');
 

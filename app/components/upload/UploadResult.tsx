@@ -1,5 +1,5 @@
 import { useTranslation } from '~/i18n/use-translation';
-import { CreatedShare } from '~/components/ui/CreatedShare';
+import { KeyedCreatedShare } from '~/components/ui/KeyedCreatedShare';
 import { formatBytes } from '~/lib/format';
 
 export interface UploadedFile {
@@ -12,13 +12,28 @@ export interface UploadedFile {
   links: { page: string; download: string };
   /** The share link as a QR code (an SVG data URL made on the server). */
   qr: string;
+  /** An encrypted file's header: finds the key this page sealed it with (ui/sealed-keys.ts). */
+  sealedHeader: string | null;
 }
 
-/** Shown after an upload: the share link, its QR code, the direct download link, and "upload another". */
+/**
+ * Shown after an upload: the share link, its QR code, the direct download link, and "upload
+ * another". An encrypted file's link carries its key, and it has no direct download worth sharing.
+ */
 export function UploadResult({ file }: { file: UploadedFile }) {
   const { t } = useTranslation();
-  const body = t('upload.result.body', { name: file.filename, size: formatBytes(file.size) });
+  const sealed = file.sealedHeader !== null;
+  const body = sealed
+    ? t('file.encrypted.resultBody', { size: formatBytes(file.size) })
+    : t('upload.result.body', { name: file.filename, size: formatBytes(file.size) });
   return (
-    <CreatedShare kind="file" share={{ ...file, page: file.links.page, second: file.links.download }} body={body} />
+    <KeyedCreatedShare
+      kind="file"
+      share={{ ...file, page: file.links.page, second: sealed ? undefined : file.links.download }}
+      body={body}
+      sealedHeader={file.sealedHeader}
+      drawing={t('file.encrypted.sealing')}
+      lost={t('file.encrypted.keyLost')}
+    />
   );
 }

@@ -24,6 +24,8 @@ export interface UploadItem {
   resumeFrom: number | null;
   /** Over the max upload size: refused before any request. */
   tooLarge: boolean;
+  /** Encrypted in the page: the key its link carries after "#" (never stored, never sent). */
+  fragment?: string;
 }
 
 /** docs/product/spec.md §5: markdown extensions as text/markdown, unknown types as application/octet-stream. */

@@ -4,8 +4,14 @@ import { directUpload } from '~/lib/upload/direct-upload';
 import { MultipartUploader } from '~/lib/upload/multipart-uploader';
 import { needsMultipart } from '~/lib/upload/part-size';
 import type { UploadProgress } from '~/lib/upload/progress';
+import type { SealedPlan } from './sealed-upload';
 import { putBlob } from '~/lib/upload/put';
-import { fileDirectTransport, fileMultipartTransport, type UploadTransports } from '~/lib/upload/transports';
+import {
+  fileDirectTransport,
+  fileMultipartTransport,
+  type UploadMeta,
+  type UploadTransports,
+} from '~/lib/upload/transports';
 import { toUploadError } from '~/lib/upload/upload-error';
 import {
   isActive,
@@ -64,6 +70,7 @@ export function useFileUploads<O = ShareOptions>({
   onBatchDone,
   onItemDone,
   transports = shareTransports as unknown as UploadTransports<O>,
+  seal,
 }: {
   maxBytes: number;
   /** The share options currently in the form (the target folder in the explorer), or null when they are invalid. */
@@ -73,15 +80,17 @@ export function useFileUploads<O = ShareOptions>({
   /** After a resume or retry outside a batch, and how many files the list holds. */
   onItemDone: (item: UploadItem, listed: number) => void;
   transports?: UploadTransports<O>;
+  /** Encrypts a file in the page when the form asks for it (sealed-upload.ts); null sends it as it is. */
+  seal?: (file: File, meta: UploadMeta, options: O) => Promise<SealedPlan<O> | null>;
 }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [running, setRunning] = useState(false);
   const itemsRef = useRef<UploadItem[]>([]);
   const controllers = useRef(new Map<string, Controller<O>>());
   const sequence = useRef(0);
-  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, transports });
+  const handlers = useRef({ getOptions, onBatchDone, onItemDone, maxBytes, transports, seal });
   useEffect(() => {
-    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, transports };
+    handlers.current = { getOptions, onBatchDone, onItemDone, maxBytes, transports, seal };
   });
 
   const raw = useSyncExternalStore(
@@ -160,12 +169,24 @@ export function useFileUploads<O = ShareOptions>({
       // A file of a chosen folder keeps its place in it ("photos/2024/a.jpg"); only the explorer offers folders.
       const meta = { filename: file.webkitRelativePath || file.name, size: file.size, mimetype: mimetypeOf(file) };
       const { transports } = handlers.current;
+      // Encrypted: the sealed records go up instead of the file, under sealed options; an upload
+      // started again seals again (a new key: the old one was never kept).
+      let sealed: SealedPlan<O> | null;
+      try {
+        sealed = (await handlers.current.seal?.(file, meta, options)) ?? null;
+      } catch (error) {
+        update(id, { status: 'error', error: toUploadError(error) });
+        return;
+      }
+      const sent = sealed ?? { body: file, meta, options };
+      if (sealed) update(id, { fragment: sealed.fragment });
       if (!item.multipart || !transports.multipart) {
         const abort = new AbortController();
         controllers.current.set(id, { options, abort });
         update(id, { status: 'uploading', stage: 'starting', error: null, progress: noProgress(file.size) });
         try {
-          const result = await directUpload(file, transports.direct(meta, options), {
+          const body = sealed ? await sealed.body.slice(0, sealed.body.size) : file;
+          const result = await directUpload(body, transports.direct(sent.meta, sent.options), {
             signal: abort.signal,
             onStage: (stage) => update(id, { stage }),
             onProgress: (progress) => reportProgress(id, progress),
@@ -183,9 +204,10 @@ export function useFileUploads<O = ShareOptions>({
         return;
       }
       const uploader = new MultipartUploader({
-        file,
-        transport: transports.multipart(meta, options),
-        persistence: transports.resumable ? store().persistenceFor(file) : undefined,
+        file: sent.body,
+        transport: transports.multipart(sent.meta, sent.options),
+        // The key lives in this page only: an encrypted upload pauses and resumes, but not past a reload.
+        persistence: transports.resumable && !sealed ? store().persistenceFor(file) : undefined,
       });
       const unsubscribe = uploader.subscribe((event) => {
         // With the uploader's own figure: leaving the page drops the parts in flight from it.

@@ -45,8 +45,9 @@ export function directUploadsRouter(services: Services): Router {
   router.use('/s3', requires('file.upload'));
 
   router.post('/s3/presign', async (req, res) => {
-    const { filename, size, ...options } = presignSchema.parse(req.body ?? {});
-    const { file, uploadUrl } = await presignUpload(services, principalOf(res), { filename, size, options });
+    const { filename, size, envelope, ...options } = presignSchema.parse(req.body ?? {});
+    const upload = { filename, size, envelope, options };
+    const { file, uploadUrl } = await presignUpload(services, principalOf(res), upload);
     sendOk(res, apiMessage('uploadPresigned'), {
       ...pendingShareFields(req, services, file),
       upload_url: absoluteUrl(req, services, uploadUrl),
@@ -66,8 +67,8 @@ export function directUploadsRouter(services: Services): Router {
   });
 
   router.post('/s3/multipart/init', async (req, res) => {
-    const { filename, size, ...options } = multipartInitSchema.parse(req.body ?? {});
-    const started = await initMultipartUpload(services, principalOf(res), { filename, size, options });
+    const { filename, size, envelope, ...options } = multipartInitSchema.parse(req.body ?? {});
+    const started = await initMultipartUpload(services, principalOf(res), { filename, size, envelope, options });
     sendOk(res, apiMessage('multipartInitialized'), {
       ...pendingShareFields(req, services, started.file),
       upload_id: started.uploadId,

@@ -9,6 +9,7 @@ import {
   sealRecord,
   TAG_SIZE,
   type Bytes,
+  type Header,
   type Keys,
 } from './format';
 
@@ -61,10 +62,14 @@ export async function newKeys(secret: Bytes, password?: string): Promise<Keys> {
  * The plaintext of stored bytes, from the link's secret (and the password): the header is read
  * first, the keys derived from it, then each record opened in turn.
  */
-export async function* openStream(
+export function openStream(sealed: AsyncIterable<Uint8Array>, secret: Bytes, password?: string): AsyncGenerator<Bytes> {
+  return openSealed(sealed, (header) => deriveKeys(header, secret, password));
+}
+
+/** Like openStream, with the keys `keysFor` gives for the header the bytes start with. */
+export async function* openSealed(
   sealed: AsyncIterable<Uint8Array>,
-  secret: Bytes,
-  password?: string,
+  keysFor: (header: Header) => Promise<Keys>,
 ): AsyncGenerator<Bytes> {
   const iterator = sealed[Symbol.asyncIterator]();
   // The header may come split over chunks: gather its bytes, keep the rest for the records.
@@ -74,7 +79,7 @@ export async function* openStream(
     if (next.done) throw new E2eError('truncated', 'the content ends before its header');
     start = concat(start, next.value);
   }
-  const keys = await deriveKeys(readHeader(start), secret, password);
+  const keys = await keysFor(readHeader(start));
   yield* openRecords(
     keys,
     (async function* () {

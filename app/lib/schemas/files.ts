@@ -94,6 +94,8 @@ export const presignSchema = uploadOptionsSchema.extend({
   filename: z.string({ error: 'filenameRequired' }).min(1, 'filenameRequired').max(1000),
   size: byteSize('sizeInvalid').optional(),
   mimetype: z.string().max(200).optional(),
+  /** An end-to-end encrypted upload (docs/api-extensions.md §11): its header and sealed metadata. */
+  envelope: z.string().max(8192, 'envelopeInvalid').optional(),
 });
 
 /** POST /s3/multipart/init: like presign, and the size is required to plan the parts. */

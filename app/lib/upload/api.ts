@@ -20,6 +20,8 @@ export interface ShareOptions {
   max_views?: number | string;
   use_proxy?: boolean | string;
   s3_config_id?: string;
+  /** An encrypted upload's header and sealed metadata (app/components/upload/sealed-upload.ts). */
+  envelope?: string;
 }
 
 export interface PresignData {

@@ -56,8 +56,19 @@ export type UploaderEvent =
   | { type: 'progress'; progress: UploadProgress }
   | { type: 'chunk'; chunk: Readonly<Chunk> };
 
+/**
+ * The bytes a multipart upload sends: a Blob, or one that makes each part when it is sent (the
+ * sealed records of an encrypted upload, app/lib/e2e/file.ts), with the part size it needs.
+ */
+export interface PartSource {
+  readonly size: number;
+  slice(start: number, end: number): Blob | Promise<Blob>;
+  /** Absent: the plan's part size for this size (part-size.ts). */
+  readonly partSize?: number;
+}
+
 export interface MultipartUploaderOptions {
-  file: Blob;
+  file: PartSource;
   transport: MultipartTransport;
   persistence?: MultipartPersistence;
   concurrency?: number;

@@ -1,6 +1,7 @@
 import type { CompletedPart, PartUrl, UploadedFile } from './api';
 import type {
   Chunk,
+  PartSource,
   MultipartPersistence,
   MultipartState,
   MultipartTransport,
@@ -39,7 +40,7 @@ export type {
  * (part-scheduler.ts); what the server holds and what a reload keeps, the part table's (part-table.ts).
  */
 export class MultipartUploader {
-  readonly file: Blob;
+  readonly file: PartSource;
   private readonly transport: MultipartTransport;
   private readonly persistence?: MultipartPersistence;
   private opening: Promise<void> | null = null;
@@ -255,12 +256,10 @@ export class MultipartUploader {
         this.persistence?.clear();
       }
     }
-    const data = requireFields(await this.transport.init({ partSize: partSizeFor(this.file.size) }), [
-      'file_id',
-      'upload_id',
-      'partSize',
-      'presigned_urls',
-    ]);
+    const data = requireFields(
+      await this.transport.init({ partSize: this.file.partSize ?? partSizeFor(this.file.size) }),
+      ['file_id', 'upload_id', 'partSize', 'presigned_urls'],
+    );
     const session = { file_id: data.file_id, upload_id: data.upload_id, slug: data.slug, partSize: data.partSize };
     this.adopt(session, data.partSize, data.presigned_urls, [], data.partCount);
     this.persist();

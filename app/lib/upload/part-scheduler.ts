@@ -1,9 +1,9 @@
-import type { Chunk, MultipartTransport } from './multipart-types';
+import type { Chunk, MultipartTransport, PartSource } from './multipart-types';
 import { toUploadError, UploadError } from './upload-error';
 
 /** What the scheduler asks of the upload it sends parts for (the uploader, multipart-uploader.ts). */
 export interface PartHost {
-  readonly file: Blob;
+  readonly file: PartSource;
   /** The part table (part-table.ts), changed in place. */
   chunks(): Chunk[];
   urlOf(partNumber: number): string;
@@ -94,16 +94,18 @@ export class PartScheduler {
     chunk.status = 'uploading';
     this.inFlight.set(chunk.partNumber, entry);
     this.host.changed(chunk);
-    this.transport
-      .put(this.host.urlOf(chunk.partNumber), this.host.file.slice(chunk.start, chunk.end), {
-        signal: entry.controller.signal,
-        timeoutMs: this.limits.partTimeoutMs,
-        onProgress: (loaded) => {
-          if (!current()) return;
-          entry.loaded = Math.min(loaded, chunk.size);
-          this.host.changed(null);
-        },
-      })
+    Promise.resolve(this.host.file.slice(chunk.start, chunk.end))
+      .then((body) =>
+        this.transport.put(this.host.urlOf(chunk.partNumber), body, {
+          signal: entry.controller.signal,
+          timeoutMs: this.limits.partTimeoutMs,
+          onProgress: (loaded) => {
+            if (!current()) return;
+            entry.loaded = Math.min(loaded, chunk.size);
+            this.host.changed(null);
+          },
+        }),
+      )
       .then(
         (answer) => {
           if (!current()) return;

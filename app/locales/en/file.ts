@@ -109,4 +109,26 @@ export default {
     forbiddenBody: 'You do not have permission for this file.',
     back: 'Back to the file',
   },
+  encrypted: {
+    option: 'Encrypt in the browser (the server cannot read it)',
+    optionHint:
+      'Each file, its name and the remark are encrypted on this page as they are sent. Only the whole link, with its key after “#”, opens it: lose it and nobody can read the file, not even an admin. An encrypted upload pauses and resumes, but does not survive a reload of this page.',
+    sealing: 'Encrypting…',
+    resultBody: 'Encrypted in the browser ({{size}}). Only the whole link below opens it.',
+    keyLost:
+      'This file’s key was shown only on the page that uploaded it, and cannot be shown again. The link below has no key: it cannot open the file.',
+    badge: 'Encrypted in the browser',
+    name: 'Encrypted file',
+    needsJsHeading: 'This file is encrypted',
+    needsJsBody: 'It is decrypted in your browser, which needs JavaScript. Turn JavaScript on and open the link again.',
+    incompleteHeading: 'This link is incomplete or the key is wrong',
+    incompleteBody: 'Ask the sender for the whole link, including everything after “#”.',
+    opening: 'Decrypting…',
+    download: 'Decrypt and download',
+    downloading: 'Decrypting… {{percent}}%',
+    damaged: 'The download was cut off or damaged, so it was not saved. Try again.',
+    previewNote: 'Shown here after decrypting it in your browser.',
+    editNote:
+      'This file was encrypted in the browser: the server cannot read or change its name, remark or password. Its link suffix, expiry and view limit can still change.',
+  },
 };

@@ -109,4 +109,25 @@ export default {
     forbiddenBody: '你没有此文件的访问权限。',
     back: '返回文件页面',
   },
+  encrypted: {
+    option: '在浏览器中加密（服务器无法读取）',
+    optionHint:
+      '每个文件及其文件名和备注在发送时于本页加密。只有带着“#”后密钥的完整链接才能打开：链接丢失后，任何人（包括管理员）都无法读取。加密上传可以暂停和继续，但刷新本页后无法继续。',
+    sealing: '正在加密…',
+    resultBody: '已在浏览器中加密（{{size}}）。只有下面的完整链接才能打开。',
+    keyLost: '此文件的密钥只在上传它的页面上显示过，无法再次显示。下面的链接不含密钥，无法打开该文件。',
+    badge: '已在浏览器中加密',
+    name: '加密文件',
+    needsJsHeading: '此文件已加密',
+    needsJsBody: '它在您的浏览器中解密，这需要 JavaScript。请启用 JavaScript 后重新打开链接。',
+    incompleteHeading: '此链接不完整或密钥错误',
+    incompleteBody: '请向发送者索取完整链接，包括“#”之后的全部内容。',
+    opening: '正在解密…',
+    download: '解密并下载',
+    downloading: '正在解密… {{percent}}%',
+    damaged: '下载被中断或已损坏，因此没有保存。请重试。',
+    previewNote: '已在您的浏览器中解密后显示。',
+    editNote:
+      '此文件在浏览器中加密：服务器无法读取或修改其文件名、备注和密码。链接后缀、过期时间和查看次数上限仍可修改。',
+  },
 };

@@ -6,6 +6,8 @@ import { planParts } from '~/lib/upload/part-size';
 import { StorageError, type CompletedPart, type PartSizes, type StorageDriver } from '~/storage/types';
 import { checkParts, listStoredParts } from '~/models/storage/part-plan.server';
 import { prepareShare, removeShare, shareFields } from './files.server';
+import { assertWholeRecords, refuseSealedFileChanges, sealedUploadOptions } from './sealed-shares.server';
+import { plainSizeOfRecords, sealedPartSize } from '~/lib/e2e/file';
 import { isUniqueViolation } from '~/db/errors';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 import { forgetGone } from '~/models/gone.server';
@@ -32,9 +34,13 @@ export interface NewUpload {
   options: UploadOptions;
   /** Each part URL takes exactly its part's bytes (an upload request's anonymous uploader). */
   exactParts?: boolean;
+  /** An end-to-end encrypted upload's header and sealed metadata (sealed-shares.server.ts). */
+  envelope?: string;
 }
 
 async function createPending(ctx: ModelContext, principal: Principal, upload: NewUpload, multipart: boolean) {
+  const envelope = upload.envelope ?? null;
+  if (envelope !== null) upload = { ...upload, ...sealedUploadOptions(envelope, upload.size, upload.options) };
   const prepared = await prepareShare(ctx, principal, upload.filename, upload.options, upload.size);
   const { config, driver, key } = prepared;
   if (!driver.capabilities.presign || (multipart && !driver.capabilities.multipart))
@@ -55,6 +61,8 @@ async function createPending(ctx: ModelContext, principal: Principal, upload: Ne
         uploadId,
         createdBy: creatorId(principal),
         ...prepared.fields,
+        // An encrypted share's password is a verifier: nothing worth showing its owner again.
+        ...(envelope === null ? {} : { envelope, passwordEnc: null }),
       },
       include: { storageConfig: true },
     });
@@ -81,7 +89,9 @@ export async function initMultipartUpload(
   upload: NewUpload & { size: number; partSize?: number },
 ) {
   const { file, driver } = await createPending(ctx, principal, upload, true);
-  const plan = planParts(upload.size, upload.partSize);
+  // An encrypted upload's parts are whole records (docs/encryption.md "Files"), whatever was asked.
+  const plain = file.envelope === null ? null : plainSizeOfRecords(upload.size)!;
+  const plan = planParts(upload.size, plain === null ? upload.partSize : sealedPartSize(plain));
   const numbers = Array.from({ length: plan.partCount }, (_, i) => i + 1);
   const urls = await driver.multipartSignParts(file.storagePath, file.uploadId!, numbers, UPLOAD_LIFETIME_S, {
     sizes: upload.exactParts ? plan : undefined,
@@ -195,7 +205,16 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
     await releaseClaim(ctx, file);
     throw new AppError('invalid', 'uploadIncomplete');
   }
+  if (file.envelope !== null && options) {
+    try {
+      refuseSealedFileChanges(options);
+    } catch (error) {
+      await releaseClaim(ctx, file);
+      throw error;
+    }
+  }
   try {
+    if (file.envelope !== null) assertWholeRecords(stored.size);
     const max = await maxUploadBytes(ctx);
     if (stored.size > max) throw tooLarge(max);
     // The declared size is already counted in the quota; only growth beyond it needs room.

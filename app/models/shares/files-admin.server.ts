@@ -1,3 +1,4 @@
+import { refuseSealedFileChanges } from './sealed-shares.server';
 import { authorize } from '~/auth/operations';
 import { isUniqueViolation } from '~/db/errors';
 import { containsText } from '~/db/dialect';
@@ -129,6 +130,7 @@ export async function updateFile(
   input: UpdateFileInput,
 ): Promise<FileShareRecord> {
   const file = await ownedShareRow(ctx, principal, id);
+  if (file.envelope !== null) refuseSealedFileChanges(input);
   if (input.slug && input.slug !== file.slug) {
     const taken = await ctx.db.fileShare.findUnique({ where: { slug: input.slug } });
     if (taken) throw new AppError('conflict', 'fileSlugTaken');

@@ -28,6 +28,8 @@ export interface FileShareRecord {
   storagePath: string;
   /** Virtual path when the share was made from a mount. */
   filePath: string | null;
+  /** An end-to-end encrypted share's header and sealed metadata (docs/encryption.md "Files"), else null. */
+  envelope: string | null;
   /** "folder" for a folder or selection share (folder-access.server.ts), read as it is now, and a bundle. */
   kind: 'file' | 'folder';
   /** A selection share's names inside its folder; null for a whole folder and for a file. */
@@ -78,6 +80,7 @@ export function toFileRecord(row: ShareRow): FileShareRecord {
     etag: row.etag,
     storagePath: row.storagePath,
     filePath: row.filePath,
+    envelope: row.envelope,
     kind: opensAsFolder(row) ? 'folder' : 'file',
     items: selectionOf(row),
     storageConfigId: row.storageConfigId,

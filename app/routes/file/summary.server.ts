@@ -16,5 +16,6 @@ export function fileSummary(file: FileShareRecord): FileSummary {
     expiresAt: file.expiresAt?.toISOString() ?? null,
     createdAt: file.createdAt.toISOString(),
     useProxy: file.useProxy,
+    envelope: file.envelope,
   };
 }

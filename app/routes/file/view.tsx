@@ -25,11 +25,21 @@ import type { Route } from './+types/view';
 import { fileHref, folderShareHref } from '~/lib/hrefs';
 import { countedPageRevalidation } from '~/lib/counted-page';
 import { answersFaults } from '~/http/html/faults.server';
+import { DECRYPTING_PAGE_HEADERS, decryptingPageHeaders } from '~/http/html/strict-csp';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.file.title');
 
-/** Content grants and the owner's view of the password are in the page: never keep it in a cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+/**
+ * Content grants and the owner's view of the password are in the page: never keep it in a cache. An
+ * encrypted share's page decrypts with the link's key: the strict policy (docs/encryption.md).
+ */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = decryptingPageHeaders(loaderHeaders, actionHeaders);
+  headers.set('Cache-Control', 'private, no-store');
+  return headers;
+};
+
+const sealedHeaders = (file: FileShareRecord) => (file.envelope === null ? {} : DECRYPTING_PAGE_HEADERS);
 
 /**
  * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the share
@@ -59,6 +69,7 @@ export const loader = answersFaults(async function loader({ params, request, con
       const locked = { file: fileSummary(visit.file), share: card, canManage: manage };
       return data({ state: 'locked', ...locked, grantExpired: visit.grantExpired } as const, {
         status: visit.grantExpired ? 401 : 200,
+        headers: sealedHeaders(visit.file),
       });
     }
     if (visit.file.kind === 'folder') {
@@ -82,7 +93,8 @@ export const loader = answersFaults(async function loader({ params, request, con
       return { state: 'folder', ...folder, share: card, canManage: manage } as const;
     }
     const content = await shareContent(services, visit.file, origin, visit.grant);
-    return { state: 'shown', file: fileSummary(visit.file), content, share: card, canManage: manage } as const;
+    const shown = { state: 'shown', file: fileSummary(visit.file), content, share: card, canManage: manage } as const;
+    return data(shown, { headers: sealedHeaders(visit.file) });
   } catch (error) {
     // From the edit or delete page: the reason, back to the file page, or log in and come back.
     return statusError(error, getLocale(context), {
@@ -115,10 +127,12 @@ export const action = answersFaults(async function action({ params, request, con
       if (file.kind === 'folder')
         return redirect(folderShareHref(file.slug, { path: new URL(request.url).searchParams.get('path'), grant }));
       const content = await shareContent(services, file, context.get(requestInfoContext).linkOrigin, grant);
-      return {
-        intent,
-        unlocked: { file: fileSummary(file), content, canManage: mayManageShare(principal, 'file', file.createdBy) },
+      const unlocked = {
+        file: fileSummary(file),
+        content,
+        canManage: mayManageShare(principal, 'file', file.createdBy),
       };
+      return data({ intent, unlocked }, { headers: sealedHeaders(file) });
     }
     const id = String(form.get('id') ?? '');
     if (intent === 'delete') {

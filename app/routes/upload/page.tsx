@@ -1,3 +1,4 @@
+import { sealedFileHeaderOf } from '~/lib/e2e/file';
 import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
@@ -50,6 +51,7 @@ async function uploadedShare(origin: string, services: Services, principal: Prin
       maxViews: file.maxViews,
       links,
       qr: qrCodeHref(links.page),
+      sealedHeader: file.envelope === null ? null : sealedFileHeaderOf(file.envelope),
     };
   } catch (error) {
     // Gone already, or not this visitor's: show the empty form.

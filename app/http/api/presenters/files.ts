@@ -8,6 +8,11 @@ import { fileContentHref, fileHref } from '~/lib/hrefs';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+const sealedFields = (file: FileShareRecord) => ({
+  encrypted: file.envelope !== null,
+  ...(file.envelope !== null && { envelope: file.envelope }),
+});
+
 /** Public file info: the URLs only once the share is open (`links` given). */
 export function presentPublicFile(file: FileShareRecord, links: ShareLinks | null) {
   const info = {
@@ -27,6 +32,8 @@ export function presentPublicFile(file: FileShareRecord, links: ShareLinks | nul
     // Ours (docs/api-extensions.md §8): a folder share lists its entries at /public/files/{slug}/entries.
     kind: file.kind,
     ...(file.items && { items: file.items }),
+    // Ours (docs/api-extensions.md §11): an encrypted share's header and sealed name; no secret.
+    ...sealedFields(file),
   };
   return links ? { ...info, previewUrl: links.previewUrl, downloadUrl: links.downloadUrl } : info;
 }
@@ -57,6 +64,7 @@ export function presentFileRecord(file: FileShareRecord & { creatorKeyName?: str
     provider_type: file.storage.providerType,
     storage_config_detail_id: file.storageConfigId,
     has_password: file.hasPassword,
+    ...sealedFields(file),
     ...(file.creatorKeyName ? { key_name: file.creatorKeyName } : {}),
   };
 }
