@@ -10,6 +10,13 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { openLocalDb } from './lib/pwa/local-db';
+import {
+  expectDownload,
+  isSealedDownload,
+  SEALED_DOWNLOAD_MESSAGE,
+  sealedDownloadResponse,
+  type SealedDownload,
+} from './lib/e2e/sealed-download';
 import { authOf, enqueue, QUEUE_MESSAGES, queueKindOf, replayQueue, SYNC_TAG } from './lib/pwa/offline-queue';
 import { bypassesWorker, isRouteData, mayKeepOffline, OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING } from './lib/pwa/routes';
 
@@ -31,6 +38,12 @@ const pages = {
   cacheName: PAGES_CACHE,
   plugins: [keepOnlyStorable, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 7 * 24 * 60 * 60 })],
 };
+
+// An encrypted file's download, decrypted here as it arrives (app/lib/e2e/sealed-download.ts).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && isSealedDownload(url),
+  ({ url }) => sealedDownloadResponse(url),
+);
 
 // Pages: the network first; a page seen before comes from the cache when it is gone; a page never
 // seen gets the offline page (docs/product/spec.md §2 "Global chrome").
@@ -125,6 +138,10 @@ self.addEventListener('message', (event) => {
   // A new worker waits until the page accepts the update (docs/product/spec.md §4 "Update prompt").
   if (type === SKIP_WAITING) void self.skipWaiting();
   if (type === QUEUE_MESSAGES.replay) event.waitUntil(replay().catch(() => undefined));
+  if (type === SEALED_DOWNLOAD_MESSAGE) {
+    expectDownload((event.data as { download: SealedDownload }).download);
+    event.ports[0]?.postMessage({ ok: true });
+  }
 });
 
 // The first worker takes the open pages at once, so they work offline without a reload.

@@ -26,12 +26,12 @@ async function sealedLink(page: Page): Promise<string> {
 }
 
 /** Clicks "Decrypt and download" and returns what the browser saved. */
-async function decryptedDownload(page: Page): Promise<{ bytes: Buffer; name: string }> {
+async function decryptedDownload(page: Page): Promise<{ bytes: Buffer; name: string; url: string }> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: e.download }).click(),
   ]);
-  return { bytes: fs.readFileSync(await download.path()), name: download.suggestedFilename() };
+  return { bytes: fs.readFileSync(await download.path()), name: download.suggestedFilename(), url: download.url() };
 }
 
 /** An encrypted share made through the API, as a script would (presign, PUT the records, commit). */
@@ -71,6 +71,8 @@ test('@js encrypt a file on the upload page; a new reader sees its name and text
   // Neither the key, nor the name, nor the text, nor the remark went to the server.
   expect(sent.filter((line) => line.includes(key) || line.includes(MARKER))).toEqual([]);
 
+  // Without a service worker (blocked in this suite unless allowed) the page decrypts the download
+  // itself, into a Blob it saves.
   const reader = await (await browser.newContext()).newPage();
   const opened = reader.waitForResponse((r) => r.url().endsWith(`/file/${slug}`) && r.request().method() === 'GET');
   await reader.goto(link);
@@ -81,6 +83,7 @@ test('@js encrypt a file on the upload page; a new reader sees its name and text
   // A small text file is shown, decrypted in the page.
   await expect(reader.getByText('line two')).toBeVisible();
   const saved = await decryptedDownload(reader);
+  expect(saved.url).toMatch(/^blob:/);
   expect(saved.name).toBe(`${MARKER}.txt`);
   expect(saved.bytes.toString()).toBe(text);
 
@@ -114,14 +117,19 @@ test('@js a big encrypted file goes in parts behind a password; the reader needs
   const link = await sealedLink(page);
   expect(parts.sort()).toEqual(['1', '2', '3']);
 
-  const reader = await (await browser.newContext()).newPage();
+  const reader = await (await browser.newContext({ serviceWorkers: 'allow' })).newPage();
   await reader.goto(link);
   await waitForHydration(reader);
   await unlockFilePage(reader, 'not it');
   await expect(reader.getByText(en.errors.passwordIncorrect)).toBeVisible();
   await unlockFilePage(reader, 'hunter two');
   await expect(reader.getByRole('heading', { name: 'film.bin' })).toBeVisible();
+  // The service worker that controls the page streams it: decrypted as it arrives, held by no page.
+  await reader.waitForFunction(
+    async () => (await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller,
+  );
   const saved = await decryptedDownload(reader);
+  expect(new URL(saved.url).pathname).toMatch(/^\/_sealed-download\//);
   expect(saved.name).toBe('film.bin');
   expect(saved.bytes.equals(bytes)).toBe(true);
 });

@@ -4,6 +4,8 @@ import { Icon } from '~/components/ui/Icon';
 import { SealedNotice } from '~/components/ui/sealed-page';
 import { ZoomableImage } from '~/components/ui/ZoomableImage';
 import { openDownload, openFileEnvelope, plainSizeOfRecords, type FileMetadata } from '~/lib/e2e/file';
+import { chunksOf } from '~/lib/e2e/sealed-download';
+import { downloadThroughWorker } from './worker-download';
 import type { Keys } from '~/lib/e2e/format';
 import { formatBytes } from '~/lib/format';
 import type { FileContent } from './types';
@@ -38,14 +40,10 @@ export function useOpenedFile(envelope: string | null, fragment: string | null |
 /** Images and text up to this size are opened for a preview on the page. */
 const PREVIEW_MAX = 20 * 1024 * 1024;
 
-async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value;
-}
-
 /**
- * The file, decrypted: each record becomes a Blob part as it opens, so the plaintext leaves the
- * page's heap for the browser's blob store (which spills to disk) as it arrives.
+ * The file, decrypted in the page (previews, and downloads when no service worker can stream them):
+ * each record becomes a Blob part as it opens, so the plaintext leaves the page's heap for the
+ * browser's blob store (which spills to disk) as it arrives.
  */
 async function decrypt(url: string, keys: Keys, type: string, onBytes: (done: number) => void): Promise<Blob> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -120,6 +118,14 @@ export function SealedFilePanel({
     setFailed(false);
     setProgress(0);
     try {
+      // The service worker streams it to disk when it controls this page; else the page decrypts it.
+      const streamed = await downloadThroughWorker({
+        url: new URL(content.downloadUrl, window.location.href).toString(),
+        keys: openKeys,
+        name: meta.name,
+        size: plain,
+      });
+      if (streamed) return;
       const blob = await decrypt(content.downloadUrl, openKeys, meta.type, (done) =>
         setProgress(plain ? Math.floor((done / plain) * 100) : 100),
       );

@@ -30,7 +30,7 @@ describe('file envelopes and records', () => {
       all.set(body, header.length);
       for (let at = 0; at < all.length; at += 10_007) yield all.subarray(at, at + 10_007);
     };
-    const parts: Uint8Array[] = [];
+    const parts: BlobPart[] = [];
     for await (const record of openDownload(keys, chunks())) parts.push(record);
     return { meta, plain: new Uint8Array(await new Blob(parts).arrayBuffer()) };
   }
