@@ -38,3 +38,22 @@ export function readPaste(
   link: string,
   options?: { password?: string },
 ): Promise<{ text: string; remark: string | null; markdown: boolean }>;
+export interface FileShareMetadata {
+  name: string;
+  type?: string;
+  remark?: string | null;
+}
+export function sealFileShare(
+  bytes: Buffer,
+  options: FileShareMetadata & { password?: string },
+): { envelope: string; records: Buffer; key: string; verifier: string | undefined };
+export function shareFile(
+  server: string,
+  authorization: string,
+  bytes: Buffer,
+  options: FileShareMetadata & { password?: string; maxViews?: number; slug?: string },
+): Promise<string>;
+export function readFileShare(
+  link: string,
+  options?: { password?: string },
+): Promise<{ name: string; type: string; remark: string | null; bytes: Buffer }>;

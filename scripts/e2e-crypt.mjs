@@ -6,13 +6,18 @@
 //   node scripts/e2e-crypt.mjs decrypt <file> <out> --key <#…> [--password <p>]
 //   node scripts/e2e-crypt.mjs paste <file> --server <https://host> --key <API key> (or --token <admin token>)
 //        [--password <p>] [--remark <r>] [--max-views <n>] [--slug <s>]   prints the paste's whole link
-//   node scripts/e2e-crypt.mjs open <link> [--password <p>]   prints an encrypted paste's text
+//   node scripts/e2e-crypt.mjs file <file> --server <https://host> --key <API key> (or --token <admin token>)
+//        [--password <p>] [--remark <r>] [--max-views <n>] [--slug <s>]   prints the file share's whole link
+//   node scripts/e2e-crypt.mjs open <link> [--password <p>] [--out <file>]   prints an encrypted paste's
+//        text, or saves an encrypted file (under its own name, or --out)
 //
-// `paste` and `open` speak the JSON API (/api-docs): what a server answers is ciphertext only.
+// `paste`, `file` and `open` speak the JSON API (/api-docs): what a server answers is ciphertext only.
+// `file` holds the file in memory; the upload page sends any size in parts.
 //
 // The same functions are imported by the tests (app/lib/e2e/interop.test.ts).
 import { createCipheriv, createDecipheriv, hkdfSync, pbkdf2Sync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const RECORD_SIZE = 64 * 1024;
@@ -203,6 +208,75 @@ export async function readPaste(link, { password } = {}) {
   return openPaste(answer.content, link, { password });
 }
 
+/**
+ * An encrypted file share's parts (docs/encryption.md "Files"): the envelope (the header and the
+ * sealed name, type and remark) the share's row keeps, and the records its object holds.
+ */
+export function sealFileShare(bytes, { name, type = 'application/octet-stream', remark = null, password } = {}) {
+  const { sealed, key } = encrypt(bytes, { password });
+  const metadata = sealMetadata({ name, type, remark }, sealed, key, { password });
+  return {
+    envelope: `${sealed.subarray(0, HEADER_SIZE).toString('base64url')}.${metadata}`,
+    records: sealed.subarray(HEADER_SIZE),
+    key,
+    verifier: password === undefined ? undefined : passwordVerifier(secretOf(key), password),
+  };
+}
+
+/**
+ * Seals a file (held in memory) and shares it: POST /api/s3/presign with its envelope, PUT the
+ * records, POST /api/s3/commit, as `authorization`. Answers the whole link.
+ */
+export async function shareFile(server, authorization, bytes, { name, type, remark, password, maxViews, slug } = {}) {
+  const { envelope, records, key, verifier } = sealFileShare(bytes, { name, type, remark, password });
+  const json = (body) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: authorization },
+    body: JSON.stringify(body),
+  });
+  const body = {
+    filename: 'encrypted.cce',
+    size: records.length,
+    envelope,
+    password: verifier,
+    max_views: maxViews,
+    slug,
+  };
+  const { data } = await api(new URL('/api/s3/presign', server), json(body));
+  const put = await fetch(new URL(data.upload_url, server), { method: 'PUT', body: records });
+  if (!put.ok) throw new Error(`${put.status}: the storage refused the upload`);
+  const committed = await api(new URL('/api/s3/commit', server), json({ file_id: data.file_id }));
+  return `${new URL(`/file/${committed.data.slug}`, server)}#${key}`;
+}
+
+/**
+ * Reads an encrypted file share from its link (a view is counted, as by any reader): its info (or,
+ * with a password, the verifier's unlock), then the download, opened here. Answers
+ * `{ name, type, remark, bytes }`.
+ */
+export async function readFileShare(link, { password } = {}) {
+  const url = new URL(link);
+  const slug = url.pathname.split('/').pop();
+  const info = new URL(`/api/public/files/${slug}`, url);
+  const verifier = password === undefined ? undefined : passwordVerifier(secretOf(link), password);
+  const { data } =
+    verifier === undefined
+      ? await api(info)
+      : await api(new URL(`${info}/verify`), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ password: verifier }),
+        });
+  if (!data.encrypted) throw new Error('this file share is not encrypted');
+  const download = new URL(data.downloadUrl ?? `/api/file-download/${slug}`, url);
+  if (verifier !== undefined) download.searchParams.set('password', verifier);
+  const answer = await fetch(download);
+  if (!answer.ok) throw new Error(`${answer.status}: the download was refused`);
+  const sealed = Buffer.from(await answer.arrayBuffer());
+  const metadata = openMetadata(data.envelope.split('.')[1], sealed, link, { password });
+  return { ...metadata, bytes: decrypt(sealed, link, { password }) };
+}
+
 async function main(argv) {
   const [command, input, ...rest] = argv;
   const option = (name) => {
@@ -222,13 +296,25 @@ async function main(argv) {
     const options = { password, remark: option('remark'), maxViews, slug: option('slug') };
     const authorization = option('key') ? `ApiKey ${option('key')}` : `Bearer ${option('token')}`;
     console.log(await createPaste(option('server'), authorization, fs.readFileSync(input, 'utf8'), options));
+  } else if (command === 'file' && input && option('server') && (option('key') || option('token'))) {
+    const maxViews = option('max-views') === undefined ? undefined : Number(option('max-views'));
+    const options = { name: path.basename(input), password, remark: option('remark'), maxViews, slug: option('slug') };
+    const authorization = option('key') ? `ApiKey ${option('key')}` : `Bearer ${option('token')}`;
+    console.log(await shareFile(option('server'), authorization, fs.readFileSync(input), options));
+  } else if (command === 'open' && input && new URL(input).pathname.startsWith('/file/')) {
+    const file = await readFileShare(input, { password });
+    // Into --out, or the current folder under its own name (never a path it carries).
+    const target = option('out') ?? path.basename(file.name);
+    fs.writeFileSync(target, file.bytes);
+    console.log(target);
   } else if (command === 'open' && input) {
     process.stdout.write((await readPaste(input, { password })).text);
   } else {
     console.error(
       'usage: e2e-crypt.mjs encrypt <file> <out> [--password p] | decrypt <file> <out> --key <#…> [--password p]\n' +
         '       e2e-crypt.mjs paste <file> --server <url> --key <k> | --token <t> [--password p] [--remark r] [--max-views n]\n' +
-        '       e2e-crypt.mjs open <link> [--password p]',
+        '       e2e-crypt.mjs file <file> --server <url> --key <k> | --token <t> [--password p] [--remark r] [--max-views n]\n' +
+        '       e2e-crypt.mjs open <link> [--password p] [--out <file>]',
     );
     process.exit(2);
   }

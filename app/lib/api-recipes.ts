@@ -17,6 +17,11 @@ export function sealedTextCommand(origin: string, key: string): string {
   return `curl -sSO '${origin}/api-docs/e2e-crypt.mjs' && echo 'Hello, privately' > note.txt && node e2e-crypt.mjs paste note.txt --server '${origin}' --key '${key}'`;
 }
 
+/** The same script seals a file on the caller's machine and shares it (docs/encryption.md "Files"). */
+export function sealedFileCommand(origin: string, key: string): string {
+  return `curl -sSO '${origin}/api-docs/e2e-crypt.mjs' && node e2e-crypt.mjs file ${SAMPLE_FILE} --server '${origin}' --key '${key}'`;
+}
+
 export function fileCommand(origin: string, key: string): string {
   return `curl -sS -H 'Authorization: ApiKey ${key}' -T ${SAMPLE_FILE} '${origin}/api/upload-direct/${SAMPLE_FILE}'`;
 }

@@ -53,6 +53,16 @@ test('a logged-in key gets commands that run as shown, and its ShareX uploader',
   expect(uploaded).toMatchObject({ code: 200, data: { filename: 'photo.jpg' } });
   expect(await (await request.get(`/api/file-download/${uploaded.data.slug}`)).text()).toBe('not really a photo');
 
+  // The encrypted file: sealed by the downloaded script, shared, and saved back from the link alone.
+  const sealedFile = await page.getByLabel(t.recipes.sealedFile, { exact: true }).textContent();
+  const [fileLink, back] = run(
+    `${sealedFile!} > link.txt && cat link.txt && node e2e-crypt.mjs open "$(cat link.txt)" --out back.jpg > /dev/null && cat back.jpg`,
+  ).split('\n');
+  expect(fileLink).toMatch(/\/file\/[\w-]+#[\w-]{43}$/);
+  expect(back).toBe('not really a photo');
+  const stored = await request.get(`/api/public/files/${new URL(fileLink!).pathname.split('/').pop()}`);
+  expect((await stored.json()).data).toMatchObject({ encrypted: true, filename: 'encrypted.cce' });
+
   // Asking for files needs the mount-upload bit, which this key lacks: the command says so. Sending
   // to a request needs no key (tests/integration/upload-requests.test.ts runs it with curl).
   await expect(page.getByLabel(t.recipes.request, { exact: true }).locator('xpath=..')).toContainText(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { sealFile } from '~/lib/e2e/file';
+import { readFileShare, shareFile } from '../../scripts/e2e-crypt.mjs';
 import { loginAsAdmin } from './auth-helpers';
 import { en, waitForHydration } from './helpers';
 import { adminToken } from './paste-helpers';
@@ -86,6 +87,18 @@ test('@js encrypt a file on the upload page; a new reader sees its name and text
   expect(saved.url).toMatch(/^blob:/);
   expect(saved.name).toBe(`${MARKER}.txt`);
   expect(saved.bytes.toString()).toBe(text);
+
+  // The Node script reads what the page sealed from the link alone (a view counted)…
+  expect(await readFileShare(link)).toMatchObject({ name: `${MARKER}.txt`, remark: `remark ${MARKER}` });
+  // …and the page opens what the script sealed.
+  const token = await adminToken(page.request);
+  const fromScript = await shareFile(new URL(link).origin, `Bearer ${token}`, Buffer.from('from the script'), {
+    name: 'script.txt',
+    type: 'text/plain',
+  });
+  await reader.goto(fromScript);
+  await expect(reader.getByRole('heading', { name: 'script.txt' })).toBeVisible();
+  await expect(reader.getByText('from the script')).toBeVisible();
 
   // A wrong key, or none: said, never garbage.
   const wrong = await (await browser.newContext()).newPage();

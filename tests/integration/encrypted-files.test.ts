@@ -6,6 +6,7 @@ import { adminAuth, apiClient } from '../support/api-client';
 import { withServerDb } from '../support/server-db';
 import { startServer, type RunningServer } from '../support/server';
 import { putTo } from '../support/uploads';
+import { readFileShare, sealFileShare, shareFile } from '../../scripts/e2e-crypt.mjs';
 
 /**
  * End-to-end encrypted file shares through the real build (issue 31, docs/encryption.md "Files"):
@@ -144,5 +145,36 @@ describe('encrypted file shares', () => {
     expect(init.body.data).toMatchObject({ partSize: 80 * 65_552, partCount: 3, totalSize: big.source.size });
     const abort = { file_id: init.body.data.file_id, upload_id: init.body.data.upload_id };
     expect((await call('POST', '/s3/multipart/abort', { auth: admin, body: abort })).status).toBe(200);
+  });
+
+  it('agrees with the node:crypto script both ways, through the API', async () => {
+    const plain = Buffer.from(`${MARKER} from the script\n`.repeat(5000));
+    const link = await shareFile(server.url, admin, plain, { name: 'script.txt', type: 'text/plain', password: 'pw' });
+    // What the script shared, the page's code opens.
+    const slug = new URL(link).pathname.split('/').pop();
+    const info = await call('GET', `/public/files/${slug}`);
+    const secret = link.split('#')[1]!;
+    const verifier = await fileVerifierFor(info.body.data.envelope, secret, 'pw');
+    const body = new Uint8Array(
+      await (await fetch(`${server.url}/api/file-download/${slug}?password=${verifier}`)).arrayBuffer(),
+    );
+    const opened = await open(info.body.data.envelope, secret, body, 'pw');
+    expect(opened.metadata).toEqual({ name: 'script.txt', type: 'text/plain', remark: null });
+    expect(opened.bytes.equals(plain)).toBe(true);
+
+    // What the page's code sealed, the script reads from the link alone.
+    const page = await sealFile(new Blob([plain]), { name: 'page.txt', type: 'text/plain', remark: 'r' });
+    const made = unique('page-sealed');
+    const presigned = await call('POST', '/s3/presign', {
+      auth: admin,
+      body: { filename: 'x', size: page.source.size, slug: made, envelope: page.envelope },
+    });
+    await putTo(presigned.body.data.upload_url, await bytesOf(page));
+    await call('POST', '/s3/commit', { auth: admin, body: { file_id: presigned.body.data.file_id } });
+    const read = await readFileShare(`${server.url}/file/${made}#${page.secret}`);
+    expect(read).toMatchObject({ name: 'page.txt', type: 'text/plain', remark: 'r' });
+    expect(read.bytes.equals(plain)).toBe(true);
+    // The script's own envelope is what the server checks.
+    expect(sealFileShare(plain, { name: 'a' }).envelope).toMatch(/^[\w-]{39}\.[\w-]+$/);
   });
 });

@@ -15,6 +15,9 @@ export default {
     sealedText: 'Share an encrypted text',
     sealedTextHint:
       'Downloads e2e-crypt.mjs (it needs only Node), encrypts the text on your machine and prints its whole link: the key after “#” never reaches the server. `node e2e-crypt.mjs open <link>` reads one back; add --password to either.',
+    sealedFile: 'Share an encrypted file',
+    sealedFileHint:
+      'The same script encrypts the file, its name and its type on your machine, sends the ciphertext and prints the whole link. `node e2e-crypt.mjs open <link>` saves it back under its own name (or --out <file>); add --password to either. It holds the file in memory: for very large files use the upload page, which sends any size in parts.',
     file: 'Share a file',
     fileHint:
       'Sends the file as the request body. Add ?password=…, ?expires_in=<hours> or ?max_views=<n> to the address to set them.',

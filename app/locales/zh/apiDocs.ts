@@ -13,6 +13,9 @@ export default {
     sealedText: '分享加密文本',
     sealedTextHint:
       '下载 e2e-crypt.mjs（只需 Node），在您的机器上加密文本并输出完整链接：“#”之后的密钥不会到达服务器。`node e2e-crypt.mjs open <链接>` 可读回；两者都可加 --password。',
+    sealedFile: '分享加密文件',
+    sealedFileHint:
+      '同一脚本在您的机器上加密文件及其文件名和类型，发送密文并输出完整链接。`node e2e-crypt.mjs open <链接>` 以原文件名保存（或 --out <文件>）；两者都可加 --password。它把文件读入内存：非常大的文件请用上传页面，它按分片发送任意大小的文件。',
     file: '分享一个文件',
     fileHint: '文件作为请求体发送。可在地址后加 ?password=…、?expires_in=<小时> 或 ?max_views=<次数>。',
     request: '索取文件（上传请求）',

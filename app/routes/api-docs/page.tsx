@@ -10,6 +10,7 @@ import {
   KEY_PLACEHOLDER,
   requestCommand,
   sealedTextCommand,
+  sealedFileCommand,
   sendToRequestCommand,
   textCommand,
 } from '~/lib/api-recipes';
@@ -40,6 +41,7 @@ export const loader = answersFaults(async function loader({ context }: Route.Loa
     text: textCommand(origin, secret ?? KEY_PLACEHOLDER),
     sealedText: sealedTextCommand(origin, secret ?? KEY_PLACEHOLDER),
     file: fileCommand(origin, secret ?? KEY_PLACEHOLDER),
+    sealedFile: sealedFileCommand(origin, secret ?? KEY_PLACEHOLDER),
     request: requestCommand(origin, secret ?? KEY_PLACEHOLDER),
     send: sendToRequestCommand(origin),
     canText: secret === null || isAllowed(principal, 'paste.create'),
@@ -98,6 +100,13 @@ export default function ApiDocs({ loaderData: d }: Route.ComponentProps) {
           name={t('apiDocs.recipes.file')}
           command={d.file}
           hint={t('apiDocs.recipes.fileHint')}
+          missing={d.canFile ? undefined : t('keys.permissions.file_share')}
+        />
+        <Recipe
+          id="recipe-sealed-file"
+          name={t('apiDocs.recipes.sealedFile')}
+          command={d.sealedFile}
+          hint={t('apiDocs.recipes.sealedFileHint')}
           missing={d.canFile ? undefined : t('keys.permissions.file_share')}
         />
         <Recipe
