@@ -88,6 +88,12 @@ test('@js encrypt a file on the upload page; a new reader sees its name and text
   expect(saved.name).toBe(`${MARKER}.txt`);
   expect(saved.bytes.toString()).toBe(text);
 
+  // The admin's list says "encrypted" where it cannot show a name.
+  await page.goto(`/admin/file-management?search=${slug}`);
+  const row = page.locator('tr', { hasText: `/file/${slug}` });
+  await expect(row.getByText(e.badge)).toBeVisible();
+  await expect(row.getByText(MARKER)).toHaveCount(0);
+
   // The Node script reads what the page sealed from the link alone (a view counted)…
   expect(await readFileShare(link)).toMatchObject({ name: `${MARKER}.txt`, remark: `remark ${MARKER}` });
   // …and the page opens what the script sealed.
@@ -157,4 +163,14 @@ test('@no-js-only without JavaScript an encrypted file page says it needs JavaSc
   await expect(page.getByRole('heading', { name: e.needsJsHeading })).toBeVisible();
   await expect(page.getByRole('heading', { name: e.name })).toBeVisible();
   await expect(page.getByText(MARKER)).toHaveCount(0);
+
+  // Its owner's edit form keeps to what the server can change: no remark, password or link mode.
+  await loginAsAdmin(page);
+  await page.goto(`/file/${slug}?edit=1`);
+  await expect(page.getByText(e.editNote)).toBeVisible();
+  await expect(page.getByLabel(en.file.edit.password, { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel(en.file.edit.remark, { exact: true })).toHaveCount(0);
+  await page.getByLabel(en.file.edit.maxViews, { exact: true }).fill('5');
+  await page.getByRole('button', { name: en.file.edit.submit }).click();
+  await expect(page.getByText(en.file.edit.saved)).toBeVisible();
 });

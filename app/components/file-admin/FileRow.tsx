@@ -1,3 +1,4 @@
+import { SealedBadge } from '~/components/ui/sealed-page';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Badge } from '~/components/keys/Badge';
@@ -97,6 +98,11 @@ export function FileRow({
         >
           {name}
         </Link>
+        {item.encrypted && (
+          <span className="ml-2 align-middle">
+            <SealedBadge subject="file" />
+          </span>
+        )}
         {item.remark && (
           <p className="mt-0.5 text-sm break-words">
             <span className="sr-only">{t('fileAdmin.list.remark')}: </span>

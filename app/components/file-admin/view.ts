@@ -40,6 +40,8 @@ export interface FileItem {
   createdAt: string;
   /** The thumbnail URL, for images that can have one. */
   thumbnail: string | null;
+  /** Encrypted in the browser: its name, type and remark are sealed (docs/encryption.md). */
+  encrypted: boolean;
 }
 
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'none';

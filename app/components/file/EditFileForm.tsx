@@ -41,6 +41,7 @@ export function EditFileForm({
 
   useErrorFocus(form, formError, fieldErrors);
 
+  const sealed = Boolean(file.envelope);
   const keepLabel = file.expiresAt ? utcText(file.expiresAt, i18n.language) : t('file.meta.never');
   return (
     <Form ref={form} method="post" className="scroll-mt-24 space-y-5" noValidate>
@@ -48,14 +49,17 @@ export function EditFileForm({
       <input type="hidden" name="id" value={file.id} />
       <input type="hidden" name="max_views_before" value={maxViews} />
       <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
+      {sealed && <p className="card p-4 text-sm text-subtle">{t('file.encrypted.editNote')}</p>}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
-        <RemarkField
-          id="edit-remark"
-          label={t('file.edit.remark')}
-          error={fieldErrors.remark}
-          defaultValue={values?.remark ?? file.remark ?? ''}
-          className="md:col-span-2"
-        />
+        {!sealed && (
+          <RemarkField
+            id="edit-remark"
+            label={t('file.edit.remark')}
+            error={fieldErrors.remark}
+            defaultValue={values?.remark ?? file.remark ?? ''}
+            className="md:col-span-2"
+          />
+        )}
         <SlugField
           id="edit-slug"
           label={t('file.edit.slug')}
@@ -80,18 +84,22 @@ export function EditFileForm({
             errors={{ expiry: fieldErrors.expiry ?? fieldErrors.expires_at, expiryDays: fieldErrors.expiryDays }}
           />
         </div>
-        <PasswordEditField
-          label={t('file.edit.password')}
-          hint={file.hasPassword ? t('file.edit.passwordHintSet') : t('file.edit.passwordHintNone')}
-          error={fieldErrors.password}
-          hasPassword={file.hasPassword}
-          clearName="clearPassword"
-          clearChecked={values?.clearPassword}
-          clearLabel={t('file.edit.clearPassword')}
-          currentLabel={t('file.edit.currentPassword')}
-          plainPassword={file.plainPassword}
-        />
-        <LinkModeField checked={values?.use_proxy ?? (file.useProxy ? '1' : '0')} />
+        {!sealed && (
+          <>
+            <PasswordEditField
+              label={t('file.edit.password')}
+              hint={file.hasPassword ? t('file.edit.passwordHintSet') : t('file.edit.passwordHintNone')}
+              error={fieldErrors.password}
+              hasPassword={file.hasPassword}
+              clearName="clearPassword"
+              clearChecked={values?.clearPassword}
+              clearLabel={t('file.edit.clearPassword')}
+              currentLabel={t('file.edit.currentPassword')}
+              plainPassword={file.plainPassword}
+            />
+            <LinkModeField checked={values?.use_proxy ?? (file.useProxy ? '1' : '0')} />
+          </>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -29,6 +29,8 @@ export interface FileEditView {
   hasPassword: boolean;
   plainPassword: string | null;
   useProxy: boolean;
+  /** Encrypted in the browser: its remark, password and link mode are sealed with it. */
+  envelope?: string | null;
 }
 
 /** The share page's edit and delete pages: the summary and the edit form's starting point. */

@@ -51,6 +51,7 @@ export function toFileItem(principal: Principal, file: ListedFile, now: Date): F
     creator: creatorOf(principal, file),
     createdAt: file.createdAt.toISOString(),
     thumbnail: canThumbnail(file) ? thumbnailHref(file) : null,
+    encrypted: file.envelope !== null,
   };
 }
 
@@ -121,6 +122,7 @@ export async function loadFileEdit(
         hasPassword: file.hasPassword,
         plainPassword: file.plainPassword,
         useProxy: file.useProxy,
+        envelope: file.envelope,
       },
       openError: null,
     };
