@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en } from './helpers';
+import { en, waitForHydration } from './helpers';
 import { unlockFilePage } from './upload-helpers';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
@@ -114,4 +114,39 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   await expect(picked.getByRole('link', { name: 'notes.md', exact: true })).toBeVisible();
   await expect(picked.getByRole('link', { name: 'day two', exact: true })).toBeVisible();
   await expect(picked.getByRole('link', { name: 'beach.png', exact: true })).toHaveCount(0);
+});
+
+test('@js one file shared encrypted from the explorer: a sealed copy, whose link carries its key', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/mount-explorer/local/album`);
+  await waitForHydration(page);
+  await row(page, 'notes.md')
+    .getByRole('button', { name: 'More actions for notes.md' })
+    .or(row(page, 'notes.md').locator('summary'))
+    .first()
+    .click();
+  await row(page, 'notes.md')
+    .getByRole('link', { name: `${t.actions.share} notes.md` })
+    .click();
+  await page.getByLabel(en.file.encrypted.option).check();
+  await page.getByRole('button', { name: t.share.create }).click();
+  const link = await page.getByLabel(t.share.result).inputValue();
+  expect(link).toMatch(/\/file\/[\w-]+#[\w-]{43}$/);
+  await expect(page.getByRole('img', { name: t.share.qr })).toHaveAttribute('src', /^data:image\/svg\+xml/);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { name: 'notes.md' })).toBeVisible();
+  const saved = visitor.waitForEvent('download');
+  await visitor.getByRole('button', { name: en.file.encrypted.download }).click();
+  expect(fs.readFileSync(await (await saved).path()).equals(bytes.notes)).toBe(true);
+  // The share is a sealed copy: nothing of the file is in the object the server keeps for it.
+  const objects = fs.readdirSync(path.join(server.dataDir, 'storage'), { recursive: true }).map(String);
+  const sealed = objects.filter((name) => name.endsWith('encrypted.cce'));
+  expect(sealed).toHaveLength(1);
+  const stored = fs.readFileSync(path.join(server.dataDir, 'storage', sealed[0]!));
+  expect(stored.includes(Buffer.from('Trip notes'))).toBe(false);
 });

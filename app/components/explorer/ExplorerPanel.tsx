@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -60,6 +60,8 @@ export function PanelForm({
   closeTo,
   error,
   danger = false,
+  pending = false,
+  onSubmit,
   children,
 }: {
   intent: string;
@@ -69,13 +71,17 @@ export function PanelForm({
   closeTo: string;
   error?: string;
   danger?: boolean;
+  /** Busy with work of its own (JavaScript's, not a post). */
+  pending?: boolean;
+  /** JavaScript's own handling (it may prevent the post); the post works without it. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const running = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const running = pending || (navigation.state === 'submitting' && navigation.formData?.get('intent') === intent);
   return (
-    <Form method="post" className="space-y-4">
+    <Form method="post" className="space-y-4" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       {names.map((name) => (
         <input key={name} type="hidden" name="name" value={name} />

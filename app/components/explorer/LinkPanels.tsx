@@ -1,4 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
+import { EncryptChoice } from '~/components/ui/EncryptChoice';
+import { SealedBadge } from '~/components/ui/sealed-page';
+import { useHydrated } from '~/components/ui/use-hydrated';
+import { useKeyedShare } from '~/components/ui/use-keyed-share';
+import { useSealedShare } from './use-sealed-share';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { DateTime } from '~/components/ui/DateTime';
 import { CheckField } from '~/components/ui/Field';
@@ -91,10 +97,12 @@ export function DirectLinkPanel({
 /**
  * A share link of a file, a folder or a selection in one folder (issue 30): creates a share pointing
  * at them where they are, with the upload page's options (link suffix, password, expiry, max views,
- * remark), then shows the link and its QR code.
+ * remark), then shows the link and its QR code. One file may instead be encrypted in the browser
+ * (use-sealed-share.ts): a sealed copy becomes the share, and its link carries the key.
  */
 export function SharePanel({
   names,
+  filePath,
   closeTo,
   result,
   error,
@@ -103,6 +111,8 @@ export function SharePanel({
 }: {
   /** Form names: a folder's ends in "/". */
   names: string[];
+  /** The mounted file's path, when one file is shared (the only share that can be encrypted). */
+  filePath: string | null;
   closeTo: string;
   result?: { page: string; qr: string };
   error?: string;
@@ -111,14 +121,23 @@ export function SharePanel({
   fieldErrors?: Record<string, string>;
 }) {
   const { t } = useTranslation();
-  if (result)
+  const hydrated = useHydrated();
+  const [encrypt, setEncrypt] = useState(false);
+  const sealed = useSealedShare(filePath ?? '', names[0] ?? '');
+  const keyed = useKeyedShare(
+    sealed.state === 'done' ? sealed.page : null,
+    sealed.state === 'done' ? sealed.fragment : null,
+  );
+  const shown = keyed ?? result;
+  if (shown)
     return (
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="min-w-0 flex-1">
-          <LinkOutput id="share-link" url={result.page} label={t('explorer.share.result')} />
+        <div className="min-w-0 flex-1 space-y-3">
+          {keyed && <SealedBadge subject="file" />}
+          <LinkOutput id="share-link" url={shown.page} label={t('explorer.share.result')} />
         </div>
         <img
-          src={result.qr}
+          src={shown.qr}
           alt={t('explorer.share.qr')}
           className="h-36 w-36 rounded border border-line bg-white p-1"
         />
@@ -131,12 +150,36 @@ export function SharePanel({
       submit={t('explorer.share.create')}
       busy={t('explorer.share.create')}
       closeTo={closeTo}
+      pending={sealed.state === 'working'}
+      onSubmit={
+        encrypt
+          ? (event) => {
+              event.preventDefault();
+              void sealed.run(event.currentTarget);
+            }
+          : undefined
+      }
     >
       {/* The forms' one way of saying an error once: a field's own is shown at the field. */}
-      <FormErrorAlert formError={error} fieldErrors={fieldErrors} fields={UPLOAD_OPTION_FIELDS} />
-      <p className="text-sm text-subtle">
-        {names.length === 1 && !names[0]!.endsWith('/') ? t('explorer.share.body') : t('explorer.share.bodyFolder')}
-      </p>
+      <FormErrorAlert
+        formError={sealed.state === 'failed' ? sealed.message : error}
+        fieldErrors={fieldErrors}
+        fields={UPLOAD_OPTION_FIELDS}
+      />
+      <p className="text-sm text-subtle">{filePath ? t('explorer.share.body') : t('explorer.share.bodyFolder')}</p>
+      {hydrated && filePath && (
+        <EncryptChoice
+          label={t('file.encrypted.option')}
+          hint={t('explorer.share.encryptHint')}
+          checked={encrypt}
+          onChange={setEncrypt}
+        />
+      )}
+      {sealed.state === 'working' && (
+        <p role="status" className="text-sm text-subtle">
+          {t('explorer.share.sealing', { percent: sealed.percent })}
+        </p>
+      )}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
         <ShareOptionFields values={values} errors={fieldErrors} />
       </div>

@@ -162,6 +162,11 @@ export function openPanel({
       >
         <SharePanel
           names={panel.names}
+          filePath={
+            panel.names.length === 1 && !panel.names[0]!.endsWith('/')
+              ? `${path.replace(/\/$/, '')}/${panel.names[0]}`
+              : null
+          }
           closeTo={closeTo}
           result={actionData?.share}
           error={errorOf('share')}

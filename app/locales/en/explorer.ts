@@ -153,6 +153,9 @@ export default {
     result: 'Share link',
     qr: 'QR code of the share link',
     copy: 'Copy link',
+    encryptHint:
+      'The file is read into this page, encrypted with its name, and stored as a new share: the server keeps only ciphertext of that copy, and the file on the mount stays as it is. Only the whole link, with its key after “#”, opens it.',
+    sealing: 'Encrypting and uploading… {{percent}}%',
   },
   search: {
     heading: 'Search mounted storage',
