@@ -177,4 +177,33 @@ describe('encrypted file shares', () => {
     // The script's own envelope is what the server checks.
     expect(sealFileShare(plain, { name: 'a' }).envelope).toMatch(/^[\w-]{39}\.[\w-]+$/);
   });
+
+  it('keeps its view limit exact under 20 readers at once, and expires', async () => {
+    const sealed = await sealFile(new Blob([plainOf(5000)]), { name: 'n.txt', type: 'text/plain', remark: null });
+    const share = async (extra: Record<string, unknown>) => {
+      const slug = unique('sealed-rules');
+      const presigned = await call('POST', '/s3/presign', {
+        auth: admin,
+        body: { filename: 'x', size: sealed.source.size, slug, envelope: sealed.envelope, ...extra },
+      });
+      await putTo(presigned.body.data.upload_url, await bytesOf(sealed));
+      await call('POST', '/s3/commit', { auth: admin, body: { file_id: presigned.body.data.file_id } });
+      return slug;
+    };
+    const limited = await share({ max_views: 3 });
+    const readers = await Promise.all(Array.from({ length: 20 }, () => call('GET', `/public/files/${limited}`)));
+    const statuses = readers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 404 || s === 410)).toBe(true);
+
+    // 5 minutes, then moved into the past: gone as any share, envelope and all.
+    const expiring = await share({ expires_in: 1 / 12 });
+    expect((await call('GET', `/public/files/${expiring}`)).status).toBe(200);
+    await withServerDb(server, (db) =>
+      db.run('UPDATE files SET expires_at = ? WHERE slug = ?', Date.now() - 1000, expiring),
+    );
+    const gone = await call('GET', `/public/files/${expiring}`);
+    expect([404, 410]).toContain(gone.status);
+    expect(gone.text).not.toContain(sealed.envelope);
+  });
 });
