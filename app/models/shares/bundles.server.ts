@@ -39,7 +39,13 @@ export async function bundleUploads(
   if (unique.length < 2 || unique.length > MAX_BUNDLE) throw new AppError('invalid', 'bundleSize', { max: MAX_BUNDLE });
   const members = await ctx.db.fileShare.findMany({ where: { id: { in: unique } }, include: { storageConfig: true } });
   const usable = members.filter(
-    (m) => m.status === 'ready' && m.kind === 'file' && m.filePath === null && isCreator(principal, m.createdBy),
+    // An encrypted file has its own key: one link could not open them all (docs/encryption.md).
+    (m) =>
+      m.status === 'ready' &&
+      m.kind === 'file' &&
+      m.filePath === null &&
+      m.envelope === null &&
+      isCreator(principal, m.createdBy),
   );
   if (usable.length !== unique.length) throw new AppError('invalid', 'bundleMembersInvalid');
   const slug = await claimSlug(ctx, principal, options.slug, false);

@@ -94,6 +94,15 @@ describe('bundles of uploads', () => {
     );
   });
 
+  it('never takes an encrypted upload: each has its own key', async () => {
+    const plain = await upload('p.txt', 'p');
+    const sealed = await upload('s.txt', 's');
+    await temp.ctx.db.fileShare.update({ where: { id: sealed.id }, data: { envelope: 'header.metadata' } });
+    expect(await outcome(bundleUploads(temp.ctx, ADMIN, [plain.id, sealed.id], {}))).toBe(
+      'invalid:bundleMembersInvalid',
+    );
+  });
+
   it('deleting the bundle deletes its uploads and their bytes', async () => {
     const a = await upload('x.txt', 'x');
     const b = await upload('y.txt', 'y');
