@@ -41,6 +41,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',
   'tests/integration/api-fs-write.test.ts': "storage writes and listings; the index's dialects are unit-tested",
   'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',
+  'tests/integration/backup-restore.test.ts':
+    'backups of SQLite only so far (PostgreSQL is refused with a clear message, docs/deploy.md)',
   'tests/integration/encrypted-files.test.ts':
     'a text column written and read through Prisma (its PostgreSQL migration: schema-drift)',
   'tests/integration/operations.test.ts':

@@ -350,4 +350,12 @@ export default {
   bundleCreated: 'One link made for the files',
   bundleSize: 'One link holds between 2 and 1000 files',
   bundleMembersInvalid: 'Only files you just uploaded, each in no other link, can share one link',
+  backupPassphrase: 'A backup needs a passphrase of 8 characters or more (BACKUP_PASSPHRASE): it seals the secret key',
+  backupPassphraseWrong: 'The passphrase does not open this backup’s secret key',
+  backupPostgresNotBuilt: 'Backups of a PostgreSQL database are not built yet: use pg_dump (docs/deploy.md)',
+  backupTargetExists: 'Something is already at {{path}}: choose a new file for the backup',
+  backupDamaged: 'The backup is damaged or not a Cloudclip backup ({{entry}}): nothing was restored',
+  backupUnknownVersion: 'This backup was made by another version of Cloudclip (format {{version}})',
+  restoreTargetNotEmpty: 'The target is not empty ({{path}}): restore into an empty data folder and database',
+  restoreSecretMismatch: 'APP_SECRET is set, and it is not the secret of this backup: unset it or set the original',
 };

@@ -341,4 +341,12 @@ export default {
   bundleCreated: '已为这些文件生成一个链接',
   bundleSize: '一个链接可包含 2 到 1000 个文件',
   bundleMembersInvalid: '只有您刚上传、且不属于其他链接的文件才能合并为一个链接',
+  backupPassphrase: '备份需要至少 8 个字符的口令（BACKUP_PASSPHRASE）：它用来加密密钥',
+  backupPassphraseWrong: '该口令无法打开此备份的密钥',
+  backupPostgresNotBuilt: '尚不支持备份 PostgreSQL 数据库：请使用 pg_dump（见 docs/deploy.md）',
+  backupTargetExists: '{{path}} 已存在：请为备份选择一个新文件',
+  backupDamaged: '备份已损坏或不是 Cloudclip 备份（{{entry}}）：未恢复任何内容',
+  backupUnknownVersion: '此备份由其他版本的 Cloudclip 创建（格式 {{version}}）',
+  restoreTargetNotEmpty: '目标不为空（{{path}}）：请恢复到空的数据目录和数据库',
+  restoreSecretMismatch: '已设置 APP_SECRET，但它不是此备份的密钥：请取消设置或设置为原来的值',
 };

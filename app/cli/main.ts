@@ -1,0 +1,83 @@
+/**
+ * The app's commands (docs/deploy.md "Backups"), run by scripts/cli.mjs from the production build
+ * (build/cli/cli.js, vite.cli.config.ts):
+ *
+ *   npm run backup -- <file.tar.gz>              BACKUP_PASSPHRASE seals the secret key
+ *   npm run restore -- <file.tar.gz> [--dry-run] into an empty DATA_DIR / DATABASE_URL
+ *
+ * A door like the others: it parses the arguments, calls one model function, and says what
+ * happened in the terminal's language (LANG: zh for Chinese, English otherwise).
+ */
+import { loadConfig } from '~/config.server';
+import { loadCatalog } from '~/i18n/catalogs';
+import { translate } from '~/i18n/translate';
+import { AppError } from '~/lib/errors';
+import { formatBytes } from '~/lib/format';
+import { backUp } from '~/models/backup/backup.server';
+import { restoreBackup } from '~/models/backup/restore.server';
+import { closeModelContext, openModelContext } from '~/models/context.server';
+
+const locale = /^zh/i.test(process.env.LANG ?? '') ? 'zh' : 'en';
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function backupCommand(target: string) {
+  const config = loadConfig(process.env);
+  const ctx = await openModelContext(config);
+  try {
+    let last = 0;
+    const manifest = await backUp(ctx, {
+      target,
+      passphrase: process.env.BACKUP_PASSPHRASE,
+      onProgress: ({ phase, entries, bytes }) => {
+        if (Date.now() - last < 1000 && phase === 'storage') return;
+        last = Date.now();
+        say(`… ${phase}: ${entries} entries, ${formatBytes(bytes)}`);
+      },
+    });
+    const bytes = manifest.entries.reduce((sum, e) => sum + e.size, 0);
+    say(`Backed up to ${target}: ${manifest.entries.length} entries, ${formatBytes(bytes)}.`);
+    if (manifest.listedObjects)
+      say(
+        `${manifest.listedObjects} objects on S3 (or outside the data folder) are listed, not copied: back those up with the storage's own tools.`,
+      );
+    if (manifest.missing.length)
+      say(
+        `Warning: ${manifest.missing.length} share objects were gone from the storage (deleted while the backup ran?): ${manifest.missing.slice(0, 5).join(', ')}`,
+      );
+  } finally {
+    await closeModelContext(ctx);
+  }
+}
+
+async function restoreCommand(archive: string, dryRun: boolean) {
+  const config = loadConfig(process.env);
+  const plan = await restoreBackup({
+    archive,
+    config,
+    passphrase: process.env.BACKUP_PASSPHRASE,
+    dryRun,
+    onProgress: ({ files, bytes }) => files % 1000 === 0 && say(`… ${files} files, ${formatBytes(bytes)}`),
+  });
+  say(`Backup of ${plan.manifest.createdAt} (Cloudclip ${plan.manifest.appVersion}): every checksum matches.`);
+  for (const write of plan.writes)
+    say(
+      `${dryRun ? 'Would restore' : 'Restored'} ${write.what}: ${write.files} files, ${formatBytes(write.bytes)} → ${write.to}`,
+    );
+}
+
+async function main(args: string[]) {
+  const [command, file, ...flags] = args;
+  if (command === 'backup' && file) return backupCommand(file);
+  if (command === 'restore' && file) return restoreCommand(file, flags.includes('--dry-run'));
+  say('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz> [--dry-run]');
+  say('       BACKUP_PASSPHRASE (8 characters or more) seals and opens the secret key.');
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch(async (error: unknown) => {
+  if (error instanceof AppError) {
+    await loadCatalog(locale);
+    process.stderr.write(`${translate(locale, `errors.${error.messageKey}`, error.details)}\n`);
+  } else process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { loadMasterKey } from '~/auth/secrets.server';
+import type { AppConfig } from '~/config.server';
+import { AppError } from '~/lib/errors';
+import { asDamaged, MANIFEST_NAME, readArchive } from './archive.server';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from './backup.server';
+import { openKey, type SealedKey } from './secret-box.server';
+
+/**
+ * `npm run restore` (docs/deploy.md "Backups"): a backup into an empty data folder, with the same
+ * settings the app reads (DATA_DIR, DATABASE_URL, APP_SECRET). The archive is read twice: first to
+ * check every entry's SHA-256 against the manifest and the passphrase against the key, writing
+ * nothing; then into a staging folder inside the data folder, checked again, and moved into place.
+ * A target that holds anything of a Cloudclip already is refused.
+ */
+
+export interface RestorePlan {
+  manifest: BackupManifest;
+  /** What a restore writes, and where. */
+  writes: { what: string; to: string; files: number; bytes: number }[];
+}
+
+/** Reads the whole archive once: every entry must be what the manifest, read last, says. */
+async function verified(archive: string): Promise<BackupManifest> {
+  const seen = new Map<string, { size: number; sha256: string }>();
+  let manifest: BackupManifest | null = null;
+  for await (const entry of readArchive(archive)) {
+    if (entry.name === MANIFEST_NAME) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.stream) chunks.push(chunk as Buffer);
+      manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
+    } else {
+      let size = 0;
+      for await (const chunk of entry.stream) size += (chunk as Buffer).length;
+      seen.set(entry.name, { size, sha256: entry.sha256() });
+    }
+  }
+  if (!manifest || manifest.format !== BACKUP_FORMAT)
+    throw new AppError('invalid', 'backupDamaged', { entry: MANIFEST_NAME });
+  if (manifest.version !== BACKUP_VERSION || manifest.database !== 'sqlite')
+    throw new AppError('invalid', 'backupUnknownVersion', { version: manifest.version });
+  const listed = new Set(manifest.entries.map((e) => e.name));
+  for (const entry of manifest.entries) {
+    const found = seen.get(entry.name);
+    if (!found || found.size !== entry.size || found.sha256 !== entry.sha256)
+      throw new AppError('invalid', 'backupDamaged', { entry: entry.name });
+  }
+  for (const name of seen.keys())
+    if (!listed.has(name)) throw new AppError('invalid', 'backupDamaged', { entry: name });
+  return manifest;
+}
+
+function planOf(manifest: BackupManifest, config: AppConfig, database: string): RestorePlan {
+  const of = (prefix: string) => manifest.entries.filter((e) => e.name.startsWith(prefix));
+  const sum = (entries: { size: number }[]) => entries.reduce((total, e) => total + e.size, 0);
+  const storage = of('storage/');
+  return {
+    manifest,
+    writes: [
+      { what: 'database', to: database, files: 1, bytes: sum(of('database/')) },
+      { what: 'storage', to: path.join(config.dataDir, 'storage'), files: storage.length, bytes: sum(storage) },
+      { what: 'secret key', to: path.join(config.dataDir, 'secret.key'), files: 1, bytes: 44 },
+    ],
+  };
+}
+
+/** Refuses a target that holds a database, stored files or a key already. */
+async function assertEmptyTarget(config: AppConfig, database: string): Promise<void> {
+  const exists = async (file: string) => (await fsp.stat(file).catch(() => null)) !== null;
+  const storage = await fsp.readdir(path.join(config.dataDir, 'storage')).catch(() => []);
+  const taken = [
+    (await exists(database)) && database,
+    storage.length > 0 && path.join(config.dataDir, 'storage'),
+    (await exists(path.join(config.dataDir, 'secret.key'))) && path.join(config.dataDir, 'secret.key'),
+  ].filter(Boolean);
+  if (taken.length) throw new AppError('conflict', 'restoreTargetNotEmpty', { path: taken[0] });
+}
+
+async function sealedKeyOf(archive: string): Promise<SealedKey> {
+  for await (const entry of readArchive(archive)) {
+    if (entry.name !== 'secret/key.json') continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry.stream) chunks.push(chunk as Buffer);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as SealedKey;
+  }
+  throw new AppError('invalid', 'backupDamaged', { entry: 'secret/key.json' });
+}
+
+export async function restoreBackup(options: {
+  archive: string;
+  config: AppConfig;
+  passphrase: string | undefined;
+  dryRun?: boolean;
+  onProgress?: (written: { files: number; bytes: number }) => void;
+}): Promise<RestorePlan> {
+  const { config } = options;
+  if (config.database.dialect !== 'sqlite') throw new AppError('invalid', 'backupPostgresNotBuilt');
+  const database = config.database.file;
+  const manifest = await verified(options.archive).catch((error: unknown) => Promise.reject(asDamaged(error)));
+  const plan = planOf(manifest, config, database);
+  if (options.dryRun) return plan;
+  await assertEmptyTarget(config, database);
+  const key = await openKey(await sealedKeyOf(options.archive), options.passphrase ?? '');
+  // APP_SECRET, when set, is the key the app will use: it must be the backup's, or nothing it sealed opens.
+  if (config.appSecret && !loadMasterKey(config.appSecret, config.dataDir).equals(key))
+    throw new AppError('conflict', 'restoreSecretMismatch');
+
+  const staging = path.join(config.dataDir, `.restore-${randomUUID()}`);
+  await fsp.mkdir(staging, { recursive: true });
+  try {
+    const expected = new Map(manifest.entries.map((e) => [e.name, e.sha256]));
+    let files = 0;
+    let bytes = 0;
+    for await (const entry of readArchive(options.archive)) {
+      if (!entry.name.startsWith('database/') && !entry.name.startsWith('storage/')) continue;
+      const to = path.join(staging, entry.name);
+      await fsp.mkdir(path.dirname(to), { recursive: true });
+      await pipeline(entry.stream, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+      // Read again, so checked again: the archive may have changed since the first pass.
+      if (entry.sha256() !== expected.get(entry.name))
+        throw new AppError('invalid', 'backupDamaged', { entry: entry.name });
+      options.onProgress?.({ files: ++files, bytes: (bytes += entry.size) });
+    }
+    // Into place: the storage folder, the database, and last the key (a key alone marks a restore done).
+    await fsp.mkdir(path.dirname(database), { recursive: true });
+    const storage = path.join(config.dataDir, 'storage');
+    await fsp.rm(storage, { recursive: true, force: true }); // empty, as checked
+    await fsp.mkdir(path.join(staging, 'storage'), { recursive: true });
+    await fsp.rename(path.join(staging, 'storage'), storage);
+    await fsp.rename(path.join(staging, 'database', 'cloudclip.db'), database);
+    if (!config.appSecret)
+      await fsp.writeFile(path.join(config.dataDir, 'secret.key'), key.toString('base64url') + '\n', {
+        mode: 0o600,
+        flag: 'wx',
+      });
+    return plan;
+  } catch (error) {
+    throw asDamaged(error);
+  } finally {
+    await fsp.rm(staging, { recursive: true, force: true });
+  }
+}
