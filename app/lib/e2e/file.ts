@@ -6,21 +6,19 @@ import {
   openMetadata,
   passwordVerifier,
   plainSize,
-  randomBytes,
   readHeader,
   RECORD_SIZE,
   sealedSize,
   sealMetadata,
   sealRecord,
   secretFromFragment,
-  SECRET_SIZE,
   TAG_SIZE,
   toBase64Url,
   type Bytes,
   type Header,
   type Keys,
 } from './format';
-import { newKeys, openSealed } from './stream';
+import { newShare, openSealed, type ShareSecrets } from './stream';
 import { DEFAULT_PART_SIZE, MAX_PARTS } from '~/lib/upload/part-size';
 
 /**
@@ -120,27 +118,16 @@ export class SealedSource {
   }
 }
 
-export interface SealedFile {
+export interface SealedFile extends ShareSecrets {
   source: SealedSource;
   envelope: string;
-  /** The link's fragment (without "#"). */
-  secret: string;
-  /** What the server gets as the password, when there is one. */
-  verifier?: string;
 }
 
 /** Seals a file's name, type and remark, and makes its records' source, under a new secret. */
 export async function sealFile(file: Blob, metadata: FileMetadata, password?: string): Promise<SealedFile> {
-  const secret = randomBytes(SECRET_SIZE);
-  const keys = await newKeys(secret, password);
+  const { keys, secrets } = await newShare(password);
   const envelope = `${toBase64Url(keys.header.bytes)}.${await sealMetadata(keys, metadata)}`;
-  const verifier = password === undefined ? undefined : await passwordVerifier(secret, password);
-  return {
-    source: new SealedSource(file, keys),
-    envelope,
-    secret: toBase64Url(secret),
-    ...(verifier ? { verifier } : {}),
-  };
+  return { source: new SealedSource(file, keys), envelope, ...secrets };
 }
 
 /** The verifier the unlock form sends for an encrypted file share (the header says how hard to stretch). */

@@ -6,16 +6,14 @@ import {
   openMetadata,
   passwordVerifier,
   plainSize,
-  randomBytes,
   readHeader,
   sealMetadata,
   secretFromFragment,
-  SECRET_SIZE,
   toBase64Url,
   type Bytes,
   type Header,
 } from './format';
-import { newKeys, openRecords, sealStream } from './stream';
+import { newShare, openRecords, sealStream, type ShareSecrets } from './stream';
 
 /**
  * An encrypted paste as the server stores and answers it (docs/encryption.md "Pastes"): the sealed
@@ -74,22 +72,15 @@ async function* once(bytes: Bytes) {
   yield bytes;
 }
 
-export interface SealedPaste {
+export interface SealedPaste extends ShareSecrets {
   envelope: string;
-  /** The link's fragment (without "#"). */
-  secret: string;
-  /** What the server gets as the password, when there is one. */
-  verifier?: string;
 }
 
 /** Seals a paste's text and metadata under a new secret (and the password, when given). */
 export async function sealPaste(text: string, metadata: PasteMetadata, password?: string): Promise<SealedPaste> {
-  const secret = randomBytes(SECRET_SIZE);
-  const keys = await newKeys(secret, password);
+  const { keys, secrets } = await newShare(password);
   const content = await collect(sealStream(keys, once(new TextEncoder().encode(text))));
-  const envelope = `${toBase64Url(content)}.${await sealMetadata(keys, metadata)}`;
-  const verifier = password === undefined ? undefined : await passwordVerifier(secret, password);
-  return { envelope, secret: toBase64Url(secret), ...(verifier ? { verifier } : {}) };
+  return { envelope: `${toBase64Url(content)}.${await sealMetadata(keys, metadata)}`, ...secrets };
 }
 
 /** The verifier the unlock form sends for an envelope's share (the header says how hard to stretch). */

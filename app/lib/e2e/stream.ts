@@ -4,10 +4,14 @@ import {
   HEADER_SIZE,
   newHeader,
   openRecord,
+  passwordVerifier,
+  randomBytes,
   readHeader,
   RECORD_SIZE,
   sealRecord,
+  SECRET_SIZE,
   TAG_SIZE,
+  toBase64Url,
   type Bytes,
   type Header,
   type Keys,
@@ -56,6 +60,22 @@ export async function* sealStream(keys: Keys, plain: AsyncIterable<Uint8Array>):
 /** A new share's keys (its own salt) and, with a password, the header saying so. */
 export async function newKeys(secret: Bytes, password?: string): Promise<Keys> {
   return deriveKeys(newHeader(password !== undefined), secret, password);
+}
+
+/** What the page gives on of a share it seals: the link's fragment and, with a password, its verifier. */
+export interface ShareSecrets {
+  /** The link's fragment (without "#"). */
+  secret: string;
+  /** What the server gets as the password, when there is one. */
+  verifier?: string;
+}
+
+/** A new share under a new secret (and the password): its keys, and what the link and the server get. */
+export async function newShare(password?: string): Promise<{ keys: Keys; secrets: ShareSecrets }> {
+  const secret = randomBytes(SECRET_SIZE);
+  const keys = await newKeys(secret, password);
+  const verifier = password === undefined ? undefined : await passwordVerifier(secret, password);
+  return { keys, secrets: { secret: toBase64Url(secret), ...(verifier ? { verifier } : {}) } };
 }
 
 /**
