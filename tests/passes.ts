@@ -12,6 +12,7 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-base.test.ts': 'migrations and first-start writes (the generated admin) differ by database',
   'tests/integration/api-dashboard.test.ts': "the dashboard's aggregate SQL differs by dialect",
   'tests/integration/api-direct-uploads.test.ts': 'pending-upload rows and the share they commit',
+  'tests/integration/backup-restore.test.ts': "SQLite's online backup, or PostgreSQL's rows dumped and loaded back",
   'tests/integration/api-files.test.ts': 'share rows, view counters and the password limit',
   'tests/integration/api-fs-browse.test.ts': "folder sizes come from the search index's dialect query",
   'tests/integration/api-fs-copy.test.ts': 'task rows: claims by conditional update, heartbeats and resumption',
@@ -41,8 +42,6 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',
   'tests/integration/api-fs-write.test.ts': "storage writes and listings; the index's dialects are unit-tested",
   'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',
-  'tests/integration/backup-restore.test.ts':
-    'backups of SQLite only so far (PostgreSQL is refused with a clear message, docs/deploy.md)',
   'tests/integration/encrypted-files.test.ts':
     'a text column written and read through Prisma (its PostgreSQL migration: schema-drift)',
   'tests/integration/operations.test.ts':

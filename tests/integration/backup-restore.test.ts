@@ -8,6 +8,7 @@ import { adminAuth, apiClient } from '../support/api-client';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 import { withServerDb } from '../support/server-db';
+import { databaseFor } from '../support/postgres';
 
 const run = promisify(execFile);
 const CLI = path.resolve('build/cli/cli.js');
@@ -27,8 +28,9 @@ function cli(args: string[], env: Record<string, string>) {
 
 /**
  * Backup and restore (issue 32, docs/deploy.md "Backups"): a backup taken while the app serves reads
- * and writes, restored into an empty data folder, gives every share back with its bytes, password
- * and remaining views, and every key still authenticates. S3 objects are listed, not copied.
+ * and writes, restored into an empty data folder (and, on the PostgreSQL pass, an empty database),
+ * gives every share back with its bytes, password and remaining views, and every key still
+ * authenticates. S3 objects are listed, not copied.
  */
 describe('backup and restore', () => {
   let server: RunningServer;
@@ -38,6 +40,8 @@ describe('backup and restore', () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-backup-'));
   const archive = path.join(work, 'backup.tar.gz');
   const restored = path.join(work, 'restored');
+  /** On the PostgreSQL pass, the empty database the backup is restored into. */
+  let target: { url: string; drop: () => Promise<void> } | null = null;
   const sharedBytes = Buffer.from('the bytes of a shared file\n'.repeat(1000));
 
   beforeAll(async () => {
@@ -47,6 +51,7 @@ describe('backup and restore', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    await target?.drop();
     await bucket?.destroy();
     fs.rmSync(work, { recursive: true, force: true });
   });
@@ -91,7 +96,11 @@ describe('backup and restore', () => {
         served += 2;
       }
     })();
-    const backedUp = await cli(['backup', archive], { DATA_DIR: server.dataDir, BACKUP_PASSPHRASE: PASSPHRASE });
+    const backedUp = await cli(['backup', archive], {
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: server.databaseUrl ?? '',
+      BACKUP_PASSPHRASE: PASSPHRASE,
+    });
     running = false;
     await load;
     expect(backedUp.code, backedUp.err).toBe(0);
@@ -100,11 +109,14 @@ describe('backup and restore', () => {
     await server.stop();
 
     // The dry run checks every checksum and says what it would write, and writes nothing.
-    const env = { DATA_DIR: restored, BACKUP_PASSPHRASE: PASSPHRASE };
+    const onPostgres = server.databaseUrl !== null;
+    target = onPostgres ? await databaseFor(restored) : null;
+    const env = { DATA_DIR: restored, DATABASE_URL: target?.url ?? '', BACKUP_PASSPHRASE: PASSPHRASE };
     const dry = await cli(['restore', archive, '--dry-run'], env);
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toContain('every checksum matches');
-    expect(dry.out).toContain(`Would restore database: 1 files`);
+    // SQLite's one file, or one file of rows for each of PostgreSQL's tables.
+    expect(dry.out).toMatch(onPostgres ? /Would restore database: [1-9]\d+ files/ : /Would restore database: 1 files/);
     expect(fs.existsSync(restored)).toBe(false);
     // A wrong passphrase opens nothing, and writes nothing.
     const wrong = await cli(['restore', archive], { ...env, BACKUP_PASSPHRASE: 'not the passphrase' });

@@ -352,7 +352,7 @@ export default {
   bundleMembersInvalid: 'Only files you just uploaded, each in no other link, can share one link',
   backupPassphrase: 'A backup needs a passphrase of 8 characters or more (BACKUP_PASSPHRASE): it seals the secret key',
   backupPassphraseWrong: 'The passphrase does not open this backup’s secret key',
-  backupPostgresNotBuilt: 'Backups of a PostgreSQL database are not built yet: use pg_dump (docs/deploy.md)',
+  restoreOtherDatabase: 'This backup is of a {{from}} database and the target is {{to}}: restore it into the same kind',
   backupTargetExists: 'Something is already at {{path}}: choose a new file for the backup',
   backupDamaged: 'The backup is damaged or not a Cloudclip backup ({{entry}}): nothing was restored',
   backupUnknownVersion: 'This backup was made by another version of Cloudclip (format {{version}})',

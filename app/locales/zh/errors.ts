@@ -343,7 +343,7 @@ export default {
   bundleMembersInvalid: '只有您刚上传、且不属于其他链接的文件才能合并为一个链接',
   backupPassphrase: '备份需要至少 8 个字符的口令（BACKUP_PASSPHRASE）：它用来加密密钥',
   backupPassphraseWrong: '该口令无法打开此备份的密钥',
-  backupPostgresNotBuilt: '尚不支持备份 PostgreSQL 数据库：请使用 pg_dump（见 docs/deploy.md）',
+  restoreOtherDatabase: '此备份来自 {{from}} 数据库，而目标是 {{to}}：请恢复到同一种数据库',
   backupTargetExists: '{{path}} 已存在：请为备份选择一个新文件',
   backupDamaged: '备份已损坏或不是 Cloudclip 备份（{{entry}}）：未恢复任何内容',
   backupUnknownVersion: '此备份由其他版本的 Cloudclip 创建（格式 {{version}}）',

@@ -7,12 +7,14 @@ import { AppError } from '~/lib/errors';
 import { APP_VERSION } from '~/lib/version';
 import type { ModelContext } from '~/models/context.server';
 import { ArchiveWriter, MANIFEST_NAME, type ArchiveEntry } from './archive.server';
+import { SHARE_OBJECTS_SQL, sortObjects, type ShareObject } from './listing.server';
+import { dumpPostgres } from './postgres-dump.server';
 import { assertPassphrase, sealKey } from './secret-box.server';
 
 /**
  * `npm run backup` (docs/deploy.md "Backups"): a consistent backup while the app serves. The
  * database comes from SQLite's online backup API (a snapshot other connections keep writing past),
- * then the secret key sealed with the passphrase, then every file of the embedded local storage.
+ * or from PostgreSQL's rows in one snapshot (postgres-dump.server.ts), then the secret key sealed with the passphrase, then every file of the embedded local storage.
  * Objects on S3 (and on local storage outside the data folder) are listed, not copied, from the same
  * snapshot: copying a bucket is the bucket's job. The archive is written beside its target and
  * renamed into place once whole, so a failed backup leaves nothing behind.
@@ -24,22 +26,14 @@ export const BACKUP_VERSION = 1;
 /** Folders of the local driver's own work in progress (storage/drivers/local.server.ts): never backed up. */
 const SKIPPED = new Set(['.cloudclip-tmp', '.cloudclip-multipart']);
 
-export interface ListedObject {
-  config: string;
-  kind: string;
-  bucket: string | null;
-  endpoint: string | null;
-  key: string;
-  size: number;
-  etag: string | null;
-}
-
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   version: number;
   appVersion: string;
   createdAt: string;
-  database: 'sqlite';
+  database: 'sqlite' | 'postgres';
+  /** PostgreSQL: the migrations of the snapshot (a restore migrates to them before the rows go in). */
+  migrations?: string[];
   entries: ArchiveEntry[];
   /** Share objects the backup lists but does not hold (S3, local storage outside the data folder). */
   listedObjects: number;
@@ -65,57 +59,44 @@ async function* filesUnder(root: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
-interface ShareObject {
-  config_id: string;
-  storage_type: string;
-  root_path: string | null;
-  bucket_name: string | null;
-  endpoint_url: string | null;
-  storage_path: string;
-  size: number | bigint;
-  etag: string | null;
-}
-
-/** The share objects the snapshot names, with where they live. */
-function shareObjects(snapshot: string): ShareObject[] {
+/** The share objects a SQLite snapshot names (listing.server.ts). */
+function snapshotObjects(snapshot: string): ShareObject[] {
   const db = new Database(snapshot, { readonly: true });
   try {
-    return db
-      .prepare(
-        `SELECT c.id AS config_id, c.storage_type, c.root_path, c.bucket_name, c.endpoint_url,
-                f.storage_path, f.size, f.etag
-           FROM files f JOIN storage_configs c ON c.id = f.storage_config_id
-          WHERE f.kind = 'file' AND f.status = 'ready'`,
-      )
-      .all() as ShareObject[];
+    return db.prepare(SHARE_OBJECTS_SQL).all() as ShareObject[];
   } finally {
     db.close();
   }
 }
 
-/** Whether a local config keeps its objects in the embedded storage folder (which the backup holds). */
-const isEmbedded = (rootPath: string | null) => !rootPath || rootPath === 'storage';
+/** The database into the archive: SQLite's online backup, or PostgreSQL's rows (postgres-dump.server.ts). */
+async function addDatabase(ctx: ModelContext, writer: ArchiveWriter, scratch: string) {
+  if (ctx.pg) return { database: 'postgres' as const, ...(await dumpPostgres(ctx.pg, writer, scratch)) };
+  const snapshot = path.join(scratch, 'cloudclip.db');
+  await ctx.sql!.backup(snapshot);
+  const { size } = await fsp.stat(snapshot);
+  await writer.add('database/cloudclip.db', size, createReadStream(snapshot));
+  return { database: 'sqlite' as const, migrations: undefined, objects: snapshotObjects(snapshot) };
+}
 
 export async function backUp(
   ctx: ModelContext,
   options: { target: string; passphrase: string | undefined; onProgress?: (progress: BackupProgress) => void },
 ): Promise<BackupManifest> {
   assertPassphrase(options.passphrase);
-  if (!ctx.sql) throw new AppError('invalid', 'backupPostgresNotBuilt');
   const target = path.resolve(options.target);
   if (await fsp.stat(target).catch(() => null)) throw new AppError('conflict', 'backupTargetExists', { path: target });
   const writer = new ArchiveWriter(`${target}.partial-${randomUUID().slice(0, 8)}`);
-  const snapshot = path.join(ctx.config.dataDir, `.backup-${randomUUID()}.db`);
+  // The database's snapshot and the dump's tables wait here before they go in.
+  const scratch = path.join(ctx.config.dataDir, `.backup-${randomUUID()}`);
   const report = (phase: BackupProgress['phase']) =>
     options.onProgress?.({ phase, entries: writer.entries.length, bytes: writer.bytes });
   try {
+    await fsp.mkdir(scratch, { recursive: true });
     report('database');
-    await ctx.sql.backup(snapshot);
-    const { size } = await fsp.stat(snapshot);
-    await writer.add('database/cloudclip.db', size, createReadStream(snapshot));
+    const { database, migrations, objects } = await addDatabase(ctx, writer, scratch);
     report('key');
-    const sealed = await sealKey(ctx.masterKey, options.passphrase);
-    await writer.add('secret/key.json', ...json(sealed));
+    await writer.add('secret/key.json', ...json(await sealKey(ctx.masterKey, options.passphrase)));
 
     report('storage');
     const storage = path.join(ctx.config.dataDir, 'storage');
@@ -124,40 +105,22 @@ export async function backUp(
       const file = path.join(storage, rel);
       const stat = await fsp.stat(file).catch(() => null);
       if (!stat) continue; // gone since it was listed
-      await writer.add(
-        `storage/${rel}`,
-        stat.size,
-        stat.size ? createReadStream(file, { end: stat.size - 1 }) : Buffer.alloc(0),
-      );
+      const bytes = stat.size ? createReadStream(file, { end: stat.size - 1 }) : Buffer.alloc(0);
+      await writer.add(`storage/${rel}`, stat.size, bytes);
       held.add(rel);
       if (held.size % 500 === 0) report('storage');
     }
 
     report('listing');
-    const listed: ListedObject[] = [];
-    const missing: string[] = [];
-    for (const object of shareObjects(snapshot)) {
-      if (object.storage_type === 'local' && isEmbedded(object.root_path)) {
-        if (!held.has(object.storage_path)) missing.push(object.storage_path);
-        continue;
-      }
-      listed.push({
-        config: object.config_id,
-        kind: object.storage_type,
-        bucket: object.bucket_name,
-        endpoint: object.endpoint_url,
-        key: object.storage_path,
-        size: Number(object.size),
-        etag: object.etag,
-      });
-    }
+    const { listed, missing } = sortObjects(objects, held);
     await writer.add('objects/listed.jsonl', ...lines(listed));
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       appVersion: APP_VERSION,
       createdAt: new Date().toISOString(),
-      database: 'sqlite',
+      database,
+      ...(migrations && { migrations }),
       entries: [...writer.entries],
       listedObjects: listed.length,
       missing,
@@ -170,8 +133,7 @@ export async function backUp(
     await writer.discard();
     throw error;
   } finally {
-    // The snapshot keeps the database's WAL mode: reading it leaves its -wal and -shm beside it.
-    for (const file of [snapshot, `${snapshot}-wal`, `${snapshot}-shm`]) await fsp.rm(file, { force: true });
+    await fsp.rm(scratch, { recursive: true, force: true });
   }
 }
 

@@ -9,10 +9,12 @@ import { AppError } from '~/lib/errors';
 import { asDamaged, MANIFEST_NAME, readArchive } from './archive.server';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from './backup.server';
 import { openKey, type SealedKey } from './secret-box.server';
+import { assertEmptyPostgres, loadPostgres, TABLES_PREFIX } from './postgres-dump.server';
 
 /**
- * `npm run restore` (docs/deploy.md "Backups"): a backup into an empty data folder, with the same
- * settings the app reads (DATA_DIR, DATABASE_URL, APP_SECRET). The archive is read twice: first to
+ * `npm run restore` (docs/deploy.md "Backups"): a backup into an empty data folder and database (a
+ * SQLite file, or an empty PostgreSQL database), with the same settings the app reads (DATA_DIR,
+ * DATABASE_URL, APP_SECRET). The archive is read twice: first to
  * check every entry's SHA-256 against the manifest and the passphrase against the key, writing
  * nothing; then into a staging folder inside the data folder, checked again, and moved into place.
  * A target that holds anything of a Cloudclip already is refused.
@@ -41,7 +43,7 @@ async function verified(archive: string): Promise<BackupManifest> {
   }
   if (!manifest || manifest.format !== BACKUP_FORMAT)
     throw new AppError('invalid', 'backupDamaged', { entry: MANIFEST_NAME });
-  if (manifest.version !== BACKUP_VERSION || manifest.database !== 'sqlite')
+  if (manifest.version !== BACKUP_VERSION || !['sqlite', 'postgres'].includes(manifest.database))
     throw new AppError('invalid', 'backupUnknownVersion', { version: manifest.version });
   const listed = new Set(manifest.entries.map((e) => e.name));
   for (const entry of manifest.entries) {
@@ -54,28 +56,39 @@ async function verified(archive: string): Promise<BackupManifest> {
   return manifest;
 }
 
-function planOf(manifest: BackupManifest, config: AppConfig, database: string): RestorePlan {
+function planOf(manifest: BackupManifest, config: AppConfig): RestorePlan {
   const of = (prefix: string) => manifest.entries.filter((e) => e.name.startsWith(prefix));
   const sum = (entries: { size: number }[]) => entries.reduce((total, e) => total + e.size, 0);
   const storage = of('storage/');
+  const tables = of('database/');
   return {
     manifest,
     writes: [
-      { what: 'database', to: database, files: 1, bytes: sum(of('database/')) },
+      { what: 'database', to: databaseOf(config), files: tables.length, bytes: sum(tables) },
       { what: 'storage', to: path.join(config.dataDir, 'storage'), files: storage.length, bytes: sum(storage) },
       { what: 'secret key', to: path.join(config.dataDir, 'secret.key'), files: 1, bytes: 44 },
     ],
   };
 }
 
+/** Where the database goes: the SQLite file, or the PostgreSQL server (its address without the password). */
+function databaseOf(config: AppConfig): string {
+  if (config.database.dialect === 'sqlite') return config.database.file;
+  const url = new URL(config.database.url);
+  url.password = '';
+  return url.toString();
+}
+
 /** Refuses a target that holds a database, stored files or a key already. */
-async function assertEmptyTarget(config: AppConfig, database: string): Promise<void> {
+async function assertEmptyTarget(config: AppConfig): Promise<void> {
   const exists = async (file: string) => (await fsp.stat(file).catch(() => null)) !== null;
+  if (config.database.dialect === 'postgres') await assertEmptyPostgres(config.database.url);
   const storage = await fsp.readdir(path.join(config.dataDir, 'storage')).catch(() => []);
+  const key = path.join(config.dataDir, 'secret.key');
   const taken = [
-    (await exists(database)) && database,
+    config.database.dialect === 'sqlite' && (await exists(config.database.file)) && config.database.file,
     storage.length > 0 && path.join(config.dataDir, 'storage'),
-    (await exists(path.join(config.dataDir, 'secret.key'))) && path.join(config.dataDir, 'secret.key'),
+    (await exists(key)) && key,
   ].filter(Boolean);
   if (taken.length) throw new AppError('conflict', 'restoreTargetNotEmpty', { path: taken[0] });
 }
@@ -98,12 +111,12 @@ export async function restoreBackup(options: {
   onProgress?: (written: { files: number; bytes: number }) => void;
 }): Promise<RestorePlan> {
   const { config } = options;
-  if (config.database.dialect !== 'sqlite') throw new AppError('invalid', 'backupPostgresNotBuilt');
-  const database = config.database.file;
   const manifest = await verified(options.archive).catch((error: unknown) => Promise.reject(asDamaged(error)));
-  const plan = planOf(manifest, config, database);
+  if (manifest.database !== config.database.dialect)
+    throw new AppError('invalid', 'restoreOtherDatabase', { from: manifest.database, to: config.database.dialect });
+  const plan = planOf(manifest, config);
   if (options.dryRun) return plan;
-  await assertEmptyTarget(config, database);
+  await assertEmptyTarget(config);
   const key = await openKey(await sealedKeyOf(options.archive), options.passphrase ?? '');
   // APP_SECRET, when set, is the key the app will use: it must be the backup's, or nothing it sealed opens.
   if (config.appSecret && !loadMasterKey(config.appSecret, config.dataDir).equals(key))
@@ -113,25 +126,40 @@ export async function restoreBackup(options: {
   await fsp.mkdir(staging, { recursive: true });
   try {
     const expected = new Map(manifest.entries.map((e) => [e.name, e.sha256]));
-    let files = 0;
-    let bytes = 0;
-    for await (const entry of readArchive(options.archive)) {
-      if (!entry.name.startsWith('database/') && !entry.name.startsWith('storage/')) continue;
-      const to = path.join(staging, entry.name);
-      await fsp.mkdir(path.dirname(to), { recursive: true });
-      await pipeline(entry.stream, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+    const checked = (entry: { name: string; sha256: () => string }) => {
       // Read again, so checked again: the archive may have changed since the first pass.
       if (entry.sha256() !== expected.get(entry.name))
         throw new AppError('invalid', 'backupDamaged', { entry: entry.name });
-      options.onProgress?.({ files: ++files, bytes: (bytes += entry.size) });
-    }
-    // Into place: the storage folder, the database, and last the key (a key alone marks a restore done).
-    await fsp.mkdir(path.dirname(database), { recursive: true });
+    };
+    let files = 0;
+    let bytes = 0;
+    // Files go to the staging folder as they come; PostgreSQL's tables go to the loader, in order.
+    const tables = async function* () {
+      for await (const entry of readArchive(options.archive)) {
+        if (entry.name.startsWith(TABLES_PREFIX)) {
+          yield { table: path.basename(entry.name, '.jsonl'), stream: entry.stream };
+          checked(entry);
+        } else if (entry.name.startsWith('database/') || entry.name.startsWith('storage/')) {
+          const to = path.join(staging, entry.name);
+          await fsp.mkdir(path.dirname(to), { recursive: true });
+          await pipeline(entry.stream, createWriteStream(to, { flags: 'wx', mode: 0o600 }));
+          checked(entry);
+        } else continue;
+        options.onProgress?.({ files: ++files, bytes: (bytes += entry.size) });
+      }
+    };
+    if (config.database.dialect === 'postgres')
+      await loadPostgres(config.database.url, manifest.migrations ?? [], tables());
+    else for await (const _table of tables()); // SQLite: files only
+    // Into place: the storage folder, the database file, and last the key (a key alone marks a restore done).
     const storage = path.join(config.dataDir, 'storage');
     await fsp.rm(storage, { recursive: true, force: true }); // empty, as checked
     await fsp.mkdir(path.join(staging, 'storage'), { recursive: true });
     await fsp.rename(path.join(staging, 'storage'), storage);
-    await fsp.rename(path.join(staging, 'database', 'cloudclip.db'), database);
+    if (config.database.dialect === 'sqlite') {
+      await fsp.mkdir(path.dirname(config.database.file), { recursive: true });
+      await fsp.rename(path.join(staging, 'database', 'cloudclip.db'), config.database.file);
+    }
     if (!config.appSecret)
       await fsp.writeFile(path.join(config.dataDir, 'secret.key'), key.toString('base64url') + '\n', {
         mode: 0o600,
