@@ -8,6 +8,7 @@
  * A door like the others: it parses the arguments, calls one model function, and says what
  * happened in the terminal's language (LANG: zh for Chinese, English otherwise).
  */
+import os from 'node:os';
 import { loadConfig } from '~/config.server';
 import { loadCatalog } from '~/i18n/catalogs';
 import { translate } from '~/i18n/translate';
@@ -20,7 +21,21 @@ import { closeModelContext, openModelContext } from '~/models/context.server';
 const locale = /^zh/i.test(process.env.LANG ?? '') ? 'zh' : 'en';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+/**
+ * A backup is background work: at a lower priority (nice 10) it yields the CPU to the app it backs
+ * up, which keeps serving (bench/backup.bench.mjs). Set before any worker thread starts (gzip runs on
+ * them), so they inherit it.
+ */
+function yieldToTheApp() {
+  try {
+    os.setPriority(10);
+  } catch {
+    // Not allowed here (some containers): the backup runs at the usual priority.
+  }
+}
+
 async function backupCommand(target: string) {
+  yieldToTheApp();
   const config = loadConfig(process.env);
   const ctx = await openModelContext(config);
   try {
