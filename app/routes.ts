@@ -11,6 +11,7 @@ const adminChildren = [
   ['account', 'account', 'routes/admin/account.tsx'],
   ['settings/global', 'globalSettings', 'routes/admin/global-settings.tsx'],
   ['settings/webdav', 'webdavSettings', 'routes/admin/webdav-settings.tsx'],
+  ['backups', 'backups', 'routes/admin/backups.tsx'],
 ] as const;
 
 /**
@@ -20,6 +21,7 @@ const adminChildren = [
 const nested: Partial<Record<(typeof adminChildren)[number][0], RouteConfigEntry[]>> = {
   // Image thumbnails of the file management list.
   'file-management': [route('thumbnail/:id', 'routes/admin/file-thumbnail.ts')],
+  backups: [route('download', 'routes/admin/backup-download.ts')],
 };
 
 export default [

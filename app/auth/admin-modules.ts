@@ -13,12 +13,15 @@ export const ADMIN_MODULES = [
   { path: '/admin/account', key: 'account', operation: 'admin.account' },
   { path: '/admin/settings/global', key: 'globalSettings', operation: 'admin.globalSettings' },
   { path: '/admin/settings/webdav', key: 'webdavSettings', operation: 'admin.webdavSettings' },
+  { path: '/admin/backups', key: 'backups', operation: 'admin.backups' },
 ] as const satisfies ReadonlyArray<{ path: string; key: string; operation: Operation }>;
 
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 
-/** The modules of the spec's admin area; ours (upload requests, issue 30) come with them only. */
-const SPEC_MODULES = new Set<string>(ADMIN_MODULES.map((m) => m.key).filter((key) => key !== 'uploadRequests'));
+/** The modules of the spec's admin area; ours (upload requests, issue 30; backups, issue 32) come with them only. */
+const SPEC_MODULES = new Set<string>(
+  ADMIN_MODULES.map((m) => m.key).filter((key) => key !== 'uploadRequests' && key !== 'backups'),
+);
 
 export function moduleForPath(pathname: string): AdminModule | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';

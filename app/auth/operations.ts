@@ -48,6 +48,7 @@ export const OPERATIONS = {
   'admin.account': ADMIN,
   'admin.globalSettings': ADMIN,
   'admin.webdavSettings': ADMIN,
+  'admin.backups': ADMIN,
 } satisfies Record<string, Requirement>;
 export type Operation = keyof typeof OPERATIONS;
 

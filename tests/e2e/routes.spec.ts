@@ -13,6 +13,7 @@ const ADMIN_TITLES: Record<string, string> = {
   account: en.pages.admin.account,
   'settings/global': en.pages.admin.globalSettings,
   'settings/webdav': en.pages.admin.webdavSettings,
+  backups: en.pages.admin.backups,
 };
 
 const admin = routeConfig.find((entry) => entry.path === 'admin');

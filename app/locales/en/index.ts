@@ -20,6 +20,7 @@ import env from './env';
 import apiDocs from './apiDocs';
 import request from './request';
 import requestAdmin from './requestAdmin';
+import backups from './backups';
 
 export default {
   common,
@@ -38,6 +39,7 @@ export default {
   pwa,
   env,
   apiDocs,
+  backups,
   request,
   requestAdmin,
   upload,

@@ -24,6 +24,7 @@ export default {
     account: 'Account settings',
     globalSettings: 'Global settings',
     webdavSettings: 'WebDAV settings',
+    backups: 'Backups',
     sections: 'Admin sections',
   },
   missing: {

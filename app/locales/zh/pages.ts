@@ -23,6 +23,7 @@ export default {
     account: '账号设置',
     globalSettings: '全局设置',
     webdavSettings: 'WebDAV 设置',
+    backups: '备份',
     sections: '管理栏目',
   },
   missing: { heading: '未找到', body: '此链接下没有内容。请检查链接，或请分享者重新发送。' },

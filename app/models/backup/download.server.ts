@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { authorize } from '~/auth/operations';
+import type { Principal } from '~/auth/principal';
+import type { ModelContext } from '~/models/context.server';
+import { backUp } from './backup.server';
+
+/** Backups made for a download wait here, inside the data folder but outside the storage it backs up. */
+const FOLDER = '.backup-downloads';
+/** A download left behind (the process was killed while it streamed) goes with the next backup. */
+const LEFT_AFTER_MS = 3600_000;
+
+/**
+ * Admin → Backups (docs/deploy.md "Backups"): the same backup as `npm run backup`, made into a file
+ * the page then streams to the admin and removes. Admins only.
+ */
+export async function backupForDownload(ctx: ModelContext, principal: Principal, passphrase: string) {
+  authorize(principal, 'admin.backups');
+  const folder = path.join(ctx.config.dataDir, FOLDER);
+  await fsp.mkdir(folder, { recursive: true });
+  for (const name of await fsp.readdir(folder)) {
+    const stat = await fsp.stat(path.join(folder, name)).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > LEFT_AFTER_MS) await fsp.rm(path.join(folder, name), { force: true });
+  }
+  const file = path.join(folder, `${randomUUID()}.tar.gz`);
+  await backUp(ctx, { target: file, passphrase });
+  const { size } = await fsp.stat(file);
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+  return { file, size, name: `cloudclip-${stamp}.tar.gz`, remove: () => fsp.rm(file, { force: true }) };
+}
