@@ -82,7 +82,8 @@ export function SealedFilePanel({
   const plain = plainSizeOfRecords(size) ?? 0;
   const [progress, setProgress] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
-  const [preview, setPreview] = useState<{ url: string; text?: string } | null>(null);
+  // A previewed file is already decrypted: its download saves this Blob instead of fetching it again.
+  const [preview, setPreview] = useState<{ blob: Blob; url: string; text?: string } | null>(null);
   const metadata = opened.state === 'open' ? opened.metadata : null;
   const keys = opened.state === 'open' ? opened.keys : null;
   const previewable = metadata && plain <= PREVIEW_MAX && /^(image\/(?!svg)|text\/)/.test(metadata.type);
@@ -95,7 +96,7 @@ export function SealedFilePanel({
       async (blob) => {
         if (!live) return;
         url = URL.createObjectURL(blob);
-        setPreview({ url, text: metadata.type.startsWith('text/') ? await blob.text() : undefined });
+        setPreview({ blob, url, text: metadata.type.startsWith('text/') ? await blob.text() : undefined });
       },
       () => undefined,
     );
@@ -115,6 +116,7 @@ export function SealedFilePanel({
     );
   const { keys: openKeys, metadata: meta } = opened;
   const download = async () => {
+    if (preview) return save(preview.blob, meta.name);
     setFailed(false);
     setProgress(0);
     try {

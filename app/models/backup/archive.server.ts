@@ -20,6 +20,8 @@ export interface ArchiveEntry {
 }
 
 export const MANIFEST_NAME = 'cloudclip-backup.json';
+/** The app's secret key, sealed with the passphrase (secret-box.server.ts). */
+export const KEY_NAME = 'secret/key.json';
 
 const hashing = (hash: ReturnType<typeof createHash>) =>
   new Transform({

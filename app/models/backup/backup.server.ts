@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { AppError } from '~/lib/errors';
 import { APP_VERSION } from '~/lib/version';
 import type { ModelContext } from '~/models/context.server';
-import { ArchiveWriter, MANIFEST_NAME, type ArchiveEntry } from './archive.server';
+import { ArchiveWriter, KEY_NAME, MANIFEST_NAME, type ArchiveEntry } from './archive.server';
 import { SHARE_OBJECTS_SQL, sortObjects, type ShareObject } from './listing.server';
 import { dumpPostgres } from './postgres-dump.server';
 import { assertPassphrase, sealKey } from './secret-box.server';
@@ -14,10 +14,11 @@ import { assertPassphrase, sealKey } from './secret-box.server';
 /**
  * `npm run backup` (docs/deploy.md "Backups"): a consistent backup while the app serves. The
  * database comes from SQLite's online backup API (a snapshot other connections keep writing past),
- * or from PostgreSQL's rows in one snapshot (postgres-dump.server.ts), then the secret key sealed with the passphrase, then every file of the embedded local storage.
- * Objects on S3 (and on local storage outside the data folder) are listed, not copied, from the same
- * snapshot: copying a bucket is the bucket's job. The archive is written beside its target and
- * renamed into place once whole, so a failed backup leaves nothing behind.
+ * or from PostgreSQL's rows in one snapshot (postgres-dump.server.ts); then the secret key sealed
+ * with the passphrase, then every file of the embedded local storage. Objects on S3 (and on local
+ * storage outside the data folder) are listed, not copied, from the same snapshot: copying a bucket
+ * is the bucket's job. The archive is written beside its target and renamed into place once whole,
+ * so a failed backup leaves nothing behind.
  */
 
 export const BACKUP_FORMAT = 'cloudclip-backup';
@@ -96,7 +97,7 @@ export async function backUp(
     report('database');
     const { database, migrations, objects } = await addDatabase(ctx, writer, scratch);
     report('key');
-    await writer.add('secret/key.json', ...json(await sealKey(ctx.masterKey, options.passphrase)));
+    await writer.add(KEY_NAME, ...json(await sealKey(ctx.masterKey, options.passphrase)));
 
     report('storage');
     const storage = path.join(ctx.config.dataDir, 'storage');

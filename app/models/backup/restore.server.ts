@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { loadMasterKey } from '~/auth/secrets.server';
 import type { AppConfig } from '~/config.server';
 import { AppError } from '~/lib/errors';
-import { asDamaged, MANIFEST_NAME, readArchive } from './archive.server';
+import { asDamaged, KEY_NAME, MANIFEST_NAME, readArchive } from './archive.server';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from './backup.server';
 import { openKey, type SealedKey } from './secret-box.server';
 import { assertEmptyPostgres, loadPostgres, TABLES_PREFIX } from './postgres-dump.server';
@@ -26,20 +26,30 @@ export interface RestorePlan {
   writes: { what: string; to: string; files: number; bytes: number }[];
 }
 
-/** Reads the whole archive once: every entry must be what the manifest, read last, says. */
-async function verified(archive: string): Promise<BackupManifest> {
+/** An entry's bytes, whole (the manifest and the sealed key: small). */
+async function bytesOf(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Reads the whole archive once: every entry must be what the manifest, read last, says. Answers
+ * the manifest and the sealed key, which the same pass keeps.
+ */
+async function verified(archive: string): Promise<{ manifest: BackupManifest; sealedKey: SealedKey }> {
   const seen = new Map<string, { size: number; sha256: string }>();
   let manifest: BackupManifest | null = null;
+  let sealedKey: Buffer | null = null;
   for await (const entry of readArchive(archive)) {
     if (entry.name === MANIFEST_NAME) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry.stream) chunks.push(chunk as Buffer);
-      manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BackupManifest;
-    } else {
-      let size = 0;
-      for await (const chunk of entry.stream) size += (chunk as Buffer).length;
-      seen.set(entry.name, { size, sha256: entry.sha256() });
+      manifest = JSON.parse((await bytesOf(entry.stream)).toString('utf8')) as BackupManifest;
+      continue;
     }
+    let size = 0;
+    if (entry.name === KEY_NAME) size = (sealedKey = await bytesOf(entry.stream)).length;
+    else for await (const chunk of entry.stream) size += (chunk as Buffer).length;
+    seen.set(entry.name, { size, sha256: entry.sha256() });
   }
   if (!manifest || manifest.format !== BACKUP_FORMAT)
     throw new AppError('invalid', 'backupDamaged', { entry: MANIFEST_NAME });
@@ -53,7 +63,8 @@ async function verified(archive: string): Promise<BackupManifest> {
   }
   for (const name of seen.keys())
     if (!listed.has(name)) throw new AppError('invalid', 'backupDamaged', { entry: name });
-  return manifest;
+  if (sealedKey === null) throw new AppError('invalid', 'backupDamaged', { entry: KEY_NAME });
+  return { manifest, sealedKey: JSON.parse(sealedKey.toString('utf8')) as SealedKey };
 }
 
 function planOf(manifest: BackupManifest, config: AppConfig): RestorePlan {
@@ -93,16 +104,6 @@ async function assertEmptyTarget(config: AppConfig): Promise<void> {
   if (taken.length) throw new AppError('conflict', 'restoreTargetNotEmpty', { path: taken[0] });
 }
 
-async function sealedKeyOf(archive: string): Promise<SealedKey> {
-  for await (const entry of readArchive(archive)) {
-    if (entry.name !== 'secret/key.json') continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry.stream) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as SealedKey;
-  }
-  throw new AppError('invalid', 'backupDamaged', { entry: 'secret/key.json' });
-}
-
 export async function restoreBackup(options: {
   archive: string;
   config: AppConfig;
@@ -111,13 +112,15 @@ export async function restoreBackup(options: {
   onProgress?: (written: { files: number; bytes: number }) => void;
 }): Promise<RestorePlan> {
   const { config } = options;
-  const manifest = await verified(options.archive).catch((error: unknown) => Promise.reject(asDamaged(error)));
+  const { manifest, sealedKey } = await verified(options.archive).catch((error: unknown) =>
+    Promise.reject(asDamaged(error)),
+  );
   if (manifest.database !== config.database.dialect)
     throw new AppError('invalid', 'restoreOtherDatabase', { from: manifest.database, to: config.database.dialect });
   const plan = planOf(manifest, config);
   if (options.dryRun) return plan;
   await assertEmptyTarget(config);
-  const key = await openKey(await sealedKeyOf(options.archive), options.passphrase ?? '');
+  const key = await openKey(sealedKey, options.passphrase ?? '');
   // APP_SECRET, when set, is the key the app will use: it must be the backup's, or nothing it sealed opens.
   if (config.appSecret && !loadMasterKey(config.appSecret, config.dataDir).equals(key))
     throw new AppError('conflict', 'restoreSecretMismatch');
