@@ -12,6 +12,7 @@ const adminChildren = [
   ['settings/global', 'globalSettings', 'routes/admin/global-settings.tsx'],
   ['settings/webdav', 'webdavSettings', 'routes/admin/webdav-settings.tsx'],
   ['backups', 'backups', 'routes/admin/backups.tsx'],
+  ['audit-log', 'auditLog', 'routes/admin/audit-log.tsx'],
 ] as const;
 
 /**
@@ -22,6 +23,8 @@ const nested: Partial<Record<(typeof adminChildren)[number][0], RouteConfigEntry
   // Image thumbnails of the file management list.
   'file-management': [route('thumbnail/:id', 'routes/admin/file-thumbnail.ts')],
   backups: [route('download', 'routes/admin/backup-download.ts')],
+  // The audit log as CSV, with the page's filters.
+  'audit-log': [route('export.csv', 'routes/admin/audit-export.ts')],
 };
 
 export default [

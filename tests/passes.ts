@@ -12,6 +12,8 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-base.test.ts': 'migrations and first-start writes (the generated admin) differ by database',
   'tests/integration/api-dashboard.test.ts': "the dashboard's aggregate SQL differs by dialect",
   'tests/integration/api-direct-uploads.test.ts': 'pending-upload rows and the share they commit',
+  'tests/integration/audit-log.test.ts':
+    'events queued and written in batches, and flushed at shutdown, on either database',
   'tests/integration/backup-restore.test.ts': "SQLite's online backup, or PostgreSQL's rows dumped and loaded back",
   'tests/integration/api-files.test.ts': 'share rows, view counters and the password limit',
   'tests/integration/api-fs-browse.test.ts': "folder sizes come from the search index's dialect query",

@@ -49,6 +49,7 @@ export const OPERATIONS = {
   'admin.globalSettings': ADMIN,
   'admin.webdavSettings': ADMIN,
   'admin.backups': ADMIN,
+  'admin.auditLog': ADMIN,
 } satisfies Record<string, Requirement>;
 export type Operation = keyof typeof OPERATIONS;
 

@@ -9,6 +9,7 @@
  * happened in the terminal's language (LANG: zh for Chinese, English otherwise).
  */
 import os from 'node:os';
+import { inRequestScope } from '~/auth/request-scope.server';
 import { loadConfig } from '~/config.server';
 import { loadCatalog } from '~/i18n/catalogs';
 import { translate } from '~/i18n/translate';
@@ -78,10 +79,16 @@ async function restoreCommand(archive: string, dryRun: boolean) {
     say(
       `${dryRun ? 'Would restore' : 'Restored'} ${write.what}: ${write.files} files, ${formatBytes(write.bytes)} → ${write.to}`,
     );
+  if (plan.recorded === false) say('Warning: the restore could not be written to the restored audit log.');
 }
 
 async function main(args: string[]) {
   const [command, file, ...flags] = args;
+  // The audit log's door for what the commands do.
+  return inRequestScope({ requestId: null, address: null, door: 'cli' }, () => run(command, file, flags));
+}
+
+async function run(command: string | undefined, file: string | undefined, flags: string[]) {
   if (command === 'backup' && file) return backupCommand(file);
   if (command === 'restore' && file) return restoreCommand(file, flags.includes('--dry-run'));
   say('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz> [--dry-run]');

@@ -12,6 +12,7 @@ import { apiRouter } from './api';
 import { requestPutDoor } from './request-put';
 import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
+import { doorOfPath, inRequestScope } from '~/auth/request-scope.server';
 import { pageRequestGuard } from './html/request-guard.server';
 import { pastePageLane } from './html/paste-page-lane.server';
 import { sweepSpool } from './multipart.server';
@@ -52,9 +53,16 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    next();
+    // The request's id (server.ts's request log set it), address and door, for the audit log.
+    const requestId = res.getHeader('X-Request-Id');
+    const scope = {
+      requestId: typeof requestId === 'string' ? requestId : null,
+      address: req.ip ?? null,
+      door: doorOfPath(req.path),
+    };
+    inRequestScope(scope, next);
   });
 
   const requestInfo = (req: express.Request): RequestInfo => ({

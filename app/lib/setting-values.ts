@@ -1,3 +1,4 @@
+import { MAX_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import { checkAllowList } from '~/net/allow-list';
 
 /**
@@ -71,6 +72,12 @@ const ALLOW_LIST_MESSAGES = {
 
 /** Settings with rules of their own, beyond their type. */
 const SPECIAL: Record<string, (raw: unknown) => SettingCheck> = {
+  audit_retention_days: (raw) => {
+    const n = wholeNumber(raw, 1, MAX_AUDIT_RETENTION_DAYS);
+    return n === null
+      ? fail('auditRetentionInvalid', { max: MAX_AUDIT_RETENTION_DAYS })
+      : { ok: true, value: String(n) };
+  },
   max_upload_size: (raw) => {
     const n = wholeNumber(raw, 1, MAX_UPLOAD_SIZE_LIMIT_MB);
     return n === null

@@ -12,6 +12,7 @@ import { SqliteSearchIndex } from '~/storage/vfs/search-index-sqlite.server';
 import type { FsEntry } from '~/models/fs/types';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 import { createLogger, type Logger } from '~/log.server';
+import { AuditWriter } from '~/models/audit/writer.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
 export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
@@ -49,6 +50,8 @@ export interface ModelContext {
   searchIndex: SearchIndex;
   /** The process's log (app/log.server.ts): models write warnings and failures of background work here. */
   log: Logger;
+  /** The audit log's write queue (models/audit, decision 0033). */
+  audit: AuditWriter;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
@@ -84,10 +87,12 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     dirCache: new DirectoryCache<FsEntry[]>(),
     searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
     log,
+    audit: new AuditWriter((rows) => db.auditEvent.createMany({ data: rows }), log),
   };
 }
 
 export async function closeModelContext(ctx: ModelContext): Promise<void> {
+  await ctx.audit.close();
   ctx.sql?.close();
   await ctx.db.$disconnect();
   await ctx.pg?.end(); // Prisma does not end a pool it was given

@@ -8,6 +8,7 @@ import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { pruneFsUploads } from '~/models/fs/direct.server';
 import { repeatEvery } from './periodic.server';
+import { pruneAuditEvents } from '~/models/audit/events.server';
 import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
 import { reapStaleRequestUploads } from '~/models/requests/parts.server';
 import { reapStaleArrivals } from '~/models/requests/reserve.server';
@@ -33,6 +34,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   const sessions = await deleteExpiredSessions(ctx);
   const uploads = await reapStaleUploads(ctx);
   await pruneGone(ctx);
+  await pruneAuditEvents(ctx);
   await pruneRateLimitHits(ctx.db);
   await pruneFsUploads(ctx);
   await reapStaleArrivals(ctx);

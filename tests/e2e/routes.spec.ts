@@ -14,6 +14,7 @@ const ADMIN_TITLES: Record<string, string> = {
   'settings/global': en.pages.admin.globalSettings,
   'settings/webdav': en.pages.admin.webdavSettings,
   backups: en.pages.admin.backups,
+  'audit-log': en.pages.admin.auditLog,
 };
 
 const admin = routeConfig.find((entry) => entry.path === 'admin');

@@ -48,6 +48,7 @@ const FIELD_OF: Record<string, string> = {
   usernameTaken: 'newUsername',
   mountPathTaken: 'mount_path',
   mountRootFolderInvalid: 'root_folder',
+  auditRetentionInvalid: 'retention_days',
 };
 
 /** An action's answer for a failed submission: the form's message, per-field messages, the status. */

@@ -20,6 +20,7 @@ import env from './env';
 import apiDocs from './apiDocs';
 import request from './request';
 import requestAdmin from './requestAdmin';
+import audit from './audit';
 import backups from './backups';
 
 export default {
@@ -39,6 +40,7 @@ export default {
   pwa,
   env,
   apiDocs,
+  audit,
   backups,
   request,
   requestAdmin,

@@ -25,6 +25,7 @@ export default {
     globalSettings: 'Global settings',
     webdavSettings: 'WebDAV settings',
     backups: 'Backups',
+    auditLog: 'Audit log',
     sections: 'Admin sections',
   },
   missing: {

@@ -23,6 +23,7 @@ export default {
     account: '账号设置',
     globalSettings: '全局设置',
     webdavSettings: 'WebDAV 设置',
+    auditLog: '审计日志',
     backups: '备份',
     sections: '管理栏目',
   },

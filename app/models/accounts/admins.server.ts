@@ -1,4 +1,5 @@
 import { loginAttemptKey } from '~/auth/rate-limit.server';
+import { audit } from '~/models/audit/record.server';
 import { createHmac, randomUUID } from 'node:crypto';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
@@ -105,4 +106,6 @@ export async function changeAdminCredentials(
     db.session.deleteMany({ where: { adminId } }),
   ]);
   clearAuthCaches();
+  const changed = [newUsername && 'username', passwordHash && 'password'].filter(Boolean).join(', ');
+  audit(ctx, principal, { action: 'auth.credentialsChange', target: newUsername ?? admin.username, detail: changed });
 }

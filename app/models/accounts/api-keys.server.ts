@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit, audited } from '~/models/audit/record.server';
 import type { ApiKey } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import type { ApiKeyPrincipal, Principal } from '~/auth/principal';
@@ -124,6 +125,10 @@ export async function createApiKey(
   input: CreateApiKeyInput,
 ): Promise<ApiKeyRecord> {
   authorize(principal, 'keys.manage');
+  return audited(ctx, principal, { action: 'apikey.create', target: input.name }, () => insertApiKey(ctx, input));
+}
+
+async function insertApiKey(ctx: ModelContext, input: CreateApiKeyInput): Promise<ApiKeyRecord> {
   const { db, masterKey } = ctx;
   await assertNameFree(ctx, input.name);
   const key = input.custom_key || randomString(GENERATED_KEY_LENGTH);
@@ -169,11 +174,15 @@ export async function updateApiKey(
   });
   // Permissions, base path or expiry may have changed: no cached credential may outlive that.
   clearAuthCaches();
+  const fields = Object.keys(input).filter((field) => input[field as keyof UpdateApiKeyInput] !== undefined);
+  audit(ctx, principal, { action: 'apikey.update', target: existing.name, detail: fields.join(', ') });
 }
 
 export async function deleteApiKey(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   authorize(principal, 'keys.manage');
+  const key = await ctx.db.apiKey.findUnique({ where: { id }, select: { name: true } });
   const { count } = await ctx.db.apiKey.deleteMany({ where: { id } });
   clearAuthCaches();
   if (count === 0) throw new AppError('not_found', 'keyNotFound');
+  audit(ctx, principal, { action: 'apikey.delete', target: key?.name ?? id });
 }

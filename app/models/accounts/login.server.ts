@@ -1,7 +1,8 @@
 import { loginAttemptKey } from '~/auth/rate-limit.server';
-import type { Principal } from '~/auth/principal';
+import { ANONYMOUS, type Principal } from '~/auth/principal';
+import { audit } from '~/models/audit/record.server';
 import type { ModelContext } from '~/models/context.server';
-import { AppError } from '~/lib/errors';
+import { AppError, isAppError } from '~/lib/errors';
 import { MOUNT_PERMISSIONS, Permission } from '~/lib/permissions';
 import { verifyAdminCredentials } from './admins.server';
 import { authenticateApiKey } from './api-keys.server';
@@ -23,13 +24,20 @@ export async function loginAdmin(
 ): Promise<LoginResult> {
   // Success does not clear earlier failures: someone holding one valid key could otherwise mix in
   // good logins to keep guessing the admin password without limit.
-  const admin = await ctx.loginLimiter.guard(
-    loginAttemptKey(address, input.username),
-    () => verifyAdminCredentials(ctx, input.username, input.password),
-    new AppError('unauthenticated', 'invalidCredentials'),
-  );
+  const admin = await ctx.loginLimiter
+    .guard(
+      loginAttemptKey(address, input.username),
+      () => verifyAdminCredentials(ctx, input.username, input.password),
+      new AppError('unauthenticated', 'invalidCredentials'),
+    )
+    .catch((error: unknown) => {
+      recordFailedLogin(ctx, input.username, error);
+      throw error;
+    });
   const session = await createSession(ctx, { kind: 'admin', adminId: admin.id });
-  return { principal: { kind: 'admin', adminId: admin.id, username: admin.username }, ...session };
+  const principal: Principal = { kind: 'admin', adminId: admin.id, username: admin.username };
+  audit(ctx, principal, { action: 'auth.login', target: admin.username });
+  return { principal, ...session };
 }
 
 /**
@@ -37,12 +45,28 @@ export async function loginAdmin(
  * different messages). The key itself never goes into the cookie: a session token does.
  */
 export async function loginApiKey(ctx: ModelContext, apiKey: string, address: string): Promise<LoginResult> {
-  const key = await ctx.loginLimiter.guard(
-    loginAttemptKey(address, null),
-    () => authenticateApiKey(ctx, apiKey),
-    new AppError('unauthenticated', 'apiKeyInvalid'),
-  );
-  if ((key.permissions & PANEL_PERMISSIONS) === 0) throw new AppError('forbidden', 'apiKeyNoPermission');
+  // The key itself is never recorded: a mistyped key is still most of a key.
+  const key = await ctx.loginLimiter
+    .guard(
+      loginAttemptKey(address, null),
+      () => authenticateApiKey(ctx, apiKey),
+      new AppError('unauthenticated', 'apiKeyInvalid'),
+    )
+    .catch((error: unknown) => {
+      recordFailedLogin(ctx, null, error);
+      throw error;
+    });
+  if ((key.permissions & PANEL_PERMISSIONS) === 0) {
+    audit(ctx, key, { action: 'auth.login', target: key.name, result: 'denied', detail: 'apiKeyNoPermission' });
+    throw new AppError('forbidden', 'apiKeyNoPermission');
+  }
   const session = await createSession(ctx, { kind: 'apikey', apiKeyId: key.keyId });
+  audit(ctx, key, { action: 'auth.login', target: key.name });
   return { principal: key, ...session };
+}
+
+/** A refused login, recorded as anonymous with the name tried (never a password or a key). */
+export function recordFailedLogin(ctx: ModelContext, name: string | null, error: unknown): void {
+  const detail = isAppError(error) ? error.messageKey : 'unexpected';
+  audit(ctx, ANONYMOUS, { action: 'auth.loginFailed', target: name, result: 'failed', detail });
 }

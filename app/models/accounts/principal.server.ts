@@ -2,6 +2,7 @@ import { loginAttemptKey } from '~/auth/rate-limit.server';
 import { verifyAdminBasic } from '~/models/accounts/admins.server';
 import { authenticateApiKey, toApiKeyPrincipal } from '~/models/accounts/api-keys.server';
 import { resolveSession } from '~/models/accounts/sessions.server';
+import { recordFailedLogin } from '~/models/accounts/login.server';
 import { Permission, hasPermission } from '~/lib/permissions';
 import { AppError } from '~/lib/errors';
 import { ANONYMOUS, type Principal } from '~/auth/principal';
@@ -70,6 +71,8 @@ async function fromBasic(ctx: ModelContext, encoded: string, address: string): P
       new AppError('unauthenticated', 'authRequired'),
     )
     .catch((error: unknown) => {
+      // A key tried as key:key is not named in the log: a mistyped key is still most of a key.
+      recordFailedLogin(ctx, user === pass ? null : user, error);
       if (error instanceof AppError && error.kind === 'unauthenticated') return null;
       throw error;
     });

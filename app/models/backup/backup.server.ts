@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { audited } from '~/models/audit/record.server';
+import type { Principal } from '~/auth/principal';
 import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -80,10 +82,21 @@ async function addDatabase(ctx: ModelContext, writer: ArchiveWriter, scratch: st
   return { database: 'sqlite' as const, migrations: undefined, objects: snapshotObjects(snapshot) };
 }
 
-export async function backUp(
-  ctx: ModelContext,
-  options: { target: string; passphrase: string | undefined; onProgress?: (progress: BackupProgress) => void },
-): Promise<BackupManifest> {
+export interface BackupOptions {
+  target: string;
+  passphrase: string | undefined;
+  onProgress?: (progress: BackupProgress) => void;
+  /** Who asked, for the audit log: an admin on Admin → Backups; the system for the command. */
+  by?: Principal;
+}
+
+/** Makes a backup, recorded in the audit log with its file's name (a page's download says so). */
+export function backUp(ctx: ModelContext, options: BackupOptions): Promise<BackupManifest> {
+  const target = options.by ? 'download' : path.basename(options.target);
+  return audited(ctx, options.by ?? 'system', { action: 'backup.create', target }, () => writeBackup(ctx, options));
+}
+
+async function writeBackup(ctx: ModelContext, options: BackupOptions): Promise<BackupManifest> {
   assertPassphrase(options.passphrase);
   const target = path.resolve(options.target);
   if (await fsp.stat(target).catch(() => null)) throw new AppError('conflict', 'backupTargetExists', { path: target });

@@ -24,7 +24,7 @@ export async function backupForDownload(ctx: ModelContext, principal: Principal,
     if (stat && Date.now() - stat.mtimeMs > LEFT_AFTER_MS) await fsp.rm(path.join(folder, name), { force: true });
   }
   const file = path.join(folder, `${randomUUID()}.tar.gz`);
-  await backUp(ctx, { target: file, passphrase });
+  await backUp(ctx, { target: file, passphrase, by: principal });
   const { size } = await fsp.stat(file);
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
   return { file, size, name: `cloudclip-${stamp}.tar.gz`, remove: () => fsp.rm(file, { force: true }) };

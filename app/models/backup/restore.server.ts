@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
+import { closeModelContext, openModelContext } from '~/models/context.server';
 import { createWriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +26,8 @@ export interface RestorePlan {
   manifest: BackupManifest;
   /** What a restore writes, and where. */
   writes: { what: string; to: string; files: number; bytes: number }[];
+  /** After a restore: whether its event is in the restored audit log. */
+  recorded?: boolean;
 }
 
 /** An entry's bytes, whole (the manifest and the sealed key: small). */
@@ -168,10 +172,26 @@ export async function restoreBackup(options: {
         mode: 0o600,
         flag: 'wx',
       });
-    return plan;
   } catch (error) {
     throw asDamaged(error);
   } finally {
     await fsp.rm(staging, { recursive: true, force: true });
+  }
+  return { ...plan, recorded: await recordRestore(config, options.archive) };
+}
+
+/**
+ * The restore's own event, written into the restored audit log (the backup cannot hold it). Whether
+ * it was written is reported, never thrown: the restore is done either way.
+ */
+async function recordRestore(config: AppConfig, archive: string): Promise<boolean> {
+  const ctx = await openModelContext(config).catch(() => null);
+  if (!ctx) return false;
+  try {
+    audit(ctx, 'system', { action: 'backup.restore', target: path.basename(archive) });
+    await ctx.audit.flush();
+    return ctx.audit.queued === 0;
+  } finally {
+    await closeModelContext(ctx);
   }
 }

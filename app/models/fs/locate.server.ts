@@ -33,7 +33,7 @@ export async function locate(
   }
   const { driver, expiresIn, configId } = await storageOf(ctx, resolved.mount);
   touchMount(ctx, resolved.mount);
-  return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn, configId };
+  return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn, configId, principal };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MountRecord } from '~/models/mounts/types';
+import type { Principal } from '~/auth/principal';
 import type { StorageDriver } from '~/storage/types';
 import type { VirtualPath } from '~/storage/vfs/path';
 
@@ -31,6 +32,8 @@ export type Located =
       expiresIn: number;
       /** The storage config behind the mount (copies within one config stay server-side). */
       configId: string;
+      /** Who located it: the audit log names them for what is written there (after-write.server.ts). */
+      principal: Principal;
     };
 
 /** A located path inside a mount: what every write works on. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import { authorize } from '~/auth/operations';
 import { creatorId, type Principal } from '~/auth/principal';
 import type { Mount, StorageConfig } from '~/generated/prisma/client';
@@ -98,6 +99,7 @@ export async function createMount(ctx: ModelContext, principal: Principal, input
     },
     include: { storageConfig: true },
   });
+  audit(ctx, principal, { action: 'mount.create', target: row.mountPath });
   return toRecord(row);
 }
 
@@ -117,14 +119,18 @@ export async function updateMount(ctx: ModelContext, principal: Principal, id: s
   // next periodic pass (docs/architecture.md §9) scans it afresh.
   if (row.storageConfigId !== before.storageConfigId || row.rootFolder !== before.rootFolder)
     await ctx.searchIndex.forget(id);
+  const fields = Object.keys(input).filter((field) => input[field as keyof UpdateMountInput] !== undefined);
+  audit(ctx, principal, { action: 'mount.update', target: row.mountPath, detail: fields.join(', ') });
   return toRecord(row);
 }
 
 export async function deleteMount(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   authorize(principal, 'mount.manage');
+  const mount = await ctx.db.mount.findUnique({ where: { id }, select: { mountPath: true } });
   const { count } = await ctx.db.mount.deleteMany({ where: { id } });
   if (count === 0) throw new AppError('not_found', 'mountNotFound');
   ctx.dirCache.invalidateMount(id);
+  audit(ctx, principal, { action: 'mount.delete', target: mount?.mountPath ?? id });
 }
 
 /** The base path a principal works under: "/" for admins, the key's base path for keys. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import { isUniqueViolation } from '~/db/errors';
 import { rawTime } from '~/db/dialect';
 import type { Paste } from '~/generated/prisma/client';
@@ -113,6 +114,7 @@ export async function createPaste(
     // A stale "gone" mark is harmless under a live paste (it is read only when none exists); a
     // chosen slug clears it anyway, so the link's later fate is its own.
     if (input.slug) await forgetGone(ctx, 'paste', row.slug);
+    audit(ctx, principal, { action: 'paste.create', target: row.slug });
     return toRecord({ ...row, views: 0, createdAt: now, updatedAt: now });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -344,6 +346,8 @@ export async function updatePaste(ctx: ModelContext, principal: Principal, slug:
           ? await write(input.newSlug)
           : await withRandomSlug(write);
     if (updated.slug !== row.slug) await forgetGone(ctx, 'paste', updated.slug);
+    const target = updated.slug === row.slug ? row.slug : `${row.slug} → ${updated.slug}`;
+    audit(ctx, principal, { action: 'paste.update', target });
     return { id: updated.id, slug: updated.slug };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
@@ -357,7 +361,10 @@ export async function deletePastes(ctx: ModelContext, principal: Principal, ids:
     principal.kind === 'apikey'
       ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
       : {};
-  const { count } = await ctx.db.paste.deleteMany({ where: { id: { in: ids }, ...mine } });
+  const where = { id: { in: ids }, ...mine };
+  const slugs = await ctx.db.paste.findMany({ where, select: { slug: true } });
+  const { count } = await ctx.db.paste.deleteMany({ where });
+  for (const { slug } of slugs) audit(ctx, principal, { action: 'paste.delete', target: slug });
   return count;
 }
 

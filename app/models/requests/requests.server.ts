@@ -1,4 +1,5 @@
 import { authorize } from '~/auth/operations';
+import { audit } from '~/models/audit/record.server';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { hashPassword } from '~/auth/password.server';
 import { randomString } from '~/auth/tokens.server';
@@ -51,6 +52,7 @@ export async function createUploadRequest(
     const slug = input.slug || randomString(SLUG_LENGTH);
     try {
       const row = await ctx.db.uploadRequest.create({ data: { id: crypto.randomUUID(), slug, ...data } });
+      audit(ctx, principal, { action: 'request.create', target: slug, detail: row.folderPath || null });
       return toRequestRecord(row, { files: 0, bytes: 0, newFiles: 0 });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -137,6 +139,7 @@ export async function closeUploadRequest(ctx: ModelContext, principal: Principal
   const row = await ownRow(ctx, principal, id);
   if (!row.closedAt) await ctx.db.uploadRequest.update({ where: { id }, data: { closedAt: new Date() } });
   await abandonRequestUploads(ctx, row);
+  audit(ctx, principal, { action: 'request.close', target: row.slug });
 }
 
 /** Deletes a request and its list of arrivals; the files it received stay in their folder. */
@@ -144,6 +147,7 @@ export async function deleteUploadRequest(ctx: ModelContext, principal: Principa
   const row = await ownRow(ctx, principal, id);
   await abandonRequestUploads(ctx, row);
   await ctx.db.uploadRequest.deleteMany({ where: { id } });
+  audit(ctx, principal, { action: 'request.delete', target: row.slug });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { authorize } from '~/auth/operations';
+import { audit } from '~/models/audit/record.server';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { READ_ONLY_FLAG, SETTING_GROUPS, checkSettingValue } from '~/lib/setting-values';
@@ -186,6 +187,9 @@ export async function updateSettings(
   const store = options.atomic && problems.length > 0 ? [] : writes;
   if (store.length > 0) {
     await db.$transaction(store.map(({ key, value }) => db.setting.update({ where: { key }, data: { value } })));
+    // Values too: settings hold limits and host lists, never secrets.
+    for (const { key, value } of store)
+      audit(ctx, principal, { action: 'settings.update', target: key, detail: value });
   }
   return {
     groupId: options.groupId ?? null,

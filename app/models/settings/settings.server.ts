@@ -1,3 +1,4 @@
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import { splitHostList } from '~/net/allow-list';
 import type { ModelContext } from '~/models/context.server';
 
@@ -39,6 +40,15 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
     groupId: 1,
     sortOrder: 4,
     description: 'URL上传允许访问的内网主机（主机名、IP或CIDR，逗号或空格分隔），留空表示禁止访问任何内网地址',
+  },
+  {
+    // Set on Admin → Audit log; the sweeper removes older events (models/audit/events.server.ts).
+    key: 'audit_retention_days',
+    value: String(DEFAULT_AUDIT_RETENTION_DAYS),
+    type: 'number',
+    groupId: 1,
+    sortOrder: 5,
+    description: '审计日志保留天数',
   },
   {
     key: 'webdav_upload_mode',

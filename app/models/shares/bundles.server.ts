@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
@@ -88,6 +89,7 @@ export async function bundleUploads(
     ]);
     throw new AppError('conflict', 'bundleMembersInvalid');
   }
+  audit(ctx, principal, { action: 'file.create', target: slug, detail: bundle.filename });
   return toFileRecord(bundle);
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
@@ -245,6 +246,16 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
   return toFileRecord((await findShareRow(ctx, file.id))!);
 }
 
+/** A share live at last is a share created (its name and type are sealed when it is encrypted). */
+function created(ctx: ModelContext, principal: Principal, record: FileShareRecord) {
+  audit(ctx, principal, {
+    action: 'file.create',
+    target: record.slug,
+    detail: record.envelope ? null : record.filename,
+  });
+  return record;
+}
+
 /** Step 3 of a single-PUT upload. */
 export async function commitUpload(
   ctx: ModelContext,
@@ -257,7 +268,7 @@ export async function commitUpload(
     await releaseClaim(ctx, file);
     throw new AppError('invalid', 'uploadIsMultipart');
   }
-  return goLive(ctx, file, options);
+  return created(ctx, principal, await goLive(ctx, file, options));
 }
 
 /** Joins the parts into the object and makes the share live; a part problem keeps it resumable. */
@@ -277,7 +288,7 @@ export async function completeMultipartUpload(
       throw new AppError('conflict', 'uploadPartsRejected');
     throw error;
   }
-  return goLive(ctx, file, input.options);
+  return created(ctx, principal, await goLive(ctx, file, input.options));
 }
 
 /** Removes a claimed upload: its multipart upload, any object written so far, and the record. */

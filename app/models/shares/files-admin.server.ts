@@ -1,4 +1,5 @@
 import { refuseSealedFileChanges } from './sealed-shares.server';
+import { audit } from '~/models/audit/record.server';
 import { authorize } from '~/auth/operations';
 import { isUniqueViolation } from '~/db/errors';
 import { containsText } from '~/db/dialect';
@@ -156,6 +157,8 @@ export async function updateFile(
       include: { storageConfig: true },
     });
     if (updated.slug !== file.slug) await forgetGone(ctx, 'file', updated.slug);
+    const target = updated.slug === file.slug ? file.slug : `${file.slug} → ${updated.slug}`;
+    audit(ctx, principal, { action: 'file.update', target });
     return toFileRecord(updated);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'fileSlugTaken');
@@ -186,6 +189,7 @@ export async function deleteFiles(
     }
     try {
       await removeShare(ctx, file, mode === 'both');
+      audit(ctx, principal, { action: 'file.delete', target: file.slug, detail: mode });
       success++;
     } catch (error) {
       const mapped = toAppError(error);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -174,6 +175,7 @@ export async function uploadFileShare(
     });
     await forgetGone(ctx, 'file', slug);
     touchStorageConfig(ctx, config);
+    audit(ctx, principal, { action: 'file.create', target: slug, detail: upload.filename });
     return toFileRecord(row);
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import { creatorId, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { FOLDER_MIMETYPE, mimeFromFilename } from '~/lib/mime';
@@ -62,5 +63,6 @@ export async function shareMountedFile(
     },
     include: { storageConfig: true },
   });
+  audit(ctx, principal, { action: 'file.create', target: slug, detail: target.path });
   return toFileRecord(row);
 }

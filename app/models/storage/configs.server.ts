@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { audit } from '~/models/audit/record.server';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
@@ -161,6 +162,7 @@ export async function createStorageConfig(ctx: ModelContext, principal: Principa
       adminId: principal.kind === 'admin' ? principal.adminId : null,
     },
   });
+  audit(ctx, principal, { action: 'storage.create', target: created.name });
   return toRecord(created);
 }
 
@@ -209,6 +211,9 @@ export async function updateStorageConfig(
     },
   });
   ctx.storage.forget(id);
+  // The names of the fields sent, never their values (secrets among them).
+  const fields = Object.keys(input).filter((field) => input[field as keyof UpdateStorageConfigInput] !== undefined);
+  audit(ctx, principal, { action: 'storage.update', target: updated.name, detail: fields.join(', ') });
   return toRecord(updated);
 }
 
@@ -222,6 +227,7 @@ export async function deleteStorageConfig(ctx: ModelContext, principal: Principa
   if (mounts > 0) throw new AppError('conflict', 'storageMounted', { count: mounts });
   await ctx.db.storageConfig.delete({ where: { id } });
   ctx.storage.forget(id);
+  audit(ctx, principal, { action: 'storage.delete', target: existing.name });
   // Keep a default while any config is left.
   if (existing.isDefault) {
     const next = await ctx.db.storageConfig.findFirst({ orderBy: { createdAt: 'asc' } });
@@ -231,11 +237,13 @@ export async function deleteStorageConfig(ctx: ModelContext, principal: Principa
 
 export async function setDefaultStorageConfig(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   authorize(principal, 'storage.manage');
-  if (!(await ctx.db.storageConfig.findUnique({ where: { id } }))) throw new AppError('not_found', 'storageNotFound');
+  const config = await ctx.db.storageConfig.findUnique({ where: { id } });
+  if (!config) throw new AppError('not_found', 'storageNotFound');
   await ctx.db.$transaction([
     ctx.db.storageConfig.updateMany({ where: { isDefault: true }, data: { isDefault: false } }),
     ctx.db.storageConfig.update({ where: { id }, data: { isDefault: true } }),
   ]);
+  audit(ctx, principal, { action: 'storage.default', target: config.name });
 }
 
 /** Bytes used by share records on a config (for the quota check and the dashboard). */

@@ -1,6 +1,7 @@
 import type { Task } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { principalOfCreator } from '~/models/accounts/principal.server';
+import { inRequestScope, type RequestScope } from '~/auth/request-scope.server';
 import type { ModelContext } from '~/models/context.server';
 import { copyFile, expandCopy, removeMovedFolders, type CopyJob } from '~/models/fs/copy.server';
 import { authorize } from '~/auth/operations';
@@ -10,6 +11,8 @@ import { isWithin } from '~/storage/vfs/path';
 import { claimTarget } from './claims.server';
 import { failureOf } from '~/models/fs/failure.server';
 import { detailsOf, taskQueue, type CopyTaskDetails, type TaskStatus } from './tasks.server';
+
+const TASK_SCOPE: RequestScope = { requestId: null, address: null, door: 'task' };
 
 /**
  * The task worker inside the server (docs/architecture.md §10): claims pending tasks from the
@@ -54,7 +57,8 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
         if (!task) break;
         const control = new AbortController();
         running.set(task.id, control);
-        const run = runTask(ctx, task, control.signal)
+        // Its writes are the task's in the audit log, whichever request woke the worker.
+        const run = inRequestScope(TASK_SCOPE, () => runTask(ctx, task, control.signal))
           .catch((error) => ctx.log.error({ err: error }, `Task ${task.id} failed unexpectedly`))
           .finally(() => {
             running.delete(task.id);

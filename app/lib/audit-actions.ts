@@ -1,0 +1,26 @@
+/**
+ * What the audit log records (issue 32, docs/deploy.md "Audit log"), grouped by what they act on;
+ * the Admin → Audit log filter offers a group ("fs.") or one action. Stored as these strings.
+ */
+export const AUDIT_ACTIONS = {
+  auth: ['auth.login', 'auth.loginFailed', 'auth.credentialsChange'],
+  apikey: ['apikey.create', 'apikey.update', 'apikey.delete'],
+  paste: ['paste.create', 'paste.update', 'paste.delete'],
+  file: ['file.create', 'file.update', 'file.delete'],
+  request: ['request.create', 'request.close', 'request.delete'],
+  mount: ['mount.create', 'mount.update', 'mount.delete'],
+  storage: ['storage.create', 'storage.update', 'storage.delete', 'storage.default'],
+  settings: ['settings.update'],
+  fs: ['fs.write', 'fs.delete', 'fs.move'],
+  backup: ['backup.create', 'backup.restore'],
+} as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS][number];
+
+export const AUDIT_ACTION_NAMES: readonly string[] = Object.values(AUDIT_ACTIONS).flat();
+
+export type AuditResult = 'ok' | 'denied' | 'failed';
+
+/** How long events are kept when the setting says nothing (days), and the longest it may say. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
+export const MAX_AUDIT_RETENTION_DAYS = 3650;
