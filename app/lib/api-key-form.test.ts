@@ -187,3 +187,50 @@ describe('apiKeyFormToInput (update)', () => {
     });
   });
 });
+
+describe('quota fields', () => {
+  const base = { name: 'q', permissions: ['text'] };
+  it('turns MB into bytes and shares into a count; blank is no limit (null clears on an edit)', () => {
+    const result = apiKeyFormToInput(
+      { ...base, quota_mb: '2.5', quota_day_mb: '', quota_file_mb: '1', quota_day_shares: '20' },
+      'update',
+      NOW,
+    );
+    expect(result).toEqual({
+      ok: true,
+      input: expect.objectContaining({
+        quota_bytes: 2.5 * 1024 * 1024,
+        quota_day_bytes: null,
+        quota_file_bytes: 1024 * 1024,
+        quota_day_shares: 20,
+      }),
+    });
+    expect(updateApiKeySchema.parse(result.ok && result.input)).toMatchObject({ quota_day_bytes: null });
+  });
+
+  it('refuses what is not a positive number, shares that are not whole, and more than two decimals', () => {
+    const result = apiKeyFormToInput(
+      { ...base, quota_mb: '0', quota_day_mb: '1.234', quota_file_mb: 'lots', quota_day_shares: '1.5' },
+      'create',
+      NOW,
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        quota_mb: 'quotaInvalid',
+        quota_day_mb: 'quotaInvalid',
+        quota_file_mb: 'quotaInvalid',
+        quota_day_shares: 'quotaInvalid',
+      },
+    });
+  });
+
+  it('the JSON door takes bytes, treats 0 as no limit and refuses negative or fractional ones', () => {
+    expect(createApiKeySchema.parse({ name: 'j', quota_bytes: 0, quota_day_shares: 3 })).toMatchObject({
+      quota_bytes: null,
+      quota_day_shares: 3,
+    });
+    expect(createApiKeySchema.safeParse({ name: 'j', quota_bytes: -1 }).success).toBe(false);
+    expect(createApiKeySchema.safeParse({ name: 'j', quota_file_bytes: 1.5 }).success).toBe(false);
+  });
+});

@@ -33,6 +33,7 @@ export const PERMISSION_PRESETS = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MB = 1024 * 1024;
 
 /** The raw fields of the form, as strings (what FormData carries). */
 export interface ApiKeyFormFields {
@@ -46,10 +47,29 @@ export interface ApiKeyFormFields {
   is_guest?: string;
   expiry?: string;
   expiry_days?: string;
+  /** Quotas (decision 0034): sizes in MB, shares a day; blank for no limit. */
+  quota_mb?: string;
+  quota_day_mb?: string;
+  quota_file_mb?: string;
+  quota_day_shares?: string;
+}
+
+/** The quota fields of the form, with the JSON field each becomes and its unit. */
+export const QUOTA_FIELDS = [
+  ['quota_mb', 'quota_bytes', MB],
+  ['quota_day_mb', 'quota_day_bytes', MB],
+  ['quota_file_mb', 'quota_file_bytes', MB],
+  ['quota_day_shares', 'quota_day_shares', 1],
+] as const;
+type QuotaField = (typeof QUOTA_FIELDS)[number][0];
+
+/** A stored quota as the form shows it: MB (or shares), blank for no limit. */
+export function quotaFormValue(value: number | null, unit: number): string {
+  return value === null ? '' : String(Math.round((value / unit) * 100) / 100);
 }
 
 /** Translation keys (under `keys.form`) of the checks the form makes before the schema does. */
-export type ApiKeyFormErrors = Partial<Record<'custom_key' | 'expiry_days', string>>;
+export type ApiKeyFormErrors = Partial<Record<'custom_key' | 'expiry_days' | QuotaField, string>>;
 
 export type ApiKeyFormResult = { ok: true; input: Record<string, unknown> } | { ok: false; errors: ApiKeyFormErrors };
 
@@ -68,6 +88,7 @@ export function apiKeyFormFields(form: FormData): ApiKeyFormFields {
     is_guest: text('is_guest'),
     expiry: text('expiry'),
     expiry_days: text('expiry_days'),
+    ...Object.fromEntries(QUOTA_FIELDS.map(([field]) => [field, text(field)])),
   };
 }
 
@@ -126,6 +147,15 @@ export function apiKeyFormToInput(
     const custom = fields.key_mode === 'custom' ? (fields.custom_key ?? '').trim() : '';
     if (fields.key_mode === 'custom' && custom === '') errors.custom_key = 'customKeyRequired';
     input.custom_key = custom || null;
+  }
+  for (const [field, json, unit] of QUOTA_FIELDS) {
+    // Absent keeps what is set; blank is no limit; MB may have two decimals (0.5 MB), shares are whole.
+    if (fields[field] === undefined) continue;
+    const raw = fields[field].trim();
+    const pattern = unit === 1 ? /^\d+$/ : /^\d+(\.\d{1,2})?$/;
+    if (raw === '') input[json] = null;
+    else if (!pattern.test(raw) || Number(raw) <= 0) errors[field] = 'quotaInvalid';
+    else input[json] = Math.round(Number(raw) * unit);
   }
   const expiry = expiresAt(fields, now, mode);
   if ('error' in expiry) errors.expiry_days = expiry.error;

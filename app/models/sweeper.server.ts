@@ -9,6 +9,7 @@ import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { pruneFsUploads } from '~/models/fs/direct.server';
 import { repeatEvery } from './periodic.server';
 import { pruneAuditEvents } from '~/models/audit/events.server';
+import { pruneQuotaCharges } from '~/models/quotas/quotas.server';
 import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
 import { reapStaleRequestUploads } from '~/models/requests/parts.server';
 import { reapStaleArrivals } from '~/models/requests/reserve.server';
@@ -35,6 +36,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   const uploads = await reapStaleUploads(ctx);
   await pruneGone(ctx);
   await pruneAuditEvents(ctx);
+  await pruneQuotaCharges(ctx);
   await pruneRateLimitHits(ctx.db);
   await pruneFsUploads(ctx);
   await reapStaleArrivals(ctx);

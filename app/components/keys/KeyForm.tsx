@@ -2,7 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormErrorAlert } from '~/components/ui/FormAlert';
-import { KEY_ROLES, isOfferedRole, flagsFromPermissionBits, type ApiKeyFormFields } from '~/lib/api-key-form';
+import {
+  KEY_ROLES,
+  QUOTA_FIELDS,
+  isOfferedRole,
+  flagsFromPermissionBits,
+  quotaFormValue,
+  type ApiKeyFormFields,
+} from '~/lib/api-key-form';
+import { QuotaFieldset } from './QuotaFieldset';
 import type { ApiKeyView } from './types';
 import { DateTime } from '~/components/ui/DateTime';
 import { isNeverExpiring } from './KeyList';
@@ -10,7 +18,15 @@ import { PermissionFieldset } from './PermissionFieldset';
 import { roleName } from './role-name';
 
 /** The fields this form shows its own errors beside: their message is not repeated at the top. */
-const FIELDS = ['name', 'custom_key', 'permissions', 'basic_path', 'expiry_days', 'expires_at'];
+const FIELDS = [
+  'name',
+  'custom_key',
+  'permissions',
+  'basic_path',
+  'expiry_days',
+  'expires_at',
+  ...QUOTA_FIELDS.map(([field]) => field),
+];
 
 interface Props {
   mode: 'create' | 'update';
@@ -69,7 +85,8 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
   const p = mode; // id prefix
-  const v: Required<Omit<ApiKeyFormFields, 'permissions'>> & { permissions: readonly string[] } = {
+  type QuotaField = (typeof QUOTA_FIELDS)[number][0];
+  const v: Required<Omit<ApiKeyFormFields, 'permissions' | QuotaField>> & { permissions: readonly string[] } = {
     name: values?.name ?? apiKey?.name ?? '',
     key_mode: values?.key_mode ?? 'generated',
     custom_key: values?.custom_key ?? '',
@@ -80,6 +97,18 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
     expiry: values?.expiry ?? (mode === 'update' ? 'keep' : '30'),
     expiry_days: values?.expiry_days ?? '',
   };
+  const quotaOf = {
+    quota_mb: 'bytes',
+    quota_day_mb: 'dayBytes',
+    quota_file_mb: 'fileBytes',
+    quota_day_shares: 'dayShares',
+  } as const;
+  const quotaValues = Object.fromEntries(
+    QUOTA_FIELDS.map(([field, , unit]) => [
+      field,
+      values ? values[field] : apiKey ? quotaFormValue(apiKey.quotas[quotaOf[field]], unit) : '',
+    ]),
+  );
   const roles: string[] = isOfferedRole(v.role) ? [...KEY_ROLES] : [...KEY_ROLES, v.role];
   const describedBy = (field: string, hint?: string) =>
     fieldErrors[field] ? `${p}-${field}-error` : hint ? `${p}-${field}-hint` : undefined;
@@ -269,6 +298,8 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
         </div>
         <FieldError id={`${p}-expiry-error`} message={expiryError} />
       </fieldset>
+
+      <QuotaFieldset prefix={p} values={quotaValues} fieldErrors={fieldErrors} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -6,6 +6,7 @@ import { Badge } from './Badge';
 import { DateTime } from '~/components/ui/DateTime';
 import { KeySecret } from './KeySecret';
 import { PermissionBadges } from './PermissionBadges';
+import { QuotaSummary } from './QuotaSummary';
 import { roleName } from './role-name';
 import { Icon } from '~/components/ui/Icon';
 
@@ -101,6 +102,9 @@ export function KeyList({
               </Cell>
               <Cell label={t('keys.list.permissions')} className="lg:max-w-64">
                 <PermissionBadges bits={key.permissions} />
+                <div className="mt-2">
+                  <QuotaSummary quotas={key.quotas} usage={key.usage} />
+                </div>
               </Cell>
               <Cell label={t('keys.list.expires')} className="text-xs">
                 <Expiry apiKey={key} />

@@ -11,4 +11,8 @@ export interface ApiKeyView {
   createdAt: string;
   expiresAt: string;
   expired: boolean;
+  /** Its quotas in bytes (shares a day for dayShares), null for none (decision 0034). */
+  quotas: { bytes: number | null; dayBytes: number | null; dayShares: number | null; fileBytes: number | null };
+  /** What it has used of them: stored now, and stored and shared today (UTC). */
+  usage: { storedBytes: number; dayBytes: number; dayShares: number } | null;
 }

@@ -28,6 +28,20 @@ export const expiresAtInput = z.union([z.null(), z.string().max(64)]).optional()
 
 const basicPathInput = z.string().trim().max(1024);
 
+/** A quota (decision 0034): a whole number (bytes, or shares a day); null or 0 for no limit. */
+const quotaInput = z
+  .union([z.null(), z.number().int('quotaInvalid').min(0, 'quotaInvalid').max(Number.MAX_SAFE_INTEGER, 'quotaInvalid')])
+  .transform((v) => (v === 0 ? null : v))
+  .optional();
+
+/** The quota fields of both schemas (docs/api-extensions.md §12). */
+const quotaFields = {
+  quota_bytes: quotaInput,
+  quota_day_bytes: quotaInput,
+  quota_day_shares: quotaInput,
+  quota_file_bytes: quotaInput,
+};
+
 export const createApiKeySchema = z.object({
   name: z.string().trim().min(1, 'keyNameRequired').max(100, 'keyNameTooLong'),
   expires_at: expiresAtInput,
@@ -45,10 +59,14 @@ export const createApiKeySchema = z.object({
     .union([z.boolean(), z.literal(0), z.literal(1)])
     .optional()
     .transform((v) => v === true || v === 1),
+  ...quotaFields,
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
-/** PUT accepts only these six fields (docs/product/api.md §3.2); anything else is ignored, never written. */
+/**
+ * PUT accepts only these six fields (docs/product/api.md §3.2), and the quotas (docs/api-extensions.md
+ * §12); anything else is ignored, never written.
+ */
 export const updateApiKeySchema = z
   .object({
     name: z.string().trim().min(1, 'keyNameRequired').max(100, 'keyNameTooLong').optional(),
@@ -60,6 +78,7 @@ export const updateApiKeySchema = z
       .optional()
       .transform((v) => (v === undefined ? undefined : v === true || v === 1)),
     expires_at: expiresAtInput,
+    ...quotaFields,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'noFieldToUpdate' });
 export type UpdateApiKeyInput = z.infer<typeof updateApiKeySchema>;

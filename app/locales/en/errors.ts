@@ -307,6 +307,13 @@ export default {
   auditRetentionInvalid: 'Keep events for a whole number of days from 1 to {{max}}',
   auditActionUnknown: 'There is no such action: every action is shown',
   auditDayInvalid: 'Not a day (YYYY-MM-DD): left out of the filter',
+  quotaFileBytes: 'This key may store files of at most {{max}}',
+  quotaBytes:
+    'That does not fit this key’s storage quota: {{left}} left of {{max}}. Deleting some of its file shares makes room',
+  quotaDayBytes:
+    'That does not fit this key’s daily upload quota: {{left}} left of {{max}} today (it starts again at 00:00 UTC)',
+  quotaDayShares: 'This key may create {{max}} shares a day: {{left}} left today (it starts again at 00:00 UTC)',
+  quotaInvalid: 'A quota is a whole number above 0, or null for no limit',
   proxySignExpiresInvalid: 'The signature lifetime must be a whole number of seconds, 0 or more (0 = never expires)',
   signAllNotBoolean: 'signAll must be a boolean',
   expiresNotNonNegative: 'expires must be a non-negative number',

@@ -67,7 +67,23 @@ export default {
     full: 'Full',
     none: 'None',
   },
+  quota: {
+    label: 'Quota use',
+    of: '{{used}} of {{limit}}',
+    stored: 'Stored: {{value}}',
+    today: 'Today: {{bytes}}, {{shares}} shares',
+    file: 'Files up to {{max}}',
+  },
   form: {
+    quotas: 'Quotas',
+    quotasHint:
+      'Leave a field blank for no limit. Every upload of the key counts, by any door: the upload page, the API, the explorer, WebDAV and its upload requests.',
+    quota_mb: 'Stored at most (MB)',
+    quota_day_mb: 'Uploaded per day (MB)',
+    quota_file_mb: 'Largest file (MB)',
+    quota_day_shares: 'Shares per day',
+    noLimit: 'No limit',
+    quotaInvalid: 'Enter a number above 0 (MB with up to two decimals, shares whole), or leave it blank',
     createHeading: 'Create a key',
     editHeading: 'Edit “{{name}}”',
     name: 'Name',

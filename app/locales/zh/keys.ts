@@ -65,7 +65,23 @@ export default {
     full: '全部',
     none: '清空',
   },
+  quota: {
+    label: '配额使用',
+    of: '{{used}} / {{limit}}',
+    stored: '已存储：{{value}}',
+    today: '今天：{{bytes}}，{{shares}} 个分享',
+    file: '单个文件最大 {{max}}',
+  },
   form: {
+    quotas: '配额',
+    quotasHint:
+      '留空表示不限制。此密钥通过任何途径的上传都会计入：上传页面、API、文件浏览器、WebDAV 以及它的上传请求。',
+    quota_mb: '最多存储（MB）',
+    quota_day_mb: '每天上传（MB）',
+    quota_file_mb: '单个文件最大（MB）',
+    quota_day_shares: '每天分享数',
+    noLimit: '不限制',
+    quotaInvalid: '请输入大于 0 的数（MB 最多两位小数，分享数为整数），或留空',
     createHeading: '创建密钥',
     editHeading: '编辑“{{name}}”',
     name: '名称',

@@ -10,6 +10,7 @@ import { AppError } from '~/lib/errors';
 import { normalizePath } from '~/lib/permissions';
 import { NEVER_EXPIRES, type CreateApiKeyInput, type UpdateApiKeyInput } from '~/lib/schemas/api-keys';
 import type { ModelContext } from '~/models/context.server';
+import { limitsOf, quotaUsage, type QuotaLimits, type QuotaUsage } from '~/models/quotas/quotas.server';
 
 /** Generated keys: 24 alphanumerics, about 143 bits. */
 const GENERATED_KEY_LENGTH = 24;
@@ -80,6 +81,8 @@ export interface ApiKeyRecord {
   lastUsedAt: Date | null;
   createdAt: Date;
   expiresAt: Date;
+  /** Its quotas (decision 0034), null where it has none. */
+  quotas: QuotaLimits;
 }
 
 function toRecord(row: ApiKey, masterKey: Buffer): ApiKeyRecord {
@@ -94,6 +97,7 @@ function toRecord(row: ApiKey, masterKey: Buffer): ApiKeyRecord {
     lastUsedAt: row.lastUsedAt,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
+    quotas: limitsOf(row),
   };
 }
 
@@ -107,10 +111,30 @@ export async function ownApiKeySecret(ctx: ModelContext, principal: Principal): 
   return row ? decrypt(ctx.masterKey, row.keyEnc) : null;
 }
 
-export async function listApiKeys(ctx: ModelContext, principal: Principal): Promise<ApiKeyRecord[]> {
+export async function listApiKeys(
+  ctx: ModelContext,
+  principal: Principal,
+): Promise<(ApiKeyRecord & { usage: QuotaUsage })[]> {
   authorize(principal, 'keys.manage');
   const rows = await ctx.db.apiKey.findMany({ orderBy: { createdAt: 'desc' } });
-  return rows.map((row) => toRecord(row, ctx.masterKey));
+  const usage = await quotaUsage(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toRecord(row, ctx.masterKey), usage: usage.get(row.id)! }));
+}
+
+/** The quota columns of a create or an update: undefined keeps, null clears. */
+function quotaColumns(
+  input: Partial<Pick<CreateApiKeyInput, 'quota_bytes' | 'quota_day_bytes' | 'quota_day_shares' | 'quota_file_bytes'>>,
+) {
+  const big = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : BigInt(v));
+  return {
+    quotaBytes: big(input.quota_bytes),
+    quotaDayBytes: big(input.quota_day_bytes),
+    quotaDayShares: input.quota_day_shares,
+    quotaFileBytes: big(input.quota_file_bytes),
+  };
 }
 
 async function assertNameFree(ctx: ModelContext, name: string, exceptId?: string) {
@@ -145,6 +169,7 @@ async function insertApiKey(ctx: ModelContext, input: CreateApiKeyInput): Promis
       basicPath: normalizeBasePath(input.basic_path),
       isGuest: input.is_guest,
       expiresAt: parseKeyExpiry(input.expires_at),
+      ...quotaColumns(input),
     },
   });
   return toRecord(row, masterKey);
@@ -170,6 +195,7 @@ export async function updateApiKey(
       basicPath: input.basic_path === undefined ? undefined : normalizeBasePath(input.basic_path),
       isGuest: input.is_guest,
       expiresAt: input.expires_at === undefined ? undefined : parseKeyExpiry(input.expires_at),
+      ...quotaColumns(input),
     },
   });
   // Permissions, base path or expiry may have changed: no cached credential may outlive that.

@@ -7,6 +7,7 @@ import { checkParts } from '~/models/storage/part-plan.server';
 import { StorageError, type CompletedPart } from '~/storage/types';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
+import { chargeQuota, checkQuota } from '~/models/quotas/quotas.server';
 import { locate } from './locate.server';
 import type { InMount } from './types';
 import { maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
@@ -43,6 +44,13 @@ export async function presignFsUpload(
   return { url, key: at.key, targetPath: at.path.path, mount: at.mount, contentType };
 }
 
+/** A file stored straight into storage and then refused (too large, past the key's quota) is removed. */
+async function removeRefused(ctx: ModelContext, at: InMount, error: unknown): Promise<never> {
+  await at.driver.remove([at.key]);
+  await afterWrite(ctx, at, { kind: 'removed', key: at.key });
+  throw error;
+}
+
 /**
  * After a presigned PUT: the file is there (or the caller is told it is not). A presigned PUT to S3
  * cannot be held to the max upload size while it runs: one over it is removed here (413).
@@ -53,11 +61,8 @@ export async function commitFsUpload(ctx: ModelContext, principal: Principal, ta
   const info = await at.driver.stat(at.key);
   if (!info) throw new AppError('invalid', 'uploadIncomplete');
   const max = await maxUploadBytes(ctx);
-  if (info.size > max) {
-    await at.driver.remove([at.key]);
-    await afterWrite(ctx, at, { kind: 'removed', key: at.key });
-    throw tooLarge(max);
-  }
+  if (info.size > max) await removeRefused(ctx, at, tooLarge(max));
+  await chargeQuota(ctx, principal, { bytes: info.size }).catch((error: unknown) => removeRefused(ctx, at, error));
   await afterWrite(ctx, at, {
     kind: 'written',
     key: at.key,
@@ -74,6 +79,8 @@ export async function initFsMultipart(
   const at = await target(ctx, principal, input.path, input.fileName);
   const max = await maxUploadBytes(ctx);
   if (input.fileSize > max) throw tooLarge(max);
+  // Refused now rather than after every part is sent; the completion is what counts (decision 0034).
+  await checkQuota(ctx, principal, { bytes: input.fileSize });
   const contentType = mimeFromFilename(input.fileName!);
   const plan = planParts(input.fileSize, input.partSize);
   const { uploadId } = await at.driver.multipartInit(at.key, { contentType });
@@ -125,6 +132,9 @@ export async function completeFsMultipart(
     const parts = checkParts(input.parts, stored, declared.size);
     const { etag } = await at.driver.multipartComplete(at.key, input.uploadId, parts);
     await ctx.db.fsUpload.deleteMany({ where: { uploadId: input.uploadId } });
+    await chargeQuota(ctx, principal, { bytes: declared.size }).catch((error: unknown) =>
+      removeRefused(ctx, at, error),
+    );
     const info = await afterJoin(ctx, at, at.key, etag);
     return {
       key: at.key,

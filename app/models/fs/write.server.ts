@@ -5,7 +5,8 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { StorageError } from '~/storage/types';
-import { byteLimit, maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { expectRefusal, maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
 import { failureOf } from './failure.server';
@@ -56,7 +57,14 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   if (at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
   const isNewFile = !(await at.driver.stat(at.key));
   const contentType = mimeFromFilename(at.key);
-  const { etag, size } = await at.driver.write(at.key, Readable.from([Buffer.from(content)]), { contentType });
+  const bytes = Buffer.from(content);
+  const { etag, size } = await withQuota(
+    ctx,
+    principal,
+    { bytes: bytes.length },
+    () => at.driver.write(at.key, Readable.from([bytes]), { contentType }),
+    (written) => ({ bytes: written.size }),
+  );
   await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
   return { key: at.key, etag, contentType, isNewFile };
 }
@@ -78,10 +86,19 @@ export async function uploadToFolder(
   if (!name || !parseVirtualPath(into)) throw new AppError('invalid', 'filenameInvalid');
   const at = await inMount(ctx, principal, into, 'fs.upload');
   const contentType = mimeFromFilename(name);
+  expectRefusal(body);
   const max = await maxUploadBytes(ctx);
-  const limited = body.pipe(byteLimit(max));
-  body.on('error', (error) => limited.destroy(error));
-  const { etag, size } = await at.driver.write(at.key, limited, { contentType });
+  const { etag, size } = await withQuota(
+    ctx,
+    principal,
+    {}, // of unknown size: it may take what the key has left
+    (hold) => {
+      const limited = body.pipe(quotaLimit(max, hold));
+      body.on('error', (error) => limited.destroy(error));
+      return at.driver.write(at.key, limited, { contentType });
+    },
+    (written) => ({ bytes: written.size }),
+  );
   await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
   return { name, key: at.key, path: at.path.path, size, etag, contentType };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { audit } from '~/models/audit/record.server';
+import { withQuota } from '~/models/quotas/quotas.server';
 import { isUniqueViolation } from '~/db/errors';
 import { rawTime } from '~/db/dialect';
 import type { Paste } from '~/generated/prisma/client';
@@ -91,6 +92,18 @@ export async function createPaste(
   input: CreatePasteInput,
 ): Promise<PasteRecord> {
   authorize(principal, 'paste.create');
+  // A key's paste counts toward its shares and bytes per day (decision 0034).
+  const want = { share: true, bytes: Buffer.byteLength(input.content) };
+  return withQuota(
+    ctx,
+    principal,
+    want,
+    () => insertPaste(ctx, principal, input),
+    () => want,
+  );
+}
+
+async function insertPaste(ctx: ModelContext, principal: Principal, input: CreatePasteInput): Promise<PasteRecord> {
   const fields = {
     id: randomUUID(),
     content: input.content,

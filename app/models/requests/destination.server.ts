@@ -7,6 +7,8 @@ import { mimeFromFilename } from '~/lib/mime';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { principalOfCreator } from '~/models/accounts/principal.server';
+import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
+import { expectRefusal } from '~/models/storage/upload-limits.server';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';
@@ -74,7 +76,19 @@ export async function writeArrival(
     return { size: share.size, fileId: share.id };
   }
   const { at } = destination;
-  const written = await at.driver.write(file.key, file.body, { contentType: mimeFromFilename(file.name) });
+  expectRefusal(file.body);
+  // Into a folder, the bytes count against the creator's quotas (decision 0034), as a share's do.
+  const written = await withQuota(
+    ctx,
+    at.principal,
+    { bytes: file.size },
+    (hold) => {
+      const limited = file.body.pipe(quotaLimit(Number.MAX_SAFE_INTEGER, hold));
+      file.body.on('error', (error) => limited.destroy(error));
+      return at.driver.write(file.key, limited, { contentType: mimeFromFilename(file.name) });
+    },
+    (stored) => ({ bytes: stored.size }),
+  );
   await afterWrite(ctx, at, { kind: 'written', key: file.key, file: written });
   return { size: written.size, fileId: null };
 }

@@ -4,6 +4,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import { planParts } from '~/lib/upload/part-size';
 import type { ModelContext } from '~/models/context.server';
 import { afterJoin } from '~/models/fs/direct.server';
+import { withQuota } from '~/models/quotas/quotas.server';
 import type { InMount } from '~/models/fs/types';
 import {
   cancelUpload,
@@ -143,12 +144,18 @@ export async function completeRequestUpload(
     await abandon(ctx, destination, key, arrival);
     throw new AppError('conflict', 'requestNameTaken', { name: arrival.name });
   }
-  const { etag } = await at.driver.multipartComplete(key, input.uploadId, parts).catch((error: unknown) => {
-    if (error instanceof StorageError && error.kind === 'not_found') throw new AppError('not_found', 'uploadNotFound');
-    if (error instanceof StorageError && error.kind !== 'unavailable')
-      throw new AppError('conflict', 'uploadPartsRejected');
-    throw error;
-  });
+  const join = () =>
+    at.driver.multipartComplete(key, input.uploadId, parts).catch((error: unknown) => {
+      if (error instanceof StorageError && error.kind === 'not_found')
+        throw new AppError('not_found', 'uploadNotFound');
+      if (error instanceof StorageError && error.kind !== 'unavailable')
+        throw new AppError('conflict', 'uploadPartsRejected');
+      throw error;
+    });
+  // The creator's quotas (decision 0034): reserved before the join, so a refusal leaves no file.
+  const { etag } = await withQuota(ctx, at.principal, { bytes: plan.totalSize }, join, () => ({
+    bytes: plan.totalSize,
+  }));
   await settleArrival(ctx, arrival.id, plan.totalSize);
   await afterJoin(ctx, at, key, etag);
   return { name: arrival.name, size: plan.totalSize };

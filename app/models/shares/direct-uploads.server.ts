@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { audit } from '~/models/audit/record.server';
+import { releaseQuota, reserveQuota, settleShareQuota } from '~/models/quotas/quotas.server';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { UploadOptions } from '~/lib/schemas/files';
@@ -46,11 +47,22 @@ async function createPending(ctx: ModelContext, principal: Principal, upload: Ne
   const { config, driver, key } = prepared;
   if (!driver.capabilities.presign || (multipart && !driver.capabilities.multipart))
     throw new AppError('invalid', 'storageNoDirectUpload');
-  const uploadId = multipart ? (await driver.multipartInit(key, { contentType: prepared.mimetype })).uploadId : null;
+  // The declared size is reserved against the key's quotas until the commit settles it (decision 0034).
+  const id = randomUUID();
+  const hold = await reserveQuota(ctx, principal, { bytes: upload.size, share: true, held: true, fileId: id });
+  const uploadId = multipart
+    ? await driver
+        .multipartInit(key, { contentType: prepared.mimetype })
+        .then((init) => init.uploadId)
+        .catch(async (error: unknown) => {
+          await releaseQuota(ctx, hold);
+          throw error;
+        })
+    : null;
   try {
     const file = await ctx.db.fileShare.create({
       data: {
-        id: randomUUID(),
+        id,
         slug: prepared.slug,
         filename: upload.filename,
         storageConfigId: config.id,
@@ -70,6 +82,7 @@ async function createPending(ctx: ModelContext, principal: Principal, upload: Ne
     return { file, driver };
   } catch (error) {
     if (uploadId) await driver.multipartAbort(key, uploadId).catch(() => undefined);
+    await releaseQuota(ctx, hold);
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
     throw error;
   }
@@ -220,6 +233,7 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
     if (stored.size > max) throw tooLarge(max);
     // The declared size is already counted in the quota; only growth beyond it needs room.
     await assertFits(ctx, file.storageConfig, ctx.config.dataDir, stored.size - Number(file.size));
+    await settleShareQuota(ctx, file.id, stored.size);
   } catch (error) {
     await discard(ctx, file);
     throw error;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { audit } from '~/models/audit/record.server';
+import { quotaLimit, releaseQuota, releaseShareQuota, reserveQuota, settleQuota } from '~/models/quotas/quotas.server';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -21,7 +22,7 @@ import { storageForUpload, touchStorageConfig } from '~/models/storage/configs.s
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
 import { bundleMembers } from './bundles.server';
-import { assertFits, byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { assertFits, expectRefusal, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 import { isUniqueViolation } from '~/db/errors';
 
@@ -127,6 +128,7 @@ export async function uploadFileShare(
   principal: Principal,
   upload: StreamUpload,
 ): Promise<FileShareRecord> {
+  expectRefusal(upload.body);
   const exactSize = upload.sizeIsExact ? upload.size : undefined;
   const { config, slug, fields, key, driver, mimetype, max, storageType } = await prepareShare(
     ctx,
@@ -136,8 +138,10 @@ export async function uploadFileShare(
     exactSize,
   );
 
+  // The key's quotas (decision 0034): a form's Content-Length bounds the file, else it takes what is left.
+  const hold = await reserveQuota(ctx, principal, { bytes: upload.size, share: true, held: true });
   const counted = new PassThrough();
-  const limited = pipeline(upload.body, byteLimit(max), counted);
+  const limited = pipeline(upload.body, quotaLimit(max, hold), counted);
   let written: { etag: string | null; size: number };
   try {
     [written] = await Promise.all([
@@ -146,6 +150,7 @@ export async function uploadFileShare(
     ]);
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);
+    await releaseQuota(ctx, hold);
     // The limit error is the real cause when the stream was cut for being too large.
     const cause = await limited.then(
       () => error,
@@ -153,13 +158,14 @@ export async function uploadFileShare(
     );
     throw cause instanceof AppError ? cause : error;
   }
+  const rowId = randomUUID();
   try {
     if (upload.sizeIsExact && upload.size !== undefined && written.size !== upload.size)
       throw new AppError('invalid', 'uploadIncomplete');
     await assertFits(ctx, config, ctx.config.dataDir, written.size);
     const row = await ctx.db.fileShare.create({
       data: {
-        id: randomUUID(),
+        id: rowId,
         slug,
         filename: upload.filename,
         storageConfigId: config.id,
@@ -173,12 +179,15 @@ export async function uploadFileShare(
       },
       include: { storageConfig: true },
     });
+    await settleQuota(ctx, hold, written.size, row.id);
     await forgetGone(ctx, 'file', slug);
     touchStorageConfig(ctx, config);
     audit(ctx, principal, { action: 'file.create', target: slug, detail: upload.filename });
     return toFileRecord(row);
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);
+    await ctx.db.fileShare.deleteMany({ where: { id: rowId } }); // a refused growth: no share without its bytes
+    await releaseQuota(ctx, hold);
     if (isUniqueViolation(error)) throw new AppError('conflict', 'slugTaken');
     throw error;
   }
@@ -214,6 +223,7 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
     }
   }
   await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
+  await releaseShareQuota(ctx, file.id);
   await removeThumbnails(ctx.config.dataDir, [file.id]).catch((error) =>
     ctx.log.error({ err: error }, `Could not remove the thumbnails of file ${file.id}`),
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { audit } from '~/models/audit/record.server';
+import { withQuota } from '~/models/quotas/quotas.server';
 import { creatorId, type Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { FOLDER_MIMETYPE, mimeFromFilename } from '~/lib/mime';
@@ -43,26 +44,29 @@ export async function shareMountedFile(
   // Never an override: a slug in use is a 409, as on the upload page without "replace".
   const slug = await claimSlug(ctx, principal, options.slug, false);
   const fields = await shareFields(options, ctx.masterKey);
-  const row = await ctx.db.fileShare.create({
-    data: {
-      id: randomUUID(),
-      slug,
-      filename,
-      storageConfigId: config.id,
-      storageType: config.storageType === 's3' ? 'S3' : 'LOCAL',
-      storagePath: target.key,
-      filePath: target.path,
-      mimetype: target.folder ? FOLDER_MIMETYPE : mimeFromFilename(filename),
-      size: BigInt(target.size),
-      etag: target.etag,
-      ...(target.folder && { kind: 'folder', items: target.folder.items && JSON.stringify(target.folder.items) }),
-      // No remark unless written: v0.7.3's "来自文件系统: <path>" showed every visitor the internal path (issue 28 A5).
-      ...fields,
-      useProxy: true,
-      createdBy: creatorId(principal),
-    },
-    include: { storageConfig: true },
-  });
+  // A share of a key's day (decision 0034); the file is the mount's, not stored again.
+  const create = () =>
+    ctx.db.fileShare.create({
+      data: {
+        id: randomUUID(),
+        slug,
+        filename,
+        storageConfigId: config.id,
+        storageType: config.storageType === 's3' ? 'S3' : 'LOCAL',
+        storagePath: target.key,
+        filePath: target.path,
+        mimetype: target.folder ? FOLDER_MIMETYPE : mimeFromFilename(filename),
+        size: BigInt(target.size),
+        etag: target.etag,
+        ...(target.folder && { kind: 'folder', items: target.folder.items && JSON.stringify(target.folder.items) }),
+        // No remark unless written: v0.7.3's "来自文件系统: <path>" showed every visitor the internal path (issue 28 A5).
+        ...fields,
+        useProxy: true,
+        createdBy: creatorId(principal),
+      },
+      include: { storageConfig: true },
+    });
+  const row = await withQuota(ctx, principal, { share: true, bytes: 0 }, create, () => ({ bytes: 0 }));
   audit(ctx, principal, { action: 'file.create', target: slug, detail: target.path });
   return toFileRecord(row);
 }

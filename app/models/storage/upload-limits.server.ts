@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
@@ -51,15 +51,28 @@ export async function assertFits(
   }
 }
 
-/** Passes bytes through, failing the stream once more than `max` bytes have gone by. */
-export function byteLimit(max: number, onCount?: (n: number) => void): Transform {
+/**
+ * An upload refused before its body is read (a quota, a limit) leaves the body to the door, which
+ * may destroy it with that error: a listener must be there first, or the error event would end the
+ * process. The body's own errors still reach whatever reads it.
+ */
+export function expectRefusal(body: Readable): void {
+  body.on('error', () => undefined);
+}
+
+/** Passes bytes through, failing the stream (with `error`) once more than `max` bytes have gone by. */
+export function byteLimit(max: number, error: () => AppError = () => tooLarge(max)): Transform {
   let seen = 0;
-  return new Transform({
+  const limit = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      onCount?.(seen);
-      if (seen > max) return done(tooLarge(max));
+      if (seen > max) return done(error());
       done(null, chunk);
     },
   });
+  // A small body can pass the limit before the storage driver has started reading (it may await a
+  // folder first): the error must not find the stream without a listener, which would end the
+  // process. The driver still gets it: a stream destroyed with an error reports it to whoever reads.
+  limit.on('error', () => undefined);
+  return limit;
 }

@@ -21,6 +21,7 @@ import {
   type ApiKeyRecord,
 } from '~/models/accounts/api-keys.server';
 import type { ApiKeyView } from '~/components/keys/types';
+import type { QuotaUsage } from '~/models/quotas/quotas.server';
 import type { Route } from './+types/key-management';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -34,9 +35,10 @@ const INTENTS = ['create', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 const NOTICES = ['updated', 'deleted'] as const;
 
-function toKeyView(key: ApiKeyRecord): ApiKeyView {
+function toKeyView(key: ApiKeyRecord & { usage?: QuotaUsage }): ApiKeyView {
   return {
     ...key,
+    usage: key.usage ?? null,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     createdAt: key.createdAt.toISOString(),
     expiresAt: key.expiresAt.toISOString(),

@@ -11,7 +11,9 @@ import {
 } from 'react-router';
 import { LoginForm } from '~/components/auth/LoginForm';
 import { adminGuard, allowedModules } from '~/auth/admin-modules';
-import { principalContext } from '~/context';
+import { principalContext, servicesContext } from '~/context';
+import { QuotaSummary } from '~/components/keys/QuotaSummary';
+import { ownQuota } from '~/models/quotas/quotas.server';
 import { pageTitle } from '~/lib/meta';
 import type { Route } from './+types/layout';
 import { answersFaults } from '~/http/html/faults.server';
@@ -45,6 +47,8 @@ export const loader = answersFaults(async function loader({ context, request }: 
     modules: allowedModules(principal).map((m) => ({ path: m.path, key: m.key })),
     loginMode: url.searchParams.get('mode') === 'apikey' ? ('apikey' as const) : ('admin' as const),
     validatedAt: Date.now(),
+    // A key sees what it has used of its quotas on every page of its panel (decision 0034).
+    quota: await ownQuota(context.get(servicesContext), principal),
   };
 });
 
@@ -124,6 +128,11 @@ export default function AdminLayout() {
             {t('auth.logout')}
           </button>
         </Form>
+        {data.quota && (
+          <div className="mt-3 px-1 md:px-3">
+            <QuotaSummary {...data.quota} />
+          </div>
+        )}
       </aside>
       <div className="min-w-0">
         <Outlet />

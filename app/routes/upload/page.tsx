@@ -1,4 +1,6 @@
 import { sealedFileHeaderOf } from '~/lib/e2e/file';
+import { QuotaSummary } from '~/components/keys/QuotaSummary';
+import { ownQuota } from '~/models/quotas/quotas.server';
 import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { isAllowed } from '~/auth/operations';
@@ -66,14 +68,16 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const tab: UploadTab = url.searchParams.get('tab') === 'url' ? 'url' : 'file';
   const principal = context.get(principalContext);
   const access = accessOf(principal);
-  if (access !== 'allowed') return { tab, access, configs: [], maxBytes: 0, recent: [], uploaded: null };
+  if (access !== 'allowed') return { tab, access, configs: [], maxBytes: 0, recent: [], uploaded: null, quota: null };
   const services = context.get(servicesContext);
   const uploadedId = url.searchParams.get('uploaded');
-  const [configs, maxBytes, recent, uploaded] = await Promise.all([
+  const [configs, maxBytes, recent, uploaded, quota] = await Promise.all([
     listStorageConfigs(services, principal),
     maxUploadBytes(services),
     recentUploads(services, principal),
     uploadedId ? uploadedShare(context.get(requestInfoContext).linkOrigin, services, principal, uploadedId) : null,
+    // A key sees what is left of its quotas where it uploads (decision 0034).
+    ownQuota(services, principal),
   ]);
   return {
     tab,
@@ -86,6 +90,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
       expiresAt: r.expiresAt?.toISOString() ?? null,
     })),
     uploaded,
+    quota,
   };
 });
 
@@ -127,7 +132,7 @@ export const action = answersFaults(async function action(args: Route.ActionArgs
 
 export default function UploadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { tab, access, configs, maxBytes, recent, uploaded } = loaderData;
+  const { tab, access, configs, maxBytes, recent, uploaded, quota } = loaderData;
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
       <header>
@@ -135,6 +140,11 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
           {t('pages.upload.heading')}
         </h1>
         <p className="mt-2 max-w-2xl text-subtle">{t('upload.intro')}</p>
+        {quota && (
+          <div className="mt-3">
+            <QuotaSummary {...quota} />
+          </div>
+        )}
       </header>
       <UploadTabs current={tab} />
       <div className="space-y-8">

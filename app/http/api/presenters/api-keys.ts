@@ -1,8 +1,12 @@
 import { permissionNames } from '~/lib/permissions';
 import type { ApiKeyRecord } from '~/models/accounts/api-keys.server';
+import type { QuotaUsage } from '~/models/quotas/quotas.server';
 
-/** The key object of docs/product/api.md §3.2. It carries the secret: only admins ever get it. */
-export function presentApiKey(key: ApiKeyRecord) {
+/**
+ * The key object of docs/product/api.md §3.2, with its quotas and what it has used of them
+ * (docs/api-extensions.md §12). It carries the secret: only admins ever get it.
+ */
+export function presentApiKey(key: ApiKeyRecord & { usage?: QuotaUsage }) {
   return {
     id: key.id,
     name: key.name,
@@ -17,5 +21,16 @@ export function presentApiKey(key: ApiKeyRecord) {
     expires_at: key.expiresAt.toISOString(),
     expired: key.expiresAt.getTime() <= Date.now(),
     permission_names: permissionNames(key.permissions),
+    quota_bytes: key.quotas.bytes,
+    quota_day_bytes: key.quotas.dayBytes,
+    quota_day_shares: key.quotas.dayShares,
+    quota_file_bytes: key.quotas.fileBytes,
+    ...(key.usage && {
+      usage: {
+        stored_bytes: key.usage.storedBytes,
+        day_bytes: key.usage.dayBytes,
+        day_shares: key.usage.dayShares,
+      },
+    }),
   };
 }

@@ -4,7 +4,8 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
-import { byteLimit, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { expectRefusal, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { copyFile } from '../copy.server';
 import { carryDeadProps, dropDeadProps } from './properties.server';
 import { afterWrite } from '../after-write.server';
@@ -49,17 +50,26 @@ export async function davPut(
   body: Readable,
   options: { contentType?: string; size?: number },
 ): Promise<{ etag: string | null; size: number }> {
+  expectRefusal(body);
   const at = await writable(ctx, principal, raw);
   const max = await maxUploadBytes(ctx);
   if (options.size !== undefined && options.size > max) throw tooLarge(max);
   const direct = (await getSetting(ctx, 'webdav_upload_mode')) !== 'multipart';
-  const limited = body.pipe(byteLimit(max));
-  body.on('error', (error) => limited.destroy(error));
-  const written = await at.driver.write(at.key, limited, {
-    contentType: options.contentType ?? mimeFromFilename(at.key),
-    size: options.size,
-    singleRequest: direct && options.size !== undefined,
-  });
+  const written = await withQuota(
+    ctx,
+    principal,
+    { bytes: options.size },
+    (hold) => {
+      const limited = body.pipe(quotaLimit(max, hold));
+      body.on('error', (error) => limited.destroy(error));
+      return at.driver.write(at.key, limited, {
+        contentType: options.contentType ?? mimeFromFilename(at.key),
+        size: options.size,
+        singleRequest: direct && options.size !== undefined,
+      });
+    },
+    (stored) => ({ bytes: stored.size }),
+  );
   await afterWrite(ctx, at, { kind: 'written', key: at.key, file: written });
   return written;
 }

@@ -1,0 +1,125 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '~/auth/principal';
+import { Permission } from '~/lib/permissions';
+import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
+import { createPasteSchema } from '~/lib/schemas/pastes';
+import { authenticateApiKey, createApiKey, listApiKeys, updateApiKey } from '~/models/accounts/api-keys.server';
+import { listDirectory } from '~/models/fs/browse.server';
+import { uploadToFolder, writeTextFile } from '~/models/fs/write.server';
+import { createPaste } from '~/models/pastes/pastes.server';
+import { deleteFiles } from '~/models/shares/files-admin.server';
+import { uploadFileShare } from '~/models/shares/files.server';
+import { fsModels, outcome, type FsModels } from '../../../tests/support/fs-models';
+import { ADMIN } from '../../../tests/support/principals';
+import { pruneQuotaCharges } from './quotas.server';
+
+const KB = 1024;
+
+/**
+ * Per-key quotas (issue 32, decision 0034) on the real models: each limit at the doors that store
+ * bytes, what deleting frees, and uploads racing for the same room. The same race on PostgreSQL, and
+ * through the HTTP doors, is tests/integration/key-quotas.test.ts.
+ */
+describe('key quotas', () => {
+  let m: FsModels;
+  beforeAll(async () => {
+    m = await fsModels();
+  });
+  afterAll(() => m.close());
+
+  let n = 0;
+  /** A real key (its row holds the quotas) with these limits, as the principal its requests resolve to. */
+  async function keyWith(quotas: Record<string, number | null>): Promise<{ id: string; principal: Principal }> {
+    const made = await createApiKey(
+      m.ctx,
+      ADMIN,
+      createApiKeySchema.parse({
+        name: `quota-${++n}`,
+        permissions: Permission.TEXT | Permission.FILE_SHARE | Permission.MOUNT_UPLOAD | Permission.MOUNT_VIEW,
+        expires_at: 'never',
+        ...quotas,
+      }),
+    );
+    return { id: made.id, principal: (await authenticateApiKey(m.ctx, made.key))! };
+  }
+  const share = (who: Principal, size: number, exact = true) =>
+    uploadFileShare(m.ctx, who, {
+      filename: 'f.bin',
+      body: Readable.from([Buffer.alloc(size, 1)]),
+      size: exact ? size : undefined,
+      sizeIsExact: exact,
+      options: {},
+    });
+  const usageOf = async (id: string) => (await listApiKeys(m.ctx, ADMIN)).find((k) => k.id === id)!.usage;
+
+  it('refuses a file over the key’s largest, known or found out while it streams, and keeps nothing', async () => {
+    const key = await keyWith({ quota_file_bytes: 10 * KB });
+    expect(await outcome(share(key.principal, 11 * KB))).toBe('too_large:quotaFileBytes');
+    expect(await outcome(share(key.principal, 11 * KB, false))).toBe('too_large:quotaFileBytes');
+    expect(await outcome(share(key.principal, 10 * KB))).toBe('allowed');
+    expect(await m.ctx.db.fileShare.count({ where: { createdBy: `apikey:${key.id}` } })).toBe(1);
+    expect(await usageOf(key.id)).toEqual({ storedBytes: 10 * KB, dayBytes: 10 * KB, dayShares: 1 });
+  });
+
+  it('holds the total its shares may store, and deleting a share makes room again', async () => {
+    const key = await keyWith({ quota_bytes: 30 * KB });
+    const first = await share(key.principal, 20 * KB);
+    const refused = await share(key.principal, 11 * KB).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ kind: 'insufficient_storage', messageKey: 'quotaBytes' });
+    expect((refused as { details: unknown }).details).toEqual({ max: '30 KB', left: '10 KB' });
+    await deleteFiles(m.ctx, key.principal, [first.id], 'both');
+    expect(await outcome(share(key.principal, 25 * KB))).toBe('allowed');
+    expect((await usageOf(key.id)).storedBytes).toBe(25 * KB);
+  });
+
+  it('counts bytes per day through every door, the explorer and text edits included', async () => {
+    const key = await keyWith({ quota_day_bytes: 10 * KB });
+    await writeTextFile(m.ctx, key.principal, '/mem/day.txt', 'x'.repeat(4 * KB));
+    const upload = (size: number) =>
+      uploadToFolder(m.ctx, key.principal, '/mem/', 'up.bin', Readable.from([Buffer.alloc(size)]));
+    expect(await outcome(upload(7 * KB))).toBe('insufficient_storage:quotaDayBytes');
+    const listing = await listDirectory(m.ctx, ADMIN, '/mem/');
+    expect(listing.kind === 'directory' && listing.items.map((i) => i.name)).not.toContain('up.bin');
+    expect(await outcome(upload(6 * KB))).toBe('allowed');
+    expect(await outcome(writeTextFile(m.ctx, key.principal, '/mem/more.txt', 'y'))).toBe(
+      'insufficient_storage:quotaDayBytes',
+    );
+    expect(await usageOf(key.id)).toMatchObject({ storedBytes: 0, dayBytes: 10 * KB });
+  });
+
+  it('counts pastes and file shares per day, and admins have no quotas', async () => {
+    const key = await keyWith({ quota_day_shares: 2 });
+    const paste = () => createPaste(m.ctx, key.principal, createPasteSchema.parse({ content: 'hi' }));
+    await paste();
+    await share(key.principal, 1);
+    expect(await outcome(paste())).toBe('insufficient_storage:quotaDayShares');
+    expect(await outcome(share(key.principal, 1))).toBe('insufficient_storage:quotaDayShares');
+    expect(await outcome(createPaste(m.ctx, ADMIN, createPasteSchema.parse({ content: 'admin' })))).toBe('allowed');
+    await updateApiKey(m.ctx, ADMIN, key.id, updateApiKeySchema.parse({ quota_day_shares: null }));
+    expect(await outcome(paste())).toBe('allowed');
+  });
+
+  it('lets twenty uploads racing for the same room store exactly what fits', async () => {
+    const key = await keyWith({ quota_bytes: 5 * 8 * KB });
+    const results = await Promise.all(Array.from({ length: 20 }, () => outcome(share(key.principal, 8 * KB))));
+    expect(results.filter((r) => r === 'allowed')).toHaveLength(5);
+    expect(results.filter((r) => r === 'insufficient_storage:quotaBytes')).toHaveLength(15);
+    expect(await m.ctx.db.fileShare.count({ where: { createdBy: `apikey:${key.id}` } })).toBe(5);
+    expect(await m.ctx.db.quotaCharge.count({ where: { keyId: key.id, pending: true } })).toBe(0);
+  });
+
+  it('forgets days that no longer count, and holds a killed process left', async () => {
+    const key = await keyWith({});
+    await m.ctx.db.quotaCharge.createMany({
+      data: [
+        { id: 'old-day', keyId: key.id, day: '2020-01-01', bytes: 5n, pending: false },
+        { id: 'old-hold', keyId: key.id, day: '2020-01-01', bytes: 5n, pending: false, held: true },
+        { id: 'stale', keyId: key.id, day: '2020-01-01', bytes: 5n, createdAt: new Date(0) },
+      ],
+    });
+    expect(await pruneQuotaCharges(m.ctx)).toBe(2);
+    const left = await m.ctx.db.quotaCharge.findMany({ where: { keyId: key.id }, select: { id: true } });
+    expect(left.map((c) => c.id)).toEqual(['old-hold']); // a share still stored keeps counting
+  });
+});
