@@ -16,6 +16,8 @@ export const POSTGRES: Record<string, string> = {
     'events queued and written in batches, and flushed at shutdown, on either database',
   'tests/integration/key-quotas.test.ts':
     "reservations under the key row's lock: one writer on SQLite, a row lock on PostgreSQL",
+  'tests/integration/share-stats.test.ts':
+    'figures added by INSERT … ON CONFLICT, and the view counters they stand beside',
   'tests/integration/backup-restore.test.ts': "SQLite's online backup, or PostgreSQL's rows dumped and loaded back",
   'tests/integration/api-files.test.ts': 'share rows, view counters and the password limit',
   'tests/integration/api-fs-browse.test.ts': "folder sizes come from the search index's dialect query",

@@ -13,6 +13,21 @@ export interface RequestScope {
   requestId: string | null;
   address: string | null;
   door: Door;
+  /** The request's User-Agent (share statistics tell bots apart by it). */
+  userAgent?: string | null;
+  /** The host of the page that linked here, when another site's (share statistics). */
+  referrerHost?: string | null;
+}
+
+/** The Referer's host when it is another site's: a visitor's own navigation within the app is not a referrer. */
+export function referrerHostOf(referer: string | undefined, ownHost: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const host = new URL(referer).host.toLowerCase();
+    return host && host !== ownHost?.toLowerCase() ? host.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();

@@ -13,6 +13,7 @@ import type { FsEntry } from '~/models/fs/types';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 import { createLogger, type Logger } from '~/log.server';
 import { AuditWriter } from '~/models/audit/writer.server';
+import { ShareStatsRecorder } from '~/models/stats/recorder.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
 export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
@@ -52,6 +53,8 @@ export interface ModelContext {
   log: Logger;
   /** The audit log's write queue (models/audit, decision 0033). */
   audit: AuditWriter;
+  /** Per-share visit figures, counted in memory and written every few seconds (models/stats, decision 0035). */
+  stats: ShareStatsRecorder;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
@@ -88,11 +91,13 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
     log,
     audit: new AuditWriter((rows) => db.auditEvent.createMany({ data: rows }), log),
+    stats: new ShareStatsRecorder(db, dialect, log),
   };
 }
 
 export async function closeModelContext(ctx: ModelContext): Promise<void> {
   await ctx.audit.close();
+  await ctx.stats.close();
   ctx.sql?.close();
   await ctx.db.$disconnect();
   await ctx.pg?.end(); // Prisma does not end a pool it was given

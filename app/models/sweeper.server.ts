@@ -10,6 +10,7 @@ import { pruneFsUploads } from '~/models/fs/direct.server';
 import { repeatEvery } from './periodic.server';
 import { pruneAuditEvents } from '~/models/audit/events.server';
 import { pruneQuotaCharges } from '~/models/quotas/quotas.server';
+import { pruneShareStats } from '~/models/stats/stats.server';
 import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
 import { reapStaleRequestUploads } from '~/models/requests/parts.server';
 import { reapStaleArrivals } from '~/models/requests/reserve.server';
@@ -37,6 +38,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   await pruneGone(ctx);
   await pruneAuditEvents(ctx);
   await pruneQuotaCharges(ctx);
+  await pruneShareStats(ctx);
   await pruneRateLimitHits(ctx.db);
   await pruneFsUploads(ctx);
   await reapStaleArrivals(ctx);

@@ -32,6 +32,8 @@ export function ActivityChart({
   shortLabels,
   series,
   kind,
+  title,
+  summaryText,
 }: {
   /** ISO dates, oldest first. */
   days: string[];
@@ -41,6 +43,10 @@ export function ActivityChart({
   shortLabels: string[];
   series: Series[];
   kind: 'bar' | 'line';
+  /** What the picture shows, for a chart other than the dashboard's (a share's visits). */
+  title?: string;
+  /** Its text summary, given the figures' summary. */
+  summaryText?: (summary: string) => string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -66,8 +72,8 @@ export function ActivityChart({
         aria-labelledby={`${id}-title ${id}-desc`}
         onPointerLeave={() => setActive(null)}
       >
-        <title id={`${id}-title`}>{t(`dashboard.activity.${kind}Title`)}</title>
-        <desc id={`${id}-desc`}>{t('dashboard.activity.summary', { summary })}</desc>
+        <title id={`${id}-title`}>{title ?? t(`dashboard.activity.${kind}Title`)}</title>
+        <desc id={`${id}-desc`}>{summaryText?.(summary) ?? t('dashboard.activity.summary', { summary })}</desc>
         {[0, top / 2, top].map((tick) => (
           <g key={tick} className="text-line">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" />

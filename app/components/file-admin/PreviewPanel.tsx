@@ -1,3 +1,4 @@
+import { ShareStats } from '~/components/stats/ShareStats';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
@@ -111,6 +112,9 @@ export function PreviewPanel({ preview, closeTo }: { preview: FilePreview; close
       </div>
       <div className="mt-4">
         <Media preview={preview} />
+      </div>
+      <div className="mt-5 border-t border-line pt-4">
+        <ShareStats stats={preview.stats} />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ShareStatsData } from '~/components/stats/ShareStats';
 import {
   listHref as adminListHref,
   type Creator,
@@ -69,6 +70,8 @@ export interface FilePreview {
   truncated: boolean;
   /** Why there is nothing to show, when there is not. */
   reason: 'expired' | 'type' | 'unreadable' | null;
+  /** Who opened it (issue 32). */
+  stats: ShareStatsData;
 }
 
 /** The edit form's starting point. */

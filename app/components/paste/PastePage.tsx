@@ -1,3 +1,4 @@
+import { ShareStats, type ShareStatsData } from '~/components/stats/ShareStats';
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
@@ -38,6 +39,7 @@ export function PastePage({
   initialFormat,
   gateError,
   sealedHeader,
+  stats,
 }: {
   paste: PasteSummary;
   shown: PasteShown | null;
@@ -50,6 +52,8 @@ export function PastePage({
   gateError?: string;
   /** An encrypted paste's header, for its password step. */
   sealedHeader?: string | null;
+  /** Who opened it: for its owner only (issue 32). */
+  stats?: ShareStatsData | null;
 }) {
   const { t } = useTranslation();
   // An encrypted paste's password, typed in its gate: it opens the content the unlock brings.
@@ -131,6 +135,11 @@ export function PastePage({
           </aside>
         )}
       </div>
+      {stats && (
+        <div className="card p-4 sm:p-5">
+          <ShareStats stats={stats} headingLevel={2} />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ShareStatsData } from '~/components/stats/ShareStats';
 import {
   listHref as adminListHref,
   type Creator,
@@ -41,6 +42,8 @@ export interface TextPreview {
   truncated: boolean;
   blank: boolean;
   encrypted: boolean;
+  /** Who opened it (issue 32). */
+  stats: ShareStatsData;
 }
 
 /** What the confirmation step (or dialog) asks about. */

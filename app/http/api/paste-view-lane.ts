@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fastView } from '~/models/pastes/pastes.server';
+import { fastView } from '~/models/pastes/reads.server';
+import { inRequestScope, referrerHostOf } from '~/auth/request-scope.server';
 import type { PasteView } from '~/models/pastes/types';
 import type { Services } from '~/services.server';
 import { encodeBody, encodingFor } from '../compress.server';
@@ -25,7 +26,15 @@ export function pasteViewLane(services: Services) {
     if (req.method !== 'GET') return false;
     const slug = PASTE_VIEW.exec(req.url ?? '')?.[1];
     if (!slug) return false;
-    const found = fastView(services, slug);
+    // The statistics read who asked and from where (models/stats): the scope Express would give it.
+    const scope = {
+      requestId: null,
+      address: null,
+      door: 'api' as const,
+      userAgent: req.headers['user-agent'] ?? null,
+      referrerHost: referrerHostOf(req.headers.referer, req.headers.host),
+    };
+    const found = inRequestScope(scope, () => fastView(services, slug));
     return found instanceof Promise ? found.then((paste) => answer(req, res, paste)) : answer(req, res, found);
   };
 }

@@ -6,11 +6,9 @@ import {
   createPaste,
   deletePastes,
   getPasteForOwner,
-  rawPaste,
-  unlockPaste,
   updatePaste,
-  viewPaste,
 } from '~/models/pastes/pastes.server';
+import { rawPaste, unlockPaste, viewPaste } from '~/models/pastes/reads.server';
 import { listPastes } from '~/models/pastes/list.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';

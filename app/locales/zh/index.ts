@@ -14,6 +14,7 @@ import explorer from './explorer';
 import storage from './storage';
 import fileAdmin from './fileAdmin';
 import settings from './settings';
+import stats from './stats';
 import dashboard from './dashboard';
 import pwa from './pwa';
 import env from './env';
@@ -36,6 +37,7 @@ export default {
   storage,
   fileAdmin,
   settings,
+  stats,
   dashboard,
   pwa,
   env,

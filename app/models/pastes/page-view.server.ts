@@ -1,10 +1,12 @@
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import { countOrShow, fastView, findLive, toRecord, uncountedView, unlockPaste } from './pastes.server';
+import { findLive, toRecord, uncountedView } from './pastes.server';
+import { countOrShow, fastView, unlockPaste } from './reads.server';
 import { withHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
 import { issueVisit, visitCovers } from './visits.server';
 import { sealedHeaderOf } from '~/lib/e2e/paste';
+import { recordAccess } from '~/models/stats/stats.server';
 
 /**
  * The paste page's view rules (docs/architecture.md §13), stricter than GET /api/paste/{slug},
@@ -60,6 +62,8 @@ export async function openPastePage(
   const fast = visit || passive ? null : await fastView(ctx, slug, 'unlimited');
   if (fast) return counted(ctx, fast);
   const row = await findLive(ctx, slug);
+  // A bot's (or a HEAD's) look is counted apart in the statistics, never as a view.
+  if (passive) recordAccess(ctx, 'paste', row.id, 'bot');
   if (visitCovers(ctx.masterKey, visit, row)) return revisit(ctx, row, visit);
   if (row.passwordHash) return gated('locked', row);
   if (row.maxViews !== null) return gated('reveal', row);

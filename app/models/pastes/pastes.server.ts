@@ -6,13 +6,11 @@ import { rawTime } from '~/db/dialect';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
-import { hashPassword, verifyPassword } from '~/auth/password.server';
+import { hashPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
-import { faultOf } from '~/faults';
 import { forgetGone, isGone, markGone } from '~/models/gone.server';
-import { fastCountView, fastCountViewPostgres } from './fast-view.server';
 import { insertPastePostgres, insertPasteSqlite } from './insert.server';
 import { keptHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
@@ -189,7 +187,7 @@ export const uncountedView = (row: Paste): PasteView => ({
  * while the paste is unexpired and at least two views short of its limit. A viewer that matches
  * neither lost a race (or the paste just expired) and looks again.
  */
-async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
+export async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
   const { db } = ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = rawTime(ctx.dialect);
@@ -221,84 +219,6 @@ async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
     await goneIfUsedUp(ctx, current);
   }
   throw new AppError('unavailable', 'tryAgain');
-}
-
-/**
- * Counts the view, or shows the paste uncounted when the database cannot take the write (busy, full
- * or read-only): without a view limit the count is only a statistic and the content exists. With a
- * limit the count is what enforces it, so the paste is not shown and the fault says why.
- */
-export async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteView> {
-  try {
-    return await countView(ctx, row);
-  } catch (thrown) {
-    const fault = faultOf(thrown);
-    if (!fault) throw thrown;
-    if (row.maxViews !== null) throw new AppError(fault.kind, 'viewNotCounted', fault.details);
-    return uncountedView(row);
-  }
-}
-
-/**
- * The one-statement view of fast-view.server.ts; a fault there leaves the view to countOrShow. On
- * SQLite it answers at once (the paste-view lane needs that), on PostgreSQL a promise.
- */
-export function fastView(
-  ctx: ModelContext,
-  slug: string,
-  which?: 'any' | 'unlimited',
-): PasteView | null | Promise<PasteView | null> {
-  const quiet = (thrown: unknown) => {
-    if (faultOf(thrown)) return null;
-    throw thrown;
-  };
-  try {
-    return ctx.sql ? fastCountView(ctx.sql, slug, which) : fastCountViewPostgres(ctx.pg!, slug, which).catch(quiet);
-  } catch (thrown) {
-    return quiet(thrown);
-  }
-}
-
-export type PublicPaste = { locked: true; paste: PasteRecord } | { locked: false; paste: PasteView };
-
-/**
- * GET /paste/{slug}: a password paste answers its metadata only (no view counted); any other
- * paste counts a view and answers the content.
- */
-export async function viewPaste(ctx: ModelContext, slug: string): Promise<PublicPaste> {
-  const fast = await fastView(ctx, slug);
-  if (fast) return { locked: false, paste: fast };
-  const row = await findLive(ctx, slug);
-  if (row.passwordHash) return { locked: true, paste: { ...toRecord(row), content: '' } };
-  return { locked: false, paste: await countOrShow(ctx, row) };
-}
-
-async function checkSharePassword(ctx: ModelContext, row: Paste, password: string, address: string) {
-  const right = async () => ((await verifyPassword(password, row.passwordHash!)) ? true : null);
-  await ctx.passwordLimiter.guard(address, right, new AppError('unauthenticated', 'passwordWrong'));
-}
-
-/** POST /paste/{slug}: the password unlocks the content and counts a view. */
-export async function unlockPaste(ctx: ModelContext, slug: string, password: string, address: string) {
-  const row = await findLive(ctx, slug);
-  if (!row.passwordHash) throw new AppError('invalid', 'pasteHasNoPassword');
-  await checkSharePassword(ctx, row, password, address);
-  const view = await countOrShow(ctx, row);
-  // An encrypted paste's "password" is the verifier its reader just sent: nothing to show back.
-  return { ...view, plainPassword: row.encrypted ? null : password };
-}
-
-/**
- * GET /raw/{slug}: the content as text. Every raw read counts as a view, password or not, so a
- * view limit cannot be sidestepped through the raw link.
- */
-export async function rawPaste(ctx: ModelContext, slug: string, password: string | null, address: string) {
-  const row = await findLive(ctx, slug);
-  if (row.passwordHash) {
-    if (!password) throw new AppError('unauthenticated', 'passwordRequiredForContent');
-    await checkSharePassword(ctx, row, password, address);
-  }
-  return countOrShow(ctx, row);
 }
 
 /** Owner-or-admin access to one paste, for management (keys see only their own). */

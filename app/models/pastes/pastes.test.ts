@@ -4,7 +4,8 @@ import { Permission } from '~/lib/permissions';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
-import { createPaste, deletePastes, getPasteForOwner, unlockPaste, updatePaste, viewPaste } from './pastes.server';
+import { createPaste, deletePastes, getPasteForOwner, updatePaste } from './pastes.server';
+import { unlockPaste, viewPaste } from './reads.server';
 import { openPastePage, unlockPastePage } from './page-view.server';
 import { sealPaste, sealedHeaderOf } from '~/lib/e2e/paste';
 

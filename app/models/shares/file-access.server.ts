@@ -1,4 +1,5 @@
 import { headerOf, withHeader } from './sealed-shares.server';
+import { recordAccess, recordDownload } from '~/models/stats/stats.server';
 import { touchStorageConfig } from '~/models/storage/configs.server';
 import { verifyPassword } from '~/auth/password.server';
 import { grantOpens, signGrant } from '~/models/grants.server';
@@ -57,6 +58,7 @@ async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRo
     await retire(ctx, file);
     throw new AppError('gone', 'fileViewsUsedUp');
   }
+  recordAccess(ctx, 'file', file.id, 'view');
   return { ...file, views: Number(first.views) };
 }
 
@@ -105,7 +107,13 @@ export type ShareVisit =
  * counts a view. A folder share's visit gets a grant of its own, so browsing it, its previews and its
  * downloads count once per visit, not once per page.
  */
-export async function visitShare(ctx: ModelContext, slug: string, grant: string | null): Promise<ShareVisit> {
+export async function visitShare(
+  ctx: ModelContext,
+  slug: string,
+  grant: string | null,
+  /** A bot's or a HEAD's look (a link preview): it sees the page, but no view is counted and no grant given. */
+  passive = false,
+): Promise<ShareVisit> {
   const row = await findLiveRow(ctx, slug);
   const granted = grant !== null && grantIsValid(ctx, row, grant);
   const locked = row.passwordHash !== null && !granted;
@@ -119,6 +127,10 @@ export async function visitShare(ctx: ModelContext, slug: string, grant: string 
       throw new AppError('gone', 'fileViewsUsedUp');
     }
     return { locked: false, file: toFileRecord(row), grant };
+  }
+  if (passive) {
+    recordAccess(ctx, 'file', row.id, 'bot');
+    return { locked: false, file: toFileRecord(row), grant: null };
   }
   const counted = await countFileView(ctx, row);
   return {
@@ -209,7 +221,9 @@ export async function openShareBytes(
   address: string,
   disposition: 'inline' | 'attachment',
 ): Promise<ShareBytes> {
-  return bytesOfRow(ctx, await rowForContent(ctx, slug, access, address), disposition);
+  const row = await rowForContent(ctx, slug, access, address);
+  if (disposition === 'attachment') recordDownload(ctx, 'file', row.id);
+  return bytesOfRow(ctx, row, disposition);
 }
 
 /** openShareBytes of a share already opened for its content. */

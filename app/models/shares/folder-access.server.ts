@@ -1,3 +1,4 @@
+import { recordDownload } from '~/models/stats/stats.server';
 import { AppError } from '~/lib/errors';
 import { fileContentHref } from '~/lib/hrefs';
 import type { FileContent } from '~/lib/file-preview';
@@ -195,6 +196,7 @@ export async function openShareContent(
   disposition: 'inline' | 'attachment',
 ): Promise<SharedContent> {
   const row = await rowForContent(ctx, slug, access, address);
+  if (disposition === 'attachment') recordDownload(ctx, 'file', row.id);
   if (!opensAsFolder(row)) {
     if (raw && raw !== '/') throw new AppError('invalid', 'notAFolderShare');
     return bytesOfRow(ctx, row, disposition);

@@ -1,3 +1,5 @@
+import { statsData } from '~/components/stats/ShareStats';
+import { shareStats } from '~/models/stats/stats.server';
 import { errorMessage } from '~/http/html/errors.server';
 import type { Principal } from '~/auth/principal';
 import { getOwnedFile, type ListedFile, type OwnedFileRecord } from '~/models/shares/files-admin.server';
@@ -84,6 +86,7 @@ export async function loadFilePreview(
     text: null,
     truncated: false,
     reason: null,
+    stats: statsData(await shareStats(ctx, principal, 'file', file.id)),
   };
   if (file.expiresAt !== null && file.expiresAt <= new Date())
     return { preview: { ...preview, reason: 'expired' }, openError: null };

@@ -1,3 +1,5 @@
+import { statsData } from '~/components/stats/ShareStats';
+import { shareStats } from '~/models/stats/stats.server';
 import { errorMessage } from '~/http/html/errors.server';
 import type { Principal } from '~/auth/principal';
 import { renderMarkdown } from '~/lib/markdown';
@@ -68,6 +70,7 @@ export async function loadTextPreview(
       truncated,
       blank: !paste.encrypted && shown.trim() === '',
       encrypted: paste.encrypted,
+      stats: statsData(await shareStats(deps, principal, 'paste', paste.id)),
     };
     return { preview, previewError: null };
   } catch (error) {

@@ -1,4 +1,7 @@
+import { ShareStats, statsData } from '~/components/stats/ShareStats';
+import { shareStats } from '~/models/stats/stats.server';
 import { data, redirect } from 'react-router';
+import { isbot } from 'isbot';
 import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-form';
 import { FileManagePage } from '~/components/file/FileManagePage';
 import { StatusPage } from '~/components/layout/StatusPage';
@@ -62,7 +65,8 @@ export const loader = answersFaults(async function loader({ params, request, con
       const editable = { ...fileSummary(file), plainPassword: file.plainPassword };
       return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
-    const visit = await visitShare(services, params.slug, url.searchParams.get('grant'));
+    const passive = request.method === 'HEAD' || isbot(request.headers.get('user-agent'));
+    const visit = await visitShare(services, params.slug, url.searchParams.get('grant'), passive);
     const manage = mayManageShare(principal, 'file', visit.file.createdBy);
     const card = share(visit.file);
     if (visit.locked) {
@@ -93,7 +97,16 @@ export const loader = answersFaults(async function loader({ params, request, con
       return { state: 'folder', ...folder, share: card, canManage: manage } as const;
     }
     const content = await shareContent(services, visit.file, origin, visit.grant);
-    const shown = { state: 'shown', file: fileSummary(visit.file), content, share: card, canManage: manage } as const;
+    // Its owner sees who opened it, under the file (issue 32).
+    const stats = manage ? statsData(await shareStats(services, principal, 'file', visit.file.id)) : null;
+    const shown = {
+      state: 'shown',
+      file: fileSummary(visit.file),
+      content,
+      share: card,
+      canManage: manage,
+      stats,
+    } as const;
     return data(shown, { headers: sealedHeaders(visit.file) });
   } catch (error) {
     // From the edit or delete page: the reason, back to the file page, or log in and come back.
@@ -169,14 +182,22 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
     (loaderData.state === 'shown'
       ? { file: loaderData.file, content: loaderData.content, canManage: loaderData.canManage }
       : null);
+  const stats = loaderData.state === 'shown' ? loaderData.stats : null;
   return (
-    <FileView
-      file={view?.file ?? loaderData.file}
-      content={view?.content ?? null}
-      share={loaderData.share}
-      canManage={view ? view.canManage : loaderData.canManage}
-      unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
-      grantExpired={loaderData.state === 'locked' && loaderData.grantExpired}
-    />
+    <>
+      <FileView
+        file={view?.file ?? loaderData.file}
+        content={view?.content ?? null}
+        share={loaderData.share}
+        canManage={view ? view.canManage : loaderData.canManage}
+        unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
+        grantExpired={loaderData.state === 'locked' && loaderData.grantExpired}
+      />
+      {stats && (
+        <div className="card mt-5 p-4 sm:p-5">
+          <ShareStats stats={stats} headingLevel={2} />
+        </div>
+      )}
+    </>
   );
 }

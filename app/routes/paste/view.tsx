@@ -1,3 +1,5 @@
+import { statsData } from '~/components/stats/ShareStats';
+import { shareStats } from '~/models/stats/stats.server';
 import { createContext, data, redirect, useSearchParams } from 'react-router';
 import { ManagePastePage } from '~/components/paste/ManagePastePage';
 import { PastePage } from '~/components/paste/PastePage';
@@ -118,6 +120,9 @@ export const loader = answersFaults(async function loader({ params, request, con
       return { state: mode, paste: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
     const previous = await readVisit(request);
+    // Its owner sees who opened it, under the content (issue 32).
+    const ownerStats = async (owner: boolean, id: string) =>
+      owner ? statsData(await shareStats(services, principal, 'paste', id)) : null;
     const result =
       context.get(openedPasteContext) ??
       (await openPastePage(services, params.slug, { visit: previous, passive: isPassive(request) }));
@@ -132,9 +137,14 @@ export const loader = answersFaults(async function loader({ params, request, con
         share: shareOf(result.paste, linkOrigin),
         canManage: mayManageShare(principal, 'paste', result.paste.createdBy),
       } as const;
-      return data(page, { headers: sealed });
+      return data({ ...page, stats: await ownerStats(page.canManage, result.paste.id) }, { headers: sealed });
     }
-    const page = { state: 'shown', ...shownPage(result.paste, principal, linkOrigin) } as const;
+    const shownData = shownPage(result.paste, principal, linkOrigin);
+    const page = {
+      state: 'shown',
+      ...shownData,
+      stats: await ownerStats(shownData.canManage, result.paste.id),
+    } as const;
     const visit = await visitHeaders(params.slug, result.visit, previous, secure);
     return data(page, { headers: { ...visit, ...sealed } });
   } catch (error) {
@@ -220,6 +230,7 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
         gate={null}
         canManageGated={false}
         initialFormat={initialFormat}
+        stats={'stats' in shown ? shown.stats : null}
       />
     );
   }
@@ -241,6 +252,7 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
       canManageGated={loaderData.canManage}
       initialFormat={initialFormat}
       sealedHeader={loaderData.sealedHeader}
+      stats={loaderData.stats}
       gateError={
         failed && failed.intent === (loaderData.state === 'reveal' ? 'reveal' : 'unlock') ? failed.formError : undefined
       }

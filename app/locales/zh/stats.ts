@@ -1,0 +1,15 @@
+export default {
+  heading: '统计',
+  views: '查看',
+  downloads: '下载',
+  bots: '机器人',
+  total: { views: '总查看次数', downloads: '总下载次数', bots: '机器人访问总数' },
+  lastVisit: '最近访问',
+  firstVisit: '首次：',
+  never: '尚无',
+  chartTitle: '最近 14 天每天的查看、下载和机器人访问柱状图',
+  summary: '最近 14 天（UTC）：{{summary}}',
+  referrers: '来源网站',
+  noReferrers: '还没有其他网站把访客带到这里。',
+  botsHint: '机器人指链接预览和爬虫：单独计数，从不消耗查看次数。数字每隔几秒更新一次。',
+};

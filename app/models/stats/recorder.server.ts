@@ -1,0 +1,143 @@
+import { Prisma } from '~/generated/prisma/client';
+import { rawTime } from '~/db/dialect';
+import type { Db, Dialect } from '~/db/client.server';
+import type { Logger } from '~/log.server';
+
+export type ShareKind = 'paste' | 'file';
+/** A counted view, a download (a paste's raw text, a file's attachment), or a bot's request. */
+export type Access = 'view' | 'download' | 'bot';
+
+interface DayCount {
+  kind: ShareKind;
+  shareId: string;
+  day: string;
+  views: number;
+  downloads: number;
+  bots: number;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+interface HostCount {
+  kind: ShareKind;
+  shareId: string;
+  host: string;
+  visits: number;
+}
+
+/** Rows per INSERT. */
+const BATCH = 300;
+const FLUSH_MS = 5000;
+
+/**
+ * Per-share statistics, counted in memory and added to `share_stats` and `share_referrers` every
+ * few seconds (decision 0035): a view on the hot path costs a map update, not a write. A flush that
+ * fails keeps its counts for the next one; a shutdown flushes. Replicas each add their own counts
+ * (the statements add, never overwrite). A kill -9 loses at most the last few seconds' figures,
+ * which are statistics: the view limit itself is counted in the share's row, as before.
+ */
+export class ShareStatsRecorder {
+  private days = new Map<string, DayCount>();
+  private hosts = new Map<string, HostCount>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly log: Pick<Logger, 'warn'>,
+  ) {}
+
+  add(kind: ShareKind, shareId: string, access: Access, referrerHost: string | null, at = new Date()): void {
+    const one = { views: 0, downloads: 0, bots: 0, [`${access}s`]: 1 };
+    this.mergeDay({ kind, shareId, day: at.toISOString().slice(0, 10), ...one, firstAt: at, lastAt: at });
+    // Where a visitor came from; a bot's "referrer" is whatever it claims.
+    if (referrerHost && access !== 'bot') this.mergeHost({ kind, shareId, host: referrerHost, visits: 1 });
+    this.schedule();
+  }
+
+  /** Adds what is counted so far to the database (pages and tests call it to read their own counts). */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flushing;
+    await this.flush();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, FLUSH_MS).unref();
+  }
+
+  private async write(): Promise<void> {
+    const days = [...this.days.values()];
+    const hosts = [...this.hosts.values()];
+    if (days.length === 0 && hosts.length === 0) return;
+    this.days = new Map();
+    this.hosts = new Map();
+    const statements = [];
+    for (let i = 0; i < days.length; i += BATCH) statements.push(this.daysStatement(days.slice(i, i + BATCH)));
+    for (let i = 0; i < hosts.length; i += BATCH) statements.push(this.hostsStatement(hosts.slice(i, i + BATCH)));
+    try {
+      // One transaction: all of it is added, or none and it all waits for the next flush.
+      await this.db.$transaction(statements.map((statement) => this.db.$executeRaw(statement)));
+    } catch (error) {
+      this.log.warn({ err: error }, 'Share statistics: could not write them; will retry');
+      for (const day of days) this.mergeDay(day);
+      for (const host of hosts) this.mergeHost(host);
+      this.schedule();
+    }
+  }
+
+  private mergeDay(d: DayCount): void {
+    const key = `${d.kind}\n${d.shareId}\n${d.day}`;
+    const count = this.days.get(key);
+    if (!count) {
+      this.days.set(key, { ...d });
+      return;
+    }
+    count.views += d.views;
+    count.downloads += d.downloads;
+    count.bots += d.bots;
+    if (d.firstAt < count.firstAt) count.firstAt = d.firstAt;
+    if (d.lastAt > count.lastAt) count.lastAt = d.lastAt;
+  }
+
+  private mergeHost(h: HostCount): void {
+    const key = `${h.kind}\n${h.shareId}\n${h.host}`;
+    const host = this.hosts.get(key);
+    if (host) host.visits += h.visits;
+    else this.hosts.set(key, { ...h });
+  }
+
+  private daysStatement(rows: DayCount[]) {
+    const time = (date: Date) => rawTime(this.dialect, date);
+    const values = rows.map(
+      (r) =>
+        Prisma.sql`(${r.kind}, ${r.shareId}, ${r.day}, ${r.views}, ${r.downloads}, ${r.bots}, ${time(r.firstAt)}, ${time(r.lastAt)})`,
+    );
+    return Prisma.sql`
+      INSERT INTO share_stats (kind, share_id, day, views, downloads, bots, first_at, last_at)
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT (kind, share_id, day) DO UPDATE SET
+        views = share_stats.views + excluded.views,
+        downloads = share_stats.downloads + excluded.downloads,
+        bots = share_stats.bots + excluded.bots,
+        last_at = excluded.last_at`;
+  }
+
+  private hostsStatement(rows: HostCount[]) {
+    const values = rows.map((r) => Prisma.sql`(${r.kind}, ${r.shareId}, ${r.host}, ${r.visits})`);
+    return Prisma.sql`
+      INSERT INTO share_referrers (kind, share_id, host, visits)
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT (kind, share_id, host) DO UPDATE SET visits = share_referrers.visits + excluded.visits`;
+  }
+}

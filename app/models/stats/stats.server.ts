@@ -1,0 +1,93 @@
+import { isbot } from 'isbot';
+import { authorize } from '~/auth/operations';
+import { isCreator, type Principal } from '~/auth/principal';
+import { currentRequestScope } from '~/auth/request-scope.server';
+import { AppError } from '~/lib/errors';
+import type { ModelContext } from '~/models/context.server';
+import type { Access, ShareKind } from './recorder.server';
+
+/** Days the chart shows, today included. */
+export const STATS_DAYS = 14;
+const TOP_REFERRERS = 5;
+
+/**
+ * Whether the request being served is a bot's: a link preview, a crawler (isbot, by User-Agent).
+ * The share pages and their raw and download links ask it; the JSON API does not (its readers are
+ * scripts, and its contract counts every read).
+ */
+export function requestIsBot(): boolean {
+  const agent = currentRequestScope()?.userAgent;
+  return !!agent && isbot(agent);
+}
+
+/** Counts one access of a share in its statistics (models/stats/recorder.server.ts): a bot's apart. */
+export function recordAccess(ctx: ModelContext, kind: ShareKind, shareId: string, access: Access): void {
+  ctx.stats.add(kind, shareId, access, currentRequestScope()?.referrerHost ?? null);
+}
+
+/** A download of a share's bytes (a bot's apart); an inline read is the page's own preview, not counted. */
+export function recordDownload(ctx: ModelContext, kind: ShareKind, shareId: string): void {
+  recordAccess(ctx, kind, shareId, requestIsBot() ? 'bot' : 'download');
+}
+
+export interface ShareStatsView {
+  /** The last STATS_DAYS UTC days, oldest first, zero where nothing happened. */
+  days: { day: string; views: number; downloads: number; bots: number }[];
+  totals: { views: number; downloads: number; bots: number };
+  firstAt: Date | null;
+  lastAt: Date | null;
+  referrers: { host: string; visits: number }[];
+}
+
+async function assertOwner(ctx: ModelContext, principal: Principal, kind: ShareKind, id: string) {
+  authorize(principal, kind === 'paste' ? 'paste.manage' : 'file.manage');
+  const where = { where: { id }, select: { createdBy: true } };
+  const row = kind === 'paste' ? await ctx.db.paste.findUnique(where) : await ctx.db.fileShare.findUnique(where);
+  if (!row || !isCreator(principal, row.createdBy))
+    throw new AppError('not_found', kind === 'paste' ? 'pasteNotFound' : 'fileNotFound');
+}
+
+/** A share's statistics, for its owner: the last two weeks by day, all-time totals, first and last visit, where visitors came from. */
+export async function shareStats(
+  ctx: ModelContext,
+  principal: Principal,
+  kind: ShareKind,
+  id: string,
+  now = new Date(),
+): Promise<ShareStatsView> {
+  await assertOwner(ctx, principal, kind, id);
+  await ctx.stats.flush();
+  const rows = await ctx.db.shareStat.findMany({ where: { kind, shareId: id }, orderBy: { day: 'asc' } });
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const days = Array.from({ length: STATS_DAYS }, (_, i) => {
+    const day = new Date(now.getTime() - (STATS_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    const row = byDay.get(day);
+    return { day, views: row?.views ?? 0, downloads: row?.downloads ?? 0, bots: row?.bots ?? 0 };
+  });
+  const sum = (field: 'views' | 'downloads' | 'bots') => rows.reduce((total, row) => total + row[field], 0);
+  const referrers = await ctx.db.shareReferrer.findMany({
+    where: { kind, shareId: id },
+    orderBy: [{ visits: 'desc' }, { host: 'asc' }],
+    take: TOP_REFERRERS,
+    select: { host: true, visits: true },
+  });
+  return {
+    days,
+    totals: { views: sum('views'), downloads: sum('downloads'), bots: sum('bots') },
+    firstAt: rows.length ? new Date(Math.min(...rows.map((row) => row.firstAt.getTime()))) : null,
+    lastAt: rows.length ? new Date(Math.max(...rows.map((row) => row.lastAt.getTime()))) : null,
+    referrers,
+  };
+}
+
+/** The sweeper's part: the figures of shares that are gone go with them. */
+export async function pruneShareStats(ctx: ModelContext): Promise<number> {
+  const { db } = ctx;
+  const counts = await db.$transaction([
+    db.$executeRaw`DELETE FROM share_stats WHERE kind = 'paste' AND NOT EXISTS (SELECT 1 FROM pastes p WHERE p.id = share_stats.share_id)`,
+    db.$executeRaw`DELETE FROM share_stats WHERE kind = 'file' AND NOT EXISTS (SELECT 1 FROM files f WHERE f.id = share_stats.share_id)`,
+    db.$executeRaw`DELETE FROM share_referrers WHERE kind = 'paste' AND NOT EXISTS (SELECT 1 FROM pastes p WHERE p.id = share_referrers.share_id)`,
+    db.$executeRaw`DELETE FROM share_referrers WHERE kind = 'file' AND NOT EXISTS (SELECT 1 FROM files f WHERE f.id = share_referrers.share_id)`,
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,136 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inRequestScope, type RequestScope } from '~/auth/request-scope.server';
+import { createPasteSchema } from '~/lib/schemas/pastes';
+import { openPastePage } from '~/models/pastes/page-view.server';
+import { createPaste, deletePastes } from '~/models/pastes/pastes.server';
+import { rawPaste, viewPaste } from '~/models/pastes/reads.server';
+import { openShareBytes, visitShare } from '~/models/shares/file-access.server';
+import { uploadFileShare } from '~/models/shares/files.server';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
+import { ShareStatsRecorder } from './recorder.server';
+import { pruneShareStats, shareStats } from './stats.server';
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+
+/** A request from this browser or bot, linked from `from`, as the doors' scope says it. */
+const as = <T>(agent: string, run: () => Promise<T>, from: string | null = null) => {
+  const scope: RequestScope = {
+    requestId: null,
+    address: '203.0.113.5',
+    door: 'page',
+    userAgent: agent,
+    referrerHost: from,
+  };
+  return inRequestScope(scope, run);
+};
+
+/**
+ * Per-share statistics (issue 32, decision 0035) on the real models: views, downloads and bots per
+ * day, bots never using up a view, where visitors came from, and the figures pruned with the share.
+ */
+describe('share statistics', () => {
+  let temp: TempContext;
+  beforeAll(async () => {
+    temp = await tempModelContext();
+  });
+  afterAll(() => temp.close());
+  const paste = (input: Record<string, unknown>) => createPaste(temp.ctx, ADMIN, createPasteSchema.parse(input));
+  const statsOf = (kind: 'paste' | 'file', id: string) => shareStats(temp.ctx, ADMIN, kind, id);
+  const viewsStored = async (id: string) => (await temp.ctx.db.paste.findUnique({ where: { id } }))!.views;
+
+  it('counts views and raw reads by day, and where visitors came from', async () => {
+    const p = await paste({ content: 'hello', slug: 'stats-open' });
+    await as(BROWSER, () => viewPaste(temp.ctx, 'stats-open'), 'chat.example');
+    await as(BROWSER, () => viewPaste(temp.ctx, 'stats-open'), 'chat.example');
+    await as(BROWSER, () => rawPaste(temp.ctx, 'stats-open', null, '203.0.113.5'), 'forum.example');
+    const stats = await statsOf('paste', p.id);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(stats.days).toHaveLength(14);
+    expect(stats.days.at(-1)).toEqual({ day: today, views: 3, downloads: 1, bots: 0 });
+    expect(stats.days.slice(0, -1).every((d) => d.views === 0)).toBe(true);
+    expect(stats.totals).toEqual({ views: 3, downloads: 1, bots: 0 });
+    expect(stats.referrers).toEqual([
+      { host: 'chat.example', visits: 2 },
+      { host: 'forum.example', visits: 2 }, // the raw read's view and its download
+    ]);
+    expect(stats.firstAt!.getTime()).toBeLessThanOrEqual(stats.lastAt!.getTime());
+  });
+
+  it('lets a link preview see a paste page without using up a view, counted apart', async () => {
+    const p = await paste({ content: 'burn after reading', slug: 'stats-limited', maxViews: 1 });
+    const page = await as(SLACK, () => openPastePage(temp.ctx, 'stats-limited', { visit: null, passive: true }));
+    expect(page.state).toBe('reveal');
+    await expect(as(SLACK, () => rawPaste(temp.ctx, 'stats-limited', null, '203.0.113.5'))).rejects.toMatchObject({
+      kind: 'forbidden',
+      messageKey: 'pasteLimitedForBots',
+    });
+    expect(await viewsStored(p.id)).toBe(0);
+    const open = await paste({ content: 'open', slug: 'stats-bot-raw' });
+    const raw = await as(SLACK, () => rawPaste(temp.ctx, 'stats-bot-raw', null, '203.0.113.5'));
+    expect(raw.content).toBe('open');
+    expect(await viewsStored(open.id)).toBe(0);
+    expect((await statsOf('paste', p.id)).totals).toEqual({ views: 0, downloads: 0, bots: 2 });
+    expect((await statsOf('paste', open.id)).totals).toEqual({ views: 0, downloads: 0, bots: 1 });
+  });
+
+  it('counts a file page’s views and downloads, a bot’s look apart and without a view', async () => {
+    const file = await uploadFileShare(temp.ctx, ADMIN, {
+      filename: 'a.txt',
+      body: Readable.from([Buffer.from('abc')]),
+      size: 3,
+      sizeIsExact: true,
+      options: { slug: 'stats-file', max_views: 5 },
+    });
+    await as(SLACK, () => visitShare(temp.ctx, 'stats-file', null, true));
+    await as(BROWSER, () => visitShare(temp.ctx, 'stats-file', null));
+    await as(BROWSER, () => openShareBytes(temp.ctx, 'stats-file', {}, '203.0.113.5', 'attachment'));
+    await as(SLACK, () => openShareBytes(temp.ctx, 'stats-file', {}, '203.0.113.5', 'attachment'));
+    await as(BROWSER, () => openShareBytes(temp.ctx, 'stats-file', {}, '203.0.113.5', 'inline'));
+    expect((await temp.ctx.db.fileShare.findUnique({ where: { id: file.id } }))!.views).toBe(1);
+    expect((await statsOf('file', file.id)).totals).toEqual({ views: 1, downloads: 1, bots: 2 });
+  });
+
+  it('shows a share’s figures to its owner only', async () => {
+    const p = await paste({ content: 'mine', slug: 'stats-owner' });
+    await expect(shareStats(temp.ctx, keyPrincipal('other'), 'paste', p.id)).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+  });
+
+  it('keeps counts a failed write could not store, and adds them with the next flush', async () => {
+    const p = await paste({ content: 'x', slug: 'stats-retry' });
+    let fail = true;
+    const db = new Proxy(temp.ctx.db, {
+      get: (target, name) =>
+        name === '$transaction' && fail
+          ? () => {
+              fail = false;
+              return Promise.reject(new Error('database is locked'));
+            }
+          : Reflect.get(target, name),
+    });
+    const warnings: string[] = [];
+    const recorder = new ShareStatsRecorder(db, temp.ctx.dialect, {
+      warn: (_o: unknown, m: string) => warnings.push(m),
+    } as never);
+    recorder.add('paste', p.id, 'view', null);
+    await recorder.flush();
+    expect(warnings).toHaveLength(1);
+    recorder.add('paste', p.id, 'download', null);
+    await recorder.close();
+    expect((await statsOf('paste', p.id)).totals).toEqual({ views: 1, downloads: 1, bots: 0 });
+  });
+
+  it('forgets the figures of shares that are gone', async () => {
+    const p = await paste({ content: 'short-lived', slug: 'stats-gone' });
+    await as(BROWSER, () => viewPaste(temp.ctx, 'stats-gone'), 'chat.example');
+    await statsOf('paste', p.id); // written
+    await deletePastes(temp.ctx, ADMIN, [p.id]);
+    expect(await pruneShareStats(temp.ctx)).toBe(2); // its day and its referrer
+    expect(await temp.ctx.db.shareStat.count({ where: { shareId: p.id } })).toBe(0);
+    expect(await temp.ctx.db.shareStat.count()).toBeGreaterThan(0); // the others stay
+  });
+});
