@@ -1,8 +1,8 @@
-import { isbot } from 'isbot';
 import { authorize } from '~/auth/operations';
 import { isCreator, type Principal } from '~/auth/principal';
 import { currentRequestScope } from '~/auth/request-scope.server';
 import { AppError } from '~/lib/errors';
+import { isLinkPreview } from '~/lib/link-preview';
 import type { ModelContext } from '~/models/context.server';
 import type { Access, ShareKind } from './recorder.server';
 
@@ -11,13 +11,11 @@ export const STATS_DAYS = 14;
 const TOP_REFERRERS = 5;
 
 /**
- * Whether the request being served is a bot's: a link preview, a crawler (isbot, by User-Agent).
- * The share pages and their raw and download links ask it; the JSON API does not (its readers are
- * scripts, and its contract counts every read).
+ * Whether the request being served is a link preview's or a crawler's (app/lib/link-preview.ts):
+ * the raw and download links ask it. Scripts' tools (curl, Node) are not bots here: their reads count.
  */
 export function requestIsBot(): boolean {
-  const agent = currentRequestScope()?.userAgent;
-  return !!agent && isbot(agent);
+  return isLinkPreview(currentRequestScope()?.userAgent);
 }
 
 /** Counts one access of a share in its statistics (models/stats/recorder.server.ts): a bot's apart. */

@@ -1,7 +1,7 @@
 import { ShareStats, statsData } from '~/components/stats/ShareStats';
 import { shareStats } from '~/models/stats/stats.server';
 import { data, redirect } from 'react-router';
-import { isbot } from 'isbot';
+import { isLinkPreview } from '~/lib/link-preview';
 import { updateInputFromFileForm, editFileValues } from '~/components/file/edit-form';
 import { FileManagePage } from '~/components/file/FileManagePage';
 import { StatusPage } from '~/components/layout/StatusPage';
@@ -65,7 +65,8 @@ export const loader = answersFaults(async function loader({ params, request, con
       const editable = { ...fileSummary(file), plainPassword: file.plainPassword };
       return { state: mode, file: editable, saved: url.searchParams.get('notice') === 'saved' } as const;
     }
-    const passive = request.method === 'HEAD' || isbot(request.headers.get('user-agent'));
+    // A link preview's look (app/lib/link-preview.ts; scripts' fetches still count, as before).
+    const passive = request.method === 'HEAD' || isLinkPreview(request.headers.get('user-agent'));
     const visit = await visitShare(services, params.slug, url.searchParams.get('grant'), passive);
     const manage = mayManageShare(principal, 'file', visit.file.createdBy);
     const card = share(visit.file);
