@@ -21,6 +21,21 @@ export const AUDIT_ACTION_NAMES: readonly string[] = Object.values(AUDIT_ACTIONS
 
 export type AuditResult = 'ok' | 'denied' | 'failed';
 
+/** What one event says (a row of `audit_events` but its id and time), shared by the model and the page. */
+export interface AuditEventFields {
+  /** "admin", "apikey", "anonymous" or "system". */
+  actorKind: string;
+  actorId: string | null;
+  actorName: string | null;
+  address: string | null;
+  action: string;
+  target: string | null;
+  result: string;
+  requestId: string | null;
+  door: string | null;
+  detail: string | null;
+}
+
 /** How long events are kept when the setting says nothing (days), and the longest it may say. */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 90;
 export const MAX_AUDIT_RETENTION_DAYS = 3650;

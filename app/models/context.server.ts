@@ -13,6 +13,7 @@ import type { FsEntry } from '~/models/fs/types';
 import type { SafeFetchOptions } from '~/net/safe-fetch.server';
 import { createLogger, type Logger } from '~/log.server';
 import { AuditWriter } from '~/models/audit/writer.server';
+import { auditInserter } from '~/models/audit/insert.server';
 import { ShareStatsRecorder } from '~/models/stats/recorder.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
@@ -90,7 +91,7 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     dirCache: new DirectoryCache<FsEntry[]>(),
     searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
     log,
-    audit: new AuditWriter((rows) => db.auditEvent.createMany({ data: rows }), log),
+    audit: new AuditWriter(auditInserter(sql, pg), log),
     stats: new ShareStatsRecorder(db, dialect, log),
   };
 }

@@ -1,24 +1,13 @@
 import { ActivityChart } from '~/components/dashboard/ActivityChart';
 import { DateTime } from '~/components/ui/DateTime';
 import { useTranslation } from '~/i18n/use-translation';
+import type { ShareFigures } from '~/lib/share-figures';
 
 /** A share's statistics as a page gets them (ISO dates; models/stats/stats.server.ts). */
-export interface ShareStatsData {
-  days: { day: string; views: number; downloads: number; bots: number }[];
-  totals: { views: number; downloads: number; bots: number };
-  firstAt: string | null;
-  lastAt: string | null;
-  referrers: { host: string; visits: number }[];
-}
+export type ShareStatsData = ShareFigures<string>;
 
 /** The model's figures with ISO dates, for a loader to hand to the page. */
-export function statsData(stats: {
-  days: ShareStatsData['days'];
-  totals: ShareStatsData['totals'];
-  firstAt: Date | null;
-  lastAt: Date | null;
-  referrers: ShareStatsData['referrers'];
-}): ShareStatsData {
+export function statsData(stats: ShareFigures<Date>): ShareStatsData {
   return { ...stats, firstAt: stats.firstAt?.toISOString() ?? null, lastAt: stats.lastAt?.toISOString() ?? null };
 }
 

@@ -2,6 +2,7 @@ import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import type { AuditQuery } from '~/lib/audit-query';
+import type { AuditRow } from './writer.server';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
 import { updateSettings } from '~/models/settings/settings-admin.server';
@@ -15,20 +16,7 @@ import { AppError } from '~/lib/errors';
  */
 export type AuditFilter = AuditQuery['filter'];
 
-export interface AuditEventRecord {
-  id: number;
-  at: Date;
-  actorKind: string;
-  actorId: string | null;
-  actorName: string | null;
-  address: string | null;
-  action: string;
-  target: string | null;
-  result: string;
-  requestId: string | null;
-  door: string | null;
-  detail: string | null;
-}
+export type AuditEventRecord = AuditRow & { id: number };
 
 export const AUDIT_PAGE_SIZE = 50;
 

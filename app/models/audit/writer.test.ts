@@ -28,7 +28,7 @@ function logSpy() {
 
 /** The audit log's queue (decision 0033): events of one turn in one write, kept through failures. */
 describe('AuditWriter', () => {
-  it('writes the events of one turn in one batch, after the turn', async () => {
+  it('writes the events of a moment in one batch, after the action', async () => {
     const writes: AuditRow[][] = [];
     const writer = new AuditWriter(async (rows) => void writes.push(rows), logSpy().log);
     for (let n = 0; n < 5; n++) writer.add(row(n));
@@ -67,7 +67,7 @@ describe('AuditWriter', () => {
       written.push(...rows.map((r) => r.target!));
     }, logSpy().log);
     writer.add(row(1));
-    await new Promise((resolve) => setTimeout(resolve, 800)); // the first retry comes after 500 ms
+    await new Promise((resolve) => setTimeout(resolve, 1300)); // written after 250 ms, retried 500 ms later
     expect(calls).toBe(2);
     expect(written).toEqual(['slug-1']);
   });

@@ -3,6 +3,7 @@ import { isCreator, type Principal } from '~/auth/principal';
 import { currentRequestScope } from '~/auth/request-scope.server';
 import { AppError } from '~/lib/errors';
 import { isLinkPreview } from '~/lib/link-preview';
+import type { ShareFigures } from '~/lib/share-figures';
 import type { ModelContext } from '~/models/context.server';
 import type { Access, ShareKind } from './recorder.server';
 
@@ -28,14 +29,7 @@ export function recordDownload(ctx: ModelContext, kind: ShareKind, shareId: stri
   recordAccess(ctx, kind, shareId, requestIsBot() ? 'bot' : 'download');
 }
 
-export interface ShareStatsView {
-  /** The last STATS_DAYS UTC days, oldest first, zero where nothing happened. */
-  days: { day: string; views: number; downloads: number; bots: number }[];
-  totals: { views: number; downloads: number; bots: number };
-  firstAt: Date | null;
-  lastAt: Date | null;
-  referrers: { host: string; visits: number }[];
-}
+export type ShareStatsView = ShareFigures<Date>;
 
 async function assertOwner(ctx: ModelContext, principal: Principal, kind: ShareKind, id: string) {
   authorize(principal, kind === 'paste' ? 'paste.manage' : 'file.manage');
