@@ -35,7 +35,7 @@ function actorOf(principal: Actor) {
 /**
  * Records one event of the audit log (decision 0033): who (the principal, and the client address,
  * request id and door of the request being served), what, to what, and how it went. It never
- * throws and never waits: the event is queued and written right after (models/audit/writer).
+ * throws and never waits: the event is queued and written a moment later, in a batch (models/audit/writer).
  */
 export function audit(ctx: ModelContext, principal: Actor, entry: AuditEntry): void {
   const scope = currentRequestScope();
