@@ -15,12 +15,13 @@ export interface RequestScope {
   door: Door;
   /** The request's User-Agent (share statistics tell bots apart by it). */
   userAgent?: string | null;
-  /** The host of the page that linked here, when another site's (share statistics). */
-  referrerHost?: string | null;
+  /** The request's Referer and Host: the share statistics read another site's host from them, when they count. */
+  referer?: string | null;
+  host?: string | null;
 }
 
 /** The Referer's host when it is another site's: a visitor's own navigation within the app is not a referrer. */
-export function referrerHostOf(referer: string | undefined, ownHost: string | undefined): string | null {
+export function referrerHostOf(referer: string | null | undefined, ownHost: string | null | undefined): string | null {
   if (!referer) return null;
   try {
     const host = new URL(referer).host.toLowerCase();

@@ -12,7 +12,7 @@ import { apiRouter } from './api';
 import { requestPutDoor } from './request-put';
 import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
-import { doorOfPath, inRequestScope, referrerHostOf } from '~/auth/request-scope.server';
+import { doorOfPath, inRequestScope } from '~/auth/request-scope.server';
 import { pageRequestGuard } from './html/request-guard.server';
 import { pastePageLane } from './html/paste-page-lane.server';
 import { sweepSpool } from './multipart.server';
@@ -62,7 +62,8 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
       address: req.ip ?? null,
       door: doorOfPath(req.path),
       userAgent: req.get('user-agent') ?? null,
-      referrerHost: referrerHostOf(req.get('referer'), req.get('host')),
+      referer: req.get('referer') ?? null,
+      host: req.get('host') ?? null,
     };
     inRequestScope(scope, next);
   });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fastView } from '~/models/pastes/reads.server';
-import { inRequestScope, referrerHostOf } from '~/auth/request-scope.server';
+import { inRequestScope } from '~/auth/request-scope.server';
 import type { PasteView } from '~/models/pastes/types';
 import type { Services } from '~/services.server';
 import { encodeBody, encodingFor } from '../compress.server';
@@ -32,7 +32,8 @@ export function pasteViewLane(services: Services) {
       address: null,
       door: 'api' as const,
       userAgent: req.headers['user-agent'] ?? null,
-      referrerHost: referrerHostOf(req.headers.referer, req.headers.host),
+      referer: req.headers.referer ?? null,
+      host: req.headers.host ?? null,
     };
     const found = inRequestScope(scope, () => fastView(services, slug));
     return found instanceof Promise ? found.then((paste) => answer(req, res, paste)) : answer(req, res, found);

@@ -5,7 +5,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { StorageError } from '~/storage/types';
-import { expectRefusal, maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
@@ -86,7 +86,6 @@ export async function uploadToFolder(
   if (!name || !parseVirtualPath(into)) throw new AppError('invalid', 'filenameInvalid');
   const at = await inMount(ctx, principal, into, 'fs.upload');
   const contentType = mimeFromFilename(name);
-  expectRefusal(body);
   const max = await maxUploadBytes(ctx);
   const { etag, size } = await withQuota(
     ctx,

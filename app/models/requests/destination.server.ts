@@ -8,7 +8,6 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
-import { expectRefusal } from '~/models/storage/upload-limits.server';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';
@@ -76,7 +75,6 @@ export async function writeArrival(
     return { size: share.size, fileId: share.id };
   }
   const { at } = destination;
-  expectRefusal(file.body);
   // Into a folder, the bytes count against the creator's quotas (decision 0034), as a share's do.
   const written = await withQuota(
     ctx,

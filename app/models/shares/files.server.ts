@@ -22,7 +22,7 @@ import { storageForUpload, touchStorageConfig } from '~/models/storage/configs.s
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
 import { bundleMembers } from './bundles.server';
-import { assertFits, expectRefusal, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { assertFits, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 import { isUniqueViolation } from '~/db/errors';
 
@@ -128,7 +128,6 @@ export async function uploadFileShare(
   principal: Principal,
   upload: StreamUpload,
 ): Promise<FileShareRecord> {
-  expectRefusal(upload.body);
   const exactSize = upload.sizeIsExact ? upload.size : undefined;
   const { config, slug, fields, key, driver, mimetype, max, storageType } = await prepareShare(
     ctx,

@@ -1,6 +1,6 @@
 import { authorize } from '~/auth/operations';
 import { isCreator, type Principal } from '~/auth/principal';
-import { currentRequestScope } from '~/auth/request-scope.server';
+import { currentRequestScope, referrerHostOf } from '~/auth/request-scope.server';
 import { AppError } from '~/lib/errors';
 import { isLinkPreview } from '~/lib/link-preview';
 import type { ShareFigures } from '~/lib/share-figures';
@@ -21,7 +21,8 @@ export function requestIsBot(): boolean {
 
 /** Counts one access of a share in its statistics (models/stats/recorder.server.ts): a bot's apart. */
 export function recordAccess(ctx: ModelContext, kind: ShareKind, shareId: string, access: Access): void {
-  ctx.stats.add(kind, shareId, access, currentRequestScope()?.referrerHost ?? null);
+  const scope = currentRequestScope();
+  ctx.stats.add(kind, shareId, access, referrerHostOf(scope?.referer, scope?.host));
 }
 
 /** A download of a share's bytes (a bot's apart); an inline read is the page's own preview, not counted. */

@@ -15,14 +15,15 @@ import { pruneShareStats, shareStats } from './stats.server';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
-/** A request from this browser or bot, linked from `from`, as the doors' scope says it. */
+/** A request from this browser or bot, linked from the site `from`, as the doors' scope says it. */
 const as = <T>(agent: string, run: () => Promise<T>, from: string | null = null) => {
   const scope: RequestScope = {
     requestId: null,
     address: '203.0.113.5',
     door: 'page',
     userAgent: agent,
-    referrerHost: from,
+    referer: from && `https://${from}/thread/1`,
+    host: 'share.example',
   };
   return inRequestScope(scope, run);
 };

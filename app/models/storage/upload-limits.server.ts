@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
@@ -49,15 +49,6 @@ export async function assertFits(
       total: formatBytes(total ?? 0),
     });
   }
-}
-
-/**
- * An upload refused before its body is read (a quota, a limit) leaves the body to the door, which
- * may destroy it with that error: a listener must be there first, or the error event would end the
- * process. The body's own errors still reach whatever reads it.
- */
-export function expectRefusal(body: Readable): void {
-  body.on('error', () => undefined);
 }
 
 /** Passes bytes through, failing the stream (with `error`) once more than `max` bytes have gone by. */

@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
-import { expectRefusal, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { copyFile } from '../copy.server';
 import { carryDeadProps, dropDeadProps } from './properties.server';
@@ -50,7 +50,6 @@ export async function davPut(
   body: Readable,
   options: { contentType?: string; size?: number },
 ): Promise<{ etag: string | null; size: number }> {
-  expectRefusal(body);
   const at = await writable(ctx, principal, raw);
   const max = await maxUploadBytes(ctx);
   if (options.size !== undefined && options.size > max) throw tooLarge(max);
