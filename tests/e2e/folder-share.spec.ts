@@ -91,6 +91,8 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
   // Up again, a Markdown file's preview, then its download, byte for byte.
   await visitor.getByRole('navigation', { name: f.location }).getByRole('link', { name: 'album', exact: true }).click();
+  // The view switch is on both pages: wait for the folder, or the click lands on 'day two' still.
+  await expect(visitor.getByRole('navigation', { name: f.location })).not.toContainText('day two');
   await visitor.getByRole('link', { name: f.list }).click();
   await visitor.getByRole('table').getByRole('link', { name: 'notes.md', exact: true }).click();
   await expect(visitor.getByTestId('markdown-preview').getByRole('heading', { name: 'Trip notes' })).toBeVisible();
