@@ -22,7 +22,11 @@ const adminChildren = [
 const nested: Partial<Record<(typeof adminChildren)[number][0], RouteConfigEntry[]>> = {
   // Image thumbnails of the file management list.
   'file-management': [route('thumbnail/:id', 'routes/admin/file-thumbnail.ts')],
-  backups: [route('download', 'routes/admin/backup-download.ts')],
+  // A backup made now, and the scheduled ones kept in their folder.
+  backups: [
+    route('download', 'routes/admin/backup-download.ts'),
+    route('stored/:name', 'routes/admin/backup-stored.ts'),
+  ],
   // The audit log as CSV, with the page's filters.
   'audit-log': [route('export.csv', 'routes/admin/audit-export.ts')],
 };

@@ -180,7 +180,7 @@ export const hitHref = (hit: Pick<SearchHitView, 'path' | 'name' | 'isDirectory'
 /** A copy or move task as the task manager and the API show it (docs/api-extensions.md §3). */
 export interface TaskView {
   id: string;
-  type: 'copy' | 'move';
+  type: 'copy' | 'move' | 'backup';
   status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'partial';
   progress: number;
   currentFile: string | null;
@@ -195,6 +195,8 @@ export interface TaskView {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** A backup task (admins only): where it goes, what it is doing, and the file it made. */
+  backup?: { storage: string | null; folder: string | null; phase: string | null; name: string | null; pruned: number };
 }
 
 export const isTaskActive = (task: Pick<TaskView, 'status'>) => task.status === 'pending' || task.status === 'running';

@@ -1,4 +1,5 @@
 import type { DashboardTotals } from '~/lib/dashboard';
+import type { LastRunView } from '~/components/backups/types';
 
 /** What the dashboard page shows, as the loader sends it (dates as ISO strings). */
 export interface DashboardView {
@@ -21,6 +22,7 @@ export interface DashboardView {
     searchIndexEntries: number;
   };
   process: { rss: number; heapUsed: number; heapTotal: number; uptimeSeconds: number };
+  backup: { last: LastRunView | null; next: string | null };
   generatedAt: string;
 }
 

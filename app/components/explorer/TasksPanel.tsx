@@ -32,12 +32,16 @@ export function TasksPanel({ tasks, action, refreshTo }: { tasks: TaskView[]; ac
       )}
       <ul className="space-y-3" aria-label={t('explorer.tasks.heading')}>
         {tasks.map((task) => {
-          const sized = task.bytesTotal > 0 || task.totalCount > 0;
+          const sized = task.type !== 'backup' && (task.bytesTotal > 0 || task.totalCount > 0);
           return (
             <li
               key={task.id}
               className="space-y-2 rounded-lg border border-line p-3 text-sm"
-              aria-label={t('explorer.tasks.label', { source: task.items[0]?.sourcePath ?? '' })}
+              aria-label={
+                task.backup
+                  ? taskTitle(t, task)
+                  : t('explorer.tasks.label', { source: task.items[0]?.sourcePath ?? '' })
+              }
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="min-w-0 font-medium break-words">{taskTitle(t, task)}</p>
@@ -60,19 +64,21 @@ export function TasksPanel({ tasks, action, refreshTo }: { tasks: TaskView[]; ac
                 <progress className="h-2 w-full accent-brand" aria-label={t('explorer.tasks.preparing')} />
               )}
               <p className="text-xs text-subtle">
-                {sized
-                  ? t('explorer.tasks.counts', {
-                      done: formatBytes(task.bytesDone),
-                      total: formatBytes(task.bytesTotal),
-                      success: task.successCount,
-                      failure: task.failureCount,
-                      files: task.totalCount,
-                    })
-                  : t(isTaskActive(task) ? 'explorer.tasks.preparing' : 'explorer.tasks.nothingCopied')}
+                {task.backup
+                  ? backupLine(t, task, task.backup)
+                  : sized
+                    ? t('explorer.tasks.counts', {
+                        done: formatBytes(task.bytesDone),
+                        total: formatBytes(task.bytesTotal),
+                        success: task.successCount,
+                        failure: task.failureCount,
+                        files: task.totalCount,
+                      })
+                    : t(isTaskActive(task) ? 'explorer.tasks.preparing' : 'explorer.tasks.nothingCopied')}
                 {' · '}
                 <DateTime iso={task.createdAt} />
               </p>
-              {task.currentFile && (
+              {task.currentFile && !task.backup && (
                 <p className="text-xs break-all text-subtle">
                   {t('explorer.tasks.current', { file: task.currentFile })}
                 </p>
@@ -130,8 +136,26 @@ export function TasksPanel({ tasks, action, refreshTo }: { tasks: TaskView[]; ac
   );
 }
 
+/** What a backup task has done: its phase and the bytes written while it runs; the file it made once done. */
+function backupLine(t: TFunction, task: TaskView, backup: NonNullable<TaskView['backup']>): string {
+  if (task.status === 'completed' && backup.name)
+    return t('explorer.tasks.backupDone', {
+      name: backup.name,
+      size: formatBytes(task.bytesTotal),
+      pruned: backup.pruned,
+    });
+  const phase = t(`explorer.tasks.backupPhase.${backup.phase ?? 'waiting'}`);
+  return task.bytesDone > 0 ? `${phase} · ${formatBytes(task.bytesDone)}` : phase;
+}
+
 /** What a task does, in words: "Copy 4 items from /team/photos to /cloud/gallery", or the one item's name. */
 function taskTitle(t: TFunction, task: TaskView): string {
+  if (task.backup) {
+    return t('explorer.tasks.backupTitle', {
+      storage: task.backup.storage ?? '…',
+      folder: `/${task.backup.folder ?? ''}`,
+    });
+  }
   const first = task.items[0];
   if (!first) return t(`explorer.tasks.${task.type}Many`, { count: 0, from: '/', to: '/' });
   const from = parentOf(first.sourcePath.replace(/\/$/, ''));

@@ -49,6 +49,8 @@ const FIELD_OF: Record<string, string> = {
   mountPathTaken: 'mount_path',
   mountRootFolderInvalid: 'root_folder',
   auditRetentionInvalid: 'retention_days',
+  backupStorageRequired: 'storage_config_id',
+  backupPassphrase: 'passphrase',
 };
 
 /** An action's answer for a failed submission: the form's message, per-field messages, the status. */

@@ -267,6 +267,17 @@ export default {
     cancelling: 'Cancelling…',
     retry: 'Retry',
     retrying: 'Retrying…',
+    backupTitle: 'Backup to {{storage}} › {{folder}}',
+    backupDone: '{{name}}, {{size}} · older backups removed: {{pruned}}',
+    backupPhase: {
+      waiting: 'Waiting to start',
+      database: 'Copying the database',
+      key: 'Sealing the secret key',
+      storage: 'Adding stored files',
+      listing: 'Listing objects on other storage',
+      upload: 'Writing the backup to its storage',
+      prune: 'Removing older backups',
+    },
   },
   preview: {
     heading: 'Preview of {{name}}',

@@ -266,6 +266,17 @@ export default {
     cancelling: '正在取消…',
     retry: '重试',
     retrying: '正在重试…',
+    backupTitle: '备份到 {{storage}} › {{folder}}',
+    backupDone: '{{name}}，{{size}} · 已删除较旧的备份：{{pruned}} 个',
+    backupPhase: {
+      waiting: '等待开始',
+      database: '正在复制数据库',
+      key: '正在加密密钥',
+      storage: '正在加入存储的文件',
+      listing: '正在列出其他存储上的对象',
+      upload: '正在把备份写入存储',
+      prune: '正在删除较旧的备份',
+    },
   },
   preview: {
     heading: '{{name}} 的预览',

@@ -12,6 +12,7 @@ import { ArchiveWriter, KEY_NAME, MANIFEST_NAME, type ArchiveEntry } from './arc
 import { SHARE_OBJECTS_SQL, sortObjects, type ShareObject } from './listing.server';
 import { dumpPostgres } from './postgres-dump.server';
 import { assertPassphrase, sealKey } from './secret-box.server';
+import { BACKUPS_PREFIX } from './stored.server';
 
 /**
  * `npm run backup` (docs/deploy.md "Backups"): a consistent backup while the app serves. The
@@ -26,8 +27,11 @@ import { assertPassphrase, sealKey } from './secret-box.server';
 export const BACKUP_FORMAT = 'cloudclip-backup';
 export const BACKUP_VERSION = 1;
 
-/** Folders of the local driver's own work in progress (storage/drivers/local.server.ts): never backed up. */
-const SKIPPED = new Set(['.cloudclip-tmp', '.cloudclip-multipart']);
+/**
+ * Folders of the local driver's own work in progress (storage/drivers/local.server.ts), and the
+ * scheduled backups when the embedded storage holds them (schedule.server.ts): never backed up.
+ */
+const SKIPPED = new Set(['.cloudclip-tmp', '.cloudclip-multipart', BACKUPS_PREFIX.slice(0, -1)]);
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -86,8 +90,12 @@ export interface BackupOptions {
   target: string;
   passphrase: string | undefined;
   onProgress?: (progress: BackupProgress) => void;
-  /** Who asked, for the audit log: an admin on Admin → Backups; the system for the command. */
+  /** Who asked, for the audit log: an admin on Admin → Backups; the system for the command and the schedule. */
   by?: Principal;
+  /** Stops the backup between files (a cancelled task): nothing is left behind. */
+  signal?: AbortSignal;
+  /** Where the database's snapshot waits (default: the data folder). */
+  scratchDir?: string;
 }
 
 /** Makes a backup, recorded in the audit log with its file's name (a page's download says so). */
@@ -102,9 +110,11 @@ async function writeBackup(ctx: ModelContext, options: BackupOptions): Promise<B
   if (await fsp.stat(target).catch(() => null)) throw new AppError('conflict', 'backupTargetExists', { path: target });
   const writer = new ArchiveWriter(`${target}.partial-${randomUUID().slice(0, 8)}`);
   // The database's snapshot and the dump's tables wait here before they go in.
-  const scratch = path.join(ctx.config.dataDir, `.backup-${randomUUID()}`);
-  const report = (phase: BackupProgress['phase']) =>
+  const scratch = path.join(options.scratchDir ?? ctx.config.dataDir, `.backup-${randomUUID()}`);
+  const report = (phase: BackupProgress['phase']) => {
+    options.signal?.throwIfAborted();
     options.onProgress?.({ phase, entries: writer.entries.length, bytes: writer.bytes });
+  };
   try {
     await fsp.mkdir(scratch, { recursive: true });
     report('database');
@@ -122,7 +132,7 @@ async function writeBackup(ctx: ModelContext, options: BackupOptions): Promise<B
       const bytes = stat.size ? createReadStream(file, { end: stat.size - 1 }) : Buffer.alloc(0);
       await writer.add(`storage/${rel}`, stat.size, bytes);
       held.add(rel);
-      if (held.size % 500 === 0) report('storage');
+      if (held.size % 100 === 0) report('storage');
     }
 
     report('listing');

@@ -40,6 +40,9 @@ describe('backups', () => {
     fs.writeFileSync(path.join(storage, 'docs', 'a.txt'), 'kept');
     fs.mkdirSync(path.join(storage, '.cloudclip-tmp'), { recursive: true });
     fs.writeFileSync(path.join(storage, '.cloudclip-tmp', 'half'), 'never kept');
+    // Scheduled backups kept in the embedded storage are not backed up again (schedule.server.ts).
+    fs.mkdirSync(path.join(storage, '.cloudclip-backups'), { recursive: true });
+    fs.writeFileSync(path.join(storage, '.cloudclip-backups', 'cloudclip-20260101-030000.tar.gz'), 'a backup');
     const target = path.join(work, 'one.tar.gz');
     const manifest = await backUp(temp.ctx, { target, passphrase: 'a long passphrase' });
     expect(manifest.entries.map((e) => e.name)).toEqual([

@@ -1,3 +1,4 @@
+import { getBackupSchedule, type BackupScheduleView } from '~/models/backup/schedule.server';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { DashboardTotals } from '~/lib/dashboard';
@@ -26,6 +27,8 @@ export interface DashboardStats {
   filesPerDay: number[];
   caches: CacheFigures;
   process: { memory: NodeJS.MemoryUsage; uptimeSeconds: number };
+  /** The scheduled backups: the latest run's result and the next run (models/backup/schedule.server.ts). */
+  backup: Pick<BackupScheduleView, 'last' | 'next'>;
   generatedAt: Date;
 }
 
@@ -90,6 +93,7 @@ export async function dashboardStats(
     pastesPerDay,
     filesPerDay,
     caches: await cacheStats(ctx, principal),
+    backup: await getBackupSchedule(ctx, principal),
     process: { memory: process.memoryUsage(), uptimeSeconds: Math.round(process.uptime()) },
     generatedAt: now,
   };

@@ -6,6 +6,7 @@ import type { Task } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { planCopy, type CopyItem, type CopyOptions, type PlannedItem } from '~/models/fs/copy.server';
+import type { BackupTaskDetails } from '~/models/backup/task.server';
 
 /**
  * Server-side tasks (docs/architecture.md §10, docs/product/spec.md §3 Task and §4 task statuses):
@@ -41,7 +42,7 @@ export interface CopyTaskDetails {
 
 export interface TaskRecord {
   id: string;
-  type: 'copy' | 'move';
+  type: 'copy' | 'move' | 'backup';
   status: TaskStatus;
   progress: number;
   currentFile: string | null;
@@ -56,11 +57,14 @@ export interface TaskRecord {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** A backup task's run (models/backup/task.server.ts). */
+  backup?: BackupTaskDetails['backup'];
 }
 
 export const detailsOf = (task: Task): CopyTaskDetails => JSON.parse(task.details ?? '{}') as CopyTaskDetails;
 
 export function toTaskRecord(task: Task): TaskRecord {
+  if (task.type === 'backup') return toBackupRecord(task);
   const details = detailsOf(task);
   return {
     id: task.id,
@@ -79,6 +83,30 @@ export function toTaskRecord(task: Task): TaskRecord {
     createdAt: task.createdAt,
     startedAt: task.startedAt,
     finishedAt: task.finishedAt,
+  };
+}
+
+/** A backup task in the task list: its bytes are the archive's, written so far and in all. */
+function toBackupRecord(task: Task): TaskRecord {
+  const details = JSON.parse(task.details ?? '{}') as BackupTaskDetails;
+  return {
+    id: task.id,
+    type: 'backup',
+    status: task.status as TaskStatus,
+    progress: task.progress,
+    currentFile: task.currentFile,
+    totalCount: 0,
+    successCount: 0,
+    failureCount: 0,
+    bytesTotal: details.backup.size ?? 0,
+    bytesDone: details.backup.written ?? 0,
+    items: [],
+    failed: [],
+    error: details.error ?? null,
+    createdAt: task.createdAt,
+    startedAt: task.startedAt,
+    finishedAt: task.finishedAt,
+    backup: details.backup,
   };
 }
 

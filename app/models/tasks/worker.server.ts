@@ -11,6 +11,8 @@ import { isWithin } from '~/storage/vfs/path';
 import { claimTarget } from './claims.server';
 import { failureOf } from '~/models/fs/failure.server';
 import { detailsOf, taskQueue, type CopyTaskDetails, type TaskStatus } from './tasks.server';
+import { runBackupTask } from '~/models/backup/task.server';
+import { enqueueDueBackup } from '~/models/backup/schedule.server';
 
 const TASK_SCOPE: RequestScope = { requestId: null, address: null, door: 'task' };
 
@@ -27,6 +29,8 @@ const POLL_MS = 500;
 const HEARTBEAT_MS = 1000;
 const STALE_MS = 15_000;
 export const MAX_INTERRUPTIONS = 3;
+/** How often the worker asks whether a scheduled backup is due (models/backup/schedule.server.ts). */
+const SCHEDULE_CHECK_MS = 30_000;
 
 /** Progress in whole percent, by bytes. */
 const percentOf = (details: CopyTaskDetails) =>
@@ -46,19 +50,25 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
   const runs = new Set<Promise<void>>();
   let stopped = false;
   let polling = false;
+  let scheduleCheckedAt = 0;
 
   const poll = async () => {
     if (polling || stopped) return;
     polling = true;
     try {
       await recoverStale(ctx);
+      if (Date.now() - scheduleCheckedAt >= SCHEDULE_CHECK_MS) {
+        scheduleCheckedAt = Date.now();
+        await enqueueDueBackup(ctx);
+      }
       while (!stopped && running.size < CONCURRENCY) {
         const task = await claimNext(ctx);
         if (!task) break;
         const control = new AbortController();
         running.set(task.id, control);
         // Its writes are the task's in the audit log, whichever request woke the worker.
-        const run = inRequestScope(TASK_SCOPE, () => runTask(ctx, task, control.signal))
+        const runner = task.type === 'backup' ? runBackupTask : runTask;
+        const run = inRequestScope(TASK_SCOPE, () => runner(ctx, task, control.signal))
           .catch((error) => ctx.log.error({ err: error }, `Task ${task.id} failed unexpectedly`))
           .finally(() => {
             running.delete(task.id);
@@ -98,10 +108,17 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
   };
 }
 
-/** Takes the oldest pending task, if another worker does not take it first. */
+/**
+ * Takes the oldest pending task, if another worker does not take it first. A backup waits while
+ * another runs (one at a time over the replicas; the backup's claim settles a tie).
+ */
 async function claimNext(ctx: ModelContext): Promise<Task | null> {
   for (;;) {
-    const next = await ctx.db.task.findFirst({ where: { status: 'pending' }, orderBy: { createdAt: 'asc' } });
+    const backupRunning = await ctx.db.task.count({ where: { type: 'backup', status: 'running' } });
+    const next = await ctx.db.task.findFirst({
+      where: { status: 'pending', ...(backupRunning ? { type: { not: 'backup' } } : {}) },
+      orderBy: { createdAt: 'asc' },
+    });
     if (!next) return null;
     const now = new Date();
     const { count } = await ctx.db.task.updateMany({

@@ -1,25 +1,107 @@
-import { Form } from 'react-router';
+import { Form, redirect } from 'react-router';
+import { BackupRuns } from '~/components/backups/BackupRuns';
+import { ScheduleForm } from '~/components/backups/ScheduleForm';
+import type { ScheduleFormValues } from '~/components/backups/types';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { Icon } from '~/components/ui/Icon';
-import { principalContext } from '~/context';
+import { principalContext, servicesContext } from '~/context';
+import { presentTask } from '~/http/api/presenters/tasks';
+import { formError } from '~/http/html/errors.server';
 import { answersFaults } from '~/http/html/faults.server';
+import { getLocale } from '~/i18n/middleware.server';
 import { useTranslation } from '~/i18n/use-translation';
 import { pageTitle } from '~/lib/meta';
+import { backupsPage } from '~/models/backup/page.server';
+import { runBackupNow, saveBackupSchedule } from '~/models/backup/schedule.server';
+import { cancelTask, clearFinishedTasks, retryTask } from '~/models/tasks/tasks.server';
 import type { Route } from './+types/backups';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.backups');
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
+const PATH = '/admin/backups';
+
 /** The reasons a backup form comes back with (backup-download.ts), as error keys. */
 const REASONS = new Set(['backupPassphrase', 'backupTargetExists']);
 
+/** The time zones the schedule's field suggests (any the runtime knows is accepted). */
+const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const error = url.searchParams.get('error');
+  const shown = { error: error && REASONS.has(error) ? error : null, saved: url.searchParams.has('saved') };
+  const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
-  if (context.get(principalContext).kind === 'anonymous') return { error: null };
-  const error = new URL(request.url).searchParams.get('error');
-  return { error: error && REASONS.has(error) ? error : null };
+  if (principal.kind === 'anonymous') return { ...shown, page: null };
+  const page = await backupsPage(context.get(servicesContext), principal);
+  const s = page.schedule;
+  const values: ScheduleFormValues = {
+    enabled: s.enabled,
+    frequency: s.frequency,
+    weekday: String(s.weekday),
+    time: s.time,
+    time_zone: s.timeZone,
+    keep: String(s.keep),
+    storage_config_id: s.storageConfigId ?? page.storages[0]?.id ?? '',
+    folder: s.folder.replace(/\/$/, ''),
+  };
+  return {
+    ...shown,
+    page: {
+      values,
+      hasPassphrase: s.hasPassphrase,
+      canRun: s.hasPassphrase && Boolean(s.storageConfigId),
+      next: s.next?.toISOString() ?? null,
+      storages: page.storages,
+      runs: page.runs.map(presentTask),
+      stored: {
+        storage: page.stored.storage,
+        backups: page.stored.backups.map((b) => ({ ...b, at: b.at?.toISOString() ?? null })),
+      },
+      storedError: page.storedError,
+    },
+  };
+});
+
+/** The form's fields as typed, to show again beside a mistake (never the passphrase). */
+const typed = (form: FormData): ScheduleFormValues =>
+  ({
+    enabled: form.get('enabled') === 'on',
+    ...Object.fromEntries(
+      ['frequency', 'weekday', 'time', 'time_zone', 'keep', 'storage_config_id', 'folder'].map((name) => [
+        name,
+        String(form.get(name) ?? ''),
+      ]),
+    ),
+  }) as ScheduleFormValues;
+
+/**
+ * The schedule's form, "Back up now", and the runs' cancel, retry and clear (the task list's
+ * buttons): each one model call; a mistake comes back to its form.
+ */
+export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  const ctx = context.get(servicesContext);
+  const principal = context.get(principalContext);
+  const task = String(form.get('task') ?? '');
+  try {
+    if (intent === 'schedule') {
+      const fields = Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
+      await saveBackupSchedule(ctx, principal, fields as Parameters<typeof saveBackupSchedule>[2]);
+      return redirect(`${PATH}?saved`);
+    }
+    if (intent === 'runNow') await runBackupNow(ctx, principal);
+    else if (intent === 'cancelTask') await cancelTask(ctx, principal, task);
+    else if (intent === 'retryTask') await retryTask(ctx, principal, task);
+    else if (intent === 'clearTasks') await clearFinishedTasks(ctx, principal);
+    return redirect(PATH);
+  } catch (error) {
+    return formError(error, getLocale(context), { intent, values: intent === 'schedule' ? typed(form) : null });
+  }
 });
 
 /**
@@ -27,9 +109,12 @@ export const loader = answersFaults(async function loader({ request, context }: 
  * and the embedded storage, downloaded now. The form posts natively (reloadDocument), with or
  * without JavaScript: the answer is the file. Restoring is a command, into an empty folder.
  */
-export default function Backups({ loaderData }: Route.ComponentProps) {
+export default function Backups({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const error = loaderData.error ? t(`errors.${loaderData.error}`) : undefined;
+  const { page } = loaderData;
+  const failed = actionData && 'formError' in actionData ? actionData : undefined;
+  const scheduleFailed = failed?.intent === 'schedule' ? failed : undefined;
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
       <div>
@@ -38,6 +123,27 @@ export default function Backups({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-2 max-w-2xl text-subtle">{t('backups.intro')}</p>
       </div>
+      {page && (
+        <div className="grid items-start gap-6 xl:grid-cols-2">
+          <ScheduleForm
+            values={scheduleFailed?.values ?? page.values}
+            storages={page.storages}
+            timeZones={TIME_ZONES}
+            hasPassphrase={page.hasPassphrase}
+            error={scheduleFailed?.formError}
+            fieldErrors={scheduleFailed?.fieldErrors ?? {}}
+            saved={loaderData.saved}
+          />
+          <BackupRuns
+            next={page.next}
+            canRun={page.canRun}
+            runError={failed && !scheduleFailed ? failed.formError : undefined}
+            runs={page.runs}
+            stored={page.stored}
+            storedError={page.storedError && t(`errors.${page.storedError}`, { defaultValue: page.storedError })}
+          />
+        </div>
+      )}
       <Form
         method="post"
         action="/admin/backups/download"

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/i18n/use-translation';
 import { Link, redirect } from 'react-router';
+import { LastBackup } from '~/components/backups/BackupRuns';
 import { ActivityChart } from '~/components/dashboard/ActivityChart';
 import { CachePanel } from '~/components/dashboard/CachePanel';
 import { StorageUsage } from '~/components/dashboard/StorageUsage';
@@ -55,6 +56,10 @@ export const loader = answersFaults(async function loader({ request, context }: 
       heapUsed: s.process.memory.heapUsed,
       heapTotal: s.process.memory.heapTotal,
       uptimeSeconds: s.process.uptimeSeconds,
+    },
+    backup: {
+      last: s.backup.last && { ...s.backup.last, at: s.backup.last.at?.toISOString() ?? null },
+      next: s.backup.next?.toISOString() ?? null,
     },
     generatedAt: s.generatedAt.toISOString(),
   };
@@ -139,6 +144,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <StorageUsage storages={view.storages} />
         <CachePanel caches={view.caches} process={view.process} />
+        <LastBackup last={view.backup.last} next={view.backup.next} />
       </div>
     </section>
   );

@@ -20,5 +20,14 @@ export function presentTask(task: TaskRecord): TaskView {
     createdAt: task.createdAt.toISOString(),
     startedAt: task.startedAt?.toISOString() ?? null,
     finishedAt: task.finishedAt?.toISOString() ?? null,
+    ...(task.backup && {
+      backup: {
+        storage: task.backup.storage ?? null,
+        folder: task.backup.folder ?? null,
+        phase: task.backup.phase ?? null,
+        name: task.backup.name ?? null,
+        pruned: task.backup.pruned ?? 0,
+      },
+    }),
   };
 }
