@@ -19,6 +19,8 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/share-stats.test.ts':
     'figures added by INSERT … ON CONFLICT, and the view counters they stand beside',
   'tests/integration/backup-restore.test.ts': "SQLite's online backup, or PostgreSQL's rows dumped and loaded back",
+  'tests/integration/backup-schedule.test.ts':
+    'the schedule row moved once per run time, and backup tasks claimed one at a time, on either database',
   'tests/integration/api-files.test.ts': 'share rows, view counters and the password limit',
   'tests/integration/api-fs-browse.test.ts': "folder sizes come from the search index's dialect query",
   'tests/integration/api-fs-copy.test.ts': 'task rows: claims by conditional update, heartbeats and resumption',

@@ -32,11 +32,12 @@ export function ScheduleForm({
   const { t, i18n } = useTranslation();
   const busy = useNavigation().formData?.get('intent') === 'schedule';
   const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' });
-  const text = (name: keyof ScheduleFormValues) => ({
+  /** A control's name, id, value as saved (or as typed before a mistake) and its hint or error. */
+  const text = (name: keyof ScheduleFormValues, hint = true) => ({
     id: `schedule-${name}`,
     name,
     defaultValue: String(values[name]),
-    ...fieldAria(`schedule-${name}`, fieldErrors[name], true),
+    ...fieldAria(`schedule-${name}`, fieldErrors[name], hint),
   });
   return (
     <Form method="post" className="card max-w-xl space-y-4 p-5 sm:p-6" aria-labelledby="backup-schedule">
@@ -57,7 +58,7 @@ export function ScheduleForm({
       </label>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="schedule-frequency" label={t('backups.schedule.frequency')} error={fieldErrors.frequency}>
-          <select {...text('frequency')} className="input">
+          <select {...text('frequency', false)} className="input">
             <option value="daily">{t('backups.schedule.daily')}</option>
             <option value="weekly">{t('backups.schedule.weekly')}</option>
           </select>
@@ -78,7 +79,7 @@ export function ScheduleForm({
           </select>
         </Field>
         <Field id="schedule-time" label={t('backups.schedule.time')} error={fieldErrors.time}>
-          <input {...text('time')} type="time" required className="input" />
+          <input {...text('time', false)} type="time" required className="input" />
         </Field>
         <Field
           id="schedule-time_zone"
