@@ -3,6 +3,7 @@
  * (build/cli/cli.js, vite.cli.config.ts):
  *
  *   npm run backup -- <file.tar.gz>              BACKUP_PASSPHRASE seals the secret key
+ *   npm run backup -- storage:<name>/<folder>    the same, written to a storage config (S3)
  *   npm run restore -- <file.tar.gz> [--dry-run] into an empty DATA_DIR / DATABASE_URL
  *
  * A door like the others: it parses the arguments, calls one model function, and says what
@@ -15,7 +16,8 @@ import { loadCatalog } from '~/i18n/catalogs';
 import { translate } from '~/i18n/translate';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
-import { backUp } from '~/models/backup/backup.server';
+import { backUp, type BackupManifest } from '~/models/backup/backup.server';
+import { backUpToStorage } from '~/models/backup/to-storage.server';
 import { restoreBackup } from '~/models/backup/restore.server';
 import { closeModelContext, openModelContext } from '~/models/context.server';
 
@@ -35,34 +37,46 @@ function yieldToTheApp() {
   }
 }
 
+/** Progress in the terminal: each phase, and the storage phase at most once a second. */
+function progressLine() {
+  let last = 0;
+  return ({ phase, bytes, entries }: { phase: string; bytes: number; entries?: number }) => {
+    if (Date.now() - last < 1000 && phase === 'storage') return;
+    last = Date.now();
+    say(`… ${phase}: ${entries === undefined ? '' : `${entries} entries, `}${formatBytes(bytes)}`);
+  };
+}
+
 async function backupCommand(target: string) {
   yieldToTheApp();
   const config = loadConfig(process.env);
   const ctx = await openModelContext(config);
+  const passphrase = process.env.BACKUP_PASSPHRASE;
   try {
-    let last = 0;
-    const manifest = await backUp(ctx, {
-      target,
-      passphrase: process.env.BACKUP_PASSPHRASE,
-      onProgress: ({ phase, entries, bytes }) => {
-        if (Date.now() - last < 1000 && phase === 'storage') return;
-        last = Date.now();
-        say(`… ${phase}: ${entries} entries, ${formatBytes(bytes)}`);
-      },
-    });
+    if (target.startsWith('storage:')) {
+      const made = await backUpToStorage(ctx, target, { passphrase, onProgress: progressLine() });
+      say(`Backed up to ${made.storage}: ${made.key}, ${formatBytes(made.size)}.`);
+      return summarize(made.manifest);
+    }
+    const manifest = await backUp(ctx, { target, passphrase, onProgress: progressLine() });
     const bytes = manifest.entries.reduce((sum, e) => sum + e.size, 0);
     say(`Backed up to ${target}: ${manifest.entries.length} entries, ${formatBytes(bytes)}.`);
-    if (manifest.listedObjects)
-      say(
-        `${manifest.listedObjects} objects on S3 (or outside the data folder) are listed, not copied: back those up with the storage's own tools.`,
-      );
-    if (manifest.missing.length)
-      say(
-        `Warning: ${manifest.missing.length} share objects were gone from the storage (deleted while the backup ran?): ${manifest.missing.slice(0, 5).join(', ')}`,
-      );
+    summarize(manifest);
   } finally {
     await closeModelContext(ctx);
   }
+}
+
+/** What a backup lists but does not hold, and what it found gone. */
+function summarize(manifest: BackupManifest) {
+  if (manifest.listedObjects)
+    say(
+      `${manifest.listedObjects} objects on S3 (or outside the data folder) are listed, not copied: back those up with the storage's own tools.`,
+    );
+  if (manifest.missing.length)
+    say(
+      `Warning: ${manifest.missing.length} share objects were gone from the storage (deleted while the backup ran?): ${manifest.missing.slice(0, 5).join(', ')}`,
+    );
 }
 
 async function restoreCommand(archive: string, dryRun: boolean) {
@@ -91,7 +105,8 @@ async function main(args: string[]) {
 async function run(command: string | undefined, file: string | undefined, flags: string[]) {
   if (command === 'backup' && file) return backupCommand(file);
   if (command === 'restore' && file) return restoreCommand(file, flags.includes('--dry-run'));
-  say('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz> [--dry-run]');
+  say('usage: npm run backup -- <file.tar.gz>   |   npm run backup -- storage:<storage name>/<folder>');
+  say('       npm run restore -- <file.tar.gz> [--dry-run]');
   say('       BACKUP_PASSPHRASE (8 characters or more) seals and opens the secret key.');
   process.exitCode = 2;
 }

@@ -128,7 +128,8 @@ export const backupScheduleForm = z.object({
     .optional()
     .transform((v) => v || undefined),
 });
-export type BackupScheduleInput = z.input<typeof backupScheduleForm>;
+/** The form's fields as posted (names as in backupScheduleForm); checked by it. */
+export type BackupScheduleInput = Record<string, string | undefined>;
 export type BackupScheduleFields = z.output<typeof backupScheduleForm>;
 
 /** A scheduled backup's file name, from its start time: sorted by name is sorted by age. */

@@ -14,6 +14,7 @@ import { pruneShareStats } from '~/models/stats/stats.server';
 import { pruneRateLimitHits } from '~/auth/shared-limiter.server';
 import { reapStaleRequestUploads } from '~/models/requests/parts.server';
 import { reapStaleArrivals } from '~/models/requests/reserve.server';
+import { sweepBackupLeftovers } from '~/models/backup/download.server';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -43,7 +44,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   await pruneFsUploads(ctx);
   await reapStaleArrivals(ctx);
   await reapStaleRequestUploads(ctx);
-  const tempFiles = await sweepLocalTemp(ctx);
+  const tempFiles = (await sweepLocalTemp(ctx)) + (await sweepBackupLeftovers(ctx));
   const sharesMoved = await moveShareObjectsIntoReservedPrefix(ctx);
   return { pastes, files, sessions, uploads, tempFiles, sharesMoved };
 }

@@ -155,4 +155,23 @@ describe('scheduled backups to S3', () => {
     });
     expect(dry.stdout).toContain('every checksum matches');
   });
+
+  it('npm run backup -- storage:<name>/<folder> writes to the same storage, and names a storage it does not know', async () => {
+    const env = {
+      ...process.env,
+      LANG: 'en',
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: server.databaseUrl ?? '',
+      BACKUP_PASSPHRASE: PASSPHRASE,
+    };
+    const cli = path.resolve('build/cli/cli.js');
+    const made = await run(process.execPath, [cli, 'backup', 'storage:Off-site/by-hand'], { env });
+    expect(made.stdout).toMatch(/Backed up to Off-site: \.cloudclip-backups\/by-hand\/cloudclip-\d{8}-\d{6}\.tar\.gz/);
+    expect((await inBucket()).filter((key) => key.startsWith('.cloudclip-backups/by-hand/'))).toHaveLength(1);
+    // Its work folder is gone from the data folder.
+    expect(fs.readdirSync(server.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+    const unknown = await run(process.execPath, [cli, 'backup', 'storage:Nowhere/x'], { env }).catch((e) => e);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('There is no storage named “Nowhere”');
+  });
 });

@@ -11,7 +11,7 @@ export default {
   restoreBody:
     'A backup is restored with a command, into an empty data folder (and an empty database on PostgreSQL), with the same settings the app will run with. It checks every file of the backup and the passphrase before it writes anything.',
   commandsBody:
-    'The same backup can be made from a terminal, or by a scheduled job: BACKUP_PASSPHRASE=… npm run backup -- <file.tar.gz> (in the container: node build/cli/cli.js backup <file>).',
+    'The same backup can be made from a terminal, or by a scheduled job: BACKUP_PASSPHRASE=… npm run backup -- <file.tar.gz> (in the container: node build/cli/cli.js backup <file>). To write it to a storage instead (an S3 bucket): npm run backup -- storage:<storage name>/<folder>.',
   schedule: {
     heading: 'Scheduled backups',
     intro:

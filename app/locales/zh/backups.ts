@@ -10,7 +10,7 @@ export default {
   restoreBody:
     '使用命令恢复备份：恢复到空的数据目录（PostgreSQL 则为空数据库），使用应用运行时相同的设置。写入任何内容之前，它会校验备份中的每个文件和口令。',
   commandsBody:
-    '也可以在终端或定时任务中创建同样的备份：BACKUP_PASSPHRASE=… npm run backup -- <文件.tar.gz>（容器中：node build/cli/cli.js backup <文件>）。',
+    '也可以在终端或定时任务中创建同样的备份：BACKUP_PASSPHRASE=… npm run backup -- <文件.tar.gz>（容器中：node build/cli/cli.js backup <文件>）。要写入存储（如 S3 存储桶）：npm run backup -- storage:<存储名称>/<文件夹>。',
   schedule: {
     heading: '定时备份',
     intro:

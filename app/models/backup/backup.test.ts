@@ -9,6 +9,7 @@ import { loadConfig } from '~/config.server';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { outcome } from '../../../tests/support/fs-models';
 import { backUp } from './backup.server';
+import { sweepBackupLeftovers } from './download.server';
 import { restoreBackup } from './restore.server';
 import { openKey, sealKey } from './secret-box.server';
 
@@ -79,5 +80,17 @@ describe('backups', () => {
     ).toBe('invalid:backupDamaged');
     expect(fs.existsSync(into)).toBe(false);
     expect(fs.existsSync(path.join(work, 'outside.txt'))).toBe(false);
+  });
+
+  it('leave what a killed backup left in the data folder to the sweeper, once a day old', async () => {
+    const scratch = path.join(temp.dir, '.backup-0f0f0f0f');
+    fs.mkdirSync(scratch, { recursive: true });
+    fs.writeFileSync(path.join(scratch, 'cloudclip.db'), 'a snapshot');
+    const day = 24 * 3600_000;
+    expect(await sweepBackupLeftovers(temp.ctx, Date.now() + day - 60_000)).toBe(0);
+    expect(fs.existsSync(scratch)).toBe(true);
+    expect(await sweepBackupLeftovers(temp.ctx, Date.now() + day + 60_000)).toBe(1);
+    expect(fs.existsSync(scratch)).toBe(false);
+    expect(fs.existsSync(path.join(temp.dir, 'storage'))).toBe(true);
   });
 });

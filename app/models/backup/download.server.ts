@@ -29,3 +29,24 @@ export async function backupForDownload(ctx: ModelContext, principal: Principal,
   const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
   return { file, size, name: `cloudclip-${stamp}.tar.gz`, remove: () => fsp.rm(file, { force: true }) };
 }
+
+/** How old a backup's work in the data folder must be before the sweeper takes it for a killed run's. */
+const LEFTOVER_AFTER_MS = 24 * 3600_000;
+
+/**
+ * What a killed backup (kill -9, a crash) leaves in the data folder: a `.backup-<id>` scratch or
+ * work folder, a download never sent. Removed by the sweeper once a day old; a running backup's
+ * folders are younger (the scheduled one is emptied when the next run starts anyway).
+ */
+export async function sweepBackupLeftovers(ctx: ModelContext, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(ctx.config.dataDir).catch(() => [] as string[])) {
+    if (!name.startsWith('.backup-')) continue;
+    const where = path.join(ctx.config.dataDir, name);
+    const stat = await fsp.stat(where).catch(() => null);
+    if (!stat || now - stat.mtimeMs < LEFTOVER_AFTER_MS) continue;
+    await fsp.rm(where, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}

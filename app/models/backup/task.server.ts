@@ -1,15 +1,14 @@
-import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Task } from '~/generated/prisma/client';
-import { scheduledBackupName } from '~/lib/backup-schedule';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { failureOf } from '~/models/fs/failure.server';
 import { claimTarget } from '~/models/tasks/claims.server';
-import { backUp, type BackupProgress } from './backup.server';
+import type { BackupProgress } from './backup.server';
 import { recordBackupResult, schedulePassphrase } from './schedule.server';
-import { BACKUPS_PREFIX, backupPlace, pruneBackups, type BackupPlace } from './stored.server';
+import { BACKUPS_PREFIX, backupPlace, pruneBackups } from './stored.server';
+import { writeBackupTo } from './to-storage.server';
 
 /**
  * A backup task (decision 0032 "Schedule"): run by the task worker (models/tasks/worker.server.ts)
@@ -42,14 +41,6 @@ export interface BackupTaskDetails {
 const WORK_FOLDER = '.backup-scheduled';
 const HEARTBEAT_MS = 1000;
 const CLAIM = 'backup';
-
-/** A name from now that no backup in the folder has (two runs within a second never overwrite). */
-async function freeName(place: BackupPlace): Promise<string> {
-  for (let at = Date.now(); ; at += 1000) {
-    const name = scheduledBackupName(new Date(at));
-    if (!(await place.driver.stat(place.prefix + name))) return name;
-  }
-}
 
 export async function runBackupTask(ctx: ModelContext, task: Task, signal: AbortSignal): Promise<void> {
   let release: () => Promise<void>;
@@ -91,24 +82,15 @@ export async function runBackupTask(ctx: ModelContext, task: Task, signal: Abort
     await write({});
     // Whatever a killed run left here is no one's now: this task holds the only claim.
     await fsp.rm(work, { recursive: true, force: true });
-    await fsp.mkdir(work, { recursive: true });
-    const name = await freeName(place);
-    const file = path.join(work, name);
-    await backUp(ctx, {
-      target: file,
+    const { name, size } = await writeBackupTo(ctx, place, {
       passphrase,
+      workDir: work,
       signal: stop,
-      scratchDir: work,
-      onProgress: (progress) => {
-        details.backup.phase = progress.phase;
-        details.backup.written = progress.bytes;
+      onProgress: ({ phase, bytes }) => {
+        details.backup.phase = phase;
+        details.backup.written = bytes;
       },
     });
-    const { size } = await fsp.stat(file);
-    details.backup.phase = 'upload';
-    details.backup.written = size;
-    stop.throwIfAborted();
-    await place.driver.write(place.prefix + name, createReadStream(file), { size, contentType: 'application/gzip' });
     Object.assign(details.backup, { name, size, phase: 'prune' });
     details.backup.pruned = await pruneBackups(place, place.keep);
     details.backup.phase = undefined;

@@ -91,7 +91,7 @@ export const action = answersFaults(async function action({ request, context }: 
   try {
     if (intent === 'schedule') {
       const fields = Object.fromEntries([...form].map(([name, value]) => [name, String(value)]));
-      await saveBackupSchedule(ctx, principal, fields as Parameters<typeof saveBackupSchedule>[2]);
+      await saveBackupSchedule(ctx, principal, fields);
       return redirect(`${PATH}?saved`);
     }
     if (intent === 'runNow') await runBackupNow(ctx, principal);

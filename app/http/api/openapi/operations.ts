@@ -240,7 +240,7 @@ export const OPERATIONS: readonly Operation[] = [
       'Record files the client copied',
       { body: fs.batchCopyCommitSchema },
     ],
-    ['get', '/fs/tasks', 'mount_view', 'Your copy tasks'],
+    ['get', '/fs/tasks', 'mount_view', 'Your copy and move tasks (an admin: everyone’s, and the backups)'],
     ['get', '/fs/tasks/:id', 'mount_view', 'One copy task and its progress'],
     ['post', '/fs/tasks/:id/cancel', 'mount_view', 'Cancel a copy task'],
     ['post', '/fs/tasks/:id/retry', 'mount_view', 'Retry the failed items of a copy task'],

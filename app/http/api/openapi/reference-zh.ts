@@ -120,7 +120,7 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'POST /fs/copy': '复制或移动（后台任务）',
   'POST /fs/batch-copy': '复制：获取计划（跨存储时由客户端复制）',
   'POST /fs/batch-copy-commit': '登记客户端已复制的文件',
-  'GET /fs/tasks': '你的复制任务',
+  'GET /fs/tasks': '你的复制和移动任务（管理员：所有人的，以及备份）',
   'GET /fs/tasks/:id': '一个复制任务及其进度',
   'POST /fs/tasks/:id/cancel': '取消复制任务',
   'POST /fs/tasks/:id/retry': '重试复制任务中失败的项目',
