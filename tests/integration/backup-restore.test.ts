@@ -9,10 +9,13 @@ import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 import { withServerDb } from '../support/server-db';
 import { databaseFor } from '../support/postgres';
+import { mountLocal } from '../support/local-mount';
 
 const run = promisify(execFile);
 const CLI = path.resolve('build/cli/cli.js');
 const PASSPHRASE = 'correct horse battery';
+const LOCK_BODY =
+  '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
 
 /** `npm run backup` / `npm run restore` as an operator runs them: the built command, the app's environment. */
 function cli(args: string[], env: Record<string, string>) {
@@ -43,6 +46,12 @@ describe('backup and restore', () => {
   /** On the PostgreSQL pass, the empty database the backup is restored into. */
   let target: { url: string; drop: () => Promise<void> } | null = null;
   const sharedBytes = Buffer.from('the bytes of a shared file\n'.repeat(1000));
+  const dav = (method: string, at: string, headers: Record<string, string> = {}, body?: string) =>
+    fetch(`${server.url}/dav${at}`, {
+      method,
+      headers: { Authorization: `Basic ${Buffer.from('admin:test-admin-password').toString('base64')}`, ...headers },
+      body,
+    });
 
   beforeAll(async () => {
     server = await startServer();
@@ -81,6 +90,17 @@ describe('backup and restore', () => {
     await withServerDb(server, (db) =>
       db.run("UPDATE system_settings SET value = '321' WHERE key = 'max_upload_size'"),
     );
+    // A mount, a file in it, and a WebDAV lock on that file.
+    await mountLocal(call, admin);
+    expect((await dav('PUT', '/local/locked.txt', {}, 'locked bytes')).status).toBe(201);
+    const lock = await dav(
+      'LOCK',
+      '/local/locked.txt',
+      { Timeout: 'Second-3600', 'Content-Type': 'application/xml' },
+      LOCK_BODY,
+    );
+    expect(lock.status).toBe(200);
+    const token = lock.headers.get('Lock-Token')!;
 
     // A load of reads and writes while the backup runs.
     let running = true;
@@ -143,6 +163,10 @@ describe('backup and restore', () => {
     // The S3 object was never copied: it is read from the bucket, with the restored (decrypted) credentials.
     const cloud = await fetch(`${server.url}/api/file-download/s3-file`);
     expect(Buffer.from(await cloud.arrayBuffer()).equals(sharedBytes)).toBe(true);
+    // The mount and its file came back, and the lock still holds: only its token writes.
+    expect(await (await dav('GET', '/local/locked.txt')).text()).toBe('locked bytes');
+    expect((await dav('PUT', '/local/locked.txt', {}, 'not without the token')).status).toBe(423);
+    expect((await dav('PUT', '/local/locked.txt', { If: `(${token})` }, 'with the token')).status).toBe(204);
     expect((await call('GET', '/test/api-key', { auth: `ApiKey ${key}` })).status).toBe(200);
     expect((await call('GET', '/test/api-key', { auth: 'ApiKey not-a-key' })).status).toBe(401);
     const setting = await withServerDb(server, (db) =>
