@@ -8,6 +8,8 @@ import { getTask } from '~/models/tasks/tasks.server';
 import { startTaskWorker } from '~/models/tasks/worker.server';
 import { enqueueDueBackup, getBackupSchedule, runBackupNow, saveBackupSchedule } from './schedule.server';
 import { storedBackups } from './stored.server';
+import { claimTarget } from '~/models/tasks/claims.server';
+import { runBackupTask } from './task.server';
 
 /**
  * The backup schedule as models (issue 32, decision 0032 "Schedule"): what the form may save, one
@@ -16,7 +18,7 @@ import { storedBackups } from './stored.server';
 describe('backup schedule', () => {
   let temp: TempContext;
   let storageId: string;
-  let worker: { stop: () => Promise<void> } | null = null;
+  let workers: { stop: () => Promise<void> }[] = [];
   const form = (over: Record<string, string | undefined> = {}) => ({
     enabled: 'on',
     frequency: 'daily',
@@ -36,8 +38,8 @@ describe('backup schedule', () => {
     storageId = (await temp.ctx.db.storageConfig.findFirstOrThrow()).id;
   });
   afterEach(async () => {
-    await worker?.stop();
-    worker = null;
+    await Promise.all(workers.map((w) => w.stop()));
+    workers = [];
     await temp.ctx.db.backupSchedule.deleteMany();
     await temp.ctx.db.task.deleteMany();
   });
@@ -96,7 +98,7 @@ describe('backup schedule', () => {
     expect(await temp.ctx.db.task.count({ where: { type: 'backup' } })).toBe(2);
   });
 
-  it('runs backups one at a time, keeps the newest N of its own in its folder, and records the result', async () => {
+  it('runs backups one at a time over two workers, keeps the newest N of its own in its folder, and records the result', async () => {
     await saveBackupSchedule(temp.ctx, ADMIN, form());
     fs.mkdirSync(backupsFolder(), { recursive: true });
     // An older scheduled backup and a file of someone else's: the first goes past N, the second stays.
@@ -104,9 +106,10 @@ describe('backup schedule', () => {
     fs.writeFileSync(path.join(backupsFolder(), 'mine.tar.gz'), 'not the schedule’s');
     const first = await runBackupNow(temp.ctx, ADMIN);
     expect(await outcome(runBackupNow(temp.ctx, ADMIN))).toBe('conflict:backupAlreadyRunning');
-    // A second task waiting beside it (a scheduled run time): it starts only when the first has ended.
+    // A second task waiting beside it (a scheduled run time), and two workers (two replicas) to
+    // take them: the second starts only when the first has ended.
     const second = (await enqueueDueBackup(temp.ctx, new Date(Date.now() + 2 * 24 * 3600_000)))!;
-    worker = startTaskWorker(temp.ctx);
+    workers = [startTaskWorker(temp.ctx), startTaskWorker(temp.ctx)];
     const [a, b] = [await settled(first), await settled(second)];
     expect([a.status, b.status]).toEqual(['completed', 'completed']);
     expect(b.startedAt!.getTime()).toBeGreaterThanOrEqual(a.finishedAt!.getTime());
@@ -133,12 +136,33 @@ describe('backup schedule', () => {
     await saveBackupSchedule(temp.ctx, ADMIN, form());
     await temp.ctx.db.backupSchedule.update({ where: { id: 1 }, data: { storageConfigId: 'deleted-config' } });
     const id = (await enqueueDueBackup(temp.ctx, new Date(Date.now() + 4 * 24 * 3600_000)))!;
-    worker = startTaskWorker(temp.ctx);
+    workers = [startTaskWorker(temp.ctx)];
     const task = await settled(id);
     expect(task).toMatchObject({ status: 'failed', error: 'backupStorageRequired' });
     expect((await getBackupSchedule(temp.ctx, ADMIN)).last).toMatchObject({
       status: 'failed',
       error: 'backupStorageRequired',
     });
+  });
+
+  it('a backup that finds another replica’s backup running goes back to wait its turn, writing nothing', async () => {
+    await saveBackupSchedule(temp.ctx, ADMIN, form());
+    const other = await runBackupNow(temp.ctx, ADMIN);
+    await temp.ctx.db.task.update({ where: { id: other }, data: { status: 'running' } });
+    await claimTarget(temp.ctx, other, 'backup');
+    const details = JSON.stringify({ backup: { trigger: 'schedule' }, interruptions: 0 });
+    const mine = await temp.ctx.db.task.create({ data: { id: 'mine', type: 'backup', status: 'running', details } });
+    const before = await storedBackups(temp.ctx, ADMIN);
+    await runBackupTask(temp.ctx, mine, new AbortController().signal);
+    expect((await temp.ctx.db.task.findUniqueOrThrow({ where: { id: 'mine' } })).status).toBe('pending');
+    expect(await storedBackups(temp.ctx, ADMIN)).toEqual(before);
+    // Once the other has ended, its claim is taken over and this one runs.
+    await temp.ctx.db.task.update({ where: { id: other }, data: { status: 'completed' } });
+    await temp.ctx.db.task.update({ where: { id: 'mine' }, data: { status: 'running' } });
+    await runBackupTask(temp.ctx, { ...mine, status: 'running' }, new AbortController().signal);
+    const done = await getTask(temp.ctx, ADMIN, 'mine');
+    expect(done.status).toBe('completed');
+    expect(before.backups.map((b) => b.name)).not.toContain(done.backup!.name);
+    expect((await storedBackups(temp.ctx, ADMIN)).backups[0]!.name).toBe(done.backup!.name);
   });
 });
