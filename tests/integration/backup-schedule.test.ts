@@ -125,6 +125,11 @@ describe('scheduled backups to S3', () => {
     expect(html).toContain(scheduled!.backup!.name);
     const dashboard = await (await page.get('/admin')).text();
     expect(dashboard).toContain('Last backup completed');
+    // In the audit log: the schedule saved by the admin, each backup made by the system's task.
+    const audit = await (await page.get('/admin/audit-log/export.csv?action=backup.')).text();
+    expect(audit).toMatch(/"admin","[^"]+","backup\.schedule","Off-site\/team\/nightly\/","ok","page"/);
+    expect(audit).toMatch(/"admin","[^"]+","backup\.run","Off-site\/team\/nightly\/","ok","page"/);
+    expect(audit).toContain(`"backup.create","${scheduled!.backup!.name}","ok","task"`);
   });
 
   it('downloads a stored backup from the page, which restore checks whole', async () => {

@@ -62,7 +62,12 @@ export default {
     },
     settings: { update: 'Changed a setting' },
     fs: { write: 'Wrote a file or folder', delete: 'Deleted a file or folder', move: 'Moved or renamed' },
-    backup: { create: 'Made a backup', restore: 'Restored a backup', schedule: 'Changed the backup schedule' },
+    backup: {
+      create: 'Made a backup',
+      run: 'Started a backup',
+      restore: 'Restored a backup',
+      schedule: 'Changed the backup schedule',
+    },
   },
   emptyAll: 'Nothing has been recorded yet. Sign-ins and changes will appear here.',
   emptyFiltered: 'No event matches these filters.',

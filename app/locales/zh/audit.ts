@@ -48,7 +48,7 @@ export default {
     storage: { create: '添加了存储', update: '修改了存储', delete: '删除了存储', default: '设为默认存储' },
     settings: { update: '修改了设置' },
     fs: { write: '写入了文件或文件夹', delete: '删除了文件或文件夹', move: '移动或重命名' },
-    backup: { create: '创建了备份', restore: '恢复了备份', schedule: '修改了备份计划' },
+    backup: { create: '创建了备份', run: '启动了备份', restore: '恢复了备份', schedule: '修改了备份计划' },
   },
   emptyAll: '还没有任何记录。登录和更改会显示在这里。',
   emptyFiltered: '没有符合这些筛选条件的事件。',

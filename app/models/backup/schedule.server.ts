@@ -150,6 +150,8 @@ export async function runBackupNow(ctx: ModelContext, principal: Principal): Pro
     throw new AppError('conflict', 'backupAlreadyRunning');
   const task = await ctx.db.task.create({ data: backupTask('manual', creatorId(principal)) });
   taskQueue.emit('queued');
+  const config = await ctx.db.storageConfig.findUnique({ where: { id: row.storageConfigId } });
+  audit(ctx, principal, { action: 'backup.run', target: `${config?.name ?? row.storageConfigId}/${row.folder}` });
   return task.id;
 }
 
