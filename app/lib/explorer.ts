@@ -177,7 +177,7 @@ export interface SearchHitView {
 export const hitHref = (hit: Pick<SearchHitView, 'path' | 'name' | 'isDirectory'>) =>
   hit.isDirectory ? explorerHref(hit.path) : explorerHref(parentOf(hit.path), { preview: hit.name });
 
-/** A copy or move task as the task manager and the API show it (docs/api-extensions.md §3). */
+/** A copy, move or backup task as the task manager and the API show it (docs/api-extensions.md §3). */
 export interface TaskView {
   id: string;
   type: 'copy' | 'move' | 'backup';

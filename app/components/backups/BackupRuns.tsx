@@ -36,15 +36,7 @@ export function BackupRuns({
       <h2 id="backup-runs" className="text-lg font-semibold">
         {t('backups.runs.heading')}
       </h2>
-      <p className="text-sm">
-        {next ? (
-          <>
-            {t('backups.runs.next')} <DateTime iso={next} />
-          </>
-        ) : (
-          t('backups.runs.off')
-        )}
-      </p>
+      <NextRun next={next} className="text-sm" />
       {runError && <FormAlert>{runError}</FormAlert>}
       {canRun ? (
         <IntentButton
@@ -104,6 +96,22 @@ export function BackupRuns({
   );
 }
 
+/** When the schedule runs next, or that it is off. */
+function NextRun({ next, className }: { next: string | null; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={className}>
+      {next ? (
+        <>
+          {t('backups.runs.next')} <DateTime iso={next} />
+        </>
+      ) : (
+        t('backups.runs.off')
+      )}
+    </p>
+  );
+}
+
 /** The latest run's result, for the dashboard: when, how it went, what it made. */
 export function LastBackup({ last, next }: { last: LastRunView | null; next: string | null }) {
   const { t } = useTranslation();
@@ -123,15 +131,7 @@ export function LastBackup({ last, next }: { last: LastRunView | null; next: str
       ) : (
         <p className="text-subtle">{t('backups.dashboard.never')}</p>
       )}
-      <p>
-        {next ? (
-          <>
-            {t('backups.runs.next')} <DateTime iso={next} />
-          </>
-        ) : (
-          t('backups.runs.off')
-        )}
-      </p>
+      <NextRun next={next} />
       <Link to={PATH} className="link">
         {t('backups.dashboard.manage')}
       </Link>

@@ -10,8 +10,9 @@ import type { BackupTaskDetails } from '~/models/backup/task.server';
 
 /**
  * Server-side tasks (docs/architecture.md §10, docs/product/spec.md §3 Task and §4 task statuses):
- * rows in the database that a worker in the server runs (models/tasks/worker.server.ts). Copy and
- * move are the kinds that exist so far. A caller sees and controls its own tasks; an admin all.
+ * rows in the database that a worker in the server runs (models/tasks/worker.server.ts): copy and
+ * move, and backups (models/backup/task.server.ts). A caller sees and controls its own tasks; an
+ * admin all.
  */
 /**
  * Says "queued" when a task becomes pending here, and "cancelled" (with its id) when one is

@@ -105,9 +105,10 @@ export const action = answersFaults(async function action({ request, context }: 
 });
 
 /**
- * Admin → Backups (issue 32, docs/deploy.md "Backups"): a backup of the database, the sealed key
- * and the embedded storage, downloaded now. The form posts natively (reloadDocument), with or
- * without JavaScript: the answer is the file. Restoring is a command, into an empty folder.
+ * Admin → Backups (issue 32, docs/deploy.md "Backups"): the schedule (decision 0032 "Schedule"),
+ * its runs and the backups it stored, a backup of the database, the sealed key and the embedded
+ * storage downloaded now (that form posts natively, reloadDocument: the answer is the file), and
+ * how to restore, which is a command, into an empty folder. Every form works without JavaScript.
  */
 export default function Backups({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
