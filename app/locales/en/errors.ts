@@ -373,6 +373,8 @@ export default {
   backupAlreadyRunning: 'A backup is already waiting or running: see its progress in the task list',
   backupNotFound: 'There is no such backup in the backup folder',
   backupStorageUnknown: 'There is no storage named “{{name}}” (give a storage’s name or id: storage:<name>/<folder>)',
+  storageHoldsBackups:
+    'The scheduled backups are written to this storage: choose another storage for them in Admin → Backups first',
   restoreOtherDatabase: 'This backup is of a {{from}} database and the target is {{to}}: restore it into the same kind',
   backupTargetExists: 'Something is already at {{path}}: choose a new file for the backup',
   backupDamaged: 'The backup is damaged or not a Cloudclip backup ({{entry}}): nothing was restored',

@@ -362,6 +362,7 @@ export default {
   backupAlreadyRunning: '已有备份在等待或运行：请在任务列表中查看进度',
   backupNotFound: '备份文件夹中没有这个备份',
   backupStorageUnknown: '没有名为“{{name}}”的存储（请给出存储的名称或 ID：storage:<名称>/<文件夹>）',
+  storageHoldsBackups: '定时备份写入此存储：请先在“管理 → 备份”中为它们选择其他存储',
   restoreOtherDatabase: '此备份来自 {{from}} 数据库，而目标是 {{to}}：请恢复到同一种数据库',
   backupTargetExists: '{{path}} 已存在：请为备份选择一个新文件',
   backupDamaged: '备份已损坏或不是 Cloudclip 备份（{{entry}}）：未恢复任何内容',

@@ -10,6 +10,7 @@ import { enqueueDueBackup, getBackupSchedule, runBackupNow, saveBackupSchedule }
 import { storedBackups } from './stored.server';
 import { claimTarget } from '~/models/tasks/claims.server';
 import { runBackupTask } from './task.server';
+import { deleteStorageConfig } from '~/models/storage/configs.server';
 
 /**
  * The backup schedule as models (issue 32, decision 0032 "Schedule"): what the form may save, one
@@ -80,6 +81,8 @@ describe('backup schedule', () => {
     // Saved again with the field empty: the passphrase stays.
     expect(await saveBackupSchedule(temp.ctx, ADMIN, form({ passphrase: '' }))).toMatchObject({ hasPassphrase: true });
     expect((await getBackupSchedule(temp.ctx, ADMIN)).next!.toISOString()).toMatch(/T03:00:00.000Z$/);
+    // The storage the backups go to cannot be deleted from under them.
+    expect(await outcome(deleteStorageConfig(temp.ctx, ADMIN, storageId))).toBe('conflict:storageHoldsBackups');
   });
 
   it('makes one task per run time, whichever of several replicas asks, and none before the schedule was saved', async () => {

@@ -225,6 +225,9 @@ export async function deleteStorageConfig(ctx: ModelContext, principal: Principa
   if (files > 0) throw new AppError('conflict', 'storageInUse', { count: files });
   const mounts = await ctx.db.mount.count({ where: { storageConfigId: id } });
   if (mounts > 0) throw new AppError('conflict', 'storageMounted', { count: mounts });
+  // The scheduled backups are written there (models/backup/schedule.server.ts): choose another first.
+  if (await ctx.db.backupSchedule.count({ where: { storageConfigId: id } }))
+    throw new AppError('conflict', 'storageHoldsBackups');
   await ctx.db.storageConfig.delete({ where: { id } });
   ctx.storage.forget(id);
   audit(ctx, principal, { action: 'storage.delete', target: existing.name });
