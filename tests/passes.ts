@@ -66,6 +66,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/reliability/url-fetch-limits.test.ts': 'per-process URL-fetch limits',
   'tests/reliability/webdav-hostile.test.ts': 'WebDAV request bodies and headers; locks on PostgreSQL: webdav-access',
   'tests/reliability/webdav-put-kill.test.ts': 'a WebDAV PUT cut by kill -9 leaves no temp file',
+  'tests/reliability/backup-kill.test.ts':
+    'a backup cut by kill -9: its work folder and its task taken up again (the schedule runs on PostgreSQL in backup-schedule)',
   'tests/integration/storage-contract.test.ts': "the drivers' contract, in-process on a SQLite model context",
   // These start PostgreSQL themselves whichever pass runs them.
   'tests/integration/postgres.test.ts': 'tests PostgreSQL in every run',
