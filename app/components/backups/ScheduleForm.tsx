@@ -95,6 +95,7 @@ export function ScheduleForm({
           </datalist>
         </Field>
         <Field
+          className="sm:col-span-2"
           id="schedule-storage_config_id"
           label={t('backups.schedule.storage')}
           hint={t('backups.schedule.storageHint')}
