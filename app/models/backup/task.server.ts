@@ -80,7 +80,8 @@ export async function runBackupTask(ctx: ModelContext, task: Task, signal: Abort
     details.backup.storage = place.config.name;
     details.backup.folder = place.prefix.slice(BACKUPS_PREFIX.length);
     await write({});
-    // Whatever a killed run left here is no one's now: this task holds the only claim.
+    // Whatever a killed run left here is no one's now: this task holds the only claim. The folder
+    // goes before the task says it has ended.
     await fsp.rm(work, { recursive: true, force: true });
     const { name, size } = await writeBackupTo(ctx, place, {
       passphrase,
@@ -90,7 +91,7 @@ export async function runBackupTask(ctx: ModelContext, task: Task, signal: Abort
         details.backup.phase = phase;
         details.backup.written = bytes;
       },
-    });
+    }).finally(() => fsp.rm(work, { recursive: true, force: true }));
     Object.assign(details.backup, { name, size, phase: 'prune' });
     details.backup.pruned = await pruneBackups(place, place.keep);
     details.backup.phase = undefined;
@@ -105,7 +106,6 @@ export async function runBackupTask(ctx: ModelContext, task: Task, signal: Abort
     await recordBackupResult(ctx, task.id, { status: 'failed', error: details.error });
   } finally {
     clearInterval(heartbeat);
-    await fsp.rm(work, { recursive: true, force: true });
     await release();
   }
 }
