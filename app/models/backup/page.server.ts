@@ -3,6 +3,7 @@ import type { Principal } from '~/auth/principal';
 import { toAppError } from '~/faults';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
+import { listStorageConfigs } from '~/models/storage/configs.server';
 import { toTaskRecord, type TaskRecord } from '~/models/tasks/tasks.server';
 import { getBackupSchedule, type BackupScheduleView } from './schedule.server';
 import { storedBackups, type StoredBackup } from './stored.server';
@@ -24,7 +25,7 @@ export async function backupsPage(ctx: ModelContext, principal: Principal): Prom
   authorize(principal, 'admin.backups');
   const [schedule, configs, tasks] = await Promise.all([
     getBackupSchedule(ctx, principal),
-    ctx.db.storageConfig.findMany({ orderBy: [{ isDefault: 'desc' }, { name: 'asc' }] }),
+    listStorageConfigs(ctx, principal),
     ctx.db.task.findMany({ where: { type: 'backup' }, orderBy: { createdAt: 'desc' }, take: RUNS_SHOWN }),
   ]);
   let stored: BackupsPage['stored'] = { storage: null, backups: [] };

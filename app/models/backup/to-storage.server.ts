@@ -26,6 +26,7 @@ async function freeName(place: Pick<BackupPlace, 'driver' | 'prefix'>): Promise<
   }
 }
 
+/** Makes the backup in `workDir` and writes it to the place; the caller owns `workDir` and removes it. */
 export async function writeBackupTo(
   ctx: ModelContext,
   place: Pick<BackupPlace, 'driver' | 'prefix'>,
@@ -39,22 +40,18 @@ export async function writeBackupTo(
   await fsp.mkdir(options.workDir, { recursive: true });
   const name = await freeName(place);
   const file = path.join(options.workDir, name);
-  try {
-    const manifest = await backUp(ctx, {
-      target: file,
-      passphrase: options.passphrase,
-      signal: options.signal,
-      scratchDir: options.workDir,
-      onProgress: ({ phase, bytes }) => options.onProgress?.({ phase, bytes }),
-    });
-    const { size } = await fsp.stat(file);
-    options.onProgress?.({ phase: 'upload', bytes: size });
-    options.signal?.throwIfAborted();
-    await place.driver.write(place.prefix + name, createReadStream(file), { size, contentType: 'application/gzip' });
-    return { name, size, manifest };
-  } finally {
-    await fsp.rm(file, { force: true });
-  }
+  const manifest = await backUp(ctx, {
+    target: file,
+    passphrase: options.passphrase,
+    signal: options.signal,
+    scratchDir: options.workDir,
+    onProgress: options.onProgress,
+  });
+  const { size } = await fsp.stat(file);
+  options.onProgress?.({ phase: 'upload', bytes: size });
+  options.signal?.throwIfAborted();
+  await place.driver.write(place.prefix + name, createReadStream(file), { size, contentType: 'application/gzip' });
+  return { name, size, manifest };
 }
 
 /**

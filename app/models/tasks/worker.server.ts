@@ -114,11 +114,12 @@ export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> 
  */
 async function claimNext(ctx: ModelContext): Promise<Task | null> {
   for (;;) {
-    const backupRunning = await ctx.db.task.count({ where: { type: 'backup', status: 'running' } });
-    const next = await ctx.db.task.findFirst({
-      where: { status: 'pending', ...(backupRunning ? { type: { not: 'backup' } } : {}) },
-      orderBy: { createdAt: 'asc' },
-    });
+    const oldest = (where: object) =>
+      ctx.db.task.findFirst({ where: { status: 'pending', ...where }, orderBy: { createdAt: 'asc' } });
+    let next = await oldest({});
+    // Asked only when a backup is next: an idle poll stays one query.
+    if (next?.type === 'backup' && (await ctx.db.task.count({ where: { type: 'backup', status: 'running' } })))
+      next = await oldest({ type: { not: 'backup' } });
     if (!next) return null;
     const now = new Date();
     const { count } = await ctx.db.task.updateMany({
