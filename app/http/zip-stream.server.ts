@@ -36,6 +36,10 @@ export function zipStream(entries: ArchiveEntry[]): Promise<{ stream: Readable; 
   let stopped = false;
   const opened = (opening: Promise<Readable>) =>
     opening.then((stream) => {
+      // yazl pipes a source without listening for its errors (yazl 3.3.1, pumpFileDataReadStream):
+      // a source that fails — an S3 read timed out, a file removed meanwhile — fails the zip here,
+      // which cuts the download. Unheard, its 'error' ended the whole process (issue 42, item 0).
+      stream.on('error', (error) => zip.emit('error', error));
       if (stopped) stream.destroy();
       open.add(stream);
       stream.once('close', () => open.delete(stream));

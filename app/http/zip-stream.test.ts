@@ -140,6 +140,36 @@ describe('zipStream', () => {
     expect(streams.every((s) => s.destroyed)).toBe(true);
   });
 
+  it('fails the zip, not the process, when a source errors mid-entry (issue 42, item 0)', async () => {
+    // A source that sends a little and then fails, as an S3 body whose socket timed out does.
+    let sent = false;
+    const failing: ArchiveEntry = {
+      name: 'stalled.bin',
+      size: 1 << 20,
+      modified: null,
+      open: async () =>
+        new Readable({
+          read() {
+            if (this.readableLength === 0 && !sent) return void ((sent = true), this.push(Buffer.alloc(1024)));
+            setTimeout(() => this.destroy(Object.assign(new Error('socket timed out'), { name: 'TimeoutError' })), 5);
+          },
+        }),
+    };
+    const uncaught: Error[] = [];
+    const listener = (error: Error) => uncaught.push(error);
+    process.on('uncaughtException', listener);
+    try {
+      const { stream, zip } = await zipStream([file('first.bin', 10), failing, file('after.bin', 10)]);
+      const failed = new Promise<Error>((resolve) => zip.once('error', resolve));
+      stream.resume();
+      expect((await failed).message).toBe('socket timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off('uncaughtException', listener);
+    }
+    expect(uncaught).toEqual([]);
+  });
+
   it('writes past 4 GiB: the announced length is exact and the end records are ZIP64', async () => {
     const big = 4 * 1024 ** 3 + 5 * 1024 ** 2;
     const { stream, size } = await zipStream([file('big.bin', big), file('after.bin', 10)]);
