@@ -15,7 +15,16 @@ export function toAppError(error: unknown): unknown {
   // A driver's own error first; then the database's codes, before the network codes a storage
   // shares with any client.
   if (error instanceof StorageError) return storageFault(error);
-  return databaseFault(error) ?? storageFault(error) ?? error;
+  return databaseFault(error) ?? storageFault(error) ?? bodyFault(error) ?? error;
+}
+
+/** zlib's codes for compressed bytes it cannot decode (node:zlib; brotli's are ERR_BROTLI_…). */
+const UNDECODABLE = /^(Z_DATA_ERROR|Z_BUF_ERROR|Z_NEED_DICT|ERR_BROTLI_|ERR__ERROR_FORMAT)/;
+
+/** A request body sent compressed that does not decompress (a WebDAV PUT with gzip): the sender's mistake. */
+function bodyFault(error: unknown): AppError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNDECODABLE.test(code) ? new AppError('invalid', 'bodyUnreadable') : undefined;
 }
 
 /** The fault behind an error (a storage or database that is unavailable or full), or null for anything else. */

@@ -83,6 +83,50 @@ const FIXES = [
             }
             if (request.method !== 'HEAD') {`,
   },
+  {
+    why: 'issue 42: a PUT body that fails (a client gone, a broken gzip) fails the write, never the process',
+    file: 'dist/Methods/Method.js',
+    from: `        let stream = request;
+        let encoding = request.get('Content-Encoding');
+        switch (encoding) {
+            case 'gzip':
+            case 'x-gzip':
+                stream = pipeline(request, zlib.createGunzip(), (e) => {
+                    if (e) {
+                        throw new Error('Compression pipeline failed: ' + e);
+                    }
+                });
+                break;
+            case 'deflate':
+                stream = pipeline(request, zlib.createInflate(), (e) => {
+                    if (e) {
+                        throw new Error('Compression pipeline failed: ' + e);
+                    }
+                });
+                break;
+            case 'br':
+                stream = pipeline(request, zlib.createBrotliDecompress(), (e) => {
+                    if (e) {
+                        throw new Error('Compression pipeline failed: ' + e);
+                    }
+                });
+                break;`,
+    to: `        // Cloudclip patch: the body as the door took it (app/http/request-body.ts), and a body that
+        // fails to decompress fails its reader; thrown from pipeline's callback, it ended the process.
+        let stream = request.cloudclipStream ?? request;
+        let encoding = request.get('Content-Encoding');
+        switch (encoding) {
+            case 'gzip':
+            case 'x-gzip':
+                stream = pipeline(stream, zlib.createGunzip(), () => undefined);
+                break;
+            case 'deflate':
+                stream = pipeline(stream, zlib.createInflate(), () => undefined);
+                break;
+            case 'br':
+                stream = pipeline(stream, zlib.createBrotliDecompress(), () => undefined);
+                break;`,
+  },
 ];
 
 const root = path.dirname(require.resolve('nephele/package.json'));

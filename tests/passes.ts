@@ -63,6 +63,9 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/reliability/s3-outage.test.ts': 'a frozen S3 server',
   'tests/reliability/slow-downloads.test.ts': 'slow readers of streamed downloads',
   'tests/reliability/spool.test.ts': 'form uploads spooled to disk',
+  'tests/reliability/s3-stall-streams.test.ts': 'streams from a frozen S3 server',
+  'tests/reliability/client-leaves.test.ts':
+    "bodies cut short at every door; the places and charges they free are upload-requests' and key-quotas' to test on PostgreSQL",
   'tests/reliability/url-fetch-limits.test.ts': 'per-process URL-fetch limits',
   'tests/reliability/webdav-hostile.test.ts': 'WebDAV request bodies and headers; locks on PostgreSQL: webdav-access',
   'tests/reliability/webdav-put-kill.test.ts': 'a WebDAV PUT cut by kill -9 leaves no temp file',

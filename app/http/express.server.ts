@@ -16,7 +16,9 @@ import { doorOfPath, inRequestScope } from '~/auth/request-scope.server';
 import { pageRequestGuard } from './html/request-guard.server';
 import { pastePageLane } from './html/paste-page-lane.server';
 import { sweepSpool } from './multipart.server';
+import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { compressAnswers } from './compress.server';
+import { clientLeft, watchRequestBody } from './request-body';
 import { pageDecidesReferrer, SECURITY_HEADERS } from './security-headers';
 // Every language, for the messages of all three doors (app/i18n/catalogs.ts).
 import { logOf, type Logger } from '~/log.server';
@@ -44,8 +46,10 @@ export function createApp(config: AppConfig, log: Logger): Promise<Express> {
 
 async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   const services = await initServices(config, log);
-  // A crash (kill -9) mid-upload leaves its spool file: nothing can be using one before we listen.
+  // A crash (kill -9) mid-upload leaves its spool file, and local storage writes their temp files
+  // (a part, a multipart upload being joined): what a dead process left goes before we listen.
   await sweepSpool(path.join(config.dataDir, 'tmp'));
+  await sweepLocalTemp(services);
   lane = pasteViewLane(services);
   const app = express();
   app.disable('x-powered-by');
@@ -54,6 +58,8 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   app.set('trust proxy', config.trustProxy);
 
   app.use((req, res, next) => {
+    // A client that leaves mid-body is heard from here on, by every door (request-body.ts).
+    watchRequestBody(req);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     // The request's id (server.ts's request log set it), address and door, for the audit log.
     const requestId = res.getHeader('X-Request-Id');
@@ -85,6 +91,10 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   app.use(requestPutDoor(services));
   app.use(pageRequestGuard);
   app.use(pageDecidesReferrer);
+  // A client gone before its page's action could start reading the body: React Router would read a
+  // body that never ends (its stream listens for events that have already passed). Nobody is there
+  // to answer.
+  app.use((req, res, next) => (clientLeft(req) ? void res.destroy() : next()));
   // Not a route with a path parameter: React Router reads the URL itself, and Express decoding a
   // parameter first threw a URIError (logged as a crash) on a malformed escape ("/paste/%E4%B").
   app.use(

@@ -52,32 +52,34 @@ export function parseUpload(
     const fields: Record<string, string> = {};
     let settled = false;
     let spool: { file: string; done: Promise<void>; filename: string; sink: fs.WriteStream } | null = null;
-    // Stop writing, then remove the file once the write stream has closed (it may still be opening
-    // it: removing it earlier would let the stream create it again).
-    const removeSpool = () => {
+    // Stops writing, then removes the file once the write stream has closed (it may still be
+    // opening it: removing it earlier would let the stream create it again).
+    const removeSpool = async () => {
       if (!spool) return;
       const { file, sink } = spool;
-      const remove = () => void fsp.rm(file, { force: true }).catch(() => undefined);
-      if (sink.closed) remove();
-      else {
-        sink.once('close', remove);
+      spool = null;
+      if (!sink.closed) {
+        const closed = new Promise<void>((done) => sink.once('close', () => done()));
         sink.destroy();
+        await closed;
       }
+      await fsp.rm(file, { force: true }).catch(() => undefined);
     };
+    // A refusal is answered only once its spool file is gone: nothing a request started outlives
+    // it (issue 42, item 11).
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       request.unpipe(bb);
       request.resume();
-      removeSpool();
-      reject(error);
+      void removeSpool().then(() => reject(error));
     };
 
     bb.on('field', (name, value) => {
       fields[name] = value;
     });
     bb.on('file', (field, stream, info) => {
-      if (field !== 'file') {
+      if (field !== 'file' || settled) {
         stream.resume();
         return;
       }
@@ -85,9 +87,10 @@ export function parseUpload(
       if (fields.fields_first === '1') {
         settled = true;
         const body = new PassThrough();
+        // Heard by whoever reads the body; a body that fails before anyone reads it must not end the process.
+        body.on('error', () => undefined);
         stream.pipe(body);
         stream.on('error', (e) => body.destroy(e));
-        request.on('aborted', () => body.destroy(new AppError('invalid', 'uploadIncomplete')));
         resolve({ fields, filename, body, cleanup: async () => undefined });
         return;
       }
@@ -99,22 +102,25 @@ export function parseUpload(
     });
     bb.on('filesLimit', () => fail(new AppError('invalid', 'oneFileOnly')));
     bb.on('fieldsLimit', () => fail(new AppError('invalid', 'multipartInvalid')));
-    bb.on('error', () => fail(new AppError('invalid', 'multipartInvalid')));
     bb.on('close', async () => {
       if (settled) return;
-      if (!spool) return fail(new AppError('invalid', 'fileRequired'));
+      const spooled = spool;
+      if (!spooled) return fail(new AppError('invalid', 'fileRequired'));
       try {
-        await spool.done;
+        await spooled.done;
       } catch (error) {
         return fail(error);
       }
+      if (settled) return;
       settled = true;
-      const { file, filename } = spool;
+      const { file, filename } = spooled;
       resolve({ fields, filename, body: fs.createReadStream(file), cleanup: () => fsp.rm(file, { force: true }) });
     });
-    request.on('aborted', () => fail(new AppError('invalid', 'uploadIncomplete')));
-    request.on('error', () => fail(new AppError('invalid', 'uploadIncomplete')));
-    request.pipe(bb);
+    // With pipeline, not .pipe: a body that failed before parsing started (the client left while
+    // the door checked its request) fails the parse instead of leaving it waiting (request-body.ts).
+    pipeline(request, bb).catch(() =>
+      fail(new AppError('invalid', request.errored ? 'uploadIncomplete' : 'multipartInvalid')),
+    );
   });
 }
 

@@ -7,6 +7,7 @@ import type { Services } from '~/services.server';
 import { sendPlainError } from './api/plain-errors';
 import { declaredLength, noteOf, requestAccess } from './api/upload-requests';
 import { plainLocale } from './request-locale.server';
+import { requestBody } from './request-body';
 
 /**
  * `curl -T file https://host/r/{slug}/` (curl adds the file's name): one file sent to an upload
@@ -17,6 +18,7 @@ export function requestPutDoor(services: Services): RequestHandler {
   return async (req, res, next) => {
     const match = req.method === 'PUT' ? /^\/r\/([^/]+)\/([^/]+)$/.exec(req.path) : null;
     if (!match) return next();
+    const body = requestBody(req);
     try {
       let slug: string;
       let name: string;
@@ -27,7 +29,7 @@ export function requestPutDoor(services: Services): RequestHandler {
       }
       const received = await receiveFile(services, slug, requestAccess(req), {
         name,
-        body: req,
+        body,
         size: declaredLength(req),
         note: noteOf(req),
       });

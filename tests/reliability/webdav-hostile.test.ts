@@ -47,6 +47,17 @@ describe('reliability: hostile WebDAV requests', () => {
   });
   afterAll(() => server?.stop());
 
+  it('a PUT whose gzip body is broken fails the write, keeps the file as it was, and the server stays up', async () => {
+    const whole = gzipSync(Buffer.alloc(200_000, 0x61));
+    // The stream's start, then bytes that are no gzip (issue 42: nephele threw from pipeline's callback).
+    const broken = Buffer.concat([whole.subarray(0, 100), Buffer.alloc(2000, 0xff)]);
+    const answer = await dav('PUT', '/disk/target.txt', { headers: { 'Content-Encoding': 'gzip' }, body: broken });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    expect(await content('/disk/target.txt')).toBe('original');
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
   it('a gzip PROPFIND body that inflates to 320 MiB is a quick 413; memory stays bounded and health answers', async () => {
     const bomb = gzipSync(
       Buffer.concat([

@@ -17,6 +17,8 @@ export function formClient(base: () => string) {
     });
   return {
     get: (path: string) => request('GET', path),
+    /** The session cookie of the last login (for raw requests made by hand). */
+    cookie: () => cookie,
     post: (path: string, fields: Record<string, string>) => request('POST', path, fields),
     /** Logs in through the login form and keeps the session cookie for the next requests. */
     login: async (username = 'admin', password = 'test-admin-password') => {

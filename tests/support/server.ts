@@ -21,6 +21,8 @@ export interface ServerOptions {
 export interface RunningServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The server process's id (to look at what it holds open in /proc). */
+  pid: number;
   dataDir: string;
   /** The server's PostgreSQL database (TEST_DATABASE=postgres, or DATABASE_URL given); null: SQLite in dataDir. */
   databaseUrl: string | null;
@@ -96,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const closed = () => new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
     url,
+    pid: child.pid!,
     dataDir,
     databaseUrl: database?.url ?? (options.env?.DATABASE_URL?.startsWith('postgres') ? options.env.DATABASE_URL : null),
     output: () => log,

@@ -29,6 +29,7 @@ import { openProxiedFile } from '~/models/fs/proxy.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { parseUpload } from '../multipart.server';
+import { requestBody } from '../request-body';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { linkOriginOf } from '../link-origin';
@@ -136,9 +137,10 @@ export function fsRouter(services: Services): Router {
   });
 
   router.post('/fs/upload', async (req, res) => {
+    const body = requestBody(req);
     const spoolDir = path.join(services.config.dataDir, 'tmp');
     await fsp.mkdir(spoolDir, { recursive: true });
-    const parsed = await parseUpload(req.headers, req, { dir: spoolDir, maxBytes: await maxUploadBytes(services) });
+    const parsed = await parseUpload(req.headers, body, { dir: spoolDir, maxBytes: await maxUploadBytes(services) });
     try {
       const uploaded = await uploadToFolder(
         services,

@@ -3,6 +3,7 @@ import { AppError } from '~/lib/errors';
 import { openSignedLocalObject } from '~/models/storage/local-urls.server';
 import type { ModelContext } from '~/models/context.server';
 import { sendPlainError } from './plain-errors';
+import { requestBody } from '../request-body';
 import { holdStreamSlot } from './stream-slots';
 import { streamFile } from '../serve-file.server';
 import type { KeyedConcurrencyGate } from '~/auth/rate-limit.server';
@@ -17,6 +18,7 @@ export function localStorageRouter(ctx: ModelContext, downloadStreams: KeyedConc
   const router = Router();
 
   router.all('/storage/local/:configId', async (req, res) => {
+    const body = req.method === 'PUT' ? requestBody(req) : null;
     try {
       const query = new URLSearchParams(req.url.split('?')[1] ?? '');
       const signed = await openSignedLocalObject(ctx, req.params.configId, query);
@@ -29,8 +31,8 @@ export function localStorageRouter(ctx: ModelContext, downloadStreams: KeyedConc
           headOnly: req.method === 'HEAD',
         });
       }
-      if (signed.op !== 'get' && req.method === 'PUT') {
-        const { etag } = await signed.write(req);
+      if (signed.op !== 'get' && body) {
+        const { etag } = await signed.write(body);
         if (etag) res.setHeader('ETag', `"${etag}"`);
         return res.status(200).end();
       }

@@ -27,6 +27,7 @@ import { partUrls } from './direct-uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { clientAddress, principalOf, requires } from './principal';
+import { requestBody } from '../request-body';
 import { presentArrival, presentPublicRequest, presentRequest } from './presenters/requests';
 
 /**
@@ -61,9 +62,10 @@ export function declaredLength(req: Request): number | undefined {
 export function requestUploadsRouter(services: Services): Router {
   const router = Router();
   router.put('/public/upload-requests/:slug/files/:name', async (req, res) => {
+    const body = requestBody(req);
     const received = await receiveFile(services, req.params.slug, requestAccess(req), {
       name: req.params.name,
-      body: req,
+      body,
       size: declaredLength(req),
       note: noteOf(req),
     });

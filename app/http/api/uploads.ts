@@ -6,6 +6,7 @@ import { uploadFileShare } from '~/models/shares/files.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
+import { requestBody } from '../request-body';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
@@ -37,10 +38,11 @@ export function uploadsRouter(services: Services): Router {
 
   // Refuse before reading a byte of the body when the caller may not upload at all.
   router.put('/upload-direct/:filename', requires('file.upload'), async (req, res) => {
+    const body = requestBody(req);
     const options = uploadOptionsSchema.parse(req.query);
     const file = await uploadFileShare(services, principalOf(res), {
       filename: String(req.params.filename),
-      body: req,
+      body,
       size: contentLength(req),
       sizeIsExact: req.get('content-length') !== undefined,
       options,
@@ -50,9 +52,10 @@ export function uploadsRouter(services: Services): Router {
   });
 
   router.post('/upload', requires('file.upload'), async (req, res) => {
+    const body = requestBody(req);
     const spoolDir = path.join(services.config.dataDir, 'tmp');
     await fsp.mkdir(spoolDir, { recursive: true });
-    const parsed = await parseUpload(req.headers, req, { dir: spoolDir, maxBytes: await maxUploadBytes(services) });
+    const parsed = await parseUpload(req.headers, body, { dir: spoolDir, maxBytes: await maxUploadBytes(services) });
     try {
       const options = uploadOptionsSchema.parse(parsed.fields);
       const file = await uploadFileShare(services, principalOf(res), {

@@ -37,6 +37,9 @@ export async function withFormUpload<T>(
   refuse?: () => void,
 ): Promise<T> {
   const body = request.body ? Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>) : null;
+  // A client that leaves while the checks below are awaited fails the body before parseUpload
+  // reads it (which it then hears, with pipeline): unheard, that 'error' ended the process.
+  body?.on('error', () => undefined);
   try {
     refuse?.();
     if (!body) throw new AppError('invalid', 'fileRequired');

@@ -10,6 +10,7 @@ import { readXmlBody } from './xml-body';
 import { requestProblem } from './request-checks';
 import type { AppConfig } from '~/config.server';
 import { drainThenClose } from '../close-after';
+import { requestBody } from '../request-body';
 
 /** What we answer OPTIONS with: class 1 and 2 (locks), no class 3 claims. */
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, COPY, MOVE, MKCOL, PROPFIND, PROPPATCH, LOCK, UNLOCK';
@@ -43,6 +44,9 @@ const preflightFor =
       drainThenClose(req, res);
       return void davErrorHandler(refusal.status, refusal.key, req, res as never, new Error(refusal.key));
     }
+    // A PUT's body, taken before anything is awaited: a client that leaves fails the write
+    // (request-body.ts); nephele reads it through our patch of getBodyStream.
+    if (req.method === 'PUT') Object.assign(req, { cloudclipStream: requestBody(req) });
     try {
       await readXmlBody(req);
     } catch (error) {

@@ -5,7 +5,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { StorageError } from '~/storage/types';
-import { maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { maxUploadBytes, through } from '~/models/storage/upload-limits.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
@@ -92,9 +92,7 @@ export async function uploadToFolder(
     principal,
     {}, // of unknown size: it may take what the key has left
     (hold) => {
-      const limited = body.pipe(quotaLimit(max, hold));
-      body.on('error', (error) => limited.destroy(error));
-      return at.driver.write(at.key, limited, { contentType });
+      return at.driver.write(at.key, through(body, quotaLimit(max, hold)), { contentType });
     },
     (written) => ({ bytes: written.size }),
   );

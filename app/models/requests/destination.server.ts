@@ -8,6 +8,7 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
+import { through } from '~/models/storage/upload-limits.server';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';
@@ -81,8 +82,7 @@ export async function writeArrival(
     at.principal,
     { bytes: file.size },
     (hold) => {
-      const limited = file.body.pipe(quotaLimit(Number.MAX_SAFE_INTEGER, hold));
-      file.body.on('error', (error) => limited.destroy(error));
+      const limited = through(file.body, quotaLimit(Number.MAX_SAFE_INTEGER, hold));
       return at.driver.write(file.key, limited, { contentType: mimeFromFilename(file.name) });
     },
     (stored) => ({ bytes: stored.size }),

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { signGrant } from '~/models/grants.server';
-import { byteLimit, tooLarge } from '~/models/storage/upload-limits.server';
+import { byteLimit, through, tooLarge } from '~/models/storage/upload-limits.server';
 import {
   admitSender,
   bytesFull,
@@ -126,8 +126,7 @@ export async function receiveFile(
   });
   try {
     const cutAt = reserve < perFile && file.size === undefined ? bytesFull(reserve) : tooLarge(reserve);
-    const limited = file.body.pipe(byteLimit(reserve)).on('error', () => undefined);
-    file.body.on('error', (error) => limited.destroy(error));
+    const limited = through(file.body, byteLimit(reserve));
     const written = await writeArrival(ctx, row, destination, {
       name,
       key,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { assertPartOpen, claimPendingPut } from '~/models/shares/pending-objects.server';
-import { byteLimit, maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { byteLimit, maxUploadBytes, through } from '~/models/storage/upload-limits.server';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import { toAppError } from '~/faults';
@@ -31,9 +31,7 @@ const failed = (error: unknown) => Promise.reject(toAppError(error));
 
 /** The body cut off at `max` bytes (a too_large error past it); the request's own errors pass through. */
 function capped(body: Readable, max: number): Readable {
-  const limited = body.pipe(byteLimit(max));
-  body.on('error', (error) => limited.destroy(error));
-  return limited;
+  return through(body, byteLimit(max));
 }
 
 /**

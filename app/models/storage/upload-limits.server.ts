@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
@@ -66,4 +66,13 @@ export function byteLimit(max: number, error: () => AppError = () => tooLarge(ma
   // process. The driver still gets it: a stream destroyed with an error reports it to whoever reads.
   limit.on('error', () => undefined);
   return limit;
+}
+
+/**
+ * `body` read through `limit`, as one stream. With `pipeline`, never `.pipe`: a body that failed
+ * before this was called (a client gone while the door still checked its request) fails the result
+ * too, where `.pipe` would wait for bytes that never come (issue 42, item 2; http/request-body.ts).
+ */
+export function through(body: Readable, limit: Transform): Readable {
+  return pipeline(body, limit, () => undefined);
 }

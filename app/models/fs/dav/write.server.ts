@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
-import { maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { maxUploadBytes, through, tooLarge } from '~/models/storage/upload-limits.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { copyFile } from '../copy.server';
 import { carryDeadProps, dropDeadProps } from './properties.server';
@@ -59,9 +59,7 @@ export async function davPut(
     principal,
     { bytes: options.size },
     (hold) => {
-      const limited = body.pipe(quotaLimit(max, hold));
-      body.on('error', (error) => limited.destroy(error));
-      return at.driver.write(at.key, limited, {
+      return at.driver.write(at.key, through(body, quotaLimit(max, hold)), {
         contentType: options.contentType ?? mimeFromFilename(at.key),
         size: options.size,
         singleRequest: direct && options.size !== undefined,
