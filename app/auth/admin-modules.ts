@@ -28,6 +28,17 @@ export function moduleForPath(pathname: string): AdminModule | undefined {
   return ADMIN_MODULES.find((m) => m.path === path);
 }
 
+/**
+ * The module a path below a module's page belongs to (its resource routes: the audit log's CSV, a
+ * stored backup, a thumbnail), by segment; undefined for a module's own page or anything else.
+ */
+export function moduleAbove(pathname: string): AdminModule | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return ADMIN_MODULES.filter((m) => m.path !== '/admin' && path.startsWith(`${m.path}/`)).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
+}
+
 export function allowedModules(principal: Principal): AdminModule[] {
   return ADMIN_MODULES.filter((m) => isAllowed(principal, m.operation));
 }
@@ -46,12 +57,16 @@ export function firstAllowedModule(principal: Principal): string {
  * anonymous visitors: no redirect), or the path to redirect to.
  */
 export function adminGuard(principal: Principal, pathname: string): string | null {
-  if (principal.kind === 'anonymous') return null;
+  const nested = moduleAbove(pathname);
+  // A module's resource route (a download) has no page to show the login form on: the login page,
+  // which comes back here (issue 42, item 10: they answered 500).
+  if (principal.kind === 'anonymous')
+    return nested ? `/admin/login?redirectTo=${encodeURIComponent(pathname)}` : null;
   const allowed = allowedModules(principal);
   // Neither admin nor a key with text or file permission: Home (docs/product/spec.md §2). Upload
   // requests alone (a key with only mount bits) do not open the admin area: such keys use the API.
   if (allowed.every((m) => !SPEC_MODULES.has(m.key))) return '/';
-  const module = moduleForPath(pathname);
+  const module = nested ?? moduleForPath(pathname);
   if (!module || allowed.includes(module)) return null;
   return allowed[0]?.path ?? '/';
 }

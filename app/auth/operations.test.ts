@@ -89,6 +89,22 @@ describe('route guards (docs/product/spec.md §2)', () => {
   });
 });
 
+describe("the admin modules' resource routes (issue 42, item 10)", () => {
+  it('send an anonymous visitor to the login page, which comes back to them', () => {
+    expect(adminGuard(anonymous, '/admin/audit-log/export.csv')).toBe(
+      '/admin/login?redirectTo=%2Fadmin%2Faudit-log%2Fexport.csv',
+    );
+    expect(adminGuard(anonymous, '/admin/backups/stored/cloudclip-x.tar.gz')).toMatch(/^\/admin\/login\?redirectTo=/);
+  });
+  it("hold a key to its module's rights, as the module's page does", () => {
+    const files = key(Permission.FILE_SHARE);
+    expect(adminGuard(files, '/admin/audit-log/export.csv')).toBe('/admin/file-management');
+    expect(adminGuard(files, '/admin/backups/download')).toBe('/admin/file-management');
+    expect(adminGuard(files, '/admin/file-management/thumbnail/abc')).toBeNull();
+    expect(adminGuard(admin, '/admin/audit-log/export.csv')).toBeNull();
+  });
+});
+
 describe('system settings (docs/product/spec.md §2: admin only)', () => {
   it('refuse every key, whatever its bits, with 403, and let admins through', () => {
     for (const operation of ['settings.manage', 'admin.globalSettings', 'admin.webdavSettings'] as const) {

@@ -20,6 +20,12 @@ export function formClient(base: () => string) {
     /** The session cookie of the last login (for raw requests made by hand). */
     cookie: () => cookie,
     post: (path: string, fields: Record<string, string>) => request('POST', path, fields),
+    /** Logs in with an API key through the login form, as its holder's browser does. */
+    loginWithKey: async (apiKey: string) => {
+      const res = await request('POST', '/admin/login', { mode: 'apikey', apiKey });
+      if (res.status !== 302) throw new Error(`key login answered ${res.status}`);
+      cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    },
     /** Logs in through the login form and keeps the session cookie for the next requests. */
     login: async (username = 'admin', password = 'test-admin-password') => {
       const res = await request('POST', '/admin/login', { mode: 'admin', username, password });

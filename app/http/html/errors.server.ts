@@ -76,6 +76,9 @@ export function formError<Extra extends object = object>(thrown: unknown, locale
 
 const STATUS_KIND: Partial<Record<ErrorKind, StatusKind>> = {
   not_found: 'missing',
+  // An address that names nothing a page can show (a folder share's ?path=/../x): 400, worded
+  // as not found (issue 42, item 10: it was a 500 with a stack in the log).
+  invalid: 'missing',
   gone: 'gone',
   unauthenticated: 'unauthorized',
   forbidden: 'forbidden',

@@ -1,0 +1,53 @@
+/**
+ * Ways to spell a path that leaves where it is, or names what no door may reach, as a client puts
+ * them on the wire (already percent-encoded where they are): `..` raw, encoded, double-encoded and
+ * in overlong UTF-8; backslashes; NUL and other control characters; the app's own `.cloudclip-`
+ * names; malformed escapes; an overlong path. Every door that takes a path answers each with a 4xx
+ * and reaches nothing (issue 42, item 10; issue 45 runs the same table over S3 and tus).
+ */
+export const HOSTILE_PATHS: readonly string[] = [
+  '/../x',
+  '/..',
+  '..',
+  '../x',
+  '/a/../../x',
+  '/./x',
+  '//x',
+  '/x/..',
+  '%2e%2e',
+  '%2E%2E',
+  '/%2e%2e/x',
+  '/%2E%2e/x',
+  '/.%2e/x',
+  '/%2e./x',
+  '..%2fx',
+  '..%2Fx',
+  '/a%2f..%2f..%2fx',
+  '%252e%252e',
+  '/%252e%252e/x',
+  '/%25252e%25252e/x',
+  '/..%5cx',
+  '%5c..%5cx',
+  '/a%5cb',
+  '/..%5c..%5cx',
+  '/a%00b',
+  '%00',
+  '/x%00.txt',
+  '/a%0ab',
+  '/a%0db',
+  '/a%7fb',
+  '/a%09b',
+  '/a%1bb',
+  '/.cloudclip-shares',
+  '/.cloudclip-tmp/x',
+  '/%2ecloudclip-shares',
+  '/%2Ecloudclip-bin/x',
+  '/sub/../.cloudclip-pending',
+  '%E0%A4%A',
+  '%',
+  '%zz',
+  '/%c0%ae%c0%ae/x',
+  '/%e0%80%ae%e0%80%ae/x',
+  '/%ef%bc%8e%ef%bc%8e/x',
+  `/${'a'.repeat(5000)}`,
+];
