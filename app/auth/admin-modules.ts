@@ -60,8 +60,7 @@ export function adminGuard(principal: Principal, pathname: string): string | nul
   const nested = moduleAbove(pathname);
   // A module's resource route (a download) has no page to show the login form on: the login page,
   // which comes back here (issue 42, item 10: they answered 500).
-  if (principal.kind === 'anonymous')
-    return nested ? `/admin/login?redirectTo=${encodeURIComponent(pathname)}` : null;
+  if (principal.kind === 'anonymous') return nested ? `/admin/login?redirectTo=${encodeURIComponent(pathname)}` : null;
   const allowed = allowedModules(principal);
   // Neither admin nor a key with text or file permission: Home (docs/product/spec.md §2). Upload
   // requests alone (a key with only mount bits) do not open the admin area: such keys use the API.

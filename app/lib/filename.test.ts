@@ -11,6 +11,12 @@ describe('upload file names', () => {
       expect(filenameProblem(name)).toBe('filenameInvalid');
     },
   );
+  it('refuses a name whose bidirectional-text controls make it read otherwise (issue 42, item 12)', () => {
+    expect(filenameProblem('invoice\u202Etxt.exe')).toBe('filenameInvalid');
+    expect(filenameProblem('\u2067x.pdf')).toBe('filenameInvalid');
+    expect(filenameProblem('שלום.txt')).toBeNull();
+  });
+
   it('refuses names over 255 bytes', () => {
     expect(filenameProblem('文'.repeat(90))).toBe('filenameTooLong');
   });

@@ -4,12 +4,24 @@ export const FILENAME_MAX_BYTES = 255;
 export type FilenameProblem = 'filenameInvalid' | 'filenameTooLong';
 
 /**
+ * Bidirectional-text controls (U+202A–202E, U+2066–2069, and the marks U+200E, U+200F, U+061C): in
+ * a name they reorder what is shown, so "invoice\u202Etxt.exe" reads as "invoiceexe.txt" (issue 42,
+ * item 12). Every door treats them as the other control characters: stripped from names it cleans,
+ * refused in names it is given.
+ */
+export const BIDI_CONTROLS = '\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069';
+const BIDI = new RegExp(`[${BIDI_CONTROLS}]`, 'g');
+
+/** A name without its bidirectional-text controls. */
+export const withoutBidi = (name: string) => name.replace(BIDI, '');
+
+/**
  * A file name must be a plain name: no path separators or traversal, no control characters
  * (NUL, CR, LF…), no double quotes — anything that could break a path, a header or a log line.
  */
 export function filenameProblem(name: string): FilenameProblem | null {
   if (!name || name.trim() === '' || name === '.' || name === '..') return 'filenameInvalid';
-  if (/[\u0000-\u001f\u007f/\\"]/.test(name)) return 'filenameInvalid';
+  if (/[\u0000-\u001f\u007f/\\"]/.test(name) || withoutBidi(name) !== name) return 'filenameInvalid';
   if (Buffer.byteLength(name, 'utf8') > FILENAME_MAX_BYTES) return 'filenameTooLong';
   return null;
 }

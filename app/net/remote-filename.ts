@@ -1,4 +1,4 @@
-import { FILENAME_MAX_BYTES } from '~/lib/filename';
+import { FILENAME_MAX_BYTES, withoutBidi } from '~/lib/filename';
 
 /**
  * The file name of a remote URL (docs/product/api.md §3.9): the last path segment when it has a dot (a file
@@ -51,7 +51,7 @@ export function dispositionFilename(header: string): string | null {
 
 function cleanName(name: string): string {
   // A Windows-style or traversal-style name keeps only its last part.
-  let clean = name.split(/[/\\]/).pop() ?? '';
+  let clean = withoutBidi(name.split(/[/\\]/).pop() ?? '');
   clean = clean.replace(/[\u0000-\u001f\u007f"]/g, '_').trim();
   if (clean === '' || clean === '.' || clean === '..') return 'download';
   return keepTail(clean, FILENAME_MAX_BYTES);

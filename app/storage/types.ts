@@ -1,3 +1,4 @@
+import { BIDI_CONTROLS } from '~/lib/filename';
 import type { Readable } from 'node:stream';
 
 /**
@@ -161,6 +162,12 @@ export interface StorageDriver {
   multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]>;
   /** Unfinished multipart uploads under `prefix` started (or last touched) before `before`. */
   staleUploads(before: Date, prefix?: string): Promise<{ key: string; uploadId: string }[]>;
+  /**
+   * The same storage and keys, where every key must also lie inside the folder `prefix` on the
+   * storage itself: only a storage with links that a path can follow (local disk) has it
+   * (docs/decisions/0021-local-storage-symlinks.md). The rooted views use it.
+   */
+  confinedTo?(prefix: string): StorageDriver;
 }
 
 export type StorageErrorKind = 'not_found' | 'range' | 'invalid_key' | 'conflict' | 'unavailable' | 'denied';
@@ -183,8 +190,8 @@ export function assertValidPrefix(prefix: string): void {
 }
 
 /** Checks an object key: relative, "/"-separated, no empty/"."/".." segments, no control characters. */
-/** What no key may hold: a control character or a backslash. */
-export const UNNAMEABLE = /[\u0000-\u001f\u007f\\]/;
+/** What no key may hold: a control character (bidirectional-text controls too, lib/filename.ts) or a backslash. */
+export const UNNAMEABLE = new RegExp(`[\\u0000-\\u001f\\u007f\\\\${BIDI_CONTROLS}]`);
 export const MAX_KEY_LENGTH = 1024;
 
 export function assertValidKey(key: string): void {

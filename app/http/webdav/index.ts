@@ -9,6 +9,7 @@ import { rfcPlugin } from './rfc-plugin';
 import { readXmlBody } from './xml-body';
 import { requestProblem } from './request-checks';
 import type { AppConfig } from '~/config.server';
+import { UNNAMEABLE } from '~/storage/types';
 import { drainThenClose } from '../close-after';
 import { requestBody } from '../request-body';
 
@@ -37,7 +38,7 @@ const preflightFor =
     } catch {
       return void davErrorHandler(400, 'Malformed address', req, res as never);
     }
-    if (path.length > MAX_PATH || /[\u0000-\u001f\u007f\\]/.test(path))
+    if (path.length > MAX_PATH || UNNAMEABLE.test(path))
       return void davErrorHandler(400, 'Invalid path', req, res as never);
     const refusal = requestProblem(req, config);
     if (refusal) {

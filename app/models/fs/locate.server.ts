@@ -31,22 +31,43 @@ export async function locate(
     if (!children && path.path !== '/') throw new AppError('not_found', 'mountNotFound');
     return { kind: 'virtual', path, children: children ?? [] };
   }
-  const { driver, expiresIn, configId } = await storageOf(ctx, resolved.mount);
+  const { driver, expiresIn, configId } = await storageOf(
+    ctx,
+    resolved.mount,
+    baseInside(resolved.mount, base, path.path),
+  );
   touchMount(ctx, resolved.mount);
   return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn, configId, principal };
+}
+
+/**
+ * The folder of a key's base path inside a mount, as a prefix below the mount's root ("team/"), when
+ * the base path lies below the mount and `path` inside it: the storage then keeps the key there on
+ * disk as well, where a link could lead a path that is inside it by name out of it (issue 42, item
+ * 12). Empty otherwise (the navigation above a base path lists folder names only).
+ */
+function baseInside(mount: MountRecord, base: string, path: string): string {
+  const mountPath = mount.mountPath.replace(/\/+$/, '');
+  if (base === '/' || base === mountPath || !isWithin(base, mountPath) || !isWithin(path, base)) return '';
+  return `${base.slice(mountPath.length + 1)}/`;
 }
 
 /**
  * The driver of a mount: its storage config's, seen from the mount's root folder (keys are relative
  * to it, and nothing above it can be named), and how long its presigned URLs live.
  */
-export async function storageOf(ctx: ModelContext, mount: Pick<MountRecord, 'storageConfigId' | 'rootFolder'>) {
+export async function storageOf(
+  ctx: ModelContext,
+  mount: Pick<MountRecord, 'storageConfigId' | 'rootFolder'>,
+  /** A folder below the mount's root that keys must stay inside on the storage too (a key's base path). */
+  confine = '',
+) {
   const config = mount.storageConfigId
     ? await ctx.db.storageConfig.findUnique({ where: { id: mount.storageConfigId } })
     : null;
   if (!config) throw new AppError('not_found', 'mountStorageMissing');
   return {
-    driver: rootedDriver(ctx.storage.driverFor(config), mount.rootFolder),
+    driver: rootedDriver(ctx.storage.driverFor(config), mount.rootFolder, confine),
     expiresIn: config.signatureExpiresIn || 3600,
     configId: config.id,
   };

@@ -1,15 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Permission } from '~/lib/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMount, updateMount, type MountRecord } from '~/models/mounts/mounts.server';
 import { uploadFileShare } from '~/models/shares/files.server';
 import { ADMIN } from '../../../tests/support/principals';
-import { fsModels, found, outcome, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
-import { listDirectory } from './browse.server';
+import {
+  fsModels,
+  found,
+  keyWith,
+  outcome,
+  putObject,
+  putOnDisk,
+  readObject,
+  type FsModels,
+} from '../../../tests/support/fs-models';
+import { listDirectory, openFsFile } from './browse.server';
 import { copyFile, expandCopy, planCopy } from './copy.server';
 import { rescanMount } from './search/indexing.server';
 import { storageOf } from './locate.server';
 import { removePaths, writeTextFile } from './write.server';
 import { sharePaths } from './share-paths.server';
+import { openSharedPlace } from '~/models/shares/folder-access.server';
 
 /**
  * A mount's root folder (issue 27 A1): the mount shows one folder of its storage, every key is
@@ -84,6 +97,46 @@ describe('mount root folder', () => {
     expect(await names('/disk/')).not.toContain('.cloudclip-shares');
     expect(await outcome(listDirectory(m.ctx, ADMIN, '/disk/.cloudclip-shares/'))).toBe('not_found:fsNotFound');
     expect(await outcome(removePaths(m.ctx, ADMIN, [`/disk/${share.storagePath}`]))).toBe('not_found:fsNotFound');
+  });
+
+  it('shares its whole root as a folder (issue 42, item 12: 400 storageKeyInvalid)', async () => {
+    putOnDisk(m.diskRoot, 'top.txt', 'at the top');
+    const whole = await sharePaths(m.ctx, ADMIN, ['/disk/']);
+    expect([whole.kind, whole.storagePath, whole.filename]).toEqual(['folder', '', 'disk']);
+    // Its visitor sees the storage's top folder, never the app's own folders in it.
+    const place = await openSharedPlace(m.ctx, whole.slug, '/', {}, '127.0.0.1', 'http://x');
+    const listed = place.kind === 'folder' ? place.listing.entries.map((e) => e.name) : [];
+    expect(listed).toContain('top.txt');
+    expect(listed.filter((name) => name.startsWith('.cloudclip-'))).toEqual([]);
+    const rooted = await sharePaths(m.ctx, ADMIN, ['/team/']);
+    expect([rooted.kind, rooted.storagePath]).toEqual(['folder', 'team/']);
+  });
+
+  it('follows no link out of its root folder, nor out of a key’s base path, on disk (issue 42, item 12)', async () => {
+    putOnDisk(m.diskRoot, 'other/secret.txt', 'not for team');
+    putOnDisk(m.diskRoot, 'team/plan.txt', 'the plan');
+    putOnDisk(m.diskRoot, 'team/docs/inside.txt', 'inside');
+    fs.symlinkSync('../other', path.join(m.diskRoot, 'team/out'));
+    fs.symlinkSync('docs', path.join(m.diskRoot, 'team/in'));
+    const local = (await storageOf(m.ctx, m.mounts.disk)).configId;
+    await createMount(m.ctx, ADMIN, {
+      name: 'dteam',
+      mount_path: '/dteam',
+      storage_config_id: local,
+      root_folder: 'team/',
+    });
+    const read = (principal: typeof ADMIN, at: string) =>
+      outcome(openFsFile(m.ctx, principal, at).then((file) => file.read()));
+    // The link was followed while it stayed inside the storage: the control shows the file is there.
+    expect(await read(ADMIN, '/disk/team/out/secret.txt')).toBe('allowed');
+    expect(await read(ADMIN, '/dteam/out/secret.txt')).toMatch(/^not_found/);
+    expect(await read(ADMIN, '/dteam/in/inside.txt')).toBe('allowed');
+    // A key whose base path is a folder of the whole-storage mount.
+    const key = keyWith(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD, '/disk/team');
+    expect(await read(key, '/disk/team/plan.txt')).toBe('allowed');
+    expect(await read(key, '/disk/team/out/secret.txt')).toMatch(/^not_found/);
+    expect(await outcome(writeTextFile(m.ctx, key, '/disk/team/out/planted.txt', 'x'))).toMatch(/^invalid/);
+    expect(fs.existsSync(path.join(m.diskRoot, 'other/planted.txt'))).toBe(false);
   });
 
   it('refuses a root folder that leaves the storage or names the app’s own folders', async () => {

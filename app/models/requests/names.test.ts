@@ -18,6 +18,14 @@ describe('upload request names', () => {
     expect(cleanUploadName('a\u0000b\r\nc"d<e>f|g?h*i:j.txt')).toBe('a_b__c_d_e_f_g_h_i_j.txt');
   });
 
+  it('strips the controls that reorder how a name reads (issue 42, item 12)', () => {
+    // "invoice\u202Etxt.exe" shows as "invoiceexe.txt": the name is what it is, an .exe.
+    expect(cleanUploadName('invoice\u202Etxt.exe')).toBe('invoicetxt.exe');
+    expect(cleanUploadName('\u2066a\u2067b\u2068c\u2069\u202A\u202B\u202C\u202D\u200E\u200F\u061C.pdf')).toBe(
+      'abc.pdf',
+    );
+  });
+
   it('makes hidden and internal names visible, and drops trailing dots and spaces', () => {
     expect(cleanUploadName('.cloudclip-pending')).toBe('_cloudclip-pending');
     expect(cleanUploadName('.env')).toBe('_env');

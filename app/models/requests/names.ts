@@ -1,4 +1,4 @@
-import { FILENAME_MAX_BYTES } from '~/lib/filename';
+import { FILENAME_MAX_BYTES, withoutBidi } from '~/lib/filename';
 
 /**
  * The names files get in an upload request's folder (issue 30): whatever a visitor's client sends,
@@ -6,7 +6,7 @@ import { FILENAME_MAX_BYTES } from '~/lib/filename';
  * carry, and never one of the app's own (`.cloudclip-…`) or a hidden file's.
  */
 export function cleanUploadName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
+  const base = withoutBidi(raw.split(/[\\/]/).pop() ?? '');
   const cleaned = base
     // Control characters, and what Windows or a header cannot hold.
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')

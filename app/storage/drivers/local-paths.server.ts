@@ -14,14 +14,18 @@ export class LocalPaths {
     readonly root: string,
     /** The driver's own top-level folders: never a key. */
     private readonly reserved: ReadonlySet<string>,
+    /**
+     * A folder below the root that every key must also stay inside on disk (a mount's root folder,
+     * a key's base path, a shared folder: issue 42, item 12), or the root itself.
+     */
+    readonly confine: string = root,
   ) {}
 
   /** The file path of a key, refusing anything that would leave the root (by segment, not prefix). */
   pathOf(key: string): string {
     assertValidKey(key);
     const full = path.resolve(this.root, key);
-    if (full !== this.root && !full.startsWith(this.root + path.sep))
-      throw new StorageError('invalid_key', 'Key escapes the storage root');
+    if (!isInside(full, this.confine)) throw new StorageError('invalid_key', 'Key escapes the storage root');
     if (this.reserved.has(key.split('/')[0] ?? '')) throw new StorageError('invalid_key', 'Reserved key');
     return full;
   }
@@ -47,10 +51,21 @@ export class LocalPaths {
         if (code === 'ELOOP') throw new StorageError(escape, 'Key leads through a link loop');
         throw error;
       }
-      if (real !== root && !real.startsWith(root + path.sep))
+      if (!isInside(real, root) || !(await this.withinConfine(probe, real)))
         throw new StorageError(escape, 'Key leads outside the storage root');
       return file;
     }
+  }
+
+  /**
+   * Whether `probe` (the nearest existing path on the way to a key, whose real path is `real`) keeps
+   * the key inside the confining folder on disk. When that folder does not exist yet, nothing
+   * between it and the key does either: a probe above it by name follows no link below it.
+   */
+  private async withinConfine(probe: string, real: string): Promise<boolean> {
+    if (this.confine === this.root) return true;
+    const confine = await fsp.realpath(this.confine).catch(() => null);
+    return confine === null ? isInside(this.confine, probe) : isInside(real, confine);
   }
 
   /** `confined` for reads that treat what lies outside as absent: null instead of not_found. */
@@ -59,4 +74,9 @@ export class LocalPaths {
       error instanceof StorageError && error.kind === 'not_found' ? null : Promise.reject(error),
     );
   }
+}
+
+/** Whether `file` is `folder` or lies below it, by path segment. */
+function isInside(file: string, folder: string): boolean {
+  return file === folder || file.startsWith(folder + path.sep);
 }

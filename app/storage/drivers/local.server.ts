@@ -33,6 +33,8 @@ import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 const TMP_DIR = '.cloudclip-tmp';
 const MULTIPART_DIR = '.cloudclip-multipart';
 const INTERNAL = new Set([TMP_DIR, MULTIPART_DIR]);
+/** Confined views kept per driver (a mount's root, each key's base path, each shared folder). */
+const MAX_VIEWS = 256;
 /** The file that keeps a folder made by createFolder when it is empty (S3's zero-byte marker). */
 const FOLDER_MARKER = '.cloudclip-folder';
 
@@ -43,6 +45,8 @@ export interface LocalDriverOptions {
   configId: string;
   /** HMAC key for signed URLs. */
   signingKey: Buffer;
+  /** A folder below the root (a key prefix ending in "/") every key must stay inside on disk. */
+  confine?: string;
 }
 
 /** A folder on disk as object storage. Writes go to a temp file and are renamed into place. */
@@ -52,9 +56,30 @@ export class LocalDriver implements StorageDriver {
   private readonly root: string;
   private readonly paths: LocalPaths;
 
+  /** Views of this storage confined to a folder (confinedTo), made once each. */
+  private readonly views = new Map<string, LocalDriver>();
+
   constructor(private readonly options: LocalDriverOptions) {
     this.root = path.resolve(options.root);
-    this.paths = new LocalPaths(this.root, INTERNAL);
+    const confine = options.confine ? path.resolve(this.root, options.confine) : this.root;
+    this.paths = new LocalPaths(this.root, INTERNAL, confine);
+  }
+
+  /**
+   * The same storage and keys, where a key must also stay inside the folder `prefix` on disk: a
+   * symbolic link below a mount's root folder (or a key's base path, or a shared folder) that
+   * leads out of it is not followed, even when it stays inside the storage (issue 42, item 12;
+   * decision 0021).
+   */
+  confinedTo(prefix: string): StorageDriver {
+    if (prefix === '' || prefix === this.options.confine) return this;
+    let view = this.views.get(prefix);
+    if (!view) {
+      if (this.views.size >= MAX_VIEWS) this.views.delete(this.views.keys().next().value!);
+      view = new LocalDriver({ ...this.options, confine: prefix });
+      this.views.set(prefix, view);
+    }
+    return view;
   }
 
   private info(key: string, stat: fs.Stats): ObjectInfo {
@@ -262,7 +287,8 @@ export class LocalDriver implements StorageDriver {
   }
 
   async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
-    this.paths.pathOf(key);
+    // Checked on disk when signed: the signed URL is served by the storage's own driver, unconfined.
+    await this.paths.confined(key, 'not_found');
     return signGrant(this.options.signingKey, {
       configId: this.options.configId,
       op: 'get',
@@ -274,7 +300,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async presignPut(key: string, options: PresignPutOptions) {
-    this.paths.pathOf(key);
+    await this.paths.confined(key, 'invalid_key');
     return signGrant(this.options.signingKey, {
       configId: this.options.configId,
       op: options.mounted ? 'mput' : 'put',
@@ -313,6 +339,7 @@ export class LocalDriver implements StorageDriver {
     options: { mounted?: boolean; sizes?: PartSizes } = {},
   ) {
     await this.assertUpload(key, uploadId);
+    await this.paths.confined(key, 'invalid_key');
     return partNumbers.map((partNumber) => ({
       partNumber,
       url: signGrant(this.options.signingKey, {

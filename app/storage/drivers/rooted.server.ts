@@ -6,7 +6,10 @@ import type { ListOptions, StorageDriver } from '../types';
  * `root` can be named — keys are checked by segment by the driver below (no "..") — so a mount
  * whose root is "team/" cannot reach "other/" or the app's share objects (docs/architecture.md §5).
  */
-export function rootedDriver(driver: StorageDriver, root: string): StorageDriver {
+export function rootedDriver(driver: StorageDriver, root: string, confine = ''): StorageDriver {
+  // On disk too: a link below the root (or below `confine`, a folder under it) that leads out of
+  // it is not followed (issue 42, item 12).
+  if (root + confine !== '') driver = driver.confinedTo?.(root + confine) ?? driver;
   if (root === '') return driver;
   const inner = (key: string) => root + key;
   const outer = (key: string) => key.slice(root.length);

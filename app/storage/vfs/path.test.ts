@@ -27,6 +27,9 @@ describe('parseVirtualPath', () => {
       '/a\\b',
       '/nul\u0000',
       '/tab\there',
+      // A name that reads otherwise than it is (issue 42, item 12), plain or percent-encoded.
+      '/invoice\u202Etxt.exe',
+      '/a%E2%80%AEb',
       `/${'x'.repeat(3000)}`,
     ]) {
       expect(parseVirtualPath(bad), bad).toBeNull();

@@ -1,3 +1,4 @@
+import { UNNAMEABLE } from '../types';
 /**
  * Virtual paths of the mount explorer, the fs API and WebDAV (docs/architecture.md §5), checked
  * and normalised in one place: absolute, "/"-separated, no empty, "." or ".." segment (also not
@@ -32,13 +33,14 @@ function fullyDecoded(segment: string): string {
 
 /** The normalised path, or null when it is not one we accept. `input` is already URL-decoded once. */
 export function parseVirtualPath(input: string): VirtualPath | null {
-  if (!input.startsWith('/') || input.length > MAX_LENGTH || /[\u0000-\u001f\u007f\\]/.test(input)) return null;
+  if (!input.startsWith('/') || input.length > MAX_LENGTH || UNNAMEABLE.test(input)) return null;
   const isDirectory = input.endsWith('/');
   const inner = input.slice(1, isDirectory ? -1 : undefined);
   const segments = inner === '' ? [] : inner.split('/');
   for (const segment of segments) {
     const decoded = fullyDecoded(segment);
-    if (segment === '' || decoded === '.' || decoded === '..' || /[\u0000-\u001f\u007f\\/]/.test(decoded)) return null;
+    if (segment === '' || decoded === '.' || decoded === '..' || UNNAMEABLE.test(decoded) || decoded.includes('/'))
+      return null;
   }
   return { path: `/${segments.join('/')}`, isDirectory: isDirectory || segments.length === 0, segments };
 }
