@@ -59,8 +59,9 @@ export function firstAllowedModule(principal: Principal): string {
 export function adminGuard(principal: Principal, pathname: string): string | null {
   const nested = moduleAbove(pathname);
   // A module's resource route (a download) has no page to show the login form on: the login page,
-  // which comes back here (issue 42, item 10: they answered 500).
-  if (principal.kind === 'anonymous') return nested ? `/admin/login?redirectTo=${encodeURIComponent(pathname)}` : null;
+  // which comes back to the module (issue 42, item 10: they answered 500).
+  if (principal.kind === 'anonymous')
+    return nested ? `/admin/login?redirectTo=${encodeURIComponent(nested.path)}` : null;
   const allowed = allowedModules(principal);
   // Neither admin nor a key with text or file permission: Home (docs/product/spec.md §2). Upload
   // requests alone (a key with only mount bits) do not open the admin area: such keys use the API.

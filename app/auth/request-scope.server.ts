@@ -18,6 +18,12 @@ export interface RequestScope {
   /** The request's Referer and Host: the share statistics read another site's host from them, when they count. */
   referer?: string | null;
   host?: string | null;
+  /**
+   * The upload request whose visitor is writing (its slug): the write runs with the request's
+   * creator's rights, and the audit log names the anonymous visitor, not the creator (issue 42,
+   * item 13).
+   */
+  viaRequest?: string;
 }
 
 /** The Referer's host when it is another site's: a visitor's own navigation within the app is not a referrer. */
@@ -39,6 +45,12 @@ export function inRequestScope<T>(scope: RequestScope, run: () => T): T {
 
 export function currentRequestScope(): RequestScope | undefined {
   return scopes.getStore();
+}
+
+/** Runs a visitor's write to an upload request: what it records is the visitor's, via the request. */
+export function asRequestVisitor<T>(slug: string, run: () => T): T {
+  const scope = scopes.getStore() ?? { requestId: null, address: null, door: 'api' as const };
+  return scopes.run({ ...scope, viaRequest: slug }, run);
 }
 
 /** The door of a request path: the API, WebDAV, or a page (and the resource routes beside them). */

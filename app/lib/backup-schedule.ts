@@ -99,35 +99,45 @@ export function nextSlot(schedule: ScheduleTimes, now: Date): Date {
   throw new Error('A schedule runs at least once a week');
 }
 
-/** What the schedule form sends (Admin → Backups), checked; an empty passphrase keeps the saved one. */
-export const backupScheduleForm = z.object({
-  enabled: z
-    .string()
-    .optional()
-    .transform((v) => v === 'on' || v === 'true'),
-  frequency: z.enum(BACKUP_FREQUENCIES, { message: 'backupFrequencyInvalid' }),
-  weekday: z.coerce.number({ message: 'backupWeekdayInvalid' }).int('backupWeekdayInvalid').min(0).max(6),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'backupTimeInvalid'),
-  time_zone: z.string().trim().refine(isTimeZone, 'backupTimeZoneInvalid'),
-  keep: z.coerce
-    .number({ message: 'backupKeepInvalid' })
-    .int('backupKeepInvalid')
-    .min(1, 'backupKeepInvalid')
-    .max(MAX_BACKUPS_KEPT, 'backupKeepInvalid'),
-  storage_config_id: z.string().min(1, 'backupStorageRequired'),
-  folder: z.string().transform((raw, ctx) => {
-    const folder = normalizeRootFolder(raw);
-    if (folder === null) {
-      ctx.addIssue({ code: 'custom', message: 'backupFolderInvalid' });
-      return z.NEVER;
-    }
-    return folder;
-  }),
-  passphrase: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined),
-});
+/**
+ * What the schedule form sends (Admin → Backups), checked; an empty passphrase keeps the saved one,
+ * a new one is typed twice.
+ */
+export const backupScheduleForm = z
+  .object({
+    enabled: z
+      .string()
+      .optional()
+      .transform((v) => v === 'on' || v === 'true'),
+    frequency: z.enum(BACKUP_FREQUENCIES, { message: 'backupFrequencyInvalid' }),
+    weekday: z.coerce.number({ message: 'backupWeekdayInvalid' }).int('backupWeekdayInvalid').min(0).max(6),
+    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'backupTimeInvalid'),
+    time_zone: z.string().trim().refine(isTimeZone, 'backupTimeZoneInvalid'),
+    keep: z.coerce
+      .number({ message: 'backupKeepInvalid' })
+      .int('backupKeepInvalid')
+      .min(1, 'backupKeepInvalid')
+      .max(MAX_BACKUPS_KEPT, 'backupKeepInvalid'),
+    storage_config_id: z.string().min(1, 'backupStorageRequired'),
+    folder: z.string().transform((raw, ctx) => {
+      const folder = normalizeRootFolder(raw);
+      if (folder === null) {
+        ctx.addIssue({ code: 'custom', message: 'backupFolderInvalid' });
+        return z.NEVER;
+      }
+      return folder;
+    }),
+    passphrase: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined),
+    passphrase_again: z.string().optional(),
+  })
+  .superRefine((fields, ctx) => {
+    // Typed twice: a typo would make every backup made with it unrestorable (issue 42, item 14).
+    if (fields.passphrase !== undefined && fields.passphrase !== fields.passphrase_again)
+      ctx.addIssue({ code: 'custom', path: ['passphrase_again'], message: 'backupPassphraseMismatch' });
+  });
 /** The form's fields as posted (names as in backupScheduleForm); checked by it. */
 export type BackupScheduleInput = Record<string, string | undefined>;
 export type BackupScheduleFields = z.output<typeof backupScheduleForm>;
@@ -138,3 +148,10 @@ export const scheduledBackupName = (at: Date) =>
 
 /** The names scheduledBackupName gives (and keep-the-last-N counts and removes; nothing else). */
 export const SCHEDULED_BACKUP_NAME = /^cloudclip-\d{8}-\d{6}\.tar\.gz$/;
+
+/**
+ * The cookie "Back up and download" answers with, holding the token its form posted: the page sees
+ * the download has begun (components/backups/BackupDownloadForm.tsx).
+ */
+export const BACKUP_READY_COOKIE = 'cloudclip-backup-ready';
+export const BACKUP_TOKEN = /^[a-f0-9]{32}$/;

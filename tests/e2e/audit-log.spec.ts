@@ -52,6 +52,12 @@ test('an admin finds who did what with the filters, and exports what they match 
   );
   expect(csv.trimEnd().split('\r\n')).toHaveLength(2); // the header and this paste's event only
   expect(csv).toContain(`"paste.create","${slug}","ok","api"`);
+
+  // "Clear filters" empties the fields as well as the list's filters (issue 42, item 13).
+  await page.getByRole('link', { name: t.clear }).click();
+  await expect(page).toHaveURL(/\/admin\/audit-log$/);
+  await expect(page.getByLabel(t.target)).toHaveValue('');
+  await expect(page.getByLabel(t.action)).toHaveValue('');
 });
 
 test('filters that match nothing say so, and a day that is not one is named beside its field', async ({ page }) => {

@@ -63,6 +63,7 @@ describe('scheduled backups to S3', () => {
     storage_config_id: configId,
     folder: '/team/nightly/',
     passphrase: PASSPHRASE,
+    passphrase_again: PASSPHRASE,
     ...over,
   });
 

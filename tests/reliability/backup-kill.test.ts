@@ -62,6 +62,7 @@ describe('reliability: a backup killed mid-way', () => {
       storage_config_id: storage,
       folder: 'killed',
       passphrase: PASSPHRASE,
+      passphrase_again: PASSPHRASE,
     });
     expect(saved.status).toBe(302);
     expect((await page.post('/admin/backups', { intent: 'runNow', id: 'run' })).status).toBe(302);

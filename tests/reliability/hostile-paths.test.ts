@@ -74,7 +74,7 @@ describe('reliability: hostile paths and nested admin routes', () => {
       const anonymous = await page.get(target);
       expect([anonymous.status, anonymous.headers.get('location')], target).toEqual([
         302,
-        `/admin/login?redirectTo=${encodeURIComponent(target)}`,
+        `/admin/login?redirectTo=${encodeURIComponent(target.split('/').slice(0, 3).join('/'))}`,
       ]);
       const keyed = await keySession.get(target);
       expect([keyed.status, keyed.headers.get('location')], target).toEqual([302, '/admin/file-management']);

@@ -116,6 +116,7 @@ describe('reliability: S3 freezing under every stream', () => {
       storage_config_id: s3Id,
       folder: '/stalled/',
       passphrase: 'a passphrase long enough',
+      passphrase_again: 'a passphrase long enough',
     });
     expect(schedule.status).toBe(302);
 

@@ -45,7 +45,15 @@ export function AuditFilters({
     </Field>
   );
   return (
-    <Form method="get" action={PATH} className="card space-y-4 p-4 sm:p-5" aria-labelledby="audit-filters">
+    // Keyed by the filters: "Clear filters" (or any new filter) shows the fields as the address has
+    // them; uncontrolled fields would keep what was typed (issue 42, item 13).
+    <Form
+      key={auditQueryString(values)}
+      method="get"
+      action={PATH}
+      className="card space-y-4 p-4 sm:p-5"
+      aria-labelledby="audit-filters"
+    >
       <h2 id="audit-filters" className="text-lg font-semibold">
         {t('audit.filters')}
       </h2>

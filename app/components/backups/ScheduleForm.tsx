@@ -3,6 +3,7 @@ import { FormAlert } from '~/components/ui/FormAlert';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { useTranslation } from '~/i18n/use-translation';
 import { MAX_BACKUPS_KEPT } from '~/lib/backup-schedule';
+import { PassphraseFields } from './PassphraseFields';
 import type { ScheduleFormValues, StorageChoice } from './types';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0];
@@ -133,23 +134,13 @@ export function ScheduleForm({
             className="input w-32"
           />
         </Field>
-        <Field
+        <PassphraseFields
           id="schedule-passphrase"
-          label={t('backups.passphrase')}
           hint={t(hasPassphrase ? 'backups.schedule.passphraseKept' : 'backups.passphraseHint')}
+          required={false}
           error={fieldErrors.passphrase}
-        >
-          <input
-            id="schedule-passphrase"
-            name="passphrase"
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            maxLength={200}
-            className="input"
-            {...fieldAria('schedule-passphrase', fieldErrors.passphrase, true)}
-          />
-        </Field>
+          againError={fieldErrors.passphrase_again}
+        />
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t(busy ? 'backups.schedule.saving' : 'backups.schedule.save')}

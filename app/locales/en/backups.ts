@@ -7,6 +7,9 @@ export default {
     '8 characters or more. It seals the secret key inside the backup; without it the backup cannot be restored. Keep it apart from the backups.',
   wait: 'The download starts when the backup is complete: about a minute per gigabyte stored. The app keeps serving meanwhile.',
   download: 'Back up and download',
+  passphraseAgain: 'Passphrase again',
+  making: 'Making the backup… the download starts when it is complete.',
+  made: 'The backup is ready: your browser is downloading it.',
   restoreHeading: 'Restoring',
   restoreBody:
     'A backup is restored with a command, into an empty data folder (and an empty database on PostgreSQL), with the same settings the app will run with. It checks every file of the backup and the passphrase before it writes anything.',

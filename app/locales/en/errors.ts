@@ -362,6 +362,7 @@ export default {
   bundleSize: 'One link holds between 2 and 1000 files',
   bundleMembersInvalid: 'Only files you just uploaded, each in no other link, can share one link',
   backupPassphrase: 'A backup needs a passphrase of 8 characters or more (BACKUP_PASSPHRASE): it seals the secret key',
+  backupPassphraseMismatch: 'The two passphrases differ: type the same one twice',
   backupPassphraseWrong: 'The passphrase does not open this backup’s secret key',
   backupFrequencyInvalid: 'Choose daily or weekly',
   backupWeekdayInvalid: 'Choose a day of the week',

@@ -6,6 +6,9 @@ export default {
   passphraseHint: '至少 8 个字符。它加密备份中的密钥；没有它就无法恢复备份。请与备份分开保管。',
   wait: '备份完成后才开始下载：每 GB 存储约需一分钟。期间应用照常服务。',
   download: '备份并下载',
+  passphraseAgain: '再次输入口令',
+  making: '正在生成备份……完成后将开始下载。',
+  made: '备份已生成：浏览器正在下载。',
   restoreHeading: '恢复',
   restoreBody:
     '使用命令恢复备份：恢复到空的数据目录（PostgreSQL 则为空数据库），使用应用运行时相同的设置。写入任何内容之前，它会校验备份中的每个文件和口令。',

@@ -351,6 +351,7 @@ export default {
   bundleSize: '一个链接可包含 2 到 1000 个文件',
   bundleMembersInvalid: '只有您刚上传、且不属于其他链接的文件才能合并为一个链接',
   backupPassphrase: '备份需要至少 8 个字符的口令（BACKUP_PASSPHRASE）：它用来加密密钥',
+  backupPassphraseMismatch: '两次输入的口令不一致：请输入相同的口令',
   backupPassphraseWrong: '该口令无法打开此备份的密钥',
   backupFrequencyInvalid: '请选择每天或每周',
   backupWeekdayInvalid: '请选择星期几',

@@ -39,17 +39,28 @@ function actorOf(principal: Actor) {
  */
 export function audit(ctx: ModelContext, principal: Actor, entry: AuditEntry): void {
   const scope = currentRequestScope();
+  // A visitor of an upload request writes with its creator's rights: the visitor is who acted.
+  const visitor = scope?.viaRequest !== undefined;
+  const detail = visitor ? [entry.detail, `rights of ${labelOf(principal)}`].filter(Boolean).join('; ') : entry.detail;
   ctx.audit.add({
     at: new Date(),
-    ...actorOf(principal),
+    ...(visitor
+      ? { actorKind: 'anonymous', actorId: null, actorName: `via request ${scope.viaRequest}` }
+      : actorOf(principal)),
     address: scope?.address ?? null,
     requestId: scope?.requestId ?? null,
     door: scope?.door ?? null,
     action: entry.action,
     target: clip(entry.target),
     result: entry.result ?? 'ok',
-    detail: clip(entry.detail),
+    detail: clip(detail),
   });
+}
+
+/** How a detail names a principal whose rights were used. */
+function labelOf(principal: Actor): string {
+  const actor = actorOf(principal);
+  return actor.actorName ? `${actor.actorKind} ${actor.actorName}` : actor.actorKind;
 }
 
 /** How an error ends an audited action: refused for who asked, or failed for another reason. */

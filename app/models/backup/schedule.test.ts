@@ -20,18 +20,22 @@ describe('backup schedule', () => {
   let temp: TempContext;
   let storageId: string;
   let workers: { stop: () => Promise<void> }[] = [];
-  const form = (over: Record<string, string | undefined> = {}) => ({
-    enabled: 'on',
-    frequency: 'daily',
-    weekday: '0',
-    time: '03:00',
-    time_zone: 'UTC',
-    keep: '2',
-    storage_config_id: storageId,
-    folder: 'nightly',
-    passphrase: 'a long passphrase',
-    ...over,
-  });
+  const form = (over: Record<string, string | undefined> = {}) => {
+    const fields: Record<string, string | undefined> = {
+      enabled: 'on',
+      frequency: 'daily',
+      weekday: '0',
+      time: '03:00',
+      time_zone: 'UTC',
+      keep: '2',
+      storage_config_id: storageId,
+      folder: 'nightly',
+      passphrase: 'a long passphrase',
+      ...over,
+    };
+    // The form has the passphrase typed twice; a test names the second only to make them differ.
+    return { passphrase_again: fields.passphrase, ...fields };
+  };
   const backupsFolder = () => path.join(temp.dir, 'storage', '.cloudclip-backups', 'nightly');
 
   beforeAll(async () => {
@@ -65,6 +69,13 @@ describe('backup schedule', () => {
     expect(await outcome(saveBackupSchedule(temp.ctx, ADMIN, form({ passphrase: 'short' })))).toBe(
       'invalid:backupPassphrase',
     );
+    // Typed twice, differently: nothing is saved (issue 42, item 14).
+    await expect(
+      saveBackupSchedule(temp.ctx, ADMIN, form({ passphrase_again: 'a long passphrasf' })),
+    ).rejects.toMatchObject({
+      issues: [expect.objectContaining({ path: ['passphrase_again'], message: 'backupPassphraseMismatch' })],
+    });
+    expect(await temp.ctx.db.backupSchedule.count()).toBe(0);
     expect(await outcome(saveBackupSchedule(temp.ctx, ADMIN, form({ storage_config_id: 'nope' })))).toBe(
       'invalid:backupStorageRequired',
     );

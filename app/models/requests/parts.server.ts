@@ -1,3 +1,4 @@
+import { asRequestVisitor } from '~/auth/request-scope.server';
 import type { UploadArrival, UploadRequest } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
@@ -119,12 +120,21 @@ export async function resumeRequestUpload(ctx: ModelContext, slug: string, acces
  * problem leaves the upload pending (send the part again); a name another writer took meanwhile
  * ends it (409), as the file must never overwrite anything.
  */
-export async function completeRequestUpload(
+export function completeRequestUpload(
   ctx: ModelContext,
   slug: string,
   access: RequestAccess,
   input: { uploadId: string; parts: CompletedPart[] },
 ): Promise<{ name: string; size: number }> {
+  return asRequestVisitor(slug, () => complete(ctx, slug, access, input));
+}
+
+async function complete(
+  ctx: ModelContext,
+  slug: string,
+  access: RequestAccess,
+  input: { uploadId: string; parts: CompletedPart[] },
+) {
   const row = await admitSender(ctx, slug, access);
   const { arrival, destination, key, plan } = await pendingArrival(ctx, row, input.uploadId);
   if (input.parts.length !== plan.partCount)

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { asRequestVisitor } from '~/auth/request-scope.server';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { signGrant } from '~/models/grants.server';
@@ -104,12 +105,16 @@ export interface IncomingFile {
  * folder or a new file share, and the place becomes the file's with its real size. A failure frees
  * the place and leaves no object.
  */
-export async function receiveFile(
+export function receiveFile(
   ctx: ModelContext,
   slug: string,
   access: RequestAccess,
   file: IncomingFile,
 ): Promise<{ name: string; size: number }> {
+  return asRequestVisitor(slug, () => receive(ctx, slug, access, file));
+}
+
+async function receive(ctx: ModelContext, slug: string, access: RequestAccess, file: IncomingFile) {
   const row = await admitSender(ctx, slug, access);
   const perFile = await perFileLimit(ctx, row);
   if (file.size !== undefined && file.size > perFile) throw tooLarge(perFile);

@@ -9,6 +9,7 @@ import { principalOfCreator } from '~/models/accounts/principal.server';
 import { listDirectory } from '~/models/fs/browse.server';
 import { ADMIN } from '../../../tests/support/principals';
 import { fsModels, outcome, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
+import { listAuditEvents } from '~/models/audit/events.server';
 import { receiveFile, visitUploadRequest, type RequestAccess } from './receive.server';
 import { reapStaleArrivals } from './reserve.server';
 import {
@@ -70,6 +71,20 @@ describe('upload requests', () => {
     expect(seen.arrivals.map((a) => a.name).sort()).toEqual(['photo (2).jpg', 'secret (2).txt', 'secret.txt']);
     // Looking at them made them no longer new.
     expect((await listUploadRequests(m.ctx, ADMIN)).find((r) => r.id === request.id)).toMatchObject({ newFiles: 0 });
+  });
+
+  it('records what a visitor sends as the anonymous visitor via the request, with whose rights (issue 42, item 13)', async () => {
+    const request = await create({ title: 'Audited' });
+    await send(request.slug, 'from-a-visitor.txt', 'hello');
+    const { events } = await listAuditEvents(m.ctx, ADMIN, { action: 'fs.write' });
+    const written = events.find((e) => e.target === '/mem/inbox/Audited/from-a-visitor.txt');
+    expect(written).toMatchObject({ actorKind: 'anonymous', actorName: `via request ${request.slug}` });
+    expect(written?.detail).toBe('5 B; rights of admin admin');
+    // The creator's own writes stay theirs.
+    expect(events.find((e) => e.target === '/mem/inbox/Audited')).toMatchObject({
+      actorKind: 'admin',
+      detail: 'folder',
+    });
   });
 
   it('holds the file limit against 20 uploads at once: exactly 5 stored', async () => {

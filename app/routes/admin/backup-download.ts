@@ -5,6 +5,7 @@ import { principalContext, servicesContext } from '~/context';
 import { answersFaults } from '~/http/html/faults.server';
 import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
+import { BACKUP_READY_COOKIE, BACKUP_TOKEN } from '~/lib/backup-schedule';
 import { backupForDownload } from '~/models/backup/download.server';
 import type { Route } from './+types/backup-download';
 
@@ -17,6 +18,10 @@ import type { Route } from './+types/backup-download';
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const passphrase = String(form.get('passphrase') ?? '');
+  const token = String(form.get('token') ?? '');
+  // Typed twice (issue 42, item 14): a typo would make the backup unrestorable.
+  if (form.has('passphrase_again') && form.get('passphrase_again') !== passphrase)
+    return redirect('/admin/backups?error=backupPassphraseMismatch');
   let made;
   try {
     made = await backupForDownload(context.get(servicesContext), context.get(principalContext), passphrase);
@@ -35,6 +40,10 @@ export const action = answersFaults(async function action({ request, context }: 
       'Content-Disposition': contentDisposition('attachment', made.name),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
+      // The page that asked sees the download has begun (BackupDownloadForm); no token, no cookie.
+      ...(BACKUP_TOKEN.test(token) && {
+        'Set-Cookie': `${BACKUP_READY_COOKIE}=${token}; Path=/admin/backups; Max-Age=120; SameSite=Strict`,
+      }),
     },
   });
 });

@@ -1,10 +1,8 @@
-import { Form, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { BackupRuns } from '~/components/backups/BackupRuns';
 import { ScheduleForm } from '~/components/backups/ScheduleForm';
 import type { ScheduleFormValues } from '~/components/backups/types';
-import { FormAlert } from '~/components/ui/FormAlert';
-import { Field, fieldAria } from '~/components/ui/Field';
-import { Icon } from '~/components/ui/Icon';
+import { BackupDownloadForm } from '~/components/backups/BackupDownloadForm';
 import { principalContext, servicesContext } from '~/context';
 import { presentTask } from '~/http/api/presenters/tasks';
 import { formError } from '~/http/html/errors.server';
@@ -24,7 +22,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 const PATH = '/admin/backups';
 
 /** The reasons a backup form comes back with (backup-download.ts), as error keys. */
-const REASONS = new Set(['backupPassphrase', 'backupTargetExists']);
+const REASONS = new Set(['backupPassphrase', 'backupPassphraseMismatch', 'backupTargetExists']);
 
 /** The time zones the schedule's field suggests (any the runtime knows is accepted). */
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
@@ -145,36 +143,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           />
         </div>
       )}
-      <Form
-        method="post"
-        action="/admin/backups/download"
-        reloadDocument
-        className="card max-w-xl space-y-4 p-5 sm:p-6"
-        aria-labelledby="backup-now"
-      >
-        <h2 id="backup-now" className="text-lg font-semibold">
-          {t('backups.now')}
-        </h2>
-        {error && <FormAlert>{error}</FormAlert>}
-        <Field id="passphrase" label={t('backups.passphrase')} hint={t('backups.passphraseHint')} error={error}>
-          <input
-            id="passphrase"
-            name="passphrase"
-            type="password"
-            className="input"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={200}
-            {...fieldAria('passphrase', error, true)}
-          />
-        </Field>
-        <p className="text-sm text-subtle">{t('backups.wait')}</p>
-        <button type="submit" className="btn btn-primary">
-          <Icon name="download" />
-          {t('backups.download')}
-        </button>
-      </Form>
+      <BackupDownloadForm error={error} mismatch={loaderData.error === 'backupPassphraseMismatch'} />
       <section aria-labelledby="backup-restore" className="card max-w-xl space-y-3 p-5 text-sm sm:p-6">
         <h2 id="backup-restore" className="text-lg font-semibold">
           {t('backups.restoreHeading')}
