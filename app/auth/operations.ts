@@ -1,6 +1,6 @@
 import { AppError } from '~/lib/errors';
 import { PERMISSION_FLAGS, Permission } from '~/lib/permissions';
-import type { Principal } from './principal';
+import { isCreator, type Principal } from './principal';
 
 /**
  * Every guarded operation and who may perform it. The table-driven permission test walks this
@@ -85,4 +85,15 @@ function bitLabel(required: number): string {
   return PERMISSION_FLAGS.filter(([, bit]) => (required & bit) !== 0)
     .map(([, , label]) => label)
     .join(', ');
+}
+
+const MANAGE = { paste: 'paste.manage', file: 'file.manage' } as const;
+
+/**
+ * Who may edit or delete a share (docs/product/spec.md §6): an admin, or a key with the share kind's
+ * permission that created it. The management models enforce it; pages ask it to choose what to show;
+ * a share's owner reads it without counting a view (issue 42, item 3).
+ */
+export function mayManageShare(principal: Principal, kind: 'paste' | 'file', createdBy: string | null): boolean {
+  return isAllowed(principal, MANAGE[kind]) && isCreator(principal, createdBy);
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import en from '../../app/locales/en/index';
 import zh from '../../app/locales/zh/index';
 
@@ -101,4 +101,13 @@ export async function expectFieldError(scope: Page | Locator, field: Locator, me
 /** The alert's words for one marked field: Chinese has a single plural form, which says the count. */
 export function oneMarkedField(t: typeof en | typeof zh): string {
   return t === en ? en.errors.seeMarkedFields_one : fill(t.errors.seeMarkedFields_other, { count: '1' });
+}
+
+/**
+ * A page of another browser, not logged in: a share's visitor. It keeps the project's JavaScript
+ * setting (a new context would not) and the test's locale.
+ */
+export async function visitorPage(browser: Browser, javaScriptEnabled: boolean, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, locale: 'en-US', serviceWorkers: 'block', ...options });
+  return context.newPage();
 }

@@ -67,9 +67,10 @@ test('@js seal a paste with a password in the editor; a new reader opens it with
   expect(headers['referrer-policy']).toBe('no-referrer');
   await waitForHydration(reader);
   await expect(reader.getByText(en.paste.encrypted.badge)).toBeVisible();
+  // A wrong password is found out in the page, before the unlock would spend a view (issue 42, item 4).
   await reader.getByLabel(en.paste.unlock.password, { exact: true }).fill('not it');
   await reader.getByRole('button', { name: en.paste.unlock.submit }).click();
-  await expect(reader.getByText(en.errors.passwordWrong)).toBeVisible();
+  await expect(reader.getByText(en.paste.encrypted.wrongKeyOrPassword)).toBeVisible();
   await reader.getByLabel(en.paste.unlock.password, { exact: true }).fill('hunter two');
   await reader.getByRole('button', { name: en.paste.unlock.submit }).click();
   await expect(reader.getByRole('heading', { name: MARKER })).toBeVisible();
@@ -86,7 +87,7 @@ test('@js seal a paste with a password in the editor; a new reader opens it with
   await expect(row.getByText(MARKER)).toHaveCount(0);
 });
 
-test('@js a view-limited paste: no key, no reveal; a wrong key says so; the right one opens it', async ({
+test('@js a view-limited paste: no key, no reveal; a wrong key says so and spends nothing; the right one opens it', async ({
   page,
   browser,
   request,
@@ -94,7 +95,7 @@ test('@js a view-limited paste: no key, no reveal; a wrong key says so; the righ
   const slug = uniqueSlug(testInfo, 'lim');
   const { envelope, key } = sealPaste(`${MARKER} limited`, { remark: null });
   const token = await adminToken(request);
-  const { id } = await createPasteViaApi(request, token, { content: envelope, slug, maxViews: 2, encrypted: true });
+  const { id } = await createPasteViaApi(request, token, { content: envelope, slug, maxViews: 1, encrypted: true });
 
   await page.goto(`/paste/${slug}`);
   await waitForHydration(page);
@@ -107,10 +108,11 @@ test('@js a view-limited paste: no key, no reveal; a wrong key says so; the righ
   const second = await page.context().newPage();
   await second.goto(`/paste/${slug}#${wrong}`);
   await waitForHydration(second);
-  await second.getByRole('button', { name: en.paste.reveal.submit }).click();
+  // The key is tried on the gate's sealed metadata first: no reveal is offered, no view is spent.
   await expect(second.getByRole('heading', { name: en.paste.encrypted.incompleteHeading })).toBeVisible();
+  await expect(second.getByRole('button', { name: en.paste.reveal.submit })).toHaveCount(0);
   await expect(second.getByText(MARKER)).toHaveCount(0);
-  expect(await storedViews(request, token, id)).toBe(1);
+  expect(await storedViews(request, token, id)).toBe(0);
 
   const reader = await (await browser.newContext()).newPage();
   await reader.goto(`/paste/${slug}#${key}`);

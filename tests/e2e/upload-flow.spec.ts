@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createKeyViaApi, loginAsAdmin, submitKeyLogin, uniqueName } from './auth-helpers';
-import { en, expectFieldError, fill, zh } from './helpers';
+import { en, expectFieldError, fill, visitorPage, zh } from './helpers';
 import {
   downloadFromFilePage,
   fillUploadForm,
@@ -73,6 +73,8 @@ test('a key without the file permission is told why it cannot upload', async ({ 
 
 test('upload a file with a password, open its page, unlock it and download it byte-identical', async ({
   page,
+  browser,
+  javaScriptEnabled,
 }, testInfo) => {
   const slug = uniqueFileSlug(testInfo, 'pw');
   const bytes = fs.readFileSync(tempFile(testInfo, 'secret report.bin'));
@@ -97,7 +99,14 @@ test('upload a file with a password, open its page, unlock it and download it by
     `/file/${slug}`,
   );
 
-  // The page: facts and the password prompt, no content links yet.
+  // Its owner sees it at once, behind no password, and counts no view (issue 42, item 3).
+  await page.goto(link);
+  await expect(page.getByRole('link', { name: new RegExp(`^${en.file.actions.download}`) })).toBeVisible();
+  await expect(page.getByText(fill(en.file.meta.viewsUnlimited, { views: '0' }))).toBeVisible();
+
+  // A visitor's page: facts and the password prompt, no content links yet.
+  const owner = page;
+  page = await visitorPage(browser, javaScriptEnabled);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('secret report.bin');
   await expect(page.getByText('quarterly numbers')).toBeVisible();
@@ -114,14 +123,20 @@ test('upload a file with a password, open its page, unlock it and download it by
   await unlockFilePage(page, 'open sesame');
   const button = page.getByRole('link', { name: new RegExp(`^${en.file.actions.download}`) });
   await expect(button).toBeVisible();
+  // No grant and no password in the links or the address: the visit's grant is in its cookie (item 8).
   const href = (await button.getAttribute('href'))!;
-  expect(href).toMatch(new RegExp(`^/api/file-download/${slug}\\?grant=`));
-  expect(href).not.toContain('sesame');
+  expect(href).toBe(`/api/file-download/${slug}`);
+  expect(page.url()).not.toMatch(/grant|sesame/);
   await expect(page.getByText(fill(en.file.meta.viewsUnlimited, { views: '1' }))).toBeVisible();
 
   const saved = await downloadFromFilePage(page);
   expect(saved.name).toBe('secret report.bin');
   expect(saved.bytes.equals(bytes)).toBe(true);
+  // The address the visitor could pass on opens nothing in another browser.
+  const other = await visitorPage(browser, javaScriptEnabled);
+  await other.goto(page.url());
+  await expect(other.getByRole('heading', { name: en.file.unlock.heading })).toBeVisible();
+  await owner.close();
 });
 
 test('the form shows the max upload size (100 MB by default)', async ({ page }) => {
@@ -183,7 +198,11 @@ test('errors come in the visitor language', async ({ page }, testInfo) => {
   await expect(page.getByTestId('text-preview')).toHaveText('内容');
 });
 
-test('a max-views-1 share shows once, then answers 410', async ({ page }, testInfo) => {
+test('a max-views-1 share shows once to a visitor, never counting its owner, then answers 410', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
   const slug = uniqueFileSlug(testInfo, 'once');
   await loginAsAdmin(page);
   await page.goto('/upload');
@@ -191,14 +210,20 @@ test('a max-views-1 share shows once, then answers 410', async ({ page }, testIn
   const { link } = await uploadedLinks(page);
   await expect(page.getByText(fill(en.upload.result.maxViews, { count: '1' }))).toBeVisible();
 
-  const first = await page.goto(link);
-  expect(first?.status()).toBe(200);
-  await expect(page.getByTestId('text-preview')).toHaveText('read me once');
-  await expect(page.getByText(fill(en.file.meta.viewsOf, { views: '1', max: '1' }))).toBeVisible();
-  await expect(page.getByText(en.file.view.lastView)).toBeVisible();
+  // Its owner opens it (as "Open" and "Recent uploads" do) as often as they like: nothing is spent.
+  for (let i = 0; i < 2; i++) {
+    await page.goto(link);
+    await expect(page.getByTestId('text-preview')).toHaveText('read me once');
+    await expect(page.getByText(fill(en.file.meta.viewsOf, { views: '0', max: '1' }))).toBeVisible();
+  }
 
-  const second = await page.goto(link);
+  const visitor = await visitorPage(browser, javaScriptEnabled);
+  const first = await visitor.goto(link);
+  expect(first?.status()).toBe(200);
+  await expect(visitor.getByTestId('text-preview')).toHaveText('read me once');
+  await expect(visitor.getByText(fill(en.file.meta.viewsOf, { views: '1', max: '1' }))).toBeVisible();
+  await expect(visitor.getByText(en.file.view.lastView)).toBeVisible();
+
+  const second = await (await visitorPage(browser, javaScriptEnabled)).goto(link);
   expect(second?.status()).toBe(410);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.file.status.goneHeading);
-  await expect(page.getByText('read me once')).toHaveCount(0);
 });

@@ -97,11 +97,16 @@ describe('files API', () => {
     expect(wrong.body.message).toBe('密码不正确');
     const open = await call('POST', `/public/files/${f.slug}/verify`, { body: { password: 's3cret' } });
     expect(open.body.data).toMatchObject({ views: 1 });
-    expect(open.body.data.downloadUrl).toBe(`${server.url}/api/file-download/${f.slug}`);
+    // The view counted hands out a grant its content URLs carry (issue 42, item 7).
+    const grant = new URL(open.body.data.downloadUrl).searchParams.get('grant');
+    expect(open.body.data.downloadUrl).toBe(
+      `${server.url}/api/file-download/${f.slug}?grant=${encodeURIComponent(grant!)}`,
+    );
 
     expect((await call('GET', `/file-download/${f.slug}`)).status).toBe(401);
     expect((await call('GET', `/file-download/${f.slug}?password=bad`)).status).toBe(403);
-    const dl = await call('GET', `/file-download/${f.slug}?password=s3cret`);
+    // Within the visit, the grant opens the bytes as often as a browser asks, without counting.
+    const dl = await call('GET', `/file-download/${f.slug}?grant=${encodeURIComponent(grant!)}`);
     expect(dl.status).toBe(200);
     expect(md5(dl.body)).toBe(md5(data));
     expect(dl.headers.get('content-disposition')).toBe(
@@ -109,21 +114,27 @@ describe('files API', () => {
     );
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
 
-    const ranged = await call('GET', `/file-download/${f.slug}?password=s3cret`, {
+    const ranged = await call('GET', `/file-download/${f.slug}?grant=${encodeURIComponent(grant!)}`, {
       headers: { Range: 'bytes=100-199' },
     });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${data.length}`);
     expect(Buffer.compare(ranged.body, data.subarray(100, 200))).toBe(0);
     expect(
-      (await call('GET', `/file-download/${f.slug}?password=s3cret`, { headers: { Range: 'bytes=999999999-' } }))
-        .status,
+      (
+        await call('GET', `/file-download/${f.slug}?grant=${encodeURIComponent(grant!)}`, {
+          headers: { Range: 'bytes=999999999-' },
+        })
+      ).status,
     ).toBe(416);
+    expect((await call('GET', `/public/files/${f.slug}`)).body.data.views).toBe(1);
 
-    // Downloads do not count views; the second verify is the last allowed, the third is gone.
-    expect(
-      (await call('POST', `/public/files/${f.slug}/verify`, { body: { password: 's3cret' } })).body.data.views,
-    ).toBe(2);
+    // The upload's own link (with the password) is a bare link: it counts the second and last view,
+    // and hands its browser the grant in the share's cookie.
+    const bare = await call('GET', `/file-download/${f.slug}?password=s3cret`);
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get('set-cookie')).toMatch(/^cc_grant=\d+\.[\w-]+; Path=\/file\//);
+    expect((await call('GET', `/file-download/${f.slug}?password=s3cret`)).status).toBe(410);
     expect((await call('POST', `/public/files/${f.slug}/verify`, { body: { password: 's3cret' } })).status).toBe(410);
     expect((await call('GET', `/public/files/${f.slug}`)).status).toBe(410);
     expect(await dbRows('SELECT id FROM files WHERE slug = ?', f.slug)).toEqual([]);

@@ -191,7 +191,11 @@ describe('encrypted file shares', () => {
       return slug;
     };
     const limited = await share({ max_views: 3 });
-    const readers = await Promise.all(Array.from({ length: 20 }, () => call('GET', `/public/files/${limited}`)));
+    // Its info (and page) count nothing: a link cut before "#" spends no view (issue 42, item 4).
+    const infos = await Promise.all(Array.from({ length: 5 }, () => call('GET', `/public/files/${limited}`)));
+    expect(infos.map((r) => [r.status, r.body.data.views])).toEqual(Array.from({ length: 5 }, () => [200, 0]));
+    // Its ciphertext, fetched by a page that opened the envelope with the key, counts.
+    const readers = await Promise.all(Array.from({ length: 20 }, () => call('GET', `/file-download/${limited}`)));
     const statuses = readers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 404 || s === 410)).toBe(true);

@@ -166,16 +166,31 @@ describe('folder shares', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(await views()).toBe(1);
-    // The page's links carry the visit's grant: following them counts nothing more.
-    const grant = /grant=([\w.-]+)/.exec(html)?.[1];
-    expect(grant).toBeTruthy();
+    // The visit's grant is kept in the share's cookies, one per door path, never in the page's links
+    // (issue 42, item 8): following them with the cookie counts nothing more.
+    const cookies = page.headers.getSetCookie();
+    expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1])).toEqual([
+      '/file/visits',
+      '/file/visits.data',
+      '/api/file-view/visits',
+      '/api/file-download/visits',
+      '/api/file-thumbnail/visits',
+      '/api/office-preview/visits',
+      '/api/public/files/visits',
+    ]);
+    expect(cookies[0]).toMatch(/HttpOnly; SameSite=Lax/);
+    const cookie = cookies[0]!.split(';')[0]!;
+    expect(html).not.toMatch(/grant=/);
     expect(html).toContain('deep.md');
-    const inside = await fetch(`${server.url}/file/visits?path=%2Fdeep.md&grant=${grant}`);
+    const inside = await fetch(`${server.url}/file/visits?path=%2Fdeep.md`, { headers: { Cookie: cookie } });
     expect(inside.status).toBe(200);
     expect(await inside.text()).toContain('Deep');
+    const zip = await fetch(`${server.url}/api/file-download/visits`, { headers: { Cookie: cookie } });
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
     expect(await views()).toBe(1);
-    // A made-up grant is a new visit.
-    await fetch(`${server.url}/file/visits?grant=9999999999.forged`);
+    // A made-up grant is a new visit; so is a grant pasted into the address, which no page gives out.
+    await fetch(`${server.url}/file/visits`, { headers: { Cookie: 'cc_grant=9999999999.forged' } });
     expect(await views()).toBe(2);
 
     const removed = await call('DELETE', '/files/batch-delete', {

@@ -7,7 +7,8 @@ import { Icon } from '~/components/ui/Icon';
 import { SealedBadge, SealedNotice, useFragment } from '~/components/ui/sealed-page';
 import { SharePage } from './SharePage';
 import { FOLDER_MIMETYPE } from '~/lib/mime';
-import { fileVerifierFor, plainSizeOfRecords } from '~/lib/e2e/file';
+import { fileVerifierFor, openFileEnvelope, plainSizeOfRecords } from '~/lib/e2e/file';
+import { useKeyedShare } from '~/components/ui/use-keyed-share';
 import type { FileContent, FileSummary } from './types';
 import { UnlockForm } from '~/components/ui/UnlockForm';
 import { SealedFilePanel, useOpenedFile } from './SealedFile';
@@ -39,9 +40,17 @@ export function FileView({
   const folder = file.mimetype === FOLDER_MIMETYPE;
   const lastView = content !== null && file.maxViews !== null && file.views >= file.maxViews;
   const fragment = useFragment(file.envelope !== null);
-  // The password typed: with the link's key, it opens an encrypted share once the server lets it through.
+  // The password typed: with the link's key it has opened the envelope, and the unlock sends its verifier.
   const [password, setPassword] = useState<string>();
-  const opened = useOpenedFile(content ? file.envelope : null, fragment, password);
+  // An encrypted share opens with the link's key before anything is counted (issue 42, item 4): its
+  // page's visit counts nothing, and its content fetch (which counts) waits for the key to open it.
+  const opened = useOpenedFile(
+    file.envelope !== null && (!file.hasPassword || password) ? file.envelope : null,
+    fragment,
+    password,
+  );
+  // Its link is only whole with the key, drawn in the page: the server never sees it.
+  const keyed = useKeyedShare(file.envelope !== null ? share.page : null, fragment);
   const metadata = opened.state === 'open' ? opened.metadata : null;
   const shown =
     file.envelope === null
@@ -59,7 +68,7 @@ export function FileView({
       file={shown}
       kicker={folder ? t('file.folder.heading') : t('pages.file.heading')}
       canManage={canManage}
-      share={share}
+      share={file.envelope !== null ? keyed : share}
       notice={
         <>
           {envelope !== null && <SealedBadge subject="file" />}
@@ -87,7 +96,11 @@ export function FileView({
           buttonClassName="w-full sm:w-auto"
           transform={
             envelope !== null && fragment
-              ? (typed) => {
+              ? async (typed) => {
+                  // The key and the password open the envelope here first: a wrong one spends no view.
+                  await openFileEnvelope(envelope, fragment, typed).catch(() => {
+                    throw new Error(t('file.encrypted.wrongKeyOrPassword'));
+                  });
                   setPassword(typed);
                   return fileVerifierFor(envelope, fragment, typed);
                 }

@@ -13,15 +13,16 @@ type View = 'list' | 'gallery';
 
 interface Where {
   slug: string;
-  grant: string | null;
   view: View;
 }
 
-/** A place in the share, keeping the visit's grant and the chosen view (a file's page has no view). */
+/**
+ * A place in the share, keeping the chosen view (a file's page has no view). The visit's grant is in
+ * the share's cookie, never in these links (issue 42, item 8).
+ */
 const placeHref = (where: Where, path: string, cursor?: string | null) =>
   folderShareHref(where.slug, {
     path,
-    grant: where.grant,
     view: where.view === 'gallery' ? 'gallery' : null,
     cursor,
   });
@@ -105,7 +106,7 @@ function EntryRows({ where, entries }: { where: Where; entries: SharedEntryView[
             </td>
             <td className="px-2 py-2">
               <a
-                href={fileContentHref(where.slug, 'download', { grant: where.grant, path: entry.path })}
+                href={fileContentHref(where.slug, 'download', { path: entry.path })}
                 className="btn px-2 py-1"
                 aria-label={t('file.folder.downloadItem', { name: entry.name })}
                 title={t('file.folder.downloadItem', { name: entry.name })}
@@ -138,8 +139,8 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
                   src={
                     // A 160 px thumbnail of a raster image; an SVG (never thumbnailed) as itself.
                     entry.mimetype === 'image/svg+xml'
-                      ? fileContentHref(where.slug, 'view', { grant: where.grant, path: entry.path })
-                      : fileThumbnailHref(where.slug, { grant: where.grant, path: entry.path })
+                      ? fileContentHref(where.slug, 'view', { path: entry.path })
+                      : fileThumbnailHref(where.slug, { path: entry.path })
                   }
                   alt={entry.name}
                   loading="lazy"
@@ -171,10 +172,7 @@ function FolderPlace({
   cursorShown: boolean;
 }) {
   const { t } = useTranslation();
-  const zip = fileContentHref(where.slug, 'download', {
-    grant: where.grant,
-    path: place.path === '/' ? null : place.path,
-  });
+  const zip = fileContentHref(where.slug, 'download', { path: place.path === '/' ? null : place.path });
   const viewLink = (view: View, label: string) => (
     <Link
       to={placeHref({ ...where, view }, place.path)}
@@ -228,7 +226,6 @@ function FolderPlace({
  */
 export function FolderShareView({
   file,
-  grant,
   place,
   view,
   paged,
@@ -236,7 +233,6 @@ export function FolderShareView({
   canManage,
 }: {
   file: FileSummary;
-  grant: string | null;
   place: SharedPlaceView;
   view: View;
   /** A later page of a long folder is shown (offer the way back to its first). */
@@ -245,7 +241,7 @@ export function FolderShareView({
   canManage: boolean;
 }) {
   const { t } = useTranslation();
-  const where: Where = { slug: file.slug, grant, view };
+  const where: Where = { slug: file.slug, view };
   return (
     <SharePage file={file} kicker={t('file.folder.heading')} canManage={canManage} share={share} folder>
       <Crumbs where={where} root={file.filename} path={place.path} />

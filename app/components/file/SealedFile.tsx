@@ -12,8 +12,9 @@ import type { FileContent } from './types';
 
 /**
  * An encrypted file share's page, in the browser (docs/encryption.md "Files"): the envelope's name,
- * type and remark open with the link's key; the download is fetched (no view counted: the page
- * view counted it), opened record by record, and saved under its real name. Images and text small
+ * type and remark open with the link's key; only then is the content fetched (the first fetch
+ * counts the view, and its grant, kept in the share's cookie, opens the next: issue 42, item 4),
+ * opened record by record, and saved under its real name. Images and text small
  * enough are shown here once opened. The server never sees the key or a byte of plaintext.
  */
 

@@ -23,7 +23,8 @@ export function SharePage({
   file: FileSummary;
   kicker: string;
   canManage: boolean;
-  share: ShareLink;
+  /** The link and its QR code; none while an encrypted share's keyed link is not drawn (or has no key). */
+  share: ShareLink | null;
   /** A folder share: no size or type of its own. */
   folder?: boolean;
   notice?: React.ReactNode;
@@ -37,9 +38,11 @@ export function SharePage({
       {notice}
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-3">{children}</div>
-        <aside className="min-w-0">
-          <ShareCard share={share} hasPassword={file.hasPassword} />
-        </aside>
+        {share && (
+          <aside className="min-w-0">
+            <ShareCard share={share} hasPassword={file.hasPassword} />
+          </aside>
+        )}
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { Icon } from '~/components/ui/Icon';
 import { SealedNotice } from '~/components/ui/sealed-page';
 import { UnlockForm } from '~/components/ui/UnlockForm';
-import { openPaste, verifierFor } from '~/lib/e2e/paste';
+import { checkPasteKey, openPaste, verifierFor } from '~/lib/e2e/paste';
 import { PasteContent, type PasteFormat } from './PasteContent';
 import { PasteRemark } from './PasteMeta';
 import type { PasteGate } from './PastePage';
@@ -16,7 +16,11 @@ import type { ShownPaste } from './types';
  * link without a key of the right shape says so too, before a reveal or a password spends a view.
  */
 
-/** Before an encrypted paste's content: its reveal step, or its password, which the page stretches. */
+/**
+ * Before an encrypted paste's content: its reveal step, or its password, which the page stretches.
+ * The gate's sealed metadata is opened with the link's key (and the password) first: a cut or wrong
+ * key says so, and no reveal or unlock spends a view on it (issue 42, item 4).
+ */
 export function SealedGate({
   fragment,
   gate,
@@ -29,15 +33,35 @@ export function SealedGate({
   fragment: string | null | undefined;
   gate: PasteGate;
   viewsLeft: number;
-  /** The envelope's header (no secret), from which the password's verifier is made. */
+  /** The envelope's gate (its header and sealed metadata, no secret: sealedGateOf). */
   sealedHeader: string;
   error?: string;
   /** The password typed, kept by the page to open the content once the server lets it through. */
   onPassword: (password: string) => void;
 }) {
-  if (fragment === undefined) return <SealedNotice subject="paste" kind="needsJs" />;
-  if (fragment === null) return <SealedNotice subject="paste" kind="incomplete" />;
+  const { t } = useTranslation();
   const reveal = gate === 'reveal';
+  // A reveal spends a view: only once the key has opened the gate (a password's check is its unlock's).
+  const [key, setKey] = useState<'checking' | 'right' | 'wrong'>('checking');
+  useEffect(() => {
+    if (!reveal || !fragment) return;
+    let live = true;
+    checkPasteKey(sealedHeader, fragment).then(
+      () => live && setKey('right'),
+      () => live && setKey('wrong'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reveal, fragment, sealedHeader]);
+  if (fragment === undefined) return <SealedNotice subject="paste" kind="needsJs" />;
+  if (fragment === null || (reveal && key === 'wrong')) return <SealedNotice subject="paste" kind="incomplete" />;
+  if (reveal && key === 'checking')
+    return (
+      <p role="status" className="card p-5 text-sm text-subtle">
+        {t('paste.encrypted.checking')}
+      </p>
+    );
   return (
     <UnlockForm
       keyPrefix={reveal ? 'paste.reveal' : 'paste.unlock'}
@@ -50,7 +74,10 @@ export function SealedGate({
       transform={
         reveal
           ? undefined
-          : (password) => {
+          : async (password) => {
+              await checkPasteKey(sealedHeader, fragment, password).catch(() => {
+                throw new Error(t('paste.encrypted.wrongKeyOrPassword'));
+              });
               onPassword(password);
               return verifierFor(sealedHeader, fragment, password);
             }

@@ -10,7 +10,9 @@ import { IconHeading } from './IconHeading';
  * deliberate act that counts a view). A real form posted to the page's action either way.
  * `keyPrefix` names the translation group holding `heading`, `body` (given `bodyValues`),
  * `password`, `submit` and `submitting`. An error wins over a notice. With `transform`, the form
- * sends what it makes of the password instead (an encrypted share's verifier, docs/encryption.md).
+ * sends what it makes of the password instead (an encrypted share's verifier, docs/encryption.md),
+ * or sends nothing and shows the message when `transform` throws one (a key or password that does
+ * not open the share: no view is spent on it).
  */
 export function UnlockForm({
   keyPrefix,
@@ -46,27 +48,31 @@ export function UnlockForm({
   const navigation = useNavigation();
   const submit = useSubmit();
   const [transforming, setTransforming] = useState(false);
+  const [refused, setRefused] = useState<string>();
   const busy = transforming || (navigation.state === 'submitting' && navigation.formData?.get('intent') === intent);
   const onSubmit = transform
     ? (event: FormEvent<HTMLFormElement>) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
         setTransforming(true);
+        setRefused(undefined);
         void transform(String(form.get('password') ?? ''))
           .then((sent) => {
             form.set('password', sent);
             return submit(form, { method: 'post' });
           })
+          .catch((reason: unknown) => setRefused(reason instanceof Error ? reason.message : String(reason)))
           .finally(() => setTransforming(false));
       }
     : undefined;
   const input = useRef<HTMLInputElement>(null);
   // With JavaScript: after a wrong password, empty the field and put the cursor back in it.
+  const shownError = refused ?? error;
   useEffect(() => {
-    if (!error || !input.current) return;
+    if (!shownError || !input.current) return;
     input.current.value = '';
     input.current.focus();
-  }, [error]);
+  }, [shownError]);
   return (
     <section aria-labelledby="unlock-heading" className={`card ${className}`}>
       <IconHeading
@@ -82,7 +88,7 @@ export function UnlockForm({
         noValidate
       >
         <input type="hidden" name="intent" value={intent} />
-        {error ? <FormAlert>{error}</FormAlert> : notice ? <FormAlert>{notice}</FormAlert> : null}
+        {shownError ? <FormAlert>{shownError}</FormAlert> : notice ? <FormAlert>{notice}</FormAlert> : null}
         {intent === 'unlock' && (
           <div>
             <label htmlFor="unlock-password" className="field-label">
@@ -97,7 +103,7 @@ export function UnlockForm({
               autoComplete="off"
               required
               autoFocus
-              aria-invalid={error ? true : undefined}
+              aria-invalid={shownError ? true : undefined}
             />
           </div>
         )}

@@ -1,4 +1,4 @@
-import { rememberKey } from '~/components/ui/sealed-keys';
+import { keepKeyOnDevice, rememberKey } from '~/components/ui/sealed-keys';
 import { sealedFileHeaderOf, sealFile, SEALED_FILENAME, SEALED_MIMETYPE } from '~/lib/e2e/file';
 import type { ShareOptions } from '~/lib/upload/api';
 import type { PartSource } from '~/lib/upload/multipart-types';
@@ -27,6 +27,7 @@ export async function sealShareUpload(
   const metadata = { name: meta.filename, type: meta.mimetype, remark: remark || null };
   const sealed = await sealFile(file, metadata, password || undefined);
   rememberKey(sealedFileHeaderOf(sealed.envelope), sealed.secret);
+  keepKeyOnDevice(sealedFileHeaderOf(sealed.envelope), sealed.secret);
   return {
     body: sealed.source,
     meta: { filename: SEALED_FILENAME, size: sealed.source.size, mimetype: SEALED_MIMETYPE },

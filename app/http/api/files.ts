@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { batchDeleteFilesSchema, bundleSchema, updateFileSchema } from '~/lib/schemas/files';
 import { bundleUploads } from '~/models/shares/bundles.server';
 import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
-import { shareLinks } from '~/models/shares/file-access.server';
+import { shareLinks } from '~/models/shares/content-access.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { filePagination } from './pagination';

@@ -1,13 +1,16 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '~/lib/errors';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import { officeSource, openFileShare, shareLinks, unlockFileShare } from '~/models/shares/file-access.server';
+import { openFileShare, unlockFileShare, type ContentAccess } from '~/models/shares/file-access.server';
+import { officeSource, shareLinks } from '~/models/shares/content-access.server';
 import { browseFolderShare, openShareContent } from '~/models/shares/folder-access.server';
 import { toAppError } from '~/faults';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { sendOk } from './envelope';
-import { clientAddress } from './principal';
+import { clientAddress, principalOf } from './principal';
+import { grantCookies, grantsOf } from '../share-grant';
+import { isLinkPreview } from '~/lib/link-preview';
 import { apiMessage, setRetryAfter } from './errors';
 import { sendPlainError } from './plain-errors';
 import { linkOriginOf } from '../link-origin';
@@ -17,9 +20,24 @@ import { holdStreamSlot } from './stream-slots';
 import { thumbnailAnswer } from '../thumbnail-answer.server';
 import { sharedThumbnail } from '~/models/shares/thumbnails.server';
 
-function access(req: Request) {
+/**
+ * What a visitor brings (models/shares/file-access.server.ts ContentAccess): `?password=`, the
+ * grant of an API answer's URL or of the share's cookie, who it is (an owner counts nothing), and
+ * whether it is a link preview's look (which never spends a view).
+ */
+function access(req: Request, res: Response): ContentAccess {
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
-  return { password: text(req.query.password), grant: text(req.query.grant) };
+  return {
+    password: text(req.query.password),
+    grants: grantsOf(req.get('cookie'), text(req.query.grant)),
+    principal: principalOf(res),
+    passive: req.method === 'HEAD' || isLinkPreview(req.get('user-agent')),
+  };
+}
+
+/** A view counted here: the browser keeps its grant in the share's cookie for the rest of the visit. */
+function keepGrant(req: Request, res: Response, slug: string, grant: string | null) {
+  if (grant) res.append('Set-Cookie', grantCookies(slug, grant, req.secure));
 }
 
 /** Public share access: info, password verify, content (proxy or presigned redirect), Office preview. */
@@ -27,8 +45,9 @@ export function publicFilesRouter(services: Services): Router {
   const router = Router();
 
   router.get('/public/files/:slug', async (req, res) => {
-    const { file, locked } = await openFileShare(services, req.params.slug);
-    const links = locked ? null : await shareLinks(services, file, linkOriginOf(req, services.config));
+    const { file, locked, grant } = await openFileShare(services, req.params.slug, access(req, res));
+    const links = locked ? null : await shareLinks(services, file, linkOriginOf(req, services.config), 'stored', grant);
+    keepGrant(req, res, req.params.slug, grant);
     sendOk(res, apiMessage('fileLoaded'), presentPublicFile(file, links));
   });
 
@@ -39,18 +58,23 @@ export function publicFilesRouter(services: Services): Router {
       services,
       req.params.slug,
       text(req.query.path),
-      access(req),
+      access(req, res),
       clientAddress(req),
       text(req.query.cursor),
     );
+    keepGrant(req, res, req.params.slug, listing.grant);
     sendOk(res, apiMessage('fsListed'), presentSharedListing(listing));
   });
 
   router.post('/public/files/:slug/verify', async (req, res) => {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
-    const { file } = await unlockFileShare(services, req.params.slug, parsed.data.password, clientAddress(req));
-    const links = await shareLinks(services, file, linkOriginOf(req, services.config));
+    const { slug } = req.params;
+    const { file, grant } = await unlockFileShare(services, slug, parsed.data.password, clientAddress(req), {
+      principal: principalOf(res),
+    });
+    const links = await shareLinks(services, file, linkOriginOf(req, services.config), 'stored', grant);
+    keepGrant(req, res, slug, grant);
     sendOk(res, apiMessage('passwordVerified'), presentPublicFile(file, links));
   });
 
@@ -61,10 +85,11 @@ export function publicFilesRouter(services: Services): Router {
         services,
         String(req.params.slug),
         typeof req.query.path === 'string' ? req.query.path : null,
-        access(req),
+        access(req, res),
         clientAddress(req),
         disposition,
       );
+      keepGrant(req, res, String(req.params.slug), bytes.grant);
       // A folder of a folder share: its zip (issue 30).
       if ('archive' in bytes) return void (await sendZip(res, bytes.archive));
       if ('redirect' in bytes) {
@@ -80,7 +105,7 @@ export function publicFilesRouter(services: Services): Router {
   router.get('/file-thumbnail/:slug', async (req, res) => {
     const path = typeof req.query.path === 'string' ? req.query.path : null;
     const { status, body, headers } = await thumbnailAnswer(
-      () => sharedThumbnail(services, req.params.slug, path, access(req), clientAddress(req)),
+      () => sharedThumbnail(services, req.params.slug, path, access(req, res), clientAddress(req)),
       `${req.params.slug} ${path}`,
     );
     res.status(status).set(headers).end(body);
@@ -94,7 +119,7 @@ export function publicFilesRouter(services: Services): Router {
       const { file, url, expiresIn } = await officeSource(
         services,
         req.params.slug,
-        access(req),
+        access(req, res),
         clientAddress(req),
         origin,
       );

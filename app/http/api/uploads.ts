@@ -11,7 +11,7 @@ import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
 import { presentUploadResult } from './presenters/files';
-import { shareLinks } from '~/models/shares/file-access.server';
+import { shareLinks } from '~/models/shares/content-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { principalOf, requires } from './principal';
 

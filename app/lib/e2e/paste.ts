@@ -40,6 +40,21 @@ function decodedLength(length: number): number | null {
 /** The start of an envelope that holds its header, and no secret. */
 export const sealedHeaderOf = (envelope: string) => envelope.slice(0, HEADER_CHARS);
 
+/**
+ * What a paste's gate (its reveal step or password) shows of an envelope: the start that holds the
+ * header, and the sealed metadata — no content. The page opens the metadata with the link's key (and
+ * the password) before it asks the server for a view, so a cut or wrong key spends none (issue 42,
+ * item 4).
+ */
+export const sealedGateOf = (envelope: string) =>
+  `${sealedHeaderOf(envelope)}.${envelope.slice(envelope.indexOf('.') + 1)}`;
+
+/** Opens a gate's sealed metadata with the link's fragment (and the password); E2eError when they do not open it. */
+export async function checkPasteKey(gate: string, fragment: string, password?: string): Promise<void> {
+  const keys = await deriveKeys(envelopeHeader(gate), secretFromFragment(fragment), password);
+  await openMetadata<PasteMetadata>(keys, gate.slice(gate.indexOf('.') + 1));
+}
+
 /** The header of an envelope (or of its start, sealedHeaderOf), read without any key. */
 export function envelopeHeader(envelope: string): Header {
   return readHeader(fromBase64Url(sealedHeaderOf(envelope)));

@@ -314,6 +314,7 @@ export default {
     'That does not fit this key’s daily upload quota: {{left}} left of {{max}} today (it starts again at 00:00 UTC)',
   quotaDayShares: 'This key may create {{max}} shares a day: {{left}} left today (it starts again at 00:00 UTC)',
   quotaInvalid: 'A quota is a whole number above 0, or null for no limit',
+  fileLimitedForBots: 'This file has a view limit: open the link in a browser to get it',
   pasteLimitedForBots: 'This text has a view limit: open the link in a browser to read it',
   proxySignExpiresInvalid: 'The signature lifetime must be a whole number of seconds, 0 or more (0 = never expires)',
   signAllNotBoolean: 'signAll must be a boolean',

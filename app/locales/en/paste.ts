@@ -168,6 +168,8 @@ export default {
     incompleteHeading: 'This link is incomplete or the key is wrong',
     incompleteBody: 'Ask the sender for the whole link, including everything after “#”.',
     opening: 'Decrypting…',
+    checking: 'Checking the link’s key…',
+    wrongKeyOrPassword: 'The password is wrong, or the link’s key is: nothing was counted. Check both and try again.',
     keyLost:
       'This paste’s key was shown only on the page that made it, and cannot be shown again. The link below has no key: it cannot open the paste.',
     editNote:

@@ -306,6 +306,7 @@ export default {
   quotaDayBytes: '超出此密钥每天的上传配额：今天剩余 {{left}}，共 {{max}}（UTC 00:00 重新计算）',
   quotaDayShares: '此密钥每天最多创建 {{max}} 个分享：今天剩余 {{left}} 个（UTC 00:00 重新计算）',
   quotaInvalid: '配额必须是大于 0 的整数，或 null 表示不限制',
+  fileLimitedForBots: '此文件有查看次数限制：请在浏览器中打开链接获取',
   pasteLimitedForBots: '此文本有查看次数限制：请在浏览器中打开链接阅读',
   proxySignExpiresInvalid: '签名有效期必须是大于等于 0 的整数秒（0 表示永不过期）',
   signAllNotBoolean: 'signAll 必须是布尔值',

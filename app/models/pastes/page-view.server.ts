@@ -5,15 +5,18 @@ import { countOrShow, fastView, unlockPaste } from './reads.server';
 import { withHtml } from './rendered.server';
 import type { PasteRecord, PasteView } from './types';
 import { issueVisit, visitCovers } from './visits.server';
-import { sealedHeaderOf } from '~/lib/e2e/paste';
+import { sealedGateOf } from '~/lib/e2e/paste';
 import { recordAccess } from '~/models/stats/stats.server';
+import type { Principal } from '~/auth/principal';
+import { mayManageShare } from '~/auth/operations';
 
 /**
  * The paste page's view rules (docs/architecture.md §13), stricter than GET /api/paste/{slug},
  * whose contract counts every read:
  * - a paste with a view limit shows a reveal step, and only the reveal (a form post) counts, so a
  *   chat app's link preview cannot use up "burn after reading";
- * - a passive read (a HEAD request, a bot) never counts;
+ * - a passive read (a HEAD request, a bot) never counts, and neither does its owner's (or an
+ *   admin's) visit: the owner sees it at once, behind no password or reveal (issue 42, item 3);
  * - a counted view or an unlock hands the browser a visit (visits.server.ts): for a short while the
  *   same paste opens again uncounted and unlocked, so reloading or switching to plain text neither
  *   counts twice nor asks for the password again.
@@ -23,12 +26,13 @@ export type PastePageView =
   | { state: 'shown'; paste: PasteView & { html: string }; visit: string | null };
 
 /**
- * A paste behind its password or reveal step: no content, except an encrypted paste's header (its
- * first 40 base64url characters: salt and iteration count, no secret), from which the unlock form
- * stretches the password into the verifier the server checks (docs/encryption.md).
+ * A paste behind its password or reveal step: no content, except an encrypted paste's gate (its
+ * header and sealed metadata, no content and no secret: lib/e2e/paste.ts sealedGateOf), from which
+ * the page checks the link's key and stretches the password into the verifier the server checks
+ * before anything counts (docs/encryption.md).
  */
 function gated(state: 'locked' | 'reveal', row: Parameters<typeof toRecord>[0]) {
-  return { state, paste: { ...toRecord(row), content: row.encrypted ? sealedHeaderOf(row.content) : '' } } as const;
+  return { state, paste: { ...toRecord(row), content: row.encrypted ? sealedGateOf(row.content) : '' } } as const;
 }
 
 /** Shown without counting, to a browser whose visit covers this version of the paste. */
@@ -56,12 +60,14 @@ export async function openOpenPastePage(ctx: ModelContext, slug: string) {
 export async function openPastePage(
   ctx: ModelContext,
   slug: string,
-  { visit, passive }: { visit: string | null; passive: boolean },
+  { visit, passive, viewer }: { visit: string | null; passive: boolean; viewer?: Principal },
 ): Promise<PastePageView> {
-  // The common case (no visit yet, no password, no limit) counts in one statement.
-  const fast = visit || passive ? null : await fastView(ctx, slug, 'unlimited');
+  // The common case (no visit yet, no password, no limit) counts in one statement; an owner's
+  // visit (a session: the page lane leaves those here) is looked at first.
+  const fast = visit || passive || viewer ? null : await fastView(ctx, slug, 'unlimited');
   if (fast) return counted(ctx, fast);
   const row = await findLive(ctx, slug);
+  if (viewer && mayManageShare(viewer, 'paste', row.createdBy)) return revisit(ctx, row, null);
   // A bot's (or a HEAD's) look is counted apart in the statistics, never as a view.
   if (passive) recordAccess(ctx, 'paste', row.id, 'bot');
   if (visitCovers(ctx.masterKey, visit, row)) return revisit(ctx, row, visit);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ADMIN } from '../../../tests/support/principals';
+import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
+import { Permission } from '~/lib/permissions';
 import { openPastePage, revealPaste, unlockPastePage } from './page-view.server';
 import { createPaste, getPasteForOwner, updatePaste } from './pastes.server';
 import { issueVisit, visitCovers, VISIT_TTL_MS } from './visits.server';
@@ -33,6 +34,22 @@ describe('paste page views', () => {
     expect(again.state === 'shown' && again.paste.content).toBe('limited');
     await revealPaste(temp.ctx, made.slug, revealed.visit);
     expect(await views(made.id)).toBe(1);
+  });
+
+  it('shows its owner (or an admin) a paste at once, behind no password or reveal, and never counts it (issue 42, item 3)', async () => {
+    const owner = keyPrincipal('paste-owner', Permission.TEXT);
+    const once = await createPaste(temp.ctx, owner, { content: 'burn after reading', maxViews: 1, password: 'pw' });
+    for (const viewer of [owner, ADMIN]) {
+      const page = await openPastePage(temp.ctx, once.slug, { ...NO_VISIT, viewer });
+      expect(page.state === 'shown' && page.paste.content).toBe('burn after reading');
+    }
+    expect(await views(once.id)).toBe(0);
+    // Another key is a visitor like any other.
+    const other = await openPastePage(temp.ctx, once.slug, {
+      ...NO_VISIT,
+      viewer: keyPrincipal('other', Permission.TEXT),
+    });
+    expect(other.state).toBe('locked');
   });
 
   it('never counts a passive read, and shows it only what a reveal would not protect', async () => {

@@ -7,7 +7,7 @@ import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principal
 import { createPaste, deletePastes, getPasteForOwner, updatePaste } from './pastes.server';
 import { unlockPaste, viewPaste } from './reads.server';
 import { openPastePage, unlockPastePage } from './page-view.server';
-import { sealPaste, sealedHeaderOf } from '~/lib/e2e/paste';
+import { checkPasteKey, sealPaste, sealedHeaderOf } from '~/lib/e2e/paste';
 
 /** The paste model called directly on a real temp SQLite file: every rule without a server. */
 describe('pastes model', () => {
@@ -127,10 +127,16 @@ describe('pastes model', () => {
     expect(await getPasteForOwner(temp.ctx, ADMIN, { id: made.id })).toMatchObject({ maxViews: 4, content: envelope });
   });
 
-  it('shows an encrypted paste behind its gate with its header only', async () => {
-    const { envelope } = await sealPaste('gated', { remark: null, markdown: true });
+  it('shows an encrypted paste behind its gate with its header and sealed metadata only, which its key opens (issue 42, item 4)', async () => {
+    const { envelope, secret } = await sealPaste('gated', { remark: null, markdown: true });
     const made = await createPaste(temp.ctx, ADMIN, { content: envelope, encrypted: true, maxViews: 2 });
     const page = await openPastePage(temp.ctx, made.slug, { visit: null, passive: false });
-    expect(page).toMatchObject({ state: 'reveal', paste: { content: sealedHeaderOf(envelope), views: 0 } });
+    const gate = `${sealedHeaderOf(envelope)}.${envelope.split('.')[1]}`;
+    expect(page).toMatchObject({ state: 'reveal', paste: { content: gate, views: 0 } });
+    expect(page.paste.content).not.toContain(envelope.split('.')[0]!.slice(60, 100));
+    // The page can tell a right key from a wrong one before any view is spent.
+    await expect(checkPasteKey(gate, secret)).resolves.toBeUndefined();
+    const wrong = `${secret.startsWith('A') ? 'B' : 'A'}${secret.slice(1)}`;
+    await expect(checkPasteKey(gate, wrong)).rejects.toThrow();
   });
 });

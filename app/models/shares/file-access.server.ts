@@ -1,29 +1,36 @@
-import { headerOf, withHeader } from './sealed-shares.server';
-import { recordAccess, recordDownload } from '~/models/stats/stats.server';
-import { touchStorageConfig } from '~/models/storage/configs.server';
+import { recordAccess } from '~/models/stats/stats.server';
 import { verifyPassword } from '~/auth/password.server';
+import type { Principal } from '~/auth/principal';
 import { grantOpens, signGrant } from '~/models/grants.server';
 import { rawTime } from '~/db/dialect';
 import { AppError } from '~/lib/errors';
-import { isOfficeType } from '~/lib/file-kinds';
 import type { ModelContext } from '~/models/context.server';
 import { toAppError } from '~/faults';
-import type { ByteRange, ReadResult } from '~/storage/types';
 import { retire } from './files.server';
 import { isGone } from '~/models/gone.server';
 import { driverOfShare, opensAsFolder, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
-import { fileContentHref } from '~/lib/hrefs';
 import { sharedFolderPresent } from './share-folder.server';
+import { mayManageShare } from '~/auth/operations';
 
 /**
- * How visitors reach a file share (docs/product/api.md §3.4, docs/product/spec.md §5): the public info, the password unlock, the
- * content grant that stands in for the password afterwards, and the bytes themselves. Doors get
- * records and byte streams; they never see a driver, a hash or a storage secret.
+ * How visitors reach a file share (docs/product/api.md §3.4, docs/product/spec.md §5,
+ * docs/api-extensions.md "What a view limit limits"): the public info, the page's visit, the
+ * password unlock, and the content grant that stands in for a counted view (and the password)
+ * afterwards. Doors get records; they never see a driver, a hash or a storage secret. The bytes
+ * are content-access.server.ts's.
  */
 
+/**
+ * What a visitor brings to a share: the grants it carries (the share's cookie, an API answer's
+ * `?grant=`), a password, and who it is — a share's owner (or an admin) reads it without counting
+ * a view or giving the password (issue 42, item 3).
+ */
 export interface ContentAccess {
   password?: string | null;
-  grant?: string | null;
+  grants?: readonly (string | null | undefined)[];
+  principal?: Principal;
+  /** A link preview's or a HEAD's look: it never counts a view. */
+  passive?: boolean;
 }
 
 function isExpired(file: ShareRow, now = new Date()): boolean {
@@ -44,11 +51,15 @@ export async function findLiveRow(ctx: ModelContext, slug: string): Promise<Shar
   return file;
 }
 
+/** Whose share this is: its owner and admins never count a view or need the password. */
+export const ownsShare = (access: ContentAccess, row: ShareRow) =>
+  access.principal !== undefined && mayManageShare(access.principal, 'file', row.createdBy);
+
 /**
  * Counts a view in one conditional statement (docs/product/api.md §1.9): exactly max_views views succeed; the
  * attempt after the last one removes the share and answers 410.
  */
-async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRow> {
+export async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRow> {
   const counted = await ctx.db.$queryRaw<{ views: number | bigint }[]>`
     UPDATE files SET views = views + 1
     WHERE id = ${file.id} AND (max_views IS NULL OR views < max_views) AND (expires_at IS NULL OR expires_at > ${rawTime(ctx.dialect)})
@@ -62,7 +73,15 @@ async function countFileView(ctx: ModelContext, file: ShareRow): Promise<ShareRo
   return { ...file, views: Number(first.views) };
 }
 
-export type PublicFile = { locked: boolean; file: FileShareRecord };
+/** A share whose last view was used: the grants of earlier views open it no more. */
+export async function refuseUsedUp(ctx: ModelContext, row: ShareRow): Promise<void> {
+  if (row.maxViews !== null && row.views > row.maxViews) {
+    await retire(ctx, row);
+    throw new AppError('gone', 'fileViewsUsedUp');
+  }
+}
+
+export type PublicFile = { locked: boolean; file: FileShareRecord; grant: string | null };
 
 /** A share whose object is no longer in its storage: 410 with the reason, in the visitor's language. */
 const objectMissing = () => new AppError('gone', 'fileObjectMissing');
@@ -88,59 +107,77 @@ export function readFailure(error: unknown): Promise<never> {
   );
 }
 
-/** GET /public/files/{slug}: a password share answers its info only; any other counts a view. */
-export async function openFileShare(ctx: ModelContext, slug: string): Promise<PublicFile> {
-  const file = await findLiveRow(ctx, slug);
-  await assertMountedObjectPresent(ctx, file);
-  if (file.passwordHash) return { locked: true, file: toFileRecord(file) };
-  return { locked: false, file: toFileRecord(await countFileView(ctx, file)) };
+/**
+ * Whether a share's content is reached through a grant, given by a counted view (or its owner's
+ * visit): a password stands behind it, a view limit binds its bytes, a folder is browsed page by
+ * page, an encrypted share counts when its content is fetched. Other shares' content is public.
+ */
+export const grantsContent = (row: ShareRow) =>
+  row.passwordHash !== null || row.maxViews !== null || opensAsFolder(row) || row.envelope !== null;
+
+/** The counted view of a visitor who is not the owner, and its grant when the share's content needs one. */
+async function countedVisit(ctx: ModelContext, row: ShareRow) {
+  const counted = await countFileView(ctx, row);
+  return { file: counted, grant: grantsContent(counted) ? contentGrant(ctx, counted) : null };
 }
 
-/** A visit of a share's page: open (with the grant its links carry, if any), or locked by its password. */
+/**
+ * GET /public/files/{slug}: a password share answers its info only; any other counts a view (not
+ * its owner's, not an encrypted share's: its content fetch counts), with the grant its content
+ * URLs carry.
+ */
+export async function openFileShare(ctx: ModelContext, slug: string, access: ContentAccess = {}): Promise<PublicFile> {
+  const row = await findLiveRow(ctx, slug);
+  await assertMountedObjectPresent(ctx, row);
+  const owner = ownsShare(access, row);
+  if (row.passwordHash && !owner) return { locked: true, file: toFileRecord(row), grant: null };
+  if (owner || row.envelope !== null)
+    return {
+      locked: false,
+      file: toFileRecord(row),
+      grant: owner && grantsContent(row) ? contentGrant(ctx, row) : null,
+    };
+  const { file, grant } = await countedVisit(ctx, row);
+  return { locked: false, file: toFileRecord(file), grant };
+}
+
+/** A visit of a share's page: open (with the grant its content needs, if any), or locked by its password. */
 export type ShareVisit =
-  | { locked: false; file: FileShareRecord; grant: string | null }
+  | { locked: false; file: FileShareRecord; grant: string | null; owner: boolean }
   | { locked: true; file: FileShareRecord; grantExpired: boolean };
 
 /**
- * The share page's visit (docs/product/spec.md §5; issue 30): a valid content grant reopens the
- * share within a visit without counting; otherwise a password share is locked, and any other share
- * counts a view. A folder share's visit gets a grant of its own, so browsing it, its previews and its
- * downloads count once per visit, not once per page.
+ * The share page's visit (docs/product/spec.md §5; issue 30; issue 42, items 3, 4 and 8): a grant the
+ * visitor carries (its cookie) reopens the share within a visit without counting; its owner's visit
+ * never counts; otherwise a password share is locked, an encrypted share counts when the page,
+ * having opened it with the link's key, fetches its content, and any other share counts a view. A
+ * counted visit hands out the grant its content needs, so browsing a folder share, its previews and
+ * its downloads count once per visit, not once per page.
  */
-export async function visitShare(
-  ctx: ModelContext,
-  slug: string,
-  grant: string | null,
-  /** A bot's or a HEAD's look (a link preview): it sees the page, but no view is counted and no grant given. */
-  passive = false,
-): Promise<ShareVisit> {
+export async function visitShare(ctx: ModelContext, slug: string, access: ContentAccess): Promise<ShareVisit> {
   const row = await findLiveRow(ctx, slug);
-  const granted = grant !== null && grantIsValid(ctx, row, grant);
-  const locked = row.passwordHash !== null && !granted;
+  const owner = ownsShare(access, row);
+  const granted = grantIn(ctx, row, access);
+  const locked = row.passwordHash !== null && !granted && !owner;
   // An open folder share's page lists its folder anyway, and an empty listing asks whether the
   // folder is still there (folder-access.server.ts): asking first would read a big folder twice.
   if (!opensAsFolder(row) || locked) await assertMountedObjectPresent(ctx, row);
-  if (locked) return { locked: true, file: toFileRecord(row), grantExpired: grant !== null };
-  if (granted) {
-    if (row.maxViews !== null && row.views > row.maxViews) {
-      await retire(ctx, row);
-      throw new AppError('gone', 'fileViewsUsedUp');
-    }
-    return { locked: false, file: toFileRecord(row), grant };
+  if (locked) return { locked: true, file: toFileRecord(row), grantExpired: (access.grants ?? []).some(Boolean) };
+  if (granted || owner) {
+    await refuseUsedUp(ctx, row);
+    const grant = owner && !granted && grantsContent(row) ? contentGrant(ctx, row) : null;
+    return { locked: false, file: toFileRecord(row), grant, owner };
   }
-  if (passive) {
+  if (access.passive) {
     recordAccess(ctx, 'file', row.id, 'bot');
-    return { locked: false, file: toFileRecord(row), grant: null };
+    return { locked: false, file: toFileRecord(row), grant: null, owner: false };
   }
-  const counted = await countFileView(ctx, row);
-  return {
-    locked: false,
-    file: toFileRecord(counted),
-    grant: opensAsFolder(counted) ? contentGrant(ctx, counted) : null,
-  };
+  if (row.envelope !== null) return { locked: false, file: toFileRecord(row), grant: null, owner: false };
+  const { file, grant } = await countedVisit(ctx, row);
+  return { locked: false, file: toFileRecord(file), grant, owner: false };
 }
 
-async function checkFilePassword(
+export async function checkFilePassword(
   ctx: ModelContext,
   file: ShareRow,
   password: string,
@@ -152,158 +189,35 @@ async function checkFilePassword(
 }
 
 /**
- * POST /public/files/{slug}/verify: the right password opens the share and counts a view. The
- * answer carries a content grant for the page's preview and download links.
+ * POST /public/files/{slug}/verify and the page's unlock: the right password opens the share and
+ * counts a view (never its owner's). The answer carries a content grant for the page's preview and
+ * download links. An encrypted share's page unlocks only once the link's key and the password have
+ * opened its envelope in the browser (docs/encryption.md), so a wrong key never spends a view.
  */
 export async function unlockFileShare(
   ctx: ModelContext,
   slug: string,
   password: string,
   address: string,
+  access: ContentAccess = {},
 ): Promise<{ file: FileShareRecord; grant: string }> {
-  const file = await findLiveRow(ctx, slug);
-  if (!file.passwordHash) throw new AppError('invalid', 'fileHasNoPassword');
-  await checkFilePassword(ctx, file, password, address);
-  const counted = await countFileView(ctx, file);
+  const row = await findLiveRow(ctx, slug);
+  if (!row.passwordHash) throw new AppError('invalid', 'fileHasNoPassword');
+  await checkFilePassword(ctx, row, password, address);
+  const counted = ownsShare(access, row) ? row : await countFileView(ctx, row);
   return { file: toFileRecord(counted), grant: contentGrant(ctx, counted) };
 }
 
-/** A content grant of the share (models/grants.server.ts): its page's links carry it for an hour. */
-export function contentGrant(ctx: ModelContext, file: ShareRow, ttlSeconds = 3600): string {
+/** How long a content grant opens a share after its counted view (or unlock). */
+export const GRANT_SECONDS = 3600;
+
+/** A content grant of the share (models/grants.server.ts): it opens the share's content for an hour. */
+export function contentGrant(ctx: ModelContext, file: ShareRow, ttlSeconds = GRANT_SECONDS): string {
   return signGrant(ctx.masterKey, grantable(file), ttlSeconds);
 }
 
 const grantable = (file: ShareRow) => ({ purpose: 'file-grant', id: file.id, passwordHash: file.passwordHash });
-const grantIsValid = (ctx: ModelContext, file: ShareRow, grant: string) =>
-  grantOpens(ctx.masterKey, grantable(file), grant);
 
-/**
- * The share behind /file-view, /file-download and /office-preview: no view is counted; a password
- * share needs ?password= or a content grant. Missing → 401, wrong → 403 (docs/product/api.md §3.4).
- */
-export async function rowForContent(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
-  const file = await findLiveRow(ctx, slug);
-  if (file.maxViews !== null && file.views > file.maxViews) {
-    await retire(ctx, file);
-    throw new AppError('gone', 'fileViewsUsedUp');
-  }
-  if (file.passwordHash && !(access.grant && grantIsValid(ctx, file, access.grant))) {
-    if (!access.password) throw new AppError('unauthenticated', 'filePasswordRequired');
-    await checkFilePassword(ctx, file, access.password, address, new AppError('forbidden', 'passwordWrong'));
-  }
-  return file;
-}
-
-/** Presigned URLs live at most this long when handed to a browser or an external viewer. */
-export const MAX_REDIRECT_SECONDS = 3600;
-
-async function presignedGet(ctx: ModelContext, file: ShareRow, download: boolean, expiresIn: number) {
-  return driverOfShare(ctx, file).presignGet(file.storagePath, {
-    expiresIn,
-    downloadName: download ? file.filename : undefined,
-    contentType: file.mimetype,
-  });
-}
-
-/** A share's bytes for the proxy door: `read` streams from storage (a range when asked). */
-export type ShareBytes =
-  | { file: FileShareRecord; redirect: string }
-  | { file: FileShareRecord; read: (range?: ByteRange) => Promise<ReadResult> };
-
-/**
- * /file-view and /file-download: a direct-mode share answers with a short-lived presigned URL to
- * redirect to; a proxy-mode share with a reader the door streams from.
- */
-export async function openShareBytes(
-  ctx: ModelContext,
-  slug: string,
-  access: ContentAccess,
-  address: string,
-  disposition: 'inline' | 'attachment',
-): Promise<ShareBytes> {
-  const row = await rowForContent(ctx, slug, access, address);
-  if (disposition === 'attachment') recordDownload(ctx, 'file', row.id);
-  return bytesOfRow(ctx, row, disposition);
-}
-
-/** openShareBytes of a share already opened for its content. */
-export async function bytesOfRow(
-  ctx: ModelContext,
-  row: ShareRow,
-  disposition: 'inline' | 'attachment',
-): Promise<ShareBytes> {
-  const file = toFileRecord(row);
-  touchStorageConfig(ctx, row.storageConfig);
-  if (row.envelope !== null) {
-    // The format's bytes: the row's header, then the object (sealed-shares.server.ts).
-    const header = headerOf(row.envelope);
-    const driver = driverOfShare(ctx, row);
-    const read = (range?: ByteRange) => driver.read(row.storagePath, range).catch(readFailure);
-    return {
-      file: { ...file, filename: `${row.slug}.cce`, size: header.length + file.size },
-      read: withHeader(header, file.size, read),
-    };
-  }
-  if (!row.useProxy) {
-    const expiresIn = Math.min(row.storageConfig.signatureExpiresIn, MAX_REDIRECT_SECONDS);
-    return { file, redirect: await presignedGet(ctx, row, disposition === 'attachment', expiresIn) };
-  }
-  const driver = driverOfShare(ctx, row);
-  return {
-    file,
-    read: (range) => driver.read(row.storagePath, range).catch(readFailure),
-  };
-}
-
-/**
- * A temporary absolute URL of a share's object for an external Office viewer: the object presigned
- * (for local storage, a signed URL to this app), valid for the config's signature lifetime.
- */
-export async function officeSourceOf(ctx: ModelContext, row: ShareRow, origin: string) {
-  const expiresIn = row.storageConfig.signatureExpiresIn || MAX_REDIRECT_SECONDS;
-  const signed = await presignedGet(ctx, row, false, expiresIn);
-  return { url: new URL(signed, origin).toString(), expiresIn };
-}
-
-/** GET /office-preview/{slug}: the Office document's source URL for the viewer. */
-export async function officeSource(
-  ctx: ModelContext,
-  slug: string,
-  access: ContentAccess,
-  address: string,
-  origin: string,
-) {
-  const row = await rowForContent(ctx, slug, access, address);
-  if (!isOfficeType(row.mimetype)) throw new AppError('invalid', 'notOfficeFile');
-  return { file: toFileRecord(row), ...(await officeSourceOf(ctx, row, origin)) };
-}
-
-export interface ShareLinks {
-  previewUrl: string;
-  downloadUrl: string;
-  proxyPreviewUrl: string;
-  proxyDownloadUrl: string;
-}
-
-/** Where a share's content is read from: our proxy URLs, or short-lived presigned URLs (direct mode). */
-export async function shareLinks(
-  ctx: ModelContext,
-  file: FileShareRecord,
-  origin: string,
-  mode: 'stored' | 'direct' = 'stored',
-): Promise<ShareLinks> {
-  const proxyPreviewUrl = fileContentHref(file.slug, 'view', {}, origin);
-  const proxyDownloadUrl = fileContentHref(file.slug, 'download', {}, origin);
-  if (file.useProxy && mode === 'stored')
-    return { previewUrl: proxyPreviewUrl, downloadUrl: proxyDownloadUrl, proxyPreviewUrl, proxyDownloadUrl };
-  const row = await ctx.db.fileShare.findUnique({ where: { id: file.id }, include: { storageConfig: true } });
-  if (!row) throw new AppError('not_found', 'fileNotFound');
-  const expiresIn = row.storageConfig.signatureExpiresIn;
-  const absolute = (url: string) => new URL(url, origin).toString();
-  return {
-    previewUrl: absolute(await presignedGet(ctx, row, false, expiresIn)),
-    downloadUrl: absolute(await presignedGet(ctx, row, true, expiresIn)),
-    proxyPreviewUrl,
-    proxyDownloadUrl,
-  };
-}
+/** Whether one of the grants the visitor carries opens this share. */
+export const grantIn = (ctx: ModelContext, file: ShareRow, access: ContentAccess) =>
+  (access.grants ?? []).some((grant) => !!grant && grantOpens(ctx.masterKey, grantable(file), grant));

@@ -6,7 +6,8 @@ import { Permission } from '~/lib/permissions';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
-import { openFileShare, openShareBytes, unlockFileShare } from './file-access.server';
+import { openFileShare, unlockFileShare } from './file-access.server';
+import { openShareContent } from './folder-access.server';
 import { deleteFiles, getOwnedFile } from './files-admin.server';
 import { uploadFileShare } from './files.server';
 import { thumbnailDir } from './thumbnail-cache.server';
@@ -51,11 +52,11 @@ describe('file shares model', () => {
   it('serves the bytes through a reader, ranges included, after the password', async () => {
     const file = await upload(ADMIN, 'abcdefgh', { password: 'pw' });
     expect((await openFileShare(temp.ctx, file.slug)).locked).toBe(true);
-    expect((await rejection(openShareBytes(temp.ctx, file.slug, {}, '192.0.2.1', 'inline'))).kind).toBe(
+    expect((await rejection(openShareContent(temp.ctx, file.slug, null, {}, '192.0.2.1', 'inline'))).kind).toBe(
       'unauthenticated',
     );
     const { grant } = await unlockFileShare(temp.ctx, file.slug, 'pw', '192.0.2.1');
-    const bytes = await openShareBytes(temp.ctx, file.slug, { grant }, '192.0.2.1', 'attachment');
+    const bytes = await openShareContent(temp.ctx, file.slug, null, { grants: [grant] }, '192.0.2.1', 'attachment');
     if (!('read' in bytes)) throw new Error('a proxy-mode share streams');
     const part = await bytes.read({ start: 2, end: 4 });
     const chunks: Buffer[] = [];

@@ -10,23 +10,17 @@ import { isFolder } from '~/models/fs/walk.server';
 import { buildPreview, readText } from '~/models/previews.server';
 import type { ByteRange, ObjectInfo, ReadResult, StorageDriver } from '~/storage/types';
 import { joinPath } from '~/storage/vfs/path';
-import {
-  bytesOfRow,
-  MAX_REDIRECT_SECONDS,
-  readFailure,
-  rowForContent,
-  type ContentAccess,
-  type ShareBytes,
-} from './file-access.server';
+import { readFailure, type ContentAccess } from './file-access.server';
+import { bytesOfRow, MAX_REDIRECT_SECONDS, rowForContent, type ShareBytes } from './content-access.server';
 import { opensAsFolder, selectionOf, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { insideShare, sharedFolderDriver, sharedFolderPresent, type InsideShare } from './share-folder.server';
 
 /**
  * What a visitor of a folder share reaches (issue 30, docs/architecture.md §5): the listing of a
- * folder inside it, one file (its bytes, or its page's preview) and the zip of a folder. Nothing is
- * counted here: the share's page counts its view once per visit (file-access.server.ts
- * visitShare), and a password share needs its password or the content grant of an unlock, as a
- * file share's content does. Every path goes through `insideShare`.
+ * folder inside it, one file (its bytes, or its page's preview) and the zip of a folder. The share's
+ * page counts its view once per visit (file-access.server.ts visitShare) and hands out its grant;
+ * without one, a password share needs its password and a view-limited share counts a view here, as a
+ * file share's content does (content-access.server.ts). Every path goes through `insideShare`.
  */
 
 /** One entry of a folder inside a share. */
@@ -73,9 +67,9 @@ const folderEntry = (path: string, name: string): SharedEntry => ({
 });
 
 async function openFolderRow(ctx: ModelContext, slug: string, access: ContentAccess, address: string) {
-  const row = await rowForContent(ctx, slug, access, address);
-  if (!opensAsFolder(row)) throw new AppError('invalid', 'notAFolderShare');
-  return row;
+  const opened = await rowForContent(ctx, slug, access, address);
+  if (!opensAsFolder(opened.row)) throw new AppError('invalid', 'notAFolderShare');
+  return opened;
 }
 
 /** A selection's top: the selected items that are still there, in the order they were chosen. */
@@ -97,9 +91,9 @@ export async function browseFolderShare(
   access: ContentAccess,
   address: string,
   cursor?: string,
-): Promise<SharedListing> {
-  const row = await openFolderRow(ctx, slug, access, address);
-  return listingOf(ctx, row, insideShare(row, raw), cursor);
+): Promise<SharedListing & { grant: string | null }> {
+  const { row, grant } = await openFolderRow(ctx, slug, access, address);
+  return { ...(await listingOf(ctx, row, insideShare(row, raw), cursor)), grant };
 }
 
 async function listingOf(ctx: ModelContext, row: ShareRow, at: InsideShare, cursor?: string): Promise<SharedListing> {
@@ -165,10 +159,11 @@ export async function sharedFileAt(
   access: ContentAccess,
   address: string,
 ) {
-  const row = await openFolderRow(ctx, slug, access, address);
+  const { row, grant } = await openFolderRow(ctx, slug, access, address);
   const { at, driver, info } = await located(ctx, row, raw);
   if (!info) throw new AppError('invalid', 'fsNotAFile');
   return {
+    grant,
     shareId: row.id,
     path: at.path.path,
     size: info.size,
@@ -178,9 +173,13 @@ export async function sharedFileAt(
   };
 }
 
-/** What /file-view and /file-download answer: a share's bytes, a file inside a folder share, or a zip. */
-export type SharedContent =
-  ShareBytes | { file: FileShareRecord; archive: { entries: ArchiveEntry[]; filename: string } };
+/**
+ * What /file-view and /file-download answer: a share's bytes, a file inside a folder share, or a zip;
+ * and the grant of a view counted to open it (the door keeps it in the share's cookie).
+ */
+export type SharedContent = (
+  ShareBytes | { file: FileShareRecord; archive: { entries: ArchiveEntry[]; filename: string } }
+) & { grant: string | null };
 
 /**
  * /file-view/{slug} and /file-download/{slug}: a file share's bytes as before; in a folder share,
@@ -195,16 +194,16 @@ export async function openShareContent(
   address: string,
   disposition: 'inline' | 'attachment',
 ): Promise<SharedContent> {
-  const row = await rowForContent(ctx, slug, access, address);
+  const { row, grant } = await rowForContent(ctx, slug, access, address);
   if (disposition === 'attachment') recordDownload(ctx, 'file', row.id);
   if (!opensAsFolder(row)) {
     if (raw && raw !== '/') throw new AppError('invalid', 'notAFolderShare');
-    return bytesOfRow(ctx, row, disposition);
+    return { ...(await bytesOfRow(ctx, row, disposition)), grant };
   }
   const { at, driver, info } = await located(ctx, row, raw);
-  if (info) return fileAt(row, at, driver, info);
+  if (info) return { ...fileAt(row, at, driver, info), grant };
   if (disposition === 'inline') throw new AppError('invalid', 'fsNotAFile');
-  return { file: toFileRecord(row), archive: await folderArchive(ctx, row, driver, at) };
+  return { file: toFileRecord(row), archive: await folderArchive(ctx, row, driver, at), grant };
 }
 
 async function folderArchive(
@@ -234,7 +233,8 @@ export type SharedPlace =
 
 /**
  * The share page of a folder share at `?path=`: the listing of a folder (a page of it from
- * `cursor`), or a file with its preview, its links carrying the path and the visit's grant.
+ * `cursor`), or a file with its preview and its links. The page's visit has counted (or been
+ * granted): the visit's grant travels in the share's cookie, never in these links (issue 42, item 8).
  */
 export async function openSharedPlace(
   ctx: ModelContext,
@@ -245,11 +245,10 @@ export async function openSharedPlace(
   origin: string,
   cursor?: string,
 ): Promise<SharedPlace> {
-  const row = await openFolderRow(ctx, slug, access, address);
+  const { row } = await openFolderRow(ctx, slug, access, address);
   const { at, driver, info } = await located(ctx, row, raw);
   if (!info) return { kind: 'folder', listing: await listingOf(ctx, row, at, cursor) };
   const { file, read } = fileAt(row, at, driver, info);
-  const grant = access.grant ?? null;
   const preview = await buildPreview(file, {
     readText: (max) => readText(read, file.size, max),
     officeSource: async () => {
@@ -259,13 +258,12 @@ export async function openSharedPlace(
     },
     what: `file ${at.path.path} of share ${row.id}`,
   });
-  const href = (disposition: 'view' | 'download') =>
-    fileContentHref(row.slug, disposition, { grant, path: at.path.path });
+  const href = (disposition: 'view' | 'download') => fileContentHref(row.slug, disposition, { path: at.path.path });
   return {
     kind: 'file',
     share: toFileRecord(row),
     file,
     path: at.path.path,
-    content: { previewUrl: href('view'), downloadUrl: href('download'), grant, preview },
+    content: { previewUrl: href('view'), downloadUrl: href('download'), grant: null, preview },
   };
 }

@@ -2,7 +2,7 @@ import type { FileContent, FilePreview } from '~/lib/file-preview';
 import { AppError } from '~/lib/errors';
 import { buildPreview, readText } from '~/models/previews.server';
 import type { ModelContext } from '~/models/context.server';
-import { officeSourceOf } from './file-access.server';
+import { officeSourceOf } from './content-access.server';
 import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from './records.server';
 import { fileContentHref } from '~/lib/hrefs';
 
@@ -35,19 +35,15 @@ async function previewOf(ctx: ModelContext, file: FileShareRecord, origin: strin
 }
 
 /**
- * What an open share shows: preview and download URLs on this app (carrying the content grant after
- * a password unlock, never the password), and the preview itself.
+ * What an open share's page shows: preview and download URLs on this app (never a password or a
+ * grant: the page's visit keeps its grant in the share's cookie, http/share-grant.ts), and the
+ * preview itself.
  */
-export async function shareContent(
-  ctx: ModelContext,
-  file: FileShareRecord,
-  origin: string,
-  grant: string | null,
-): Promise<FileContent> {
+export async function shareContent(ctx: ModelContext, file: FileShareRecord, origin: string): Promise<FileContent> {
   return {
-    previewUrl: fileContentHref(file.slug, 'view', { grant }),
-    downloadUrl: fileContentHref(file.slug, 'download', { grant }),
-    grant,
+    previewUrl: fileContentHref(file.slug, 'view'),
+    downloadUrl: fileContentHref(file.slug, 'download'),
+    grant: null,
     preview: await previewOf(ctx, file, origin),
   };
 }

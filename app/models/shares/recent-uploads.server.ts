@@ -1,3 +1,4 @@
+import { sealedFileHeaderOf } from '~/lib/e2e/file';
 import { isAllowed } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
@@ -14,6 +15,8 @@ export interface RecentUpload {
   hasPassword: boolean;
   createdAt: Date;
   expiresAt: Date | null;
+  /** An encrypted share's header (no secret): the uploader's device finds its key by it. */
+  sealedHeader: string | null;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function recentUploads(
       passwordHash: true,
       createdAt: true,
       expiresAt: true,
+      envelope: true,
     },
   });
   return rows.map((r) => ({
@@ -61,5 +65,6 @@ export async function recentUploads(
     hasPassword: r.passwordHash !== null,
     createdAt: r.createdAt,
     expiresAt: r.expiresAt,
+    sealedHeader: r.envelope === null ? null : sealedFileHeaderOf(r.envelope),
   }));
 }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN } from '../../../tests/support/principals';
-import { openShareBytes } from './file-access.server';
+import { openShareContent } from './folder-access.server';
 import { uploadFileShare } from './files.server';
 import { moveShareObjectsIntoReservedPrefix, SHARE_OBJECTS_PREFIX } from './share-objects.server';
 
@@ -25,7 +25,7 @@ describe('share objects', () => {
       options: {},
     });
   const bytesOf = async (slug: string) => {
-    const opened = await openShareBytes(temp.ctx, slug, {}, '192.0.2.1', 'attachment');
+    const opened = await openShareContent(temp.ctx, slug, null, {}, '192.0.2.1', 'attachment');
     if (!('read' in opened)) throw new Error('a local share streams');
     const chunks: Buffer[] = [];
     for await (const chunk of (await opened.read()).stream) chunks.push(chunk as Buffer);

@@ -5,7 +5,8 @@ import { createPasteSchema } from '~/lib/schemas/pastes';
 import { openPastePage } from '~/models/pastes/page-view.server';
 import { createPaste, deletePastes } from '~/models/pastes/pastes.server';
 import { rawPaste, viewPaste } from '~/models/pastes/reads.server';
-import { openShareBytes, visitShare } from '~/models/shares/file-access.server';
+import { visitShare } from '~/models/shares/file-access.server';
+import { openShareContent } from '~/models/shares/folder-access.server';
 import { uploadFileShare } from '~/models/shares/files.server';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
@@ -85,13 +86,18 @@ describe('share statistics', () => {
       sizeIsExact: true,
       options: { slug: 'stats-file', max_views: 5 },
     });
-    await as(SLACK, () => visitShare(temp.ctx, 'stats-file', null, true));
-    await as(BROWSER, () => visitShare(temp.ctx, 'stats-file', null));
-    await as(BROWSER, () => openShareBytes(temp.ctx, 'stats-file', {}, '203.0.113.5', 'attachment'));
-    await as(SLACK, () => openShareBytes(temp.ctx, 'stats-file', {}, '203.0.113.5', 'attachment'));
-    await as(BROWSER, () => openShareBytes(temp.ctx, 'stats-file', {}, '203.0.113.5', 'inline'));
+    await as(SLACK, () => visitShare(temp.ctx, 'stats-file', { passive: true }));
+    const visit = await as(BROWSER, () => visitShare(temp.ctx, 'stats-file', {}));
+    // The visit's grant opens its content without counting again (issue 42, item 7).
+    const grants = [visit.locked ? null : visit.grant];
+    await as(BROWSER, () => openShareContent(temp.ctx, 'stats-file', null, { grants }, '203.0.113.5', 'attachment'));
+    // A link preview never spends a view: a share whose view limit binds its bytes refuses it.
+    await expect(
+      as(SLACK, () => openShareContent(temp.ctx, 'stats-file', null, { passive: true }, '203.0.113.5', 'attachment')),
+    ).rejects.toMatchObject({ messageKey: 'fileLimitedForBots' });
+    await as(BROWSER, () => openShareContent(temp.ctx, 'stats-file', null, { grants }, '203.0.113.5', 'inline'));
     expect((await temp.ctx.db.fileShare.findUnique({ where: { id: file.id } }))!.views).toBe(1);
-    expect((await statsOf('file', file.id)).totals).toEqual({ views: 1, downloads: 1, bots: 2 });
+    expect((await statsOf('file', file.id)).totals).toEqual({ views: 1, downloads: 1, bots: 1 });
   });
 
   it('shows a share’s figures to its owner only', async () => {

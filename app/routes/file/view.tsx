@@ -22,8 +22,9 @@ import { sharedPlaceView } from './folder.server';
 import { shareContent } from '~/models/shares/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
+import { grantCookies, grantsOf } from '~/http/share-grant';
 import { fileSummary } from './summary.server';
-import { mayManageShare } from '~/models/shares/access';
+import { mayManageShare } from '~/auth/operations';
 import type { Route } from './+types/view';
 import { fileHref, folderShareHref } from '~/lib/hrefs';
 import { countedPageRevalidation } from '~/lib/counted-page';
@@ -47,10 +48,11 @@ const sealedHeaders = (file: FileShareRecord) => (file.envelope === null ? {} : 
 /**
  * `?edit=1` and `?delete=1` open the owner's edit form and delete confirmation; they read the share
  * through the owner's door and never count a view. Anything else is the public page: it counts a
- * view exactly like GET /api/public/files/{slug} (a password share counts once it is unlocked). A
- * valid `?grant=` (made by an unlock, or by a folder share's visit) reopens the share without
- * counting again. A folder share's page shows the folder or file at `?path=` (a page of a long
- * folder from `?cursor=`, images as a gallery with `?view=gallery`).
+ * view exactly like GET /api/public/files/{slug} (a password share counts once it is unlocked; its
+ * owner's visits never count, issue 42 item 3). The grant of a counted view or an unlock is kept in
+ * the share's cookie (http/share-grant.ts), never in the address (issue 42, item 8): it reopens the
+ * share without counting again for an hour. A folder share's page shows the folder or file at
+ * `?path=` (a page of a long folder from `?cursor=`, images as a gallery with `?view=gallery`).
  */
 export const loader = answersFaults(async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -67,7 +69,8 @@ export const loader = answersFaults(async function loader({ params, request, con
     }
     // A link preview's look (app/lib/link-preview.ts; scripts' fetches still count, as before).
     const passive = request.method === 'HEAD' || isLinkPreview(request.headers.get('user-agent'));
-    const visit = await visitShare(services, params.slug, url.searchParams.get('grant'), passive);
+    const carried = grantsOf(request.headers.get('cookie'));
+    const visit = await visitShare(services, params.slug, { grants: carried, principal, passive });
     const manage = mayManageShare(principal, 'file', visit.file.createdBy);
     const card = share(visit.file);
     if (visit.locked) {
@@ -77,27 +80,32 @@ export const loader = answersFaults(async function loader({ params, request, con
         headers: sealedHeaders(visit.file),
       });
     }
+    const secure = context.get(requestInfoContext).secure;
+    const headers = new Headers(sealedHeaders(visit.file));
+    for (const cookie of visit.grant ? grantCookies(visit.file.slug, visit.grant, secure) : [])
+      headers.append('Set-Cookie', cookie);
+    // The grant just given opens the rest of this page's reads, before the browser sends it back.
+    const access = { grants: [...carried, visit.grant], principal };
     if (visit.file.kind === 'folder') {
       const address = context.get(requestInfoContext).clientAddress;
       const place = await openSharedPlace(
         services,
         params.slug,
         url.searchParams.get('path'),
-        { grant: visit.grant },
+        access,
         address,
         origin,
         url.searchParams.get('cursor') ?? undefined,
       );
       const folder = {
         file: fileSummary(visit.file),
-        grant: visit.grant,
         place: sharedPlaceView(place),
         view: url.searchParams.get('view') === 'gallery' ? 'gallery' : 'list',
         paged: url.searchParams.has('cursor'),
       } as const;
-      return { state: 'folder', ...folder, share: card, canManage: manage } as const;
+      return data({ state: 'folder', ...folder, share: card, canManage: manage } as const, { headers });
     }
-    const content = await shareContent(services, visit.file, origin, visit.grant);
+    const content = await shareContent(services, visit.file, origin);
     // Its owner sees who opened it, under the file (issue 32).
     const stats = manage ? statsData(await shareStats(services, principal, 'file', visit.file.id)) : null;
     const shown = {
@@ -108,7 +116,7 @@ export const loader = answersFaults(async function loader({ params, request, con
       canManage: manage,
       stats,
     } as const;
-    return data(shown, { headers: sealedHeaders(visit.file) });
+    return data(shown, { headers });
   } catch (error) {
     // From the edit or delete page: the reason, back to the file page, or log in and come back.
     return statusError(error, getLocale(context), {
@@ -135,18 +143,22 @@ export const action = answersFaults(async function action({ params, request, con
   try {
     if (intent === 'unlock') {
       const { password } = unlockSchema.parse({ password: form.get('password') ?? '' });
-      const address = context.get(requestInfoContext).clientAddress;
-      const { file, grant } = await unlockFileShare(services, params.slug, password, address);
-      // A folder share opens where the visitor was going, its links carrying the grant.
+      const { clientAddress: address, secure, linkOrigin } = context.get(requestInfoContext);
+      const { file, grant } = await unlockFileShare(services, params.slug, password, address, { principal });
+      const headers = new Headers(sealedHeaders(file));
+      for (const cookie of grantCookies(file.slug, grant, secure)) headers.append('Set-Cookie', cookie);
+      // A folder share opens where the visitor was going; its grant is in the share's cookie.
       if (file.kind === 'folder')
-        return redirect(folderShareHref(file.slug, { path: new URL(request.url).searchParams.get('path'), grant }));
-      const content = await shareContent(services, file, context.get(requestInfoContext).linkOrigin, grant);
+        return redirect(folderShareHref(file.slug, { path: new URL(request.url).searchParams.get('path') }), {
+          headers,
+        });
+      const content = await shareContent(services, file, linkOrigin);
       const unlocked = {
         file: fileSummary(file),
         content,
         canManage: mayManageShare(principal, 'file', file.createdBy),
       };
-      return data({ intent, unlocked }, { headers: sealedHeaders(file) });
+      return data({ intent, unlocked }, { headers });
     }
     const id = String(form.get('id') ?? '');
     if (intent === 'delete') {
@@ -168,7 +180,7 @@ export const action = answersFaults(async function action({ params, request, con
 });
 
 /** A view is counted by the loader: it runs again only when it must (lib/counted-page.ts). */
-export const shouldRevalidate = countedPageRevalidation('office');
+export const shouldRevalidate = countedPageRevalidation('office', { afterUnlock: true });
 
 export default function FilePage({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && 'formError' in actionData ? actionData : undefined;

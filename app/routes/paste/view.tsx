@@ -25,7 +25,7 @@ import { openPastePage, revealPaste, unlockPastePage } from '~/models/pastes/pag
 import { readVisit, visitHeaders } from '~/http/html/paste-visit.server';
 import type { Principal } from '~/auth/principal';
 import { isbot } from 'isbot';
-import { mayManageShare } from '~/models/shares/access';
+import { mayManageShare } from '~/auth/operations';
 import { pasteHref } from '~/lib/hrefs';
 import { shareCardOf } from '~/http/html/share-links.server';
 import type { Route } from './+types/view';
@@ -125,7 +125,11 @@ export const loader = answersFaults(async function loader({ params, request, con
       owner ? statsData(await shareStats(services, principal, 'paste', id)) : null;
     const result =
       context.get(openedPasteContext) ??
-      (await openPastePage(services, params.slug, { visit: previous, passive: isPassive(request) }));
+      (await openPastePage(services, params.slug, {
+        visit: previous,
+        passive: isPassive(request),
+        viewer: principal.kind === 'anonymous' ? undefined : principal,
+      }));
     const sealed = result.paste.encrypted ? DECRYPTING_PAGE_HEADERS : {};
     if (result.state !== 'shown') {
       const page = {

@@ -1,5 +1,5 @@
 import type { ListedFile } from '~/models/shares/files-admin.server';
-import type { ShareLinks } from '~/models/shares/file-access.server';
+import type { ShareLinks } from '~/models/shares/content-access.server';
 import type { SharedListing } from '~/models/shares/folder-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
