@@ -13,6 +13,7 @@ const adminChildren = [
   ['settings/webdav', 'webdavSettings', 'routes/admin/webdav-settings.tsx'],
   ['backups', 'backups', 'routes/admin/backups.tsx'],
   ['audit-log', 'auditLog', 'routes/admin/audit-log.tsx'],
+  ['recycle-bin', 'recycleBin', 'routes/admin/recycle-bin.tsx'],
 ] as const;
 
 /**

@@ -9,6 +9,7 @@ import { startIndexer } from './models/fs/search/indexer.server';
 import { startTaskWorker } from './models/tasks/worker.server';
 import { ensureDefaultStorage } from '~/models/storage/configs.server';
 import { createLogger, useProcessLog, type Logger } from './log.server';
+import { wireModels } from '~/models/wiring.server';
 
 /** Process-wide services, created once at start-up and shared by every door. */
 export interface Services extends ModelContext {
@@ -33,6 +34,7 @@ export function initServices(config: AppConfig, log: Logger = createLogger(confi
   holder.__cloudclipServices ??= (async () => {
     useProcessLog(log);
     const ctx = await openModelContext(config, log);
+    wireModels();
     const first = await exclusivelyAtStart(config.database, async () => {
       await seedDefaultSettings(ctx);
       await ensureDefaultStorage(ctx);

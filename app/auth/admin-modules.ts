@@ -15,12 +15,13 @@ export const ADMIN_MODULES = [
   { path: '/admin/settings/webdav', key: 'webdavSettings', operation: 'admin.webdavSettings' },
   { path: '/admin/backups', key: 'backups', operation: 'admin.backups' },
   { path: '/admin/audit-log', key: 'auditLog', operation: 'admin.auditLog' },
+  { path: '/admin/recycle-bin', key: 'recycleBin', operation: 'admin.recycleBin' },
 ] as const satisfies ReadonlyArray<{ path: string; key: string; operation: Operation }>;
 
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 
 /** The modules of the spec's admin area; ours (upload requests, issue 30; backups and the audit log, issue 32) come with them only. */
-const OURS = new Set<string>(['uploadRequests', 'backups', 'auditLog']);
+const OURS = new Set<string>(['uploadRequests', 'backups', 'auditLog', 'recycleBin']);
 const SPEC_MODULES = new Set<string>(ADMIN_MODULES.map((m) => m.key).filter((key) => !OURS.has(key)));
 
 export function moduleForPath(pathname: string): AdminModule | undefined {

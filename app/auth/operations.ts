@@ -50,6 +50,7 @@ export const OPERATIONS = {
   'admin.webdavSettings': ADMIN,
   'admin.backups': ADMIN,
   'admin.auditLog': ADMIN,
+  'admin.recycleBin': ADMIN,
 } satisfies Record<string, Requirement>;
 export type Operation = keyof typeof OPERATIONS;
 

@@ -20,6 +20,7 @@ import { backUp, type BackupManifest } from '~/models/backup/backup.server';
 import { backUpToStorage } from '~/models/backup/to-storage.server';
 import { restoreBackup } from '~/models/backup/restore.server';
 import { closeModelContext, openModelContext } from '~/models/context.server';
+import { wireModels } from '~/models/wiring.server';
 
 const locale = /^zh/i.test(process.env.LANG ?? '') ? 'zh' : 'en';
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,6 +52,7 @@ async function backupCommand(target: string) {
   yieldToTheApp();
   const config = loadConfig(process.env);
   const ctx = await openModelContext(config);
+  wireModels();
   const passphrase = process.env.BACKUP_PASSPHRASE;
   try {
     if (target.startsWith('storage:')) {

@@ -11,7 +11,7 @@ export const AUDIT_ACTIONS = {
   mount: ['mount.create', 'mount.update', 'mount.delete'],
   storage: ['storage.create', 'storage.update', 'storage.delete', 'storage.default'],
   settings: ['settings.update'],
-  fs: ['fs.write', 'fs.delete', 'fs.move'],
+  fs: ['fs.write', 'fs.delete', 'fs.move', 'fs.restore', 'fs.purge'],
   backup: ['backup.create', 'backup.run', 'backup.restore', 'backup.schedule'],
 } as const;
 

@@ -64,6 +64,7 @@ export const PANELS = [
   'copy',
   'tasks',
   'basket',
+  'bin',
 ] as const;
 export type PanelKind = (typeof PANELS)[number];
 export const panelOf = (value: string | null): PanelKind | null => PANELS.find((p) => p === value) ?? null;

@@ -50,3 +50,23 @@ export function cleanSubPath(path: string | null | undefined): string | null {
   if (segments.some((s) => s === '..' || /[\u0000-\u001f\u007f\\"]/.test(s))) return null;
   return segments.length ? segments.join('/') + '/' : '';
 }
+
+/** The n-th name tried for `name` (1: itself, then "report (2).pdf", "report (3).pdf"…). */
+export function numberedName(name: string, n: number): string {
+  if (n <= 1) return name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const suffix = ` (${n})${ext}`;
+  return truncateBytes(stem, FILENAME_MAX_BYTES - Buffer.byteLength(suffix)) + suffix;
+}
+
+/** The longest start of `text` within `max` UTF-8 bytes, never cutting a character in two. */
+export function truncateBytes(text: string, max: number): string {
+  if (Buffer.byteLength(text) <= max) return text;
+  let out = '';
+  for (const char of text) {
+    if (Buffer.byteLength(out + char) > max) break;
+    out += char;
+  }
+  return out;
+}

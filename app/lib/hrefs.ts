@@ -6,7 +6,7 @@
 const seg = (slug: string) => encodeURIComponent(slug);
 
 /** `path?a=b`: empty values are left out; values are percent-encoded (a space is %20, never +). */
-function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
   const pairs = Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]));
   const text = pairs.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
   return text ? `${path}?${text}` : path;

@@ -1,3 +1,4 @@
+import { MAX_BIN_RETENTION_DAYS } from './bin';
 import { MAX_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import { checkAllowList } from '~/net/allow-list';
 
@@ -72,6 +73,10 @@ const ALLOW_LIST_MESSAGES = {
 
 /** Settings with rules of their own, beyond their type. */
 const SPECIAL: Record<string, (raw: unknown) => SettingCheck> = {
+  bin_retention_days: (raw) => {
+    const n = wholeNumber(raw, 0, MAX_BIN_RETENTION_DAYS);
+    return n === null ? fail('binRetentionInvalid', { max: MAX_BIN_RETENTION_DAYS }) : { ok: true, value: String(n) };
+  },
   audit_retention_days: (raw) => {
     const n = wholeNumber(raw, 1, MAX_AUDIT_RETENTION_DAYS);
     return n === null

@@ -6,7 +6,9 @@ import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
 import { pruneGone } from '~/models/gone.server';
 import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
-import { pruneFsUploads } from '~/models/fs/direct.server';
+import { pruneFsUploads, reapFsPresigns } from '~/models/fs/direct.server';
+import { sweepBin } from '~/models/fs/bin/manage.server';
+import { sweepKeptObjects } from '~/models/shares/kept-objects.server';
 import { repeatEvery } from './periodic.server';
 import { pruneAuditEvents } from '~/models/audit/events.server';
 import { pruneQuotaCharges } from '~/models/quotas/quotas.server';
@@ -42,9 +44,12 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   await pruneShareStats(ctx);
   await pruneRateLimitHits(ctx.db);
   await pruneFsUploads(ctx);
+  await reapFsPresigns(ctx);
   await reapStaleArrivals(ctx);
   await reapStaleRequestUploads(ctx);
   const tempFiles = (await sweepLocalTemp(ctx)) + (await sweepBackupLeftovers(ctx));
+  await sweepBin(ctx);
+  await sweepKeptObjects(ctx);
   const sharesMoved = await moveShareObjectsIntoReservedPrefix(ctx);
   return { pastes, files, sessions, uploads, tempFiles, sharesMoved };
 }

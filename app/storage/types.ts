@@ -90,6 +90,11 @@ export interface PresignPutOptions {
    * signed URL that writes the key directly, without an upload record. S3 ignores it.
    */
   mounted?: boolean;
+  /**
+   * The size declared for the upload: the URL takes exactly that many bytes (S3: a signed
+   * Content-Length; local: refused past it), so a PUT cannot store more than it said (issue 42, item 9).
+   */
+  size?: number;
 }
 
 /** A URL that is either absolute (s3) or absolute-path on this app (local: "/api/storage/…"). */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
-import { en, expectFieldError } from './helpers';
+import { en, expectFieldError, fill } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -56,7 +56,7 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
     const item = panel.getByRole('listitem').filter({ hasText: file.name });
     await expect(item.getByText(en.upload.status.success, { exact: true })).toBeVisible();
   } else {
-    await panel.getByLabel(t.upload.file).setInputFiles(file);
+    await panel.getByLabel(t.upload.file, { exact: true }).setInputFiles(file);
     await panel.getByRole('button', { name: t.upload.submit }).click();
     await expect(page.getByRole('status').filter({ hasText: `Uploaded “${file.name}”` })).toBeVisible();
   }
@@ -136,13 +136,22 @@ async function organise(page: Page) {
     data: { requires_password: true, max_views: 5, remark: 'For the team' },
   });
 
-  // Delete after confirming.
+  // Delete after confirming: into the recycle bin, and back from it (issue 42, item 15).
   await action(page, 'roadmap.md', t.actions.delete);
-  await expect(page.getByRole('alertdialog')).toContainText(t.delete.body);
+  await expect(page.getByRole('alertdialog')).toContainText(fill(t.delete.bodyBin_other, { count: '30' }));
   await page.getByRole('button', { name: t.delete.confirm, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Deleted: 1' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'roadmap.md', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'photo.png', exact: true })).toBeVisible();
+  const folder = new URL(page.url()).pathname.replace(/^\/mount-explorer/, '');
+  await page.getByRole('link', { name: t.toolbar.bin }).click();
+  const kept = page.getByRole('list', { name: en.bin.list }).getByRole('listitem').filter({ hasText: 'roadmap.md' });
+  await expect(kept).toContainText(`${folder}/roadmap.md`);
+  await kept.getByRole('button', { name: `${en.bin.restore} roadmap.md` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Restored to ${folder}/roadmap.md` })).toBeVisible();
+  await expect(page.getByText(en.bin.emptyHere)).toBeVisible();
+  // The folder's listing, under the panel, has it again.
+  await expect(page.getByRole('link', { name: 'roadmap.md', exact: true })).toBeVisible();
 }
 
 test('an admin mounts the local storage and organises files in it', async ({ page }) => {

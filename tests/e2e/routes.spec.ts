@@ -15,6 +15,7 @@ const ADMIN_TITLES: Record<string, string> = {
   'settings/webdav': en.pages.admin.webdavSettings,
   backups: en.pages.admin.backups,
   'audit-log': en.pages.admin.auditLog,
+  'recycle-bin': en.pages.admin.recycleBin,
 };
 
 const admin = routeConfig.find((entry) => entry.path === 'admin');

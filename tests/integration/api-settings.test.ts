@@ -170,6 +170,7 @@ describe('settings API', () => {
         'proxy_sign_expires',
         'url_fetch_allowed_hosts',
         'audit_retention_days',
+        'bin_retention_days',
       ]);
       expect(body.data[0]).toEqual({
         key: 'max_upload_size',
@@ -198,7 +199,7 @@ describe('settings API', () => {
       expect(all.status).toBe(200);
       expect(all.body.message).toBe('获取所有分组设置成功');
       expect(Object.keys(all.body.data)).toEqual(['1', '3']);
-      expect(all.body.data['1']).toHaveLength(5);
+      expect(all.body.data['1']).toHaveLength(6);
       const withSystem = await call('GET', '/admin/settings?includeSystem=true', { auth: admin });
       expect(Object.keys(withSystem.body.data)).toEqual(['1', '3', '99']);
       expect(withSystem.body.data['99'][0]).toMatchObject({ key: 'db_initialized', flags: 2 });
@@ -229,7 +230,7 @@ describe('settings API', () => {
       expect(body).toMatchObject({ code: 200, success: true, message: '获取分组信息成功' });
       expect(body.data).toEqual({
         groups: [
-          { id: 1, name: '全局设置', settingCount: 5, readonlyCount: 0 },
+          { id: 1, name: '全局设置', settingCount: 6, readonlyCount: 0 },
           { id: 3, name: 'WebDAV设置', settingCount: 1, readonlyCount: 0 },
         ],
       });

@@ -124,8 +124,12 @@ describe('folder shares', () => {
     fs.renameSync(path.join(storage, 'album'), path.join(storage, 'album-renamed'));
     try {
       expect((await call('GET', '/public/files/the-album')).status).toBe(410);
-      const page = await fetch(`${server.url}/file/the-album`);
+      const page = await fetch(`${server.url}/file/the-album`, { headers: { 'Accept-Language': 'en' } });
       expect(page.status).toBe(410);
+      // Its visitor is told what happened, not that it expired (issue 42, item 6).
+      const said = await page.text();
+      expect(said).toContain('deleted, or renamed or moved outside Cloudclip');
+      expect(said).not.toContain('maximum number of views');
       // A place inside it says the same, not "not found" (a missing place of a share still there is a 404).
       const inside = await call('GET', '/public/files/the-album/entries?path=/sub&password=open%20sesame');
       expect([inside.status, inside.body.error?.key]).toEqual([410, 'folderShareGone']);

@@ -15,6 +15,8 @@ import { AppError } from '~/lib/errors';
 import { urlFetchAllowedHosts } from '~/models/settings/settings.server';
 import { openUrlSource, probeUrl } from '~/models/shares/url-source.server';
 import { uploadShareFromUrl } from '~/models/shares/url-upload.server';
+import { authenticateApiKey, createApiKey } from '~/models/accounts/api-keys.server';
+import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import type { LookupAll } from '~/net/safe-fetch.server';
 import { closeServices, initServices, type Services } from '~/services.server';
 
@@ -502,6 +504,36 @@ describe('URL upload helpers (docs/product/api.md §3.9)', () => {
     expect(tooBig.messageKey).toBe('fileTooLarge');
     const declared = await rejection(uploadShareFromUrl(deps, admin, `${origin.base}/big-declared`, {}));
     expect(declared.messageKey).toBe('fileTooLarge');
+    expect(await services.db.fileShare.count()).toBe(count);
+  });
+
+  it('uploadShareFromUrl holds a key to its quota: no room, no fetch; a file over it, no share', async () => {
+    await allow('127.0.0.1');
+    const key = async (quotas: Record<string, number>) => {
+      const made = await createApiKey(
+        services,
+        admin,
+        createApiKeySchema.parse({
+          name: `url-${Object.keys(quotas)[0]}`,
+          permissions: 2,
+          expires_at: 'never',
+          ...quotas,
+        }),
+      );
+      return (await authenticateApiKey(services, made.key))!;
+    };
+    const daily = await key({ quota_day_shares: 1 });
+    await uploadShareFromUrl(services, daily, `${origin.base}/file.txt`, {});
+    const hits = origin.hits.length;
+    expect((await rejection(uploadShareFromUrl(services, daily, `${origin.base}/file.txt`, {}))).messageKey).toBe(
+      'quotaDayShares',
+    );
+    expect(origin.hits.length).toBe(hits);
+    const small = await key({ quota_file_bytes: 5 });
+    const count = await services.db.fileShare.count();
+    expect((await rejection(uploadShareFromUrl(services, small, `${origin.base}/file.txt`, {}))).messageKey).toBe(
+      'quotaFileBytes',
+    );
     expect(await services.db.fileShare.count()).toBe(count);
   });
 });

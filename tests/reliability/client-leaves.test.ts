@@ -121,6 +121,8 @@ describe('reliability: a client that leaves mid-body', () => {
   const placeFree = async (slug: string) =>
     expect((await call('PUT', `/public/upload-requests/${slug}/files/whole.txt`, { raw: 'whole' })).status).toBe(200);
 
+  /** What a door reserved before its body was sent (a presign), and keeps after the client left. */
+  let reservedBefore = 0;
   const doors: [string, () => Promise<(() => Promise<void>) | void>][] = [
     [
       'PUT to an upload request',
@@ -207,6 +209,10 @@ describe('reliability: a client that leaves mid-body', () => {
           body: { path: '/local/', fileName: 'signed.bin', fileSize: DECLARED },
         });
         expect(signed.status, signed.text).toBe(200);
+        // The presign reserved its declared size (issue 42, item 9): the reservation is the URL's, not
+        // the PUT's — a PUT may be tried again while the URL lives, and what nobody commits is reaped
+        // with its reservation (app/models/fs/replace.test.ts). The PUT itself holds nothing more.
+        reservedBefore = DECLARED;
         const url = new URL(signed.body.data.presignedUrl, server.url);
         await leave('PUT', url.pathname + url.search, {});
       },
@@ -219,9 +225,10 @@ describe('reliability: a client that leaves mid-body', () => {
   ]);
   it.each(cases)('%s: place, charge, files and descriptors are freed within a second', async (_name, wait, act) => {
     waitBeforeLeaving = wait;
+    reservedBefore = 0;
     const before = await dayBytes();
     const after = await act();
-    await expectFreed(before);
+    await expectFreed(before + reservedBefore);
     await after?.();
   });
 });

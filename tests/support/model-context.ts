@@ -5,6 +5,7 @@ import { loadConfig } from '~/config.server';
 import { seedDefaultSettings } from '~/models/settings/settings.server';
 import { ensureDefaultStorage } from '~/models/storage/configs.server';
 import { closeModelContext, openModelContext, type ModelContext } from '~/models/context.server';
+import { wireModels } from '~/models/wiring.server';
 
 export interface TempContext {
   ctx: ModelContext;
@@ -21,6 +22,7 @@ export interface TempContext {
 export async function tempModelContext(env: Record<string, string> = {}): Promise<TempContext> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-model-'));
   const ctx = await openModelContext(loadConfig({ DATA_DIR: dir, APP_SECRET: 'test-secret-0123456789', ...env }));
+  wireModels();
   // What a first start does: default settings and the embedded local storage.
   await seedDefaultSettings(ctx);
   await ensureDefaultStorage(ctx);

@@ -1,3 +1,4 @@
+import { NameList } from './NameList';
 import { useTranslation } from '~/i18n/use-translation';
 import { CheckField } from '~/components/ui/Field';
 import { PanelForm } from './ExplorerPanel';
@@ -40,15 +41,7 @@ export function CopyPanel({
       closeTo={closeTo}
       error={error}
     >
-      {names.length > 1 && (
-        <ul className="max-h-32 list-inside list-disc overflow-auto text-sm">
-          {names.map((n) => (
-            <li key={n} className="break-all">
-              {n}
-            </li>
-          ))}
-        </ul>
-      )}
+      <NameList names={names} />
       <FolderPicker tree={tree} dir={dir} names={names} />
       <div>
         <label htmlFor="explorer-copy-new-folder" className="field-label">

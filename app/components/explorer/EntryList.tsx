@@ -91,6 +91,7 @@ export function EntryList({
   can,
   prefs,
   hydrated,
+  ticked,
   handlers,
 }: {
   entries: ExplorerEntry[];
@@ -98,6 +99,8 @@ export function EntryList({
   can: ExplorerCan;
   prefs: ExplorerPrefs;
   hydrated: boolean;
+  /** Form names ticked when the page opens: what an open panel acts on. */
+  ticked: ReadonlySet<string>;
   handlers: EntryHandlers;
 }) {
   const { t } = useTranslation();
@@ -168,6 +171,7 @@ export function EntryList({
           type="checkbox"
           name="name"
           value={formNameOf(entry)}
+          defaultChecked={ticked.has(formNameOf(entry))}
           form="explorer-selection"
           aria-label={t('explorer.list.select', { name: entry.name })}
           className="h-4 w-4 accent-brand"

@@ -2,7 +2,6 @@ import type { UploadFormValues } from '~/components/upload/upload-form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
-import { useFileUploads } from '~/components/upload/use-file-uploads';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';
 import { useHydrated } from '~/components/ui/use-hydrated';
@@ -16,7 +15,9 @@ import {
   type TaskView,
 } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
-import { fsTransports } from '~/lib/upload/fs-transports';
+import type { BinConfirm, BinEntryView } from '~/lib/bin';
+import { UploadConflictDialog } from './UploadConflictDialog';
+import { useUploadConflicts } from './use-upload-conflicts';
 import { useBasket } from './basket-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { openPanel } from './open-panel';
@@ -39,11 +40,16 @@ export interface ExplorerData {
   mount: { id: string; name: string } | null;
   entries: ExplorerEntry[];
   can: ExplorerCan;
-  panel: { kind: PanelKind; names: string[] } | null;
+  /** The open panel: its kind, the names it acts on, and how many share links point at them. */
+  panel: { kind: PanelKind; names: string[]; links: number } | null;
   preview: (OpenFile & { editable: boolean }) | null;
   edit: { name: string; content: string } | null;
   search: SearchView | null;
   tasks: TaskView[] | null;
+  /** How long the recycle bin keeps what is deleted (0: it is off, a delete is final). */
+  binDays: number;
+  /** The recycle bin's entries under this folder (the bin panel). */
+  bin: { entries: BinEntryView[]; retentionDays: number } | null;
   /** The copy/move panel's folder tree. */
   folders: PickerTree | null;
   maxUploadBytes: number;
@@ -59,6 +65,8 @@ export interface ExplorerActionData {
   formError?: string;
   link?: { url: string; expiresAt: string };
   share?: { page: string; qr: string };
+  /** A destructive bin action's confirmation step (without JavaScript). */
+  confirm?: BinConfirm;
   values?: { folder: string; newName: string; content: string; newFolder?: string; share?: UploadFormValues };
   fieldErrors?: Record<string, string>;
 }
@@ -103,15 +111,16 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     [basket],
   );
   const [dropping, setDropping] = useState(false);
-
-  const transports = useMemo(() => fsTransports(), []);
-  const uploads = useFileUploads<string>({
+  const conflicts = useUploadConflicts({
     maxBytes: data.maxUploadBytes,
     getOptions: () => path,
-    transports,
     onBatchDone: () => void revalidator.revalidate(),
     onItemDone: () => void revalidator.revalidate(),
   });
+  const { uploads } = conflicts;
+  /** Adds files to the upload list, asking first about names that are already here. */
+  const addFiles = (files: File[]) =>
+    conflicts.addFiles(files, new Set(data.entries.filter((e) => !e.isDirectory).map((e) => e.name)));
   // The window starts again in another folder.
   const windowKey = `${path}|${data.showAll}`;
   const firstLimit = data.showAll ? Infinity : WINDOW;
@@ -136,8 +145,16 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     total,
     sync: syncSelection,
     setAll: setAllSelected,
+    tickOnly,
     onClick: onListingClick,
   } = useSelection();
+  // What a share, copy or delete panel acts on stays ticked while it is open, so the selection shows
+  // what it will change (issue 42, item 5: the ticks were cleared and a new selection looked chosen).
+  const actedOn = panel && ['share', 'copy', 'delete'].includes(panel.kind) ? panel.names.join('\n') : '';
+  const ticked = useMemo(() => new Set(actedOn ? actedOn.split('\n') : []), [actedOn]);
+  useEffect(() => {
+    if (ticked.size) tickOnly(ticked);
+  }, [ticked, tickOnly]);
   // Another folder, or more of this one shown: count its boxes again.
   useEffect(() => syncSelection(), [syncSelection, entries, limit]);
   const onKeyDown = useExplorerKeys({
@@ -161,7 +178,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     if (!writable || !event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
     setUploading(true);
-    uploads.addFiles([...event.dataTransfer.files]);
+    addFiles([...event.dataTransfer.files]);
   };
 
   const panelBody = openPanel({ data, actionData, hydrated, writable, t });
@@ -210,6 +227,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           <UploadPanel
             hydrated={hydrated}
             uploads={uploads}
+            addFiles={addFiles}
             maxText={maxText}
             onStart={() => void uploads.startAll(path)}
             error={errorOf('upload')}
@@ -333,6 +351,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
             can={can}
             prefs={prefs}
             hydrated={hydrated}
+            ticked={ticked}
             handlers={{
               onMenu: openMenu,
               onBasket: hydrated ? addToBasket : undefined,
@@ -359,6 +378,12 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
         </p>
       )}
       <KeyboardHelp />
+      <UploadConflictDialog
+        names={conflicts.asking}
+        canReplace={can.remove}
+        binDays={data.binDays}
+        onChoose={conflicts.answer}
+      />
       {menu && (
         <ContextMenu
           name={menu.entry.name}

@@ -77,6 +77,15 @@ export function Toolbar({
         <Icon name="tasks" />
         <span className="sr-only sm:not-sr-only">{t('explorer.toolbar.tasks')}</span>
       </Link>
+      {/* On a phone the recycle bin is in the settings, so the toolbar stays one row. */}
+      <Link
+        to={explorerHref(path, { do: 'bin' })}
+        className={`btn hidden sm:inline-flex ${TOOL}`}
+        aria-label={t('explorer.toolbar.bin')}
+        title={t('explorer.toolbar.bin')}
+      >
+        <Icon name="trash" />
+      </Link>
       {basketCount !== null && (
         <Link to={explorerHref(path, { do: 'basket' })} className={`btn ${TOOL}`}>
           <Icon name="basket" />
@@ -88,27 +97,31 @@ export function Toolbar({
           )}
         </Link>
       )}
-      {/* On a phone the view is chosen in the settings, so the toolbar stays one row. */}
-      <Form method="post" className="ml-auto hidden items-center gap-1 sm:flex" aria-label={t('explorer.toolbar.view')}>
-        <input type="hidden" name="intent" value="prefs" />
-        <input type="hidden" name="back" value={back} />
-        <KeepPrefs prefs={prefs} except={['view']} />
-        {VIEWS.map((view) => (
-          <button
-            key={view}
-            type="submit"
-            name="view"
-            value={view}
-            aria-pressed={prefs.view === view}
-            className="btn px-2.5 py-1.5 aria-pressed:border-brand aria-pressed:text-accent"
-            title={t(`explorer.toolbar.${view}`)}
-          >
-            <Icon name={VIEW_ICON[view]} />
-            <span className="sr-only sm:not-sr-only">{t(`explorer.toolbar.${view}`)}</span>
-          </button>
-        ))}
-      </Form>
-      <ViewSettings prefs={prefs} back={back} />
+      {/* The view and its settings stay together at the right, also when the toolbar wraps, so the
+          settings' popup (aligned to their right edge) stays on screen. */}
+      <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        {/* On a phone the view is chosen in the settings, so the toolbar stays one row. */}
+        <Form method="post" className="hidden items-center gap-1 sm:flex" aria-label={t('explorer.toolbar.view')}>
+          <input type="hidden" name="intent" value="prefs" />
+          <input type="hidden" name="back" value={back} />
+          <KeepPrefs prefs={prefs} except={['view']} />
+          {VIEWS.map((view) => (
+            <button
+              key={view}
+              type="submit"
+              name="view"
+              value={view}
+              aria-pressed={prefs.view === view}
+              className="btn px-2.5 py-1.5 aria-pressed:border-brand aria-pressed:text-accent"
+              title={t(`explorer.toolbar.${view}`)}
+            >
+              <Icon name={VIEW_ICON[view]} />
+              <span className="sr-only sm:not-sr-only">{t(`explorer.toolbar.${view}`)}</span>
+            </button>
+          ))}
+        </Form>
+        <ViewSettings prefs={prefs} back={back} binHref={explorerHref(path, { do: 'bin' })} />
+      </div>
     </div>
   );
 }
@@ -118,7 +131,7 @@ export function Toolbar({
  * toolbar has no room for its buttons), the sort and the gallery's settings. With JavaScript it
  * closes on Apply, on Escape (focus back on its button) and on a click elsewhere.
  */
-function ViewSettings({ prefs, back }: { prefs: ExplorerPrefs; back: string }) {
+function ViewSettings({ prefs, back, binHref }: { prefs: ExplorerPrefs; back: string; binHref: string }) {
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -131,7 +144,7 @@ function ViewSettings({ prefs, back }: { prefs: ExplorerPrefs; back: string }) {
   return (
     <details
       ref={details}
-      className="relative ml-auto sm:ml-0"
+      className="relative"
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !details.current?.open) return;
         event.stopPropagation();
@@ -199,6 +212,10 @@ function ViewSettings({ prefs, back }: { prefs: ExplorerPrefs; back: string }) {
         <button type="submit" className="btn btn-primary w-full">
           {t('explorer.toolbar.apply')}
         </button>
+        <Link to={binHref} className="btn w-full sm:hidden">
+          <Icon name="trash" />
+          {t('explorer.toolbar.bin')}
+        </Link>
       </Form>
     </details>
   );

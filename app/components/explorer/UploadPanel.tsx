@@ -17,12 +17,15 @@ type Uploads = ReturnType<typeof useFileUploads<string>>;
 export function UploadPanel({
   hydrated,
   uploads,
+  addFiles,
   maxText,
   onStart,
   error,
 }: {
   hydrated: boolean;
   uploads: Uploads;
+  /** Adds chosen files, asking first about names that are taken (ExplorerView). */
+  addFiles: (files: File[]) => void;
   maxText: string;
   onStart: () => void;
   error?: string;
@@ -39,6 +42,16 @@ export function UploadPanel({
         {/* Fields before the file: the page streams the file without spooling it. */}
         <input type="hidden" name="intent" value="upload" />
         {error && <FormAlert>{error}</FormAlert>}
+        <div>
+          <label htmlFor="explorer-on-conflict" className="field-label">
+            {t('explorer.upload.onConflict')}
+          </label>
+          <select id="explorer-on-conflict" name="onConflict" defaultValue="keep" className="input">
+            <option value="keep">{t('explorer.upload.conflict.keep')}</option>
+            <option value="replace">{t('explorer.upload.conflict.replace')}</option>
+            <option value="skip">{t('explorer.upload.conflict.skip')}</option>
+          </select>
+        </div>
         <div>
           <label htmlFor="explorer-file" className="field-label">
             {t('explorer.upload.file')}
@@ -62,7 +75,7 @@ export function UploadPanel({
     : '';
   const choose = (input: HTMLInputElement | null) => {
     if (!input?.files?.length) return;
-    uploads.addFiles([...input.files]);
+    addFiles([...input.files]);
     input.value = '';
   };
   return (

@@ -2,7 +2,9 @@ import type { TFunction } from 'i18next';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { explorerHref } from '~/lib/explorer';
 import { BasketPanel } from './BasketPanel';
+import { BinList } from '~/components/bin/BinList';
 import { CopyPanel } from './CopyPanel';
+import { NameList } from './NameList';
 import { ExplorerPanel, PanelField, PanelForm } from './ExplorerPanel';
 import type { ExplorerActionData, ExplorerData } from './ExplorerView';
 import { DirectLinkPanel, SharePanel } from './LinkPanels';
@@ -11,6 +13,16 @@ import { TasksPanel } from './TasksPanel';
 
 /** The display name of a form name ("docs/" → "docs"). */
 const shown = (name: string) => name.replace(/\/$/, '');
+
+/** What a rename, a move or a delete does to the share links pointing at it (issue 42, item 6). */
+function LinksNote({ links, what, t }: { links: number; what: 'rename' | 'move' | 'delete'; t: TFunction }) {
+  if (links === 0) return null;
+  return (
+    <p className="rounded-md bg-muted px-3 py-2 text-sm" role="note">
+      {t(`explorer.links.${what}`, { count: links })}
+    </p>
+  );
+}
 
 /**
  * The panel a URL opens above the listing (`?do=<panel>&name=…`, lib/explorer.ts PANELS), each a
@@ -60,13 +72,14 @@ export function openPanel({
         </PanelForm>
       </ExplorerPanel>
     );
-  if (panelKind === 'rename' && name)
+  if (panelKind === 'rename' && panel && name)
     return (
       <ExplorerPanel
         id="explorer-panel"
         heading={t('explorer.rename.heading', { name: shown(name) })}
         closeTo={closeTo}
       >
+        <LinksNote links={panel.links} what="rename" t={t} />
         <PanelForm
           intent="rename"
           names={[name]}
@@ -97,16 +110,11 @@ export function openPanel({
         }
         closeTo={closeTo}
       >
-        <p className="text-sm text-subtle">{t('explorer.delete.body')}</p>
-        {panel.names.length > 1 && (
-          <ul className="max-h-40 list-inside list-disc overflow-auto text-sm">
-            {panel.names.map((n) => (
-              <li key={n} className="break-all">
-                {shown(n)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <p className="text-sm text-subtle">
+          {data.binDays > 0 ? t('explorer.delete.bodyBin', { count: data.binDays }) : t('explorer.delete.body')}
+        </p>
+        <LinksNote links={panel.links} what="delete" t={t} />
+        <NameList names={panel.names} />
         <PanelForm
           intent="delete"
           names={panel.names}
@@ -160,6 +168,7 @@ export function openPanel({
         heading={aboutNames('explorer.share.heading', 'explorer.share.headingMany')}
         closeTo={closeTo}
       >
+        {!actionData?.share && <NameList names={panel.names} />}
         <SharePanel
           names={panel.names}
           filePath={
@@ -182,6 +191,7 @@ export function openPanel({
         heading={aboutNames('explorer.copy.headingOne', 'explorer.copy.heading')}
         closeTo={closeTo}
       >
+        {can.remove && <LinksNote links={panel.links} what="move" t={t} />}
         <CopyPanel
           names={panel.names}
           dir={path}
@@ -210,6 +220,20 @@ export function openPanel({
           tasks={data.tasks}
           action={explorerHref(path, { do: 'tasks' })}
           refreshTo={explorerHref(path, { do: 'tasks' })}
+        />
+      </ExplorerPanel>
+    );
+  if (panelKind === 'bin' && data.bin)
+    return (
+      <ExplorerPanel id="explorer-panel" heading={t('bin.heading')} closeTo={closeTo}>
+        {failed?.intent?.startsWith('bin') && <FormAlert>{failed.formError}</FormAlert>}
+        <p className="text-sm text-subtle">{data.bin.retentionDays === 0 ? t('bin.off') : t('bin.introKey')}</p>
+        <BinList
+          entries={data.bin.entries}
+          can={{ restore: can.upload, purge: can.remove }}
+          confirm={actionData?.confirm}
+          cancelTo={explorerHref(path, { do: 'bin' })}
+          emptyText={t('bin.emptyHere')}
         />
       </ExplorerPanel>
     );

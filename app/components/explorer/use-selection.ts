@@ -27,6 +27,15 @@ export function useSelection() {
     [sync],
   );
 
+  /** Ticks exactly these form names ("a.txt", "docs/"), clearing the rest. */
+  const tickOnly = useCallback(
+    (names: ReadonlySet<string>) => {
+      for (const box of boxes()) box.checked = names.has(box.value);
+      sync();
+    },
+    [sync],
+  );
+
   /** On the listing: a Shift+click ticks (or clears) every box between the last one clicked and this. */
   const onClick = useCallback(
     (event: React.MouseEvent<HTMLElement>) => {
@@ -44,5 +53,5 @@ export function useSelection() {
     [sync],
   );
 
-  return { container, ...counts, sync, setAll, onClick };
+  return { container, ...counts, sync, setAll, tickOnly, onClick };
 }

@@ -161,6 +161,7 @@ export function FileRow({
               <span className="text-subtle">{t('fileAdmin.list.never')}</span>
             )}
             {item.expired && <Badge tone="danger">{t('fileAdmin.list.expired')}</Badge>}
+            {item.targetGone && <Badge tone="danger">{t('fileAdmin.list.targetGone')}</Badge>}
           </li>
         </ul>
       </td>

@@ -36,6 +36,8 @@ export interface FileItem {
   hasPassword: boolean;
   expiresAt: string | null;
   expired: boolean;
+  /** A share of mounted storage whose file or folder is no longer there (issue 42, item 6). */
+  targetGone: boolean;
   useProxy: boolean;
   creator: Creator;
   createdAt: string;

@@ -67,6 +67,7 @@ export const ICONS = {
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
   key: 'M8 19a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM10.85 12.15 19 4M18 5l2 2M15 8l2 2',
   menu: 'M4 6h16M4 12h16M4 18h16',
+  undo: 'M9 14L4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
   duplicate: 'M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM5 15V5a2 2 0 0 1 2-2h10',
 } as const;
 

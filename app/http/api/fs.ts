@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { WIRE_STORAGE_TYPE } from './presenters/mounts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import {
   presignSchema,
   renameSchema,
   updateSchema,
+  onConflict,
 } from '~/lib/schemas/fs';
 import {
   abortFsMultipart,
@@ -148,6 +148,7 @@ export function fsRouter(services: Services): Router {
         parsed.fields.path,
         parsed.filename,
         parsed.body,
+        onConflict.parse(parsed.fields.onConflict),
       );
       sendOk(res, apiMessage('fsUploaded'), {
         success: true,
@@ -167,8 +168,10 @@ export function fsRouter(services: Services): Router {
   router.post('/fs/presign', async (req, res) => {
     const presigned = await presignFsUpload(services, principalOf(res), presignSchema.parse(req.body ?? {}));
     sendOk(res, apiMessage('fsPresigned'), {
-      presignedUrl: absoluteUrl(req, services, presigned.url),
-      fileId: randomUUID(),
+      // Ours: a name taken and onConflict "skip" (docs/api-extensions.md): nothing to send.
+      ...(presigned.skipped
+        ? { skipped: true, presignedUrl: null, fileId: null }
+        : { presignedUrl: absoluteUrl(req, services, presigned.url), fileId: presigned.fileId }),
       s3Path: presigned.key,
       s3Url: null,
       mountId: presigned.mount.id,
@@ -179,24 +182,26 @@ export function fsRouter(services: Services): Router {
   });
 
   router.post('/fs/presign/commit', async (req, res) => {
-    const { targetPath } = presignCommitSchema.parse(req.body ?? {});
-    const done = await commitFsUpload(services, principalOf(res), targetPath);
+    const { targetPath, fileId } = presignCommitSchema.parse(req.body ?? {});
+    const done = await commitFsUpload(services, principalOf(res), { targetPath, fileId });
     sendOk(res, apiMessage('fsUploaded'), {
       fileName: done.fileName,
       targetPath: done.targetPath,
       fileSize: done.size,
+      ...(done.skipped && { skipped: true }),
     });
   });
 
   router.post('/fs/multipart/init', async (req, res) => {
     const started = await initFsMultipart(services, principalOf(res), multipartInitSchema.parse(req.body ?? {}));
     sendOk(res, apiMessage('multipartInitialized'), {
-      uploadId: started.uploadId,
+      ...(started.skipped
+        ? { skipped: true, uploadId: null, presignedUrls: [] }
+        : { uploadId: started.uploadId, presignedUrls: partUrls(req, services, started.urls) }),
       bucket: null,
       key: started.key,
       partSize: started.plan.partSize,
       partCount: started.plan.partCount,
-      presignedUrls: partUrls(req, services, started.urls),
       mount_id: started.mount.id,
       path: started.path,
       storage_type: WIRE_STORAGE_TYPE,
@@ -208,6 +213,8 @@ export function fsRouter(services: Services): Router {
     sendOk(res, apiMessage('multipartCompleted'), {
       success: true,
       fileName: done.name,
+      // Ours: where it went (a numbered name when both were kept).
+      path: done.path,
       size: done.size,
       contentType: done.contentType,
       s3Path: done.key,

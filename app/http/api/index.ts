@@ -19,6 +19,7 @@ import { fsRouter } from './fs';
 import { fsArchiveRouter } from './fs-archive';
 import { fsSearchRouter } from './fs-search';
 import { fsTasksRouter } from './fs-tasks';
+import { fsBinRouter } from './fs-bin';
 import { mountsRouter } from './mounts';
 import { storageConfigsRouter } from './storage-configs';
 import { systemRouter } from './system';
@@ -66,6 +67,7 @@ export function apiRouter(services: Services): Router {
   router.use(fsSearchRouter(services));
   router.use(fsArchiveRouter(services));
   router.use(fsTasksRouter(services));
+  router.use(fsBinRouter(services));
   router.use(cachesRouter(services));
   router.use(dashboardRouter(services));
   router.use(settingsRouter(services));

@@ -85,7 +85,13 @@ const STATUS_KIND: Partial<Record<ErrorKind, StatusKind>> = {
 };
 
 /** Gone for a reason other than expiry or the view limit: the status page says which. */
-const GONE_WITH_REASON = new Set(['fileObjectMissing', 'requestClosed', 'requestExpired', 'requestUnavailable']);
+const GONE_WITH_REASON = new Set([
+  'fileObjectMissing',
+  'folderShareGone',
+  'requestClosed',
+  'requestExpired',
+  'requestUnavailable',
+]);
 
 /**
  * A loader's answer for a domain error: the status page's view, with the error's HTTP status.

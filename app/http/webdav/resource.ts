@@ -68,8 +68,25 @@ export class DavResource implements Resource {
 
   async delete(): Promise<void> {
     const { ctx, principal } = this.model;
-    await fromModel(() => davDelete(ctx, principal, this.path));
+    const movedTo = this.movedTo();
+    await fromModel(() => davDelete(ctx, principal, this.path, movedTo));
     this.changed();
+  }
+
+  /**
+   * Where a MOVE of this very resource goes, when this delete ends it: nephele moves a folder
+   * member by member and then deletes it, and the folder's shares follow it (issue 42, item 6).
+   */
+  private movedTo(): string | undefined {
+    const { request } = this.adapter;
+    const destination = request.headers.destination;
+    if (request.method !== 'MOVE' || typeof destination !== 'string') return undefined;
+    try {
+      const moved = this.adapter.pathOf(new URL(request.originalUrl, this.baseUrl), this.baseUrl);
+      return moved === this.path ? this.adapter.pathOf(new URL(destination, this.baseUrl), this.baseUrl) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async copy(destination: URL, baseUrl: URL): Promise<void> {

@@ -36,23 +36,29 @@ export const renameSchema = z.object({ oldPath: path, newPath: path });
 
 const fileName = z.string({ message: 'filenameRequired' }).min(1, 'filenameRequired');
 const size = z.coerce.number().int().min(0);
+/** Ours (docs/api-extensions.md "Uploads onto a name"): replace (v0.7.3's, the default), keep both, or skip. */
+export const onConflict = z.enum(['replace', 'keep', 'skip'], { message: 'onConflictInvalid' }).optional();
 
 export const presignSchema = z.object({
   path,
   fileName,
   contentType: z.string().max(200).optional(),
   fileSize: size.optional(),
+  onConflict,
 });
 export const presignCommitSchema = z.object({
   targetPath: path,
   mountId: z.string().optional(),
   fileSize: size.optional(),
+  /** The presign's answer, which the v0.7.3 client sends back whole. */
+  fileId: z.string().max(100).optional(),
 });
 export const multipartInitSchema = z.object({
   path,
   fileName,
   fileSize: z.coerce.number({ message: 'sizeRequired' }).int('sizeRequired').min(0, 'sizeRequired'),
   partSize: size.optional(),
+  onConflict,
 });
 export const multipartCompleteSchema = z.object({
   path,
@@ -151,4 +157,4 @@ export const explorerIntentSchema = z.discriminatedUnion(
   { error: 'explorerIntentUnknown' },
 );
 export type ExplorerIntentInput = z.infer<typeof explorerIntentSchema>;
-export type ExplorerIntent = ExplorerIntentInput['intent'] | 'upload';
+export type ExplorerIntent = ExplorerIntentInput['intent'] | 'upload' | 'binRestore' | 'binPurge' | 'binEmpty';

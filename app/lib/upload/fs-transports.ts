@@ -29,9 +29,13 @@ function uploaded(meta: UploadMeta, path: string, size: number): UploadedFile {
 
 interface FsPresign {
   presignedUrl: string;
+  fileId: string;
   targetPath: string;
   contentType: string;
 }
+
+/** What an upload onto a name that is taken does (the explorer asks before it starts: issue 42, item 1). */
+export type OnConflict = 'replace' | 'keep' | 'skip';
 interface FsMultipartInit {
   uploadId: string;
   partSize: number;
@@ -39,25 +43,32 @@ interface FsMultipartInit {
   presignedUrls: { partNumber: number; url: string }[];
 }
 
-/** Transports whose options are the target folder ("/team/docs"). */
-export function fsTransports(fetchImpl: FetchFunction = apiFetch) {
+/**
+ * Transports whose options are the target folder ("/team/docs"). `onConflict` answers, for a file's
+ * name (its relative path), what the user chose should its name be taken.
+ */
+export function fsTransports(
+  fetchImpl: FetchFunction = apiFetch,
+  onConflict: (filename: string) => OnConflict | undefined = () => undefined,
+) {
   const post = <T>(path: string, body: unknown, signal?: AbortSignal) => postJson<T>(fetchImpl, path, body, signal);
   return {
     direct(meta, folder) {
       const { target, dir, name } = placeOf(folder, meta.filename);
+      const conflict = onConflict(meta.filename);
       return {
         presign: async (signal) => {
           const data = await post<FsPresign>(
             '/api/fs/presign',
-            { path: dir, fileName: name, contentType: meta.mimetype, fileSize: meta.size },
+            { path: dir, fileName: name, contentType: meta.mimetype, fileSize: meta.size, onConflict: conflict },
             signal,
           );
-          return { file_id: data.targetPath, upload_url: data.presignedUrl, slug: '', contentType: data.contentType };
+          return { file_id: data.fileId, upload_url: data.presignedUrl, slug: '', contentType: data.contentType };
         },
-        commit: async (_input, signal) => {
+        commit: async (input, signal) => {
           const data = await post<{ targetPath: string; fileSize: number }>(
             '/api/fs/presign/commit',
-            { targetPath: target, fileSize: meta.size },
+            { targetPath: target, fileId: input.file_id, fileSize: meta.size },
             signal,
           );
           return uploaded(meta, data.targetPath, data.fileSize);
@@ -74,7 +85,7 @@ export function fsTransports(fetchImpl: FetchFunction = apiFetch) {
         init: async ({ partSize }, signal) => {
           const data = await post<FsMultipartInit>(
             '/api/fs/multipart/init',
-            { ...ref, fileSize: meta.size, partSize },
+            { ...ref, fileSize: meta.size, partSize, onConflict: onConflict(meta.filename) },
             signal,
           );
           return {
@@ -88,13 +99,13 @@ export function fsTransports(fetchImpl: FetchFunction = apiFetch) {
           };
         },
         complete: async ({ upload_id, parts }) => {
-          const data = await post<{ size: number }>('/api/fs/multipart/complete', {
+          const data = await post<{ size: number; path?: string }>('/api/fs/multipart/complete', {
             ...ref,
             uploadId: upload_id,
             parts,
             fileSize: meta.size,
           });
-          return uploaded(meta, target, data.size);
+          return uploaded(meta, data.path ?? target, data.size);
         },
         abort: ({ upload_id }) => post('/api/fs/multipart/abort', { ...ref, uploadId: upload_id }),
         put: putBlob,

@@ -61,7 +61,13 @@ export default {
       default: 'Made a storage the default',
     },
     settings: { update: 'Changed a setting' },
-    fs: { write: 'Wrote a file or folder', delete: 'Deleted a file or folder', move: 'Moved or renamed' },
+    fs: {
+      write: 'Wrote a file or folder',
+      delete: 'Deleted a file or folder',
+      move: 'Moved or renamed',
+      restore: 'Restored from the recycle bin',
+      purge: 'Deleted from the recycle bin for good',
+    },
     backup: {
       create: 'Made a backup',
       run: 'Started a backup',

@@ -64,6 +64,8 @@ export default {
     expires: 'Expires',
     never: 'Never expires',
     expired: 'Expired',
+    // A share of mounted storage whose file or folder was deleted, or moved outside Cloudclip.
+    targetGone: 'Shared item gone',
     creator: 'Creator',
     created: 'Created',
     adminCreator: 'Administrator',

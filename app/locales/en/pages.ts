@@ -26,6 +26,7 @@ export default {
     webdavSettings: 'WebDAV settings',
     backups: 'Backups',
     auditLog: 'Audit log',
+    recycleBin: 'Recycle bin',
     sections: 'Admin sections',
   },
   missing: {

@@ -64,6 +64,7 @@ export default {
     expires: '过期时间',
     never: '永不过期',
     expired: '已过期',
+    targetGone: '分享的内容已不存在',
     creator: '创建者',
     created: '创建于',
     adminCreator: '管理员',

@@ -23,6 +23,7 @@ import request from './request';
 import requestAdmin from './requestAdmin';
 import audit from './audit';
 import backups from './backups';
+import bin from './bin';
 
 export default {
   common,
@@ -44,6 +45,7 @@ export default {
   apiDocs,
   audit,
   backups,
+  bin,
   request,
   requestAdmin,
   upload,

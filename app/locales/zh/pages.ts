@@ -24,6 +24,7 @@ export default {
     globalSettings: '全局设置',
     webdavSettings: 'WebDAV 设置',
     auditLog: '审计日志',
+    recycleBin: '回收站',
     backups: '备份',
     sections: '管理栏目',
   },

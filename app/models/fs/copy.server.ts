@@ -7,6 +7,8 @@ import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
 import { isWithin, joinPath, parseVirtualPath } from '~/storage/vfs/path';
 import { afterWrite } from './after-write.server';
+import { announceMove } from './moves.server';
+import { replacing } from './bin/keep.server';
 import { locate, sameStorage } from './locate.server';
 import type { InMount } from './types';
 import { folderExists, walkTree } from './walk.server';
@@ -213,11 +215,12 @@ export async function copyFile(
   // off by a restart, or retried) and it is this task's own earlier copy: the same size counts as done.
   const copiedBefore = existing !== null && !options.replace && options.resumed === true && existing.size === job.size;
   if (existing && !options.replace && !copiedBefore) throw new AppError('conflict', 'copyTargetTaken');
-  if (copiedBefore) onBytes(job.size);
-  else if (sameStorage(source, target) && job.size <= SERVER_COPY_MAX) {
-    await source.driver.copy(job.sourceKey, job.targetKey);
-    onBytes(job.size);
-  } else {
+  const write = async () => {
+    if (sameStorage(source, target) && job.size <= SERVER_COPY_MAX) {
+      await source.driver.copy(job.sourceKey, job.targetKey);
+      onBytes(job.size);
+      return;
+    }
     // A run cut off by a killed server left its multipart upload of this file open: abort it first.
     if (options.resumed)
       for (const open of await target.driver.staleUploads(new Date(), job.targetKey))
@@ -227,7 +230,11 @@ export async function copyFile(
       bytesPerSecond: ctx.config.copyBytesPerSecond,
       onBytes,
     });
-  }
+  };
+  if (copiedBefore) onBytes(job.size);
+  // What a copy replaces (WebDAV COPY and MOVE onto a name) is kept in the recycle bin (issue 42, item 15).
+  else if (existing) await replacing(ctx, target, job.targetKey, write);
+  else await write();
   const info = await target.driver.stat(job.targetKey);
   await afterWrite(ctx, target, {
     kind: 'written',
@@ -237,6 +244,7 @@ export async function copyFile(
   if (options.move) {
     await source.driver.remove([job.sourceKey]);
     await afterWrite(ctx, source, { kind: 'removed', key: job.sourceKey });
+    await announceMove(ctx, source, job.sourceKey, target, job.targetKey);
   }
   return 'copied';
 }
@@ -306,5 +314,8 @@ export async function removeMovedFolders(ctx: ModelContext, principal: Principal
     if (left) continue;
     await source.driver.removePrefix(`${source.key}/`);
     await afterWrite(ctx, source, { kind: 'removed', key: source.key });
+    // The whole folder went: shares of it follow (its files' shares followed one by one).
+    const target = await inMount(ctx, principal, item.targetPath.replace(/\/$/, ''), 'fs.copy').catch(() => null);
+    if (target) await announceMove(ctx, source, source.key, target, target.key);
   }
 }

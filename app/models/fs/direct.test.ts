@@ -30,13 +30,13 @@ describe('fs multipart uploads', () => {
     const parts: UploadedPart[] = [];
     for (const n of partNumbers) {
       const size = n < 3 ? 5 * MiB : 10;
-      parts.push(await disk.multipartWritePart(init.key, init.uploadId, n, Readable.from([Buffer.alloc(size, n)])));
+      parts.push(await disk.multipartWritePart(init.key, init.uploadId!, n, Readable.from([Buffer.alloc(size, n)])));
     }
     const complete = (override: { fileSize?: number } = {}) =>
       completeFsMultipart(m.ctx, ADMIN, {
         path: '/disk/',
         fileName,
-        uploadId: init.uploadId,
+        uploadId: init.uploadId!,
         parts: parts.map(({ partNumber, etag }) => ({ partNumber, etag })),
         fileSize: 'fileSize' in override ? override.fileSize : fileSize,
       });
@@ -55,8 +55,8 @@ describe('fs multipart uploads', () => {
     expect(await outcome(complete({ fileSize: 10 * MiB }))).toBe('invalid:uploadSizeMismatch');
     expect(await outcome(complete({ fileSize: undefined }))).toBe('invalid:uploadPartsInvalid');
     expect(await disk.stat('cut.bin')).toBeNull();
-    await abortFsMultipart(m.ctx, ADMIN, { path: '/disk/', fileName: 'cut.bin', uploadId: init.uploadId });
-    expect(await m.ctx.db.fsUpload.count({ where: { uploadId: init.uploadId } })).toBe(0);
+    await abortFsMultipart(m.ctx, ADMIN, { path: '/disk/', fileName: 'cut.bin', uploadId: init.uploadId! });
+    expect(await m.ctx.db.fsUpload.count({ where: { uploadId: init.uploadId! } })).toBe(0);
   });
 
   it('refuses an upload declared over the max upload size at init, and an unknown upload at complete', async () => {

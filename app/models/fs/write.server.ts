@@ -8,10 +8,13 @@ import { StorageError } from '~/storage/types';
 import { maxUploadBytes, through } from '~/models/storage/upload-limits.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
+import { announceMove } from './moves.server';
 import { afterWrite } from './after-write.server';
 import { failureOf } from './failure.server';
 import { locate } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
+import { discard, replacing } from './bin/keep.server';
+import { settleName, type OnConflict } from './conflicts.server';
 
 /**
  * Changes to mounted storage through the fs API (docs/product/api.md §3.10): folders, text edits,
@@ -58,20 +61,26 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   const isNewFile = !(await at.driver.stat(at.key));
   const contentType = mimeFromFilename(at.key);
   const bytes = Buffer.from(content);
-  const { etag, size } = await withQuota(
-    ctx,
-    principal,
-    { bytes: bytes.length },
-    () => at.driver.write(at.key, Readable.from([bytes]), { contentType }),
-    (written) => ({ bytes: written.size }),
+  // The version an edit replaces is kept in the recycle bin (issue 42, item 15).
+  const { etag, size } = await replacing(ctx, at, at.key, () =>
+    withQuota(
+      ctx,
+      principal,
+      { bytes: bytes.length },
+      () => at.driver.write(at.key, Readable.from([bytes]), { contentType }),
+      (written) => ({ bytes: written.size }),
+    ),
   );
   await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
   return { key: at.key, etag, contentType, isNewFile };
 }
 
 /**
- * POST /fs/upload: one file into a folder (or onto the file path given, when it already ends with
- * the file's name), streamed to storage, cut off at the max upload size.
+ * POST /fs/upload and the explorer's form: one file into a folder (or onto the file path given,
+ * when it already ends with the file's name), streamed to storage, cut off at the max upload size
+ * and the key's quota. Onto a name that is taken it replaces (needing the delete bit, the old one
+ * kept in the recycle bin), keeps both or skips (`onConflict`, issue 42 item 1); a refused or
+ * failed upload leaves what was there as it was (storage writes are whole or nothing).
  */
 export async function uploadToFolder(
   ctx: ModelContext,
@@ -79,25 +88,33 @@ export async function uploadToFolder(
   raw: string | undefined,
   filename: string,
   body: Readable,
+  onConflict?: OnConflict,
 ) {
   if (!raw) throw new AppError('invalid', 'fsPathRequired');
   const name = filename.split(/[\\/]/).pop() ?? '';
   const into = raw && !raw.endsWith('/') && raw.split('/').pop() === name ? raw : `${raw.replace(/\/+$/, '')}/${name}`;
   if (!name || !parseVirtualPath(into)) throw new AppError('invalid', 'filenameInvalid');
-  const at = await inMount(ctx, principal, into, 'fs.upload');
+  const located = await inMount(ctx, principal, into, 'fs.upload');
+  const settled = await settleName(located, onConflict);
+  const at = { ...located, key: settled.key };
   const contentType = mimeFromFilename(name);
+  const written = { name: settled.path.split('/').pop()!, key: at.key, path: settled.path, contentType };
+  if (settled.skipped) {
+    body.resume();
+    return { ...written, size: 0, etag: null, skipped: true };
+  }
   const max = await maxUploadBytes(ctx);
-  const { etag, size } = await withQuota(
-    ctx,
-    principal,
-    {}, // of unknown size: it may take what the key has left
-    (hold) => {
-      return at.driver.write(at.key, through(body, quotaLimit(max, hold)), { contentType });
-    },
-    (written) => ({ bytes: written.size }),
+  const { etag, size } = await replacing(ctx, at, at.key, () =>
+    withQuota(
+      ctx,
+      principal,
+      {}, // of unknown size: it may take what the key has left
+      (hold) => at.driver.write(at.key, through(body, quotaLimit(max, hold)), { contentType }),
+      (stored) => ({ bytes: stored.size }),
+    ),
   );
   await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
-  return { name, key: at.key, path: at.path.path, size, etag, contentType };
+  return { ...written, size, etag, skipped: false };
 }
 
 /** DELETE /fs/batch-remove: files, and folders (a path ending in "/") with everything in them. */
@@ -111,9 +128,9 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
   for (const [i, at] of targets.entries()) {
     try {
       if (at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
-      if (at.path.isDirectory) await at.driver.removePrefix(`${at.key}/`);
-      else if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
-      else throw new AppError('not_found', 'fsNotFound');
+      // Into the recycle bin (issue 42, item 15), or gone when the bin is off.
+      if (!(await discard(ctx, at, at.key, at.path.isDirectory)) && !at.path.isDirectory)
+        throw new AppError('not_found', 'fsNotFound');
       await afterWrite(ctx, at, { kind: 'removed', key: at.key });
       success++;
     } catch (error) {
@@ -164,4 +181,5 @@ export async function renamePath(
     await driver.removePrefix(from);
   }
   await afterWrite(ctx, source, { kind: 'moved', from: source.key, to: target.key });
+  await announceMove(ctx, source, source.key, target, target.key);
 }

@@ -176,8 +176,12 @@ export async function settleQuota(
   if (bytes > Number(charge.bytes)) {
     await underKeyLock(ctx, charge.keyId, async (tx) => {
       const key = await tx.apiKey.findUnique({ where: { id: charge.keyId }, select: LIMIT_COLUMNS });
-      if (key)
-        admit(limitsOf(key), await usageOf(tx, charge.keyId, charge.day), {
+      const limits = key && limitsOf(key);
+      // The largest file is the whole file's size, not what it grew by (issue 42, item 1).
+      if (limits?.fileBytes != null && bytes > limits.fileBytes)
+        throw refusal('fileBytes', limits.fileBytes, limits.fileBytes);
+      if (limits)
+        admit({ ...limits, fileBytes: null }, await usageOf(tx, charge.keyId, charge.day), {
           bytes: bytes - Number(charge.bytes),
           held: charge.held,
         });
@@ -236,6 +240,63 @@ export async function settleShareQuota(ctx: ModelContext, fileId: string, bytes:
   const charge = await ctx.db.quotaCharge.findFirst({ where: { fileId, pending: true }, select: { id: true } });
   await settleQuota(ctx, charge && { id: charge.id, cap: null }, bytes, fileId);
 }
+
+/**
+ * Bytes a key deleted that the recycle bin keeps count toward its total until they leave the bin
+ * (issue 42, item 15): recorded as they are, never refused — a delete is never stopped by a quota.
+ * A day of its own ("bin") keeps them out of the key's bytes per day.
+ */
+export async function holdBinBytes(ctx: ModelContext, principal: Principal, binEntryId: string, bytes: number) {
+  if (principal.kind !== 'apikey' || bytes <= 0) return;
+  const key = await ctx.db.apiKey.findUnique({ where: { id: principal.keyId }, select: { id: true } });
+  if (!key) return;
+  await ctx.db.quotaCharge.create({
+    data: {
+      id: randomUUID(),
+      keyId: key.id,
+      day: BIN_DAY,
+      bytes: BigInt(bytes),
+      held: true,
+      pending: false,
+      binEntryId,
+    },
+  });
+}
+
+/** What the bin kept left it (restored, emptied, too old): its bytes count no more. */
+export async function releaseBinBytes(ctx: ModelContext, binEntryIds: string[]): Promise<void> {
+  if (binEntryIds.length) await ctx.db.quotaCharge.deleteMany({ where: { binEntryId: { in: binEntryIds } } });
+}
+
+/**
+ * A share deleted with "record only" leaves its object in storage (shares/kept-objects.server.ts):
+ * what it charged its key keeps counting toward the total while the object is there.
+ */
+export async function keepShareBytes(ctx: ModelContext, fileId: string, configId: string, key: string) {
+  await ctx.db.quotaCharge.deleteMany({ where: { fileId, pending: true } });
+  await ctx.db.quotaCharge.updateMany({
+    where: { fileId, held: true },
+    data: { fileId: null, keptConfigId: configId, keptKey: key },
+  });
+}
+
+/** Charges for kept objects, in id order after `after`, for the sweeper to check. */
+export function keptCharges(ctx: ModelContext, after: string | null, take: number) {
+  return ctx.db.quotaCharge.findMany({
+    where: { keptKey: { not: null }, ...(after ? { id: { gt: after } } : {}) },
+    orderBy: { id: 'asc' },
+    take,
+    select: { id: true, keptConfigId: true, keptKey: true },
+  }) as Promise<{ id: string; keptConfigId: string; keptKey: string }[]>;
+}
+
+/** Kept objects that are gone: their bytes count no more. */
+export async function releaseKeptBytes(ctx: ModelContext, ids: string[]): Promise<void> {
+  if (ids.length) await ctx.db.quotaCharge.deleteMany({ where: { id: { in: ids } } });
+}
+
+/** The day of bin charges: never a calendar day, so never today's use nor pruned by date. */
+const BIN_DAY = 'bin';
 
 /** What each key has used, for the key list: two grouped sums, whatever the number of keys. */
 export async function quotaUsage(ctx: ModelContext, keyIds: string[]): Promise<Map<string, QuotaUsage>> {

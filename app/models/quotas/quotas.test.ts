@@ -13,6 +13,7 @@ import { uploadFileShare } from '~/models/shares/files.server';
 import { fsModels, outcome, type FsModels } from '../../../tests/support/fs-models';
 import { ADMIN } from '../../../tests/support/principals';
 import { pruneQuotaCharges } from './quotas.server';
+import { sweepKeptObjects } from '~/models/shares/kept-objects.server';
 
 const KB = 1024;
 
@@ -71,6 +72,39 @@ describe('key quotas', () => {
     await deleteFiles(m.ctx, key.principal, [first.id], 'both');
     expect(await outcome(share(key.principal, 25 * KB))).toBe('allowed');
     expect((await usageOf(key.id)).storedBytes).toBe(25 * KB);
+  });
+
+  it('keeps charging for what a share deleted "record only" left in storage, until it is gone (issue 42, item 9)', async () => {
+    const key = await keyWith({ quota_bytes: 30 * KB });
+    const shares = [await share(key.principal, 10 * KB), await share(key.principal, 10 * KB)];
+    const row = (await m.ctx.db.fileShare.findUnique({
+      where: { id: shares[0]!.id },
+      include: { storageConfig: true },
+    }))!;
+    expect(row.storagePath.startsWith('.cloudclip-shares/')).toBe(true);
+    expect(
+      (
+        await deleteFiles(
+          m.ctx,
+          key.principal,
+          shares.map((s) => s.id),
+          'record_only',
+        )
+      ).success,
+    ).toBe(2);
+    // The bytes stay, and count: the room is 10 KB, not 30 KB.
+    expect(await outcome(share(key.principal, 11 * KB))).toBe('insufficient_storage:quotaBytes');
+    expect((await usageOf(key.id)).storedBytes).toBe(20 * KB);
+    // Where a mount of the storage (and the bucket's own tools) reach it, no longer in the app's reserved prefix.
+    const driver = m.ctx.storage.driverFor(row.storageConfig);
+    const kept = row.storagePath.slice('.cloudclip-shares/'.length);
+    expect(await driver.stat(row.storagePath)).toBeNull();
+    expect((await driver.stat(kept))?.size).toBe(10 * KB);
+    // One removed in storage: the sweeper sees it gone and frees its room; the other still counts.
+    expect(await sweepKeptObjects(m.ctx)).toBe(0);
+    await driver.remove([kept]);
+    expect(await sweepKeptObjects(m.ctx)).toBe(1);
+    expect((await usageOf(key.id)).storedBytes).toBe(10 * KB);
   });
 
   it('counts bytes per day through every door, the explorer and text edits included', async () => {

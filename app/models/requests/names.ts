@@ -1,4 +1,6 @@
-import { FILENAME_MAX_BYTES, withoutBidi } from '~/lib/filename';
+import { FILENAME_MAX_BYTES, truncateBytes, withoutBidi } from '~/lib/filename';
+
+export { numberedName } from '~/lib/filename';
 
 /**
  * The names files get in an upload request's folder (issue 30): whatever a visitor's client sends,
@@ -16,24 +18,4 @@ export function cleanUploadName(raw: string): string {
     .replace(/^\.+/, '_')
     .replace(/[. ]+$/, '');
   return truncateBytes(cleaned || 'file', FILENAME_MAX_BYTES);
-}
-
-/** The n-th name tried for `name` (1: itself, then "report (2).pdf", "report (3).pdf"…). */
-export function numberedName(name: string, n: number): string {
-  if (n <= 1) return name;
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  const suffix = ` (${n})${ext}`;
-  return truncateBytes(stem, FILENAME_MAX_BYTES - Buffer.byteLength(suffix)) + suffix;
-}
-
-/** The longest start of `text` within `max` UTF-8 bytes, never cutting a character in two. */
-function truncateBytes(text: string, max: number): string {
-  if (Buffer.byteLength(text) <= max) return text;
-  let out = '';
-  for (const char of text) {
-    if (Buffer.byteLength(out + char) > max) break;
-    out += char;
-  }
-  return out;
 }

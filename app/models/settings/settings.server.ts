@@ -1,4 +1,5 @@
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
+import { DEFAULT_BIN_RETENTION_DAYS } from '~/lib/bin';
 import { splitHostList } from '~/net/allow-list';
 import type { ModelContext } from '~/models/context.server';
 
@@ -49,6 +50,15 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
     groupId: 1,
     sortOrder: 5,
     description: '审计日志保留天数',
+  },
+  {
+    // Set on Admin → Recycle bin; the sweeper removes what is older (models/fs/bin/).
+    key: 'bin_retention_days',
+    value: String(DEFAULT_BIN_RETENTION_DAYS),
+    type: 'number',
+    groupId: 1,
+    sortOrder: 6,
+    description: '回收站保留天数，0表示不保留（删除即永久删除）',
   },
   {
     key: 'webdav_upload_mode',

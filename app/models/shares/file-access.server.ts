@@ -92,11 +92,17 @@ const objectMissing = () => new AppError('gone', 'fileObjectMissing');
  * theirs in the reserved prefix no mount reaches (share-objects.server.ts), so they are not asked.
  */
 async function assertMountedObjectPresent(ctx: ModelContext, file: ShareRow): Promise<void> {
-  if (file.filePath === null) return;
+  if (!(await mountedTargetPresent(ctx, file)))
+    throw opensAsFolder(file) ? new AppError('gone', 'folderShareGone') : objectMissing();
+}
+
+/** Whether what a share of mounted storage points at is there (an uploaded share's always is). */
+export async function mountedTargetPresent(ctx: ModelContext, file: ShareRow): Promise<boolean> {
+  if (file.filePath === null) return true;
   const present = await (
     opensAsFolder(file) ? sharedFolderPresent(ctx, file) : driverOfShare(ctx, file).stat(file.storagePath)
   ).catch((error: unknown) => Promise.reject(toAppError(error)));
-  if (!present) throw opensAsFolder(file) ? new AppError('gone', 'folderShareGone') : objectMissing();
+  return Boolean(present);
 }
 
 /** What a read of a share's object throws: a missing object is the share's "no longer available". */

@@ -1,3 +1,4 @@
+import { mountedTargetPresent } from './file-access.server';
 import { refuseSealedFileChanges } from './sealed-shares.server';
 import { audit } from '~/models/audit/record.server';
 import { authorize } from '~/auth/operations';
@@ -31,6 +32,11 @@ export interface FileListQuery {
 /** A share in the management list, with the name of the key that made it (when a key did). */
 export interface ListedFile extends FileShareRecord {
   creatorKeyName: string | null;
+  /**
+   * A share of mounted storage whose file or folder is no longer there (deleted, or moved outside
+   * Cloudclip: issue 42, item 6); asked only with `checkTargets`, else false.
+   */
+  targetGone: boolean;
 }
 
 /** Management list, newest first; keys see only their own (docs/product/api.md §3.4). */
@@ -38,6 +44,7 @@ export async function listFiles(
   ctx: ModelContext,
   principal: Principal,
   query: FileListQuery,
+  options: { checkTargets?: boolean } = {},
 ): Promise<{ files: ListedFile[]; total: number }> {
   authorize(principal, 'file.manage');
   const search = query.search?.trim();
@@ -66,8 +73,23 @@ export async function listFiles(
     ctx.db.fileShare.count({ where }),
   ]);
   const keyNames = await keyNamesFor(ctx, files);
+  // One look per share of mounted storage on the page, at once; a storage that does not answer says nothing.
+  const gone = await Promise.all(
+    files.map((row) =>
+      options.checkTargets && row.filePath !== null
+        ? mountedTargetPresent(ctx, row).then(
+            (present) => !present,
+            () => false,
+          )
+        : false,
+    ),
+  );
   return {
-    files: files.map((row) => ({ ...toFileRecord(row), creatorKeyName: keyNames.get(row.createdBy ?? '') ?? null })),
+    files: files.map((row, i) => ({
+      ...toFileRecord(row),
+      creatorKeyName: keyNames.get(row.createdBy ?? '') ?? null,
+      targetGone: gone[i]!,
+    })),
     total,
   };
 }

@@ -22,6 +22,7 @@ import { storageForUpload, touchStorageConfig } from '~/models/storage/configs.s
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
 import { bundleMembers } from './bundles.server';
+import { keepShareObject } from './kept-objects.server';
 import { assertFits, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
 import type { ModelContext } from '~/models/context.server';
 import { isUniqueViolation } from '~/db/errors';
@@ -211,10 +212,12 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
   if (file.filePath !== null) withObject = false;
   const driver = driverOfShare(ctx, file);
   if (file.uploadId) await driver.multipartAbort(file.storagePath, file.uploadId);
-  if (withObject) {
+  // An upload never finished leaves nothing worth keeping: its bytes (if any) go in any mode.
+  const pending = PENDING_STATUSES.includes(file.status);
+  const keep = !withObject && file.filePath === null && !pending;
+  if (withObject || (pending && file.filePath === null)) {
     // A single-PUT upload that never went live has its bytes (if any) at its pending key only.
-    const pending = PENDING_STATUSES.includes(file.status) && !file.uploadId;
-    const key = pending ? pendingKeyOf(file.id) : file.storagePath;
+    const key = pending && !file.uploadId ? pendingKeyOf(file.id) : file.storagePath;
     try {
       await driver.remove([key]);
     } catch (error) {
@@ -222,7 +225,9 @@ export async function removeShare(ctx: ModelContext, file: ShareRow, withObject:
     }
   }
   await ctx.db.fileShare.deleteMany({ where: { id: file.id } });
-  await releaseShareQuota(ctx, file.id);
+  // Kept in storage ("record only"): out of the reserved prefix, and still its key's (issue 42, item 9).
+  if (keep) await keepShareObject(ctx, file);
+  else await releaseShareQuota(ctx, file.id);
   await removeThumbnails(ctx.config.dataDir, [file.id]).catch((error) =>
     ctx.log.error({ err: error }, `Could not remove the thumbnails of file ${file.id}`),
   );

@@ -83,9 +83,11 @@ describe('file shares model', () => {
     expect(await temp.ctx.db.fileShare.findUnique({ where: { id: file.id } })).toBeNull();
   });
 
-  it('keeps the object when only the record is deleted', async () => {
+  it('keeps the object when only the record is deleted, out of the app’s reserved prefix', async () => {
     const file = await upload();
+    expect(file.storagePath.startsWith('.cloudclip-shares/')).toBe(true);
     expect((await deleteFiles(temp.ctx, ADMIN, [file.id], 'record_only')).success).toBe(1);
-    expect(fs.existsSync(objectPath(file.storagePath))).toBe(true);
+    expect(fs.existsSync(objectPath(file.storagePath))).toBe(false);
+    expect(fs.existsSync(objectPath(file.storagePath.slice('.cloudclip-shares/'.length)))).toBe(true);
   });
 });

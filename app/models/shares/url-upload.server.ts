@@ -4,6 +4,7 @@ import type { UploadOptions } from '~/lib/schemas/files';
 import { uploadFileShare } from './files.server';
 import type { FileShareRecord } from './records.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { checkQuota } from '~/models/quotas/quotas.server';
 import { openUrlSource } from './url-source.server';
 import type { ModelContext } from '~/models/context.server';
 
@@ -14,8 +15,9 @@ export interface UrlUploadOptions extends UploadOptions {
 
 /**
  * A share from a URL, fetched by the server (the no-JavaScript URL upload form): the permission
- * is checked before any request leaves the server, the fetch is SSRF-safe and capped at the max
- * upload size, and the bytes stream into uploadFileShare like any other upload.
+ * and the key's quota are checked before any request leaves the server, the fetch is SSRF-safe and
+ * capped at the max upload size, and the bytes stream into uploadFileShare like any other upload
+ * (which holds them to the key's quota as they come).
  */
 export async function uploadShareFromUrl(
   ctx: ModelContext,
@@ -24,6 +26,8 @@ export async function uploadShareFromUrl(
   options: UrlUploadOptions,
 ): Promise<FileShareRecord> {
   authorize(principal, 'file.upload');
+  // A key whose quota has no room left is refused before the server fetches anything (issue 42, item 9).
+  await checkQuota(ctx, principal, { share: true, held: true });
   const source = await openUrlSource(ctx, principal, url, { maxBytes: await maxUploadBytes(ctx) });
   const { filename, ...shareOptions } = options;
   try {

@@ -69,7 +69,7 @@ export async function openSignedLocalObject(
       op: 'mput',
       write: (body) =>
         driver
-          .write(grant.key, capped(body, max), { contentType: grant.contentType })
+          .write(grant.key, capped(body, Math.min(max, grant.maxBytes ?? Infinity)), { contentType: grant.contentType })
           .then(({ etag }) => ({ etag }), failed),
     };
   if (grant.op === 'put') {

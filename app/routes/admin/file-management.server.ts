@@ -49,6 +49,7 @@ export function toFileItem(principal: Principal, file: ListedFile, now: Date): F
     hasPassword: file.hasPassword,
     expiresAt: file.expiresAt?.toISOString() ?? null,
     expired: file.expiresAt !== null && file.expiresAt <= now,
+    targetGone: file.targetGone,
     useProxy: file.useProxy,
     creator: creatorOf(principal, file),
     createdAt: file.createdAt.toISOString(),

@@ -45,11 +45,16 @@ export const loader = answersFaults(async function loader({
     return { ...base, items: [], total: 0, pages: 1, preview: null, edit: null, openError: null };
   }
   const services = context.get(servicesContext);
-  const { files, total } = await listFiles(services, principal, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-    search: search || undefined,
-  });
+  const { files, total } = await listFiles(
+    services,
+    principal,
+    {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      search: search || undefined,
+    },
+    { checkTargets: true },
+  );
   const pages = pagesOf(url, FILE_ADMIN_PATH, total, PAGE_SIZE, ['notice', 'count', 'failed']);
   const locale = getLocale(context);
   const previewId = url.searchParams.get('preview');

@@ -1,4 +1,5 @@
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { binAction, isBinIntent } from '~/http/html/bin-actions.server';
 import { ZodError } from 'zod';
 import { uploadFormValues, uploadInputFromForm } from '~/components/upload/upload-form';
 import type { Principal } from '~/auth/principal';
@@ -9,6 +10,7 @@ import { explorerHref, joinVirtual, prefsOf } from '~/lib/explorer';
 import {
   explorerIntentSchema,
   mountedShareOptionsSchema,
+  onConflict,
   type ExplorerIntent,
   type ExplorerIntentInput,
 } from '~/lib/schemas/fs';
@@ -43,10 +45,18 @@ async function uploadAction(services: Services, principal: Principal, dir: strin
   const uploaded = await withFormUpload(
     services,
     request,
-    (parsed) => uploadToFolder(services, principal, dir, parsed.filename, parsed.body),
+    (parsed) =>
+      uploadToFolder(
+        services,
+        principal,
+        dir,
+        parsed.filename,
+        parsed.body,
+        onConflict.parse(parsed.fields.onConflict),
+      ),
     () => assertMayUploadToMounts(principal),
   );
-  return backTo(dir, { notice: 'uploaded', name: uploaded.name });
+  return backTo(dir, { notice: uploaded.skipped ? 'uploadSkipped' : 'uploaded', name: uploaded.name });
 }
 
 /** A new name typed into a form: one segment, never a path. */
@@ -161,6 +171,18 @@ export async function explorerAction(
   if (request.headers.get('content-type')?.startsWith('multipart/form-data'))
     return { intent: 'upload' as ExplorerIntent, run: () => uploadAction(services, principal, dir, request) };
   const form = await request.formData();
+  // The recycle bin panel's forms (issue 42, item 15): the same as Admin → Recycle bin's.
+  const binIntent = form.get('intent');
+  if (isBinIntent(binIntent))
+    return {
+      intent: binIntent as ExplorerIntent,
+      run: async () => {
+        const done = await binAction(services, principal, form, dir);
+        if ('confirm' in done) return data({ intent: binIntent, confirm: done.confirm });
+        return backTo(dir, { do: 'bin', notice: done.notice, name: done.path });
+      },
+      values: {},
+    };
   const fields = { ...Object.fromEntries(form), name: form.getAll('name').map(String) };
   const parsed = explorerIntentSchema.safeParse(fields);
   const text = (name: string) => String(form.get(name) ?? '');

@@ -25,7 +25,10 @@ import { listDirectory, openFsFile, previewFsFile } from '~/models/fs/browse.ser
 import { folderTree } from '~/models/fs/folders.server';
 import { searchFs } from '~/models/fs/search/search.server';
 import { listTasks } from '~/models/tasks/tasks.server';
+import { listBin } from '~/models/fs/bin/manage.server';
+import { binRetentionDays } from '~/models/fs/bin/keep.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
+import { linksTo } from '~/models/shares/links-to.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
@@ -172,20 +175,33 @@ export async function loadExplorer(services: Services, principal: Principal, dir
       : null;
   const search = panel === 'search' ? await searchOf(services, principal, dir, mount?.id ?? null, url) : null;
   const tasks = panel === 'tasks' ? (await listTasks(services, principal)).map(presentTask) : null;
+  // The recycle bin's entries deleted in this folder or below it (issue 42, item 15).
+  const bin = panel === 'bin' ? await listBin(services, principal, { under: dir }) : null;
   // The copy/move target picker opens at `?pick=` (a no-JS expand) or at this folder.
   const folders =
     panel === 'copy' ? await folderTree(services, principal, pathOfSplat(url.searchParams.get('pick') ?? dir)) : null;
+  // Rename, move and delete say how many share links point at what they change (issue 42, item 6).
+  const links =
+    panel && ['rename', 'delete', 'copy'].includes(panel) && names.length
+      ? await linksTo(
+          services,
+          principal,
+          names.map((name) => joinVirtual(dir, name)),
+        )
+      : 0;
   return {
     path: dir,
     mount,
     entries,
     search,
     tasks,
+    bin,
     folders,
     can: capabilities(principal),
-    panel: panel ? { kind: panel, names } : null,
+    panel: panel ? { kind: panel, names, links } : null,
     preview,
     edit,
     maxUploadBytes: await maxUploadBytes(services),
+    binDays: bin?.retentionDays ?? (await binRetentionDays(services)),
   };
 }

@@ -19,7 +19,19 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
 /** Links in previews are signed and short-lived: never keep the page in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-const NOTICES = ['uploaded', 'folderCreated', 'renamed', 'moved', 'deleted', 'saved', 'nothingSelected'];
+const NOTICES = [
+  'restored',
+  'purged',
+  'emptied',
+  'uploaded',
+  'uploadSkipped',
+  'folderCreated',
+  'renamed',
+  'moved',
+  'deleted',
+  'saved',
+  'nothingSelected',
+];
 
 /** `/mount-explorer/<folder>`: `?preview=<name>` opens a file, `?do=<panel>&name=<entry>` a panel. */
 export const loader = answersFaults(async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -48,7 +60,7 @@ export const loader = answersFaults(async function loader({ request, params, con
         state: 'shown' as const,
         ...explorer,
         // A notice's name is not an open panel's.
-        panel: notice ? null : explorer.panel,
+        panel: notice && explorer.panel?.kind !== 'bin' ? null : explorer.panel,
         prefs,
         notice,
         isAdmin: principal.kind === 'admin',

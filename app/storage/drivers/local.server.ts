@@ -270,7 +270,21 @@ export class LocalDriver implements StorageDriver {
     const target = await this.paths.confined(to, 'invalid_key');
     const stat = await fsp.stat(source).catch(() => null);
     if (!stat?.isFile()) throw new StorageError('not_found', `No such object: ${from}`);
-    await this.writeFile(target, fs.createReadStream(source));
+    // A second name for the same bytes, at no cost (the recycle bin keeps every version it replaces
+    // this way): safe, since no write changes a file in place (writeFile renames a new one over it).
+    const tmp = path.join(this.root, TMP_DIR, `${PROCESS_INSTANCE}.${randomUUID()}`);
+    await fsp.mkdir(path.dirname(tmp), { recursive: true });
+    const linked = await fsp.link(source, tmp).then(
+      () => true,
+      () => false,
+    );
+    if (!linked) return void (await this.writeFile(target, fs.createReadStream(source)));
+    try {
+      await renameInto(tmp, target);
+    } catch (error) {
+      await fsp.rm(tmp, { force: true });
+      throw error;
+    }
   }
 
   async move(from: string, to: string): Promise<void> {
@@ -307,6 +321,7 @@ export class LocalDriver implements StorageDriver {
       key,
       expires: this.expiry(options.expiresIn),
       contentType: options.contentType,
+      maxBytes: options.size,
     });
   }
 

@@ -283,13 +283,23 @@ export class S3Driver implements StorageDriver {
     return getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
   }
 
-  async presignPut(key: string, options: { expiresIn: number; contentType?: string }) {
+  async presignPut(key: string, options: { expiresIn: number; contentType?: string; size?: number }) {
     assertValidKey(key);
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: options.contentType,
+      ContentLength: options.size,
+    });
+    // The browser must send exactly this Content-Type (and, when declared, this length): signed, so
+    // the URL can't be reused for another type or store more than was declared.
+    const signed = [
+      ...(options.contentType ? ['content-type'] : []),
+      ...(options.size !== undefined ? ['content-length'] : []),
+    ];
     return getSignedUrl(this.client, command, {
       expiresIn: options.expiresIn,
-      // The browser must send exactly this Content-Type; sign it so the URL can't be reused for another.
-      signableHeaders: options.contentType ? new Set(['content-type']) : undefined,
+      signableHeaders: signed.length ? new Set(signed) : undefined,
     });
   }
 

@@ -9,9 +9,11 @@ import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { copyFile } from '../copy.server';
 import { carryDeadProps, dropDeadProps } from './properties.server';
 import { afterWrite } from '../after-write.server';
+import { announceMove } from '../moves.server';
 import { locate } from '../locate.server';
 import type { InMount } from '../types';
 import { folderExists } from '../walk.server';
+import { discard, replacing } from '../bin/keep.server';
 
 /**
  * Changes through WebDAV (docs/product/api.md §4, docs/architecture.md §8), each needing
@@ -54,18 +56,20 @@ export async function davPut(
   const max = await maxUploadBytes(ctx);
   if (options.size !== undefined && options.size > max) throw tooLarge(max);
   const direct = (await getSetting(ctx, 'webdav_upload_mode')) !== 'multipart';
-  const written = await withQuota(
-    ctx,
-    principal,
-    { bytes: options.size },
-    (hold) => {
-      return at.driver.write(at.key, through(body, quotaLimit(max, hold)), {
-        contentType: options.contentType ?? mimeFromFilename(at.key),
-        size: options.size,
-        singleRequest: direct && options.size !== undefined,
-      });
-    },
-    (stored) => ({ bytes: stored.size }),
+  // What a PUT replaces is kept in the recycle bin (issue 42, item 15).
+  const written = await replacing(ctx, at, at.key, () =>
+    withQuota(
+      ctx,
+      principal,
+      { bytes: options.size },
+      (hold) =>
+        at.driver.write(at.key, through(body, quotaLimit(max, hold)), {
+          contentType: options.contentType ?? mimeFromFilename(at.key),
+          size: options.size,
+          singleRequest: direct && options.size !== undefined,
+        }),
+      (stored) => ({ bytes: stored.size }),
+    ),
   );
   await afterWrite(ctx, at, { kind: 'written', key: at.key, file: written });
   return written;
@@ -80,11 +84,17 @@ export async function davMakeCollection(ctx: ModelContext, principal: Principal,
   await afterWrite(ctx, at, { kind: 'written', key: at.key });
 }
 
-/** DELETE of one file, or of a folder nephele has emptied (whatever is left in it goes too). */
-export async function davDelete(ctx: ModelContext, principal: Principal, raw: string): Promise<void> {
+/**
+ * DELETE of one file, or of a folder nephele has emptied (whatever is left in it goes too). The
+ * last step of a folder's MOVE names where it went: its shares follow it there.
+ */
+export async function davDelete(ctx: ModelContext, principal: Principal, raw: string, movedTo?: string) {
   const at = await writable(ctx, principal, raw);
-  if (await at.driver.stat(at.key)) await at.driver.remove([at.key]);
-  else await at.driver.removePrefix(`${at.key}/`);
+  const moved = movedTo === undefined ? null : await writable(ctx, principal, movedTo).catch(() => null);
+  if (moved) await announceMove(ctx, at, at.key, moved, moved.key);
+  // Into the recycle bin (issue 42, item 15): a file, or what nephele left of a folder.
+  const isFile = (await at.driver.stat(at.key)) !== null;
+  if (!(await discard(ctx, at, at.key, !isFile))) await at.driver.removePrefix(`${at.key}/`);
   await keepParent(at);
   await afterWrite(ctx, at, { kind: 'removed', key: at.key });
   await dropDeadProps(ctx, at.path.path);
@@ -121,8 +131,8 @@ export async function davCopy(
   if (source.kind === 'virtual' || source.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
   const target = await destination(ctx, principal, to);
   if (isCollection) {
-    // A file in the way goes (nephele has removed a folder in the way itself).
-    if (await target.driver.stat(target.key)) await target.driver.remove([target.key]);
+    // A file in the way goes, into the recycle bin (nephele has removed a folder in the way itself).
+    if (await target.driver.stat(target.key)) await discard(ctx, target, target.key, false);
     await target.driver.createFolder(`${target.key}/`);
     await afterWrite(ctx, target, { kind: 'written', key: target.key });
   } else {
@@ -139,6 +149,7 @@ export async function davMove(ctx: ModelContext, principal: Principal, from: str
     if (!(await source.driver.stat(source.key))) throw new AppError('not_found', 'fsNotFound');
     await source.driver.move(source.key, target.key);
     await afterWrite(ctx, source, { kind: 'moved', from: source.key, to: target.key });
+    await announceMove(ctx, source, source.key, target, target.key);
   } else {
     await copyFile(ctx, await fileJob(ctx, source, target), { skipExisting: false, move: true, replace: true }, noop);
   }

@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsAdmin } from './auth-helpers';
+import { en, fill, visitorPage, waitForHydration } from './helpers';
+import { startServer, type RunningServer } from '../support/server';
+
+/**
+ * Share links of mounted files as their owner changes the files (issue 42, items 5 and 6): "Share
+ * selected" says what it shares and keeps it ticked; a share follows a rename through the
+ * explorer; Rename and Delete say how many links point at what they change; a link whose folder
+ * was deleted tells its visitor so, and File management tells its owner.
+ */
+const t = en.explorer;
+const ADMIN = { username: 'admin', password: 'share-links-password' };
+let server: RunningServer;
+
+test.beforeEach(async ({ request }) => {
+  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
+    data: { id: string }[];
+  };
+  expect(
+    (
+      await request.post(`${server.url}/api/admin/mounts`, {
+        headers,
+        data: { name: 'Box', mount_path: '/box', storage_config_id: configs.data[0]!.id },
+      })
+    ).ok(),
+  ).toBe(true);
+  for (const [folder, name] of [
+    ['/box', 'a.txt'],
+    ['/box', 'b.txt'],
+    ['/box', 'c.txt'],
+    ['/box/docs', 'd.txt'],
+  ]) {
+    const uploaded = await request.post(`${server.url}/api/fs/upload`, {
+      headers,
+      multipart: { path: folder!, file: { name: name!, mimeType: 'text/plain', buffer: Buffer.from(name!) } },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  }
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+const hasJs = () => test.info().project.name === 'js';
+const box = (page: Page, name: string) => page.getByRole('checkbox', { name: fill(t.list.select, { name }) });
+
+/** The names a visitor of the link sees. */
+async function visitorSees(browser: Parameters<typeof visitorPage>[0], link: string): Promise<string> {
+  const page = await visitorPage(browser, hasJs());
+  try {
+    await page.goto(link);
+    return (await page.getByRole('main').textContent()) ?? '';
+  } finally {
+    await page.context().close();
+  }
+}
+
+test('Share selected lists what it shares, keeps it ticked, and shares exactly that', async ({ page, browser }) => {
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/mount-explorer/box`);
+  if (hasJs()) await waitForHydration(page);
+  await box(page, 'a.txt').check();
+  await box(page, 'b.txt').check();
+  await page.getByRole('button', { name: t.list.shareSelected }).click();
+  const panel = page.getByRole('region', { name: fill(t.share.headingMany, { count: '2' }) });
+  const listed = panel.getByRole('list', { name: t.list.actedOn });
+  await expect(listed.getByRole('listitem')).toHaveText(['a.txt', 'b.txt']);
+  // The ticks still show what the panel shares.
+  await expect(box(page, 'a.txt')).toBeChecked();
+  await expect(box(page, 'b.txt')).toBeChecked();
+  await expect(box(page, 'c.txt')).not.toBeChecked();
+  if (hasJs()) {
+    // Ticking another meanwhile changes the ticks, not what this panel shares: it says so by its list.
+    await box(page, 'c.txt').check();
+    await expect(listed.getByRole('listitem')).toHaveText(['a.txt', 'b.txt']);
+  }
+  await panel.getByRole('button', { name: t.share.create }).click();
+  const link = await page.getByLabel(t.share.result).inputValue();
+  const seen = await visitorSees(browser, link);
+  expect(seen).toContain('a.txt');
+  expect(seen).toContain('b.txt');
+  expect(seen).not.toContain('c.txt');
+});
+
+test('a shared folder’s link follows its rename; its delete warns, then its visitor and owner are told', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(`${server.url}/mount-explorer/box?do=share&name=docs/`);
+  await page.getByRole('button', { name: t.share.create }).click();
+  const link = await page.getByLabel(t.share.result).inputValue();
+  expect(await visitorSees(browser, link)).toContain('d.txt');
+
+  // Rename: the panel says the link follows, and it does.
+  await page.goto(`${server.url}/mount-explorer/box?do=rename&name=docs/`);
+  await expect(page.getByRole('note')).toHaveText(t.links.rename_one);
+  await page.getByLabel(t.rename.newName).fill('papers');
+  await page.getByRole('button', { name: t.rename.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Renamed to “papers”' })).toBeVisible();
+  expect(await visitorSees(browser, link)).toContain('d.txt');
+
+  // Delete: the confirmation says the link stops working.
+  await page.goto(`${server.url}/mount-explorer/box?do=delete&name=papers/`);
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('note')).toHaveText(t.links.delete_one);
+  await confirm.getByRole('button', { name: t.delete.confirm, exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted: 1' })).toBeVisible();
+  // Its visitor learns what happened (not "expired"), and its owner sees it in File management.
+  const seen = await visitorSees(browser, link);
+  expect(seen).toContain('renamed or moved outside Cloudclip');
+  expect(seen).not.toContain('maximum number of views');
+  await page.goto(`${server.url}/admin/file-management`);
+  await expect(page.getByRole('row').filter({ hasText: 'docs' })).toContainText(en.fileAdmin.list.targetGone);
+});
