@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
 import { en, fill, waitForHydration } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
+import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
 
 /**
  * An upload onto a name that is taken (issue 42, items 1 and 15): the explorer asks Replace / Keep
@@ -15,24 +16,9 @@ let headers: Record<string, string>;
 
 test.beforeEach(async ({ request }) => {
   server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
-  headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
-    data: { id: string }[];
-  };
-  const mount = await request.post(`${server.url}/api/admin/mounts`, {
-    headers,
-    data: { name: 'Box', mount_path: '/box', storage_config_id: configs.data[0]!.id },
-  });
-  expect(mount.ok()).toBe(true);
-  const seeded = await request.post(`${server.url}/api/fs/upload`, {
-    headers,
-    multipart: {
-      path: '/box',
-      file: { name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('version one') },
-    },
-  });
-  expect(seeded.ok(), await seeded.text()).toBe(true);
+  headers = await adminHeaders(request, server.url, ADMIN);
+  await mountLocal(request, server.url, headers);
+  await putMounted(request, server.url, headers, '/box', { name: 'report.txt', buffer: Buffer.from('version one') });
 });
 test.afterEach(async () => {
   await server?.stop();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill, waitForHydration } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
+import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
 
 /** The explorer's keyboard, context menu, drag and drop, views and text editing; mount management's edits. */
 const t = en.explorer;
@@ -19,16 +20,8 @@ test.afterEach(async () => {
 
 /** A mount /box on the local storage holding a folder, two images and a text file (through the API), and `extra` files. */
 async function seed(request: APIRequestContext, extra: [string, Buffer, string][] = []): Promise<string> {
-  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
-    data: { id: string }[];
-  };
-  const mount = await request.post(`${server.url}/api/admin/mounts`, {
-    headers,
-    data: { name: 'Box', mount_path: '/box', storage_config_id: configs.data[0]!.id },
-  });
-  expect(mount.ok()).toBe(true);
+  const headers = await adminHeaders(request, server.url, ADMIN);
+  await mountLocal(request, server.url, headers);
   expect((await request.post(`${server.url}/api/fs/mkdir`, { headers, data: { path: '/box/archive/' } })).ok()).toBe(
     true,
   );
@@ -39,13 +32,8 @@ async function seed(request: APIRequestContext, extra: [string, Buffer, string][
     ['notes.txt', Buffer.from('first line'), 'text/plain'],
     ...extra,
   ];
-  for (const [name, buffer, mimeType] of files) {
-    const uploaded = await request.post(`${server.url}/api/fs/upload`, {
-      headers,
-      multipart: { path: '/box', file: { name, mimeType, buffer } },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  }
+  for (const [name, buffer, mimeType] of files)
+    await putMounted(request, server.url, headers, '/box', { name, buffer, mimeType });
   return '/mount-explorer/box';
 }
 

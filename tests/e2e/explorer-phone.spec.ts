@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill, zh } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
+import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
 
 /** The explorer and mount management on a phone (issue 28 A8), with and without JavaScript. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -12,18 +13,13 @@ let server: RunningServer;
 
 test.beforeEach(async ({ request }) => {
   server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
-    data: { id: string }[];
-  };
-  const data = { name: '团队共享的项目文件', mount_path: '/box', storage_config_id: configs.data[0]!.id };
-  expect((await request.post(`${server.url}/api/admin/mounts`, { headers, data })).ok()).toBe(true);
+  const headers = await adminHeaders(request, server.url, ADMIN);
+  await mountLocal(request, server.url, headers, '/box', '团队共享的项目文件');
   await request.post(`${server.url}/api/fs/mkdir`, { headers, data: { path: '/box/empty/' } });
-  const file = { name: 'quarterly-report.txt', mimeType: 'text/plain', buffer: Buffer.from('x'.repeat(2048)) };
-  expect((await request.post(`${server.url}/api/fs/upload`, { headers, multipart: { path: '/box', file } })).ok()).toBe(
-    true,
-  );
+  await putMounted(request, server.url, headers, '/box', {
+    name: 'quarterly-report.txt',
+    buffer: Buffer.from('x'.repeat(2048)),
+  });
 });
 test.afterEach(async () => {
   await server?.stop();

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAsAdmin } from './auth-helpers';
+import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
 import { en, fill, visitorPage, waitForHydration } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
+import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
 
 /**
  * Share links of mounted files as their owner changes the files (issue 42, items 5 and 6): "Share
@@ -12,34 +13,19 @@ import { startServer, type RunningServer } from '../support/server';
 const t = en.explorer;
 const ADMIN = { username: 'admin', password: 'share-links-password' };
 let server: RunningServer;
+let headers: Record<string, string>;
 
 test.beforeEach(async ({ request }) => {
   server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const login = await request.post(`${server.url}/api/admin/login`, { data: ADMIN });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const configs = (await (await request.get(`${server.url}/api/s3-configs`, { headers })).json()) as {
-    data: { id: string }[];
-  };
-  expect(
-    (
-      await request.post(`${server.url}/api/admin/mounts`, {
-        headers,
-        data: { name: 'Box', mount_path: '/box', storage_config_id: configs.data[0]!.id },
-      })
-    ).ok(),
-  ).toBe(true);
+  headers = await adminHeaders(request, server.url, ADMIN);
+  await mountLocal(request, server.url, headers);
   for (const [folder, name] of [
     ['/box', 'a.txt'],
     ['/box', 'b.txt'],
     ['/box', 'c.txt'],
     ['/box/docs', 'd.txt'],
-  ]) {
-    const uploaded = await request.post(`${server.url}/api/fs/upload`, {
-      headers,
-      multipart: { path: folder!, file: { name: name!, mimeType: 'text/plain', buffer: Buffer.from(name!) } },
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  }
+  ] as const)
+    await putMounted(request, server.url, headers, folder, { name, buffer: Buffer.from(name) });
 });
 test.afterEach(async () => {
   await server?.stop();
@@ -59,8 +45,17 @@ async function visitorSees(browser: Parameters<typeof visitorPage>[0], link: str
   }
 }
 
-test('Share selected lists what it shares, keeps it ticked, and shares exactly that', async ({ page, browser }) => {
-  await loginAsAdmin(page, ADMIN, server.url);
+test('Share selected lists what it shares, keeps it ticked, and shares exactly that (a key holder)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A key that may share and select (the delete bit) in its base path.
+  const made = await request.post(`${server.url}/api/admin/api-keys`, {
+    headers,
+    data: { name: 'sharer', permissions: 2 | 256 | 512 | 4096, basic_path: '/box', expires_at: null },
+  });
+  await submitKeyLogin(page, ((await made.json()) as { data: { key: string } }).data.key, server.url);
   await page.goto(`${server.url}/mount-explorer/box`);
   if (hasJs()) await waitForHydration(page);
   await box(page, 'a.txt').check();

@@ -28,9 +28,12 @@ describe('files API', () => {
   const dbRows = (sql: string, ...params: unknown[]) => withServerDb(server, (db) => db.all(sql, ...params));
   const setSetting = (key: string, value: string) =>
     withServerDb(server, (db) => db.run('UPDATE system_settings SET value = ? WHERE key = ?', value, key));
-  /** The share objects in the local storage (their reserved prefix, issue 27 A1). */
-  const storedObjects = () => {
-    const root = path.join(server.dataDir, 'storage', '.cloudclip-shares');
+  /**
+   * The share objects in the local storage: in their reserved prefix (issue 27 A1), or, `kept`,
+   * the files outside it (where a share deleted "record only" leaves its object: issue 42, item 9).
+   */
+  const storedObjects = (kept = false) => {
+    const root = path.join(server.dataDir, 'storage', kept ? '' : '.cloudclip-shares');
     const out: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
@@ -322,15 +325,17 @@ describe('files API', () => {
     expect((await call('GET', `/files/${a.id}`, { auth: textKey })).status).toBe(403);
 
     const objectsBefore = storedObjects().length;
+    const keptBefore = storedObjects(true).length;
     const del = await call('DELETE', '/files/batch-delete', {
       auth: fileKey,
       body: { ids: [a.id, 'nope'], delete_mode: 'record_only' },
     });
     expect(del.body.data.success).toBe(1);
     expect(del.body.data.failed).toHaveLength(1);
-    expect(storedObjects().length).toBe(objectsBefore);
+    // Kept, out of the reserved prefix, where a mount of the storage reaches it.
+    expect([storedObjects().length, storedObjects(true).length]).toEqual([objectsBefore - 1, keptBefore + 1]);
     await call('DELETE', '/files/batch-delete', { auth: fileKey, body: { ids: [b.id] } });
-    expect(storedObjects().length).toBe(objectsBefore - 1);
+    expect([storedObjects().length, storedObjects(true).length]).toEqual([objectsBefore - 2, keptBefore + 1]);
     expect(
       (await call('DELETE', '/files/batch-delete', { auth: fileKey, body: { ids: [b.id], delete_mode: 'all' } }))
         .status,

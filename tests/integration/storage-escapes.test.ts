@@ -141,9 +141,9 @@ describe('storage escapes', () => {
     expect(await page.text()).toContain('This file is no longer available');
     const download = await fetch(`${server.url}/api/file-download/${slug}`, { headers: { 'Accept-Language': 'en' } });
     expect(download.status).toBe(410);
-    expect(await download.text()).toContain('no longer available');
+    expect(await download.text()).toContain('no longer there: it was deleted from its storage');
     const zh = await fetch(`${server.url}/api/file-download/${slug}`);
-    expect(await zh.text()).toContain('不再可用');
+    expect(await zh.text()).toContain('此文件已不存在');
   });
 
   it('no door follows a link out of the local root', async () => {
