@@ -33,6 +33,9 @@ export function moduleForPath(pathname: string): AdminModule | undefined {
  * The module a path below a module's page belongs to (its resource routes: the audit log's CSV, a
  * stored backup, a thumbnail), by segment; undefined for a module's own page or anything else.
  */
+/** The nested routes that refuse a visitor in their own kind of answer (file-thumbnail.ts). */
+const ANSWERS_ITS_OWN_REFUSAL = /^\/admin\/file-management\/thumbnail\//;
+
 export function moduleAbove(pathname: string): AdminModule | undefined {
   const path = pathname.replace(/\/+$/, '');
   return ADMIN_MODULES.filter((m) => m.path !== '/admin' && path.startsWith(`${m.path}/`)).sort(
@@ -60,9 +63,12 @@ export function firstAllowedModule(principal: Principal): string {
 export function adminGuard(principal: Principal, pathname: string): string | null {
   const nested = moduleAbove(pathname);
   // A module's resource route (a download) has no page to show the login form on: the login page,
-  // which comes back to the module (issue 42, item 10: they answered 500).
+  // which comes back to the module (issue 42, item 10: they answered 500). A thumbnail answers its
+  // refusal itself, as an image (a placeholder with 401), where an <img> can show it.
   if (principal.kind === 'anonymous')
-    return nested ? `/admin/login?redirectTo=${encodeURIComponent(nested.path)}` : null;
+    return nested && !ANSWERS_ITS_OWN_REFUSAL.test(pathname)
+      ? `/admin/login?redirectTo=${encodeURIComponent(nested.path)}`
+      : null;
   const allowed = allowedModules(principal);
   // Neither admin nor a key with text or file permission: Home (docs/product/spec.md §2). Upload
   // requests alone (a key with only mount bits) do not open the admin area: such keys use the API.

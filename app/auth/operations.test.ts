@@ -95,6 +95,8 @@ describe("the admin modules' resource routes (issue 42, item 10)", () => {
     expect(adminGuard(anonymous, '/admin/backups/stored/cloudclip-x.tar.gz')).toBe(
       '/admin/login?redirectTo=%2Fadmin%2Fbackups',
     );
+    // A thumbnail refuses with its own placeholder image (401), which an <img> can show.
+    expect(adminGuard(anonymous, '/admin/file-management/thumbnail/abc')).toBeNull();
   });
   it("hold a key to its module's rights, as the module's page does", () => {
     const files = key(Permission.FILE_SHARE);

@@ -5,7 +5,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ADMIN, loginAsAdmin } from './auth-helpers';
-import { en, fill, oneMarkedField, zh } from './helpers';
+import { en, fill, oneMarkedField, visitorPage, zh } from './helpers';
 import { startSwiftE2e, swiftConfigFields, type SwiftE2e } from './swift-e2e';
 import { startServer, type RunningServer } from '../support/server';
 import {
@@ -78,7 +78,7 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
     await swift?.stop();
   });
 
-  test('upload with a password to S3, unlock, download byte-identical', async ({ page }, testInfo) => {
+  test('upload with a password to S3, unlock, download byte-identical', async ({ page, browser }, testInfo) => {
     const slug = uniqueFileSlug(testInfo, 's3');
     const file = tempFile(testInfo, 'on s3.bin');
     await loginAsAdmin(page, ADMIN, server.url);
@@ -90,9 +90,11 @@ test.describe('uploads to an S3 storage config', { tag: '@no-js-only' }, () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatch(/^\.cloudclip-shares\/shares\/e2e\/\w{6}-on_s3\.bin$/);
 
-    await page.goto(link);
-    await unlockFilePage(page, 'bucket pass');
-    const saved = await downloadFromFilePage(page);
+    // A visitor unlocks it (its owner would see it at once: issue 42, item 3).
+    const visitor = await visitorPage(browser, testInfo.project.name === 'js', { locale: 'en-US' });
+    await visitor.goto(link);
+    await unlockFilePage(visitor, 'bucket pass');
+    const saved = await downloadFromFilePage(visitor);
     expect(saved.bytes.equals(fs.readFileSync(file))).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin, submitAdminLogin } from './auth-helpers';
-import { en, expectFieldError, fill, zh } from './helpers';
+import { en, expectFieldError, fill, visitorPage, zh } from './helpers';
 import { adminToken, createPasteViaApi, fillPasteForm, sharedLinks, storedViews, uniqueSlug } from './paste-helpers';
 
 // Every test here runs in both projects: `js` and `no-js` (JavaScript disabled, plain form posts).
@@ -18,7 +18,10 @@ test('an anonymous visitor is told why they cannot create, and can log in from t
   await expect(page.getByLabel(en.paste.editor.contentLabel, { exact: true })).toBeVisible();
 });
 
-test('create a password-protected paste on the home page, open its link, unlock it', async ({ page }, testInfo) => {
+test('create a password-protected paste on the home page, open its link, unlock it', async ({
+  page,
+  browser,
+}, testInfo) => {
   const slug = uniqueSlug(testInfo, 'pw');
   await loginAsAdmin(page);
   await page.goto('/');
@@ -41,6 +44,10 @@ test('create a password-protected paste on the home page, open its link, unlock 
   expect(rawText.status()).toBe(200);
   expect(await rawText.text()).toBe('# Secret notes\n\n- [x] **done** item');
 
+  // Its owner sees it at once, behind no password (issue 42, item 3); a visitor is asked for it.
+  await page.goto(link);
+  await expect(page.getByRole('article').getByRole('heading', { name: 'Secret notes' })).toBeVisible();
+  page = await visitorPage(browser, testInfo.project.name === 'js', { locale: 'en-US' });
   await page.goto(link);
   await expect(page.getByRole('heading', { name: en.paste.unlock.heading })).toBeVisible();
   await expect(page.getByText('for the team')).toBeVisible();
@@ -66,7 +73,7 @@ test('create a password-protected paste on the home page, open its link, unlock 
 });
 
 test.describe('in Chinese', () => {
-  test('create, open and unlock a password paste in the Chinese UI', async ({ page }, testInfo) => {
+  test('create, open and unlock a password paste in the Chinese UI', async ({ page, browser }, testInfo) => {
     const slug = uniqueSlug(testInfo, 'zh');
     await loginAsAdmin(page);
     await page.goto('/');
@@ -80,6 +87,8 @@ test.describe('in Chinese', () => {
     const { link } = await sharedLinks(page, zh);
     await expect(page.getByText(zh.paste.created.neverExpires)).toBeVisible();
 
+    // A visitor whose browser speaks Chinese is asked for the password (its owner would see it at once).
+    page = await visitorPage(browser, testInfo.project.name === 'js', { locale: 'zh-CN' });
     await page.goto(link);
     await expect(page.getByRole('heading', { name: zh.paste.unlock.heading })).toBeVisible();
     await page.getByLabel(zh.paste.unlock.password, { exact: true }).fill('错误');
@@ -94,7 +103,7 @@ test.describe('in Chinese', () => {
   });
 });
 
-test('a max-views-1 paste shows once, says so, then answers 410', async ({ page }, testInfo) => {
+test('a max-views-1 paste shows once, says so, then answers 410', async ({ page, browser }, testInfo) => {
   const slug = uniqueSlug(testInfo, 'once');
   await loginAsAdmin(page);
   await page.goto('/');
@@ -102,6 +111,12 @@ test('a max-views-1 paste shows once, says so, then answers 410', async ({ page 
   const { link } = await sharedLinks(page);
   await expect(page.getByText(fill(en.paste.created.maxViews, { count: '1' }))).toBeVisible();
 
+  // Its owner opens it as often as they like: no view is spent (issue 42, item 3).
+  for (let i = 0; i < 2; i++) {
+    await page.goto(link);
+    await expect(page.getByRole('article')).toContainText('read me once');
+  }
+  page = await visitorPage(browser, testInfo.project.name === 'js', { locale: 'en-US' });
   const first = await page.goto(link);
   expect(first?.status()).toBe(200);
   await page.getByRole('button', { name: en.paste.reveal.submit }).click();
@@ -231,7 +246,7 @@ test('the owner edits and deletes a paste, without counting views', async ({ pag
   await fillPasteForm(page, { content: 'version one', slug, password: 'pw1', maxViews: '3' });
   const { link } = await sharedLinks(page);
 
-  // The owner sees edit and delete on the locked page, and can unlock like anyone.
+  // The owner sees the paste at once, with edit and delete.
   await page.goto(link);
   await page.getByRole('link', { name: en.paste.view.edit }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fill(en.paste.edit.heading, { slug }));
@@ -258,7 +273,8 @@ test('the owner edits and deletes a paste, without counting views', async ({ pag
 
   await page.getByRole('link', { name: en.paste.edit.viewPaste }).click();
   await expect(page.getByRole('article')).toContainText('version two');
-  await expect(page.getByText(fill(en.paste.view.viewsUnlimited, { views: '1' }))).toBeVisible();
+  // The owner's own visits spent no view.
+  await expect(page.getByText(fill(en.paste.view.viewsUnlimited, { views: '0' }))).toBeVisible();
 
   // Delete: a confirmation step, then home.
   await page.getByRole('link', { name: en.paste.view.delete }).click();
