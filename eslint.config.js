@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,6 +15,85 @@ const DB = ['~/db/**', '**/db/**'];
 function layer(files, group, message, ignores = []) {
   return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns: [{ group, message }] }] } };
 }
+
+const MODELS_ARE_CORE =
+  'Models are the core: doors call them, they never reach back into doors or UI (docs/architecture.md, Layers).';
+
+/**
+ * The order of the models (docs/architecture.md §1, "The order of the models"): a kernel every
+ * domain may use, which imports no domain, and the domains from the top, a row a level. A domain
+ * imports only the levels below its own and the kernel (types aside: they carry no code).
+ * tests/lint/models-order.test.ts proves each domain's block with its fixture.
+ */
+export const MODEL_KERNEL = [
+  'context',
+  'request-scope',
+  'audit',
+  'stats',
+  'settings',
+  'grants',
+  'gone',
+  'last-used',
+  'periodic',
+  'previews',
+  'quotas',
+];
+export const MODEL_ORDER = [
+  ['dashboard', 'sweeper', 'wiring', 'local-urls'],
+  ['backup', 'requests'],
+  ['shares'],
+  ['fs'],
+  ['tasks', 'mounts', 'storage', 'accounts', 'pastes', 'system'],
+];
+
+/** A domain is a folder of app/models, or one file there ("sweeper" is sweeper.server.ts). */
+const isFolder = (name) => fs.existsSync(new URL(`./app/models/${name}`, import.meta.url));
+const filesOf = (name) => (isFolder(name) ? [`app/models/${name}/**`] : [`app/models/${name}.server.ts`]);
+/** Every way a file of another domain imports `name`. */
+const importsOf = (name) =>
+  isFolder(name)
+    ? [`~/models/${name}/**`, `../${name}/**`, `../../${name}/**`, `../../../${name}/**`]
+    : [`~/models/${name}.server`, `./${name}.server`, `../${name}.server`, `../../${name}.server`];
+
+/** One domain's block: the model layer's rule, plus the domains it may not reach. */
+function modelDomain(name, forbidden, message) {
+  return {
+    files: filesOf(name),
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: UI_AND_DOORS, message: MODELS_ARE_CORE },
+            ...(forbidden.length ? [{ group: forbidden.flatMap(importsOf), message, allowTypeImports: true }] : []),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const DOMAINS = MODEL_ORDER.flat();
+const modelOrder = [
+  ...MODEL_KERNEL.map((name) =>
+    modelDomain(
+      name,
+      DOMAINS,
+      `The kernel of the models imports no domain (docs/architecture.md §1, "The order of the models").`,
+    ),
+  ),
+  ...MODEL_ORDER.flatMap((level, index) => {
+    const above = MODEL_ORDER.slice(0, index + 1).flat();
+    return level.map((name) =>
+      modelDomain(
+        name,
+        above.filter((other) => other !== name),
+        `A model domain imports only the domains below its own level and the kernel (docs/architecture.md §1, "The order of the models").`,
+      ),
+    );
+  }),
+];
 
 export default tseslint.config(
   {
@@ -54,7 +134,7 @@ export default tseslint.config(
     'Components are UI only: take data from the route (docs/architecture.md, Layers).',
   ),
   layer(
-    ['app/routes/**', 'app/http/**'],
+    ['app/routes/**', 'app/http/**', 'app/cli/**'],
     [
       '**/storage/drivers/*',
       '**/storage/registry*',
@@ -68,11 +148,8 @@ export default tseslint.config(
     ],
     'Doors call a model; only models reach drivers, the search index and the database (docs/architecture.md, Layers).',
   ),
-  layer(
-    ['app/models/**'],
-    UI_AND_DOORS,
-    'Models are the core: doors call them, they never reach back into doors or UI (docs/architecture.md, Layers).',
-  ),
+  layer(['app/models/**'], UI_AND_DOORS, MODELS_ARE_CORE),
+  ...modelOrder,
   // The search index is a table of the database kept beside the virtual file system: the one part
   // of storage/ that reaches db/.
   layer(

@@ -10,7 +10,7 @@
  * happened in the terminal's language (LANG: zh for Chinese, English otherwise).
  */
 import os from 'node:os';
-import { inRequestScope } from '~/auth/request-scope.server';
+import { inRequestScope } from '~/models/request-scope.server';
 import { loadConfig } from '~/config.server';
 import { loadCatalog } from '~/i18n/catalogs';
 import { translate } from '~/i18n/translate';

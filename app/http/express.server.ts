@@ -12,7 +12,7 @@ import { apiRouter } from './api';
 import { requestPutDoor } from './request-put';
 import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
-import { doorOfPath, inRequestScope } from '~/auth/request-scope.server';
+import { doorOfPath, inRequestScope } from '~/models/request-scope.server';
 import { pageRequestGuard } from './html/request-guard.server';
 import { pastePageLane } from './html/paste-page-lane.server';
 import { sweepSpool } from './multipart.server';

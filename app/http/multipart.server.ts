@@ -7,7 +7,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { AppError } from '~/lib/errors';
-import { byteLimit } from '~/models/storage/upload-limits.server';
+import { byteLimit } from '~/storage/byte-limit';
 
 export interface ParsedUpload {
   fields: Record<string, string>;

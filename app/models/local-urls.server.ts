@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { assertPartOpen, claimPendingPut } from '~/models/shares/pending-objects.server';
-import { byteLimit, maxUploadBytes, through } from '~/models/storage/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { byteLimit, through } from '~/storage/byte-limit';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import { toAppError } from '~/faults';
-import { isStorageTestKey } from './test.server';
+import { isStorageTestKey } from '~/models/storage/test.server';
 import type { ByteRange, ReadResult } from '~/storage/types';
 
 /** A part is never larger than S3's largest part (5 GiB), however large the whole file. */

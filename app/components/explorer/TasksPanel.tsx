@@ -107,7 +107,8 @@ export function TasksPanel({ tasks, action, refreshTo }: { tasks: TaskView[]; ac
                     className="text-danger"
                   />
                 )}
-                {['failed', 'partial', 'cancelled'].includes(task.status) && (
+                {/* A backup is not run again: the next one is a new backup (models/backup/task.server.ts). */}
+                {task.type !== 'backup' && ['failed', 'partial', 'cancelled'].includes(task.status) && (
                   <IntentButton
                     action={action}
                     intent="retryTask"

@@ -1,14 +1,8 @@
 import { Router } from 'express';
 import { batchCopyCommitSchema, batchCopySchema, copySchema } from '~/lib/schemas/fs';
 import { batchCopy, commitBatchCopy } from '~/models/fs/batch-copy.server';
-import {
-  cancelTask,
-  clearFinishedTasks,
-  getTask,
-  listTasks,
-  retryTask,
-  startCopyTask,
-} from '~/models/tasks/tasks.server';
+import { startCopyTask } from '~/models/fs/copy-task.server';
+import { cancelTask, clearFinishedTasks, getTask, listTasks, retryTask } from '~/models/tasks/tasks.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AppError } from '~/lib/errors';
-import { openSignedLocalObject } from '~/models/storage/local-urls.server';
+import { openSignedLocalObject } from '~/models/local-urls.server';
 import type { ModelContext } from '~/models/context.server';
 import { sendPlainError } from './plain-errors';
 import { requestBody } from '../request-body';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fastView } from '~/models/pastes/reads.server';
-import { inRequestScope } from '~/auth/request-scope.server';
+import { inRequestScope } from '~/models/request-scope.server';
 import type { PasteView } from '~/models/pastes/types';
 import type { Services } from '~/services.server';
 import { encodeBody, encodingFor } from '../compress.server';

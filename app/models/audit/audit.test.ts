@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inRequestScope } from '~/auth/request-scope.server';
+import { inRequestScope } from '~/models/request-scope.server';
 import { createApiKeySchema, updateApiKeySchema } from '~/lib/schemas/api-keys';
 import { createPasteSchema } from '~/lib/schemas/pastes';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
@@ -17,7 +17,8 @@ import { uploadFileShare } from '~/models/shares/files.server';
 import { Permission } from '~/lib/permissions';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import { fsModels, type FsModels } from '../../../tests/support/fs-models';
-import { listAuditEvents, pruneAuditEvents, setAuditRetention } from './events.server';
+import { listAuditEvents, pruneAuditEvents } from './events.server';
+import { setRetentionDays } from '~/models/settings/settings-admin.server';
 import { audited } from './record.server';
 
 /**
@@ -169,8 +170,10 @@ describe('audit log', () => {
 
   it('keeps events for the retention setting, and only admins read them', async () => {
     await expect(listAuditEvents(m.ctx, keyPrincipal('reader'), {})).rejects.toMatchObject({ kind: 'forbidden' });
-    await expect(setAuditRetention(m.ctx, ADMIN, '0')).rejects.toMatchObject({ messageKey: 'auditRetentionInvalid' });
-    expect(await setAuditRetention(m.ctx, ADMIN, '30')).toBe(30);
+    await expect(setRetentionDays(m.ctx, ADMIN, 'audit_retention_days', '0')).rejects.toMatchObject({
+      messageKey: 'auditRetentionInvalid',
+    });
+    expect(await setRetentionDays(m.ctx, ADMIN, 'audit_retention_days', '30')).toBe(30);
     const count = (await newest()).length;
     expect(await pruneAuditEvents(m.ctx, Date.now() + 29 * 86_400_000)).toBe(0);
     expect(await pruneAuditEvents(m.ctx, Date.now() + 31 * 86_400_000)).toBeGreaterThanOrEqual(count);

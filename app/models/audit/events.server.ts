@@ -4,9 +4,6 @@ import { DEFAULT_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import type { AuditQuery } from '~/lib/audit-query';
 import type { AuditRow } from './writer.server';
 import type { ModelContext } from '~/models/context.server';
-import { getSetting } from '~/models/settings/settings.server';
-import { updateSettings } from '~/models/settings/settings-admin.server';
-import { AppError } from '~/lib/errors';
 
 /**
  * What Admin → Audit log filters by (app/lib/audit-query.ts), every field optional: the actor is an
@@ -82,7 +79,10 @@ export async function* allAuditEvents(
 }
 
 export async function auditRetentionDays(ctx: ModelContext): Promise<number> {
-  const days = Number.parseInt((await getSetting(ctx, 'audit_retention_days')) ?? '', 10);
+  // The settings row, read here: the audit log is below the settings (which it records), so it
+  // imports nothing of theirs (docs/architecture.md §1, the order of the models).
+  const row = await ctx.db.setting.findUnique({ where: { key: 'audit_retention_days' } });
+  const days = Number.parseInt(row?.value ?? '', 10);
   return Number.isSafeInteger(days) && days > 0 ? days : DEFAULT_AUDIT_RETENTION_DAYS;
 }
 
@@ -101,13 +101,4 @@ export async function auditLogPage(
 ) {
   const page = await listAuditEvents(ctx, principal, query.filter, query.before);
   return { ...page, retentionDays: await auditRetentionDays(ctx) };
-}
-
-/** Sets how many days events are kept (the `audit_retention_days` setting, checked like any setting). */
-export async function setAuditRetention(ctx: ModelContext, principal: Principal, days: string): Promise<number> {
-  authorize(principal, 'admin.auditLog');
-  const { problems } = await updateSettings(ctx, principal, { audit_retention_days: days }, { atomic: true });
-  const problem = problems[0];
-  if (problem) throw new AppError('invalid', problem.messageKey, problem.details);
-  return auditRetentionDays(ctx);
 }

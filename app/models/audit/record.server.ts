@@ -1,5 +1,5 @@
 import type { Principal } from '~/auth/principal';
-import { currentRequestScope } from '~/auth/request-scope.server';
+import { currentRequestScope } from '~/models/request-scope.server';
 import type { AuditAction, AuditResult } from '~/lib/audit-actions';
 import { isAppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';

@@ -4,7 +4,8 @@ import { toAppError } from '~/faults';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { listStorageConfigs } from '~/models/storage/configs.server';
-import { toTaskRecord, type TaskRecord } from '~/models/tasks/tasks.server';
+import { toTaskRecord } from '~/models/tasks/tasks.server';
+import type { TaskRecord } from '~/models/tasks/kinds.server';
 import { getBackupSchedule, type BackupScheduleView } from './schedule.server';
 import { storedBackups, type StoredBackup } from './stored.server';
 

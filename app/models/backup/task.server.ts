@@ -5,8 +5,9 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { failureOf } from '~/models/fs/failure.server';
 import { claimTarget } from '~/models/tasks/claims.server';
+import type { TaskKind, TaskRecord, TaskStatus } from '~/models/tasks/kinds.server';
 import type { BackupProgress } from './backup.server';
-import { recordBackupResult, schedulePassphrase } from './schedule.server';
+import { enqueueDueBackup, recordBackupResult, schedulePassphrase } from './schedule.server';
 import { BACKUPS_PREFIX, backupPlace, pruneBackups } from './stored.server';
 import { writeBackupTo } from './to-storage.server';
 
@@ -109,3 +110,42 @@ export async function runBackupTask(ctx: ModelContext, task: Task, signal: Abort
     await release();
   }
 }
+
+/** A backup task in the task list: its bytes are the archive's, written so far and in all. */
+function backupRecord(task: Task): TaskRecord {
+  const details = JSON.parse(task.details ?? '{}') as BackupTaskDetails;
+  return {
+    id: task.id,
+    type: 'backup',
+    status: task.status as TaskStatus,
+    progress: task.progress,
+    currentFile: task.currentFile,
+    totalCount: 0,
+    successCount: 0,
+    failureCount: 0,
+    bytesTotal: details.backup.size ?? 0,
+    bytesDone: details.backup.written ?? 0,
+    items: [],
+    failed: [],
+    error: details.error ?? null,
+    createdAt: task.createdAt,
+    startedAt: task.startedAt,
+    finishedAt: task.finishedAt,
+    backup: details.backup,
+  };
+}
+
+/** How often the worker asks whether a scheduled backup is due (schedule.server.ts). */
+const SCHEDULE_CHECK_MS = 30_000;
+
+/**
+ * The backup kind of task (registered by app/models/wiring.server.ts): one at a time over every
+ * replica, never run again by "retry" (the next one is a new backup), and the schedule's due
+ * backups enqueued by the worker.
+ */
+export const backupTaskKind: TaskKind = {
+  run: runBackupTask,
+  record: backupRecord,
+  exclusive: true,
+  due: { everyMs: SCHEDULE_CHECK_MS, enqueue: enqueueDueBackup },
+};

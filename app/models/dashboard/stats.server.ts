@@ -6,7 +6,7 @@ import type { ModelContext } from '~/models/context.server';
 import { listStorageConfigs, type StorageConfigRecord } from '~/models/storage/configs.server';
 import { cacheStats, type CacheFigures } from '~/models/fs/cache.server';
 import { requestFigures } from '~/models/requests/totals.server';
-import { BUNDLED } from '~/models/shares/bundles.server';
+import { BUNDLED } from '~/models/shares/records.server';
 
 /** Days of activity the dashboard reads: this week and the week before it (docs/product/api.md §3.7). */
 export const ACTIVITY_DAYS = 14;

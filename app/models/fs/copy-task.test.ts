@@ -2,8 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOUNT_PERMISSIONS } from '~/lib/permissions';
 import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
 import { fsModels, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
-import { clearFinishedTasks, getTask, listTasks, startCopyTask, type TaskRecord } from './tasks.server';
-import { startTaskWorker } from './worker.server';
+import { clearFinishedTasks, getTask, listTasks } from '~/models/tasks/tasks.server';
+import type { TaskRecord } from '~/models/tasks/kinds.server';
+import { startTaskWorker } from '~/models/tasks/worker.server';
+import { startCopyTask } from './copy-task.server';
 
 const COPY = { skipExisting: false, move: false };
 

@@ -12,7 +12,8 @@ import { afterWrite } from './after-write.server';
 import { chargeQuota, releaseQuota, reserveQuota, settleQuota } from '~/models/quotas/quotas.server';
 import { locate } from './locate.server';
 import type { InMount } from './types';
-import { maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { tooLarge } from '~/storage/byte-limit';
 import { configStorage, replacing } from './bin/keep.server';
 import { settleName, type OnConflict } from './conflicts.server';
 

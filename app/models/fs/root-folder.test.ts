@@ -21,7 +21,7 @@ import { copyFile, expandCopy, planCopy } from './copy.server';
 import { rescanMount } from './search/indexing.server';
 import { storageOf } from './locate.server';
 import { removePaths, writeTextFile } from './write.server';
-import { sharePaths } from './share-paths.server';
+import { sharePaths } from '~/models/shares/share-paths.server';
 import { openSharedPlace } from '~/models/shares/folder-access.server';
 
 /**

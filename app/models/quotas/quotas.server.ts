@@ -3,7 +3,7 @@ import type { Principal } from '~/auth/principal';
 import type { Db } from '~/db/client.server';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
-import { byteLimit } from '~/models/storage/upload-limits.server';
+import { byteLimit } from '~/storage/byte-limit';
 import type { Transform } from 'node:stream';
 import type { ModelContext } from '~/models/context.server';
 

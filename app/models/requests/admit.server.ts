@@ -7,7 +7,7 @@ import { folderExists } from '~/models/fs/walk.server';
 import type { InMount } from '~/models/fs/types';
 import { grantOpens } from '~/models/grants.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
-import { numberedName } from './names';
+import { numberedName } from '~/lib/filename';
 import { reserveArrival } from './reserve.server';
 
 /**

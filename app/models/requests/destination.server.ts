@@ -8,7 +8,7 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
-import { through } from '~/models/storage/upload-limits.server';
+import { through } from '~/storage/byte-limit';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';

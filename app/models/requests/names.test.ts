@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanUploadName, numberedName } from './names';
+import { numberedName } from '~/lib/filename';
+import { cleanUploadName } from './names';
 
 describe('upload request names', () => {
   it('keeps a plain name as it is, CJK and spaces included', () => {

@@ -1,7 +1,5 @@
 import { FILENAME_MAX_BYTES, truncateBytes, withoutBidi } from '~/lib/filename';
 
-export { numberedName } from '~/lib/filename';
-
 /**
  * The names files get in an upload request's folder (issue 30): whatever a visitor's client sends,
  * the name is one plain segment that every storage, every operating system and every header can

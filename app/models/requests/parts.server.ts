@@ -1,4 +1,4 @@
-import { asRequestVisitor } from '~/auth/request-scope.server';
+import { asRequestVisitor } from '~/models/request-scope.server';
 import type { UploadArrival, UploadRequest } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
@@ -15,7 +15,7 @@ import {
   UPLOAD_LIFETIME_S,
 } from '~/models/shares/direct-uploads.server';
 import { checkParts, listStoredParts } from '~/models/storage/part-plan.server';
-import { tooLarge } from '~/models/storage/upload-limits.server';
+import { tooLarge } from '~/storage/byte-limit';
 import { StorageError, type CompletedPart, type PartSizes } from '~/storage/types';
 import { admitSender, bytesFull, bytesLeft, perFileLimit, placeArrival, type RequestAccess } from './admit.server';
 import { destinationOf, folderOf, shareOptions, type Destination } from './destination.server';

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import { asRequestVisitor } from '~/auth/request-scope.server';
+import { asRequestVisitor } from '~/models/request-scope.server';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { signGrant } from '~/models/grants.server';
-import { byteLimit, through, tooLarge } from '~/models/storage/upload-limits.server';
+import { byteLimit, through, tooLarge } from '~/storage/byte-limit';
 import {
   admitSender,
   bytesFull,

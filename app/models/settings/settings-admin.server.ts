@@ -4,6 +4,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { READ_ONLY_FLAG, SETTING_GROUPS, checkSettingValue } from '~/lib/setting-values';
 import type { ModelContext } from '~/models/context.server';
+import { getSetting } from './settings.server';
 
 /**
  * Reading and changing system settings by group (docs/product/api.md §2.9, §3.7), admin only. Every door (the
@@ -197,4 +198,28 @@ export async function updateSettings(
     totalCount: Object.keys(values).length,
     problems,
   };
+}
+
+/** The retention settings a page of their own sets, and who may set each (besides managing settings). */
+const RETENTION_PAGES = {
+  audit_retention_days: 'admin.auditLog',
+  bin_retention_days: 'admin.recycleBin',
+} as const;
+
+/**
+ * How many days the audit log or the recycle bin keeps what it holds, set from its page (Admin →
+ * Audit log, Admin → Recycle bin): checked like any setting, refused with its problem, and answered
+ * as stored.
+ */
+export async function setRetentionDays(
+  ctx: ModelContext,
+  principal: Principal,
+  key: keyof typeof RETENTION_PAGES,
+  days: string,
+): Promise<number> {
+  authorize(principal, RETENTION_PAGES[key]);
+  const { problems } = await updateSettings(ctx, principal, { [key]: days }, { atomic: true });
+  const problem = problems[0];
+  if (problem) throw new AppError('invalid', problem.messageKey, problem.details);
+  return Number(await getSetting(ctx, key));
 }

@@ -6,16 +6,20 @@ import { AppError } from '~/lib/errors';
 import { FOLDER_MIMETYPE } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import type { ModelContext } from '~/models/context.server';
-import { numberedName } from '~/models/requests/names';
+import { numberedName } from '~/lib/filename';
 import { StorageError, type ObjectInfo, type StorageDriver } from '~/storage/types';
 import { claimSlug, shareFields } from './files.server';
-import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import {
+  BUNDLED,
+  bundleMembers,
+  driverOfShare,
+  toFileRecord,
+  type FileShareRecord,
+  type ShareRow,
+} from './records.server';
 
 /** How many uploads one link may hold: a folder share's page size times ten. */
 export const MAX_BUNDLE = 1000;
-
-/** A bundle's members: status "bundled", never listed or reachable by their own slugs. */
-export const BUNDLED = 'bundled';
 
 export type BundleOptions = Pick<UploadOptions, 'slug' | 'password' | 'expires_in' | 'max_views' | 'remark'> & {
   name?: string;
@@ -91,17 +95,6 @@ export async function bundleUploads(
   }
   audit(ctx, principal, { action: 'file.create', target: slug, detail: bundle.filename });
   return toFileRecord(bundle);
-}
-
-/** A bundle's members, in the order they were given. */
-export async function bundleMembers(ctx: ModelContext, bundle: Pick<ShareRow, 'items'>): Promise<ShareRow[]> {
-  const ids: string[] = JSON.parse(bundle.items ?? '[]');
-  const rows = await ctx.db.fileShare.findMany({
-    where: { id: { in: ids }, status: BUNDLED },
-    include: { storageConfig: true },
-  });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((memberId) => byId.get(memberId) ?? []);
 }
 
 const readOnly = () => Promise.reject(new StorageError('denied', 'A bundle of uploads is read-only'));

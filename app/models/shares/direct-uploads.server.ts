@@ -14,7 +14,8 @@ import { isUniqueViolation } from '~/db/errors';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 import { forgetGone } from '~/models/gone.server';
 import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from './pending-objects.server';
-import { assertFits, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { assertFits, maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
 import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 

@@ -21,9 +21,10 @@ import { SHARE_OBJECTS_PREFIX } from './share-objects.server';
 import { storageForUpload, touchStorageConfig } from '~/models/storage/configs.server';
 import { driverOfShare, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
 import { removeThumbnails } from './thumbnail-cache.server';
-import { bundleMembers } from './bundles.server';
+import { bundleMembers } from './records.server';
 import { keepShareObject } from './kept-objects.server';
-import { assertFits, maxUploadBytes, tooLarge } from '~/models/storage/upload-limits.server';
+import { assertFits, maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
 import { isUniqueViolation } from '~/db/errors';
 

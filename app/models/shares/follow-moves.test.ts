@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renamePath } from '~/models/fs/write.server';
 import { davDelete, davMakeCollection, davMove } from '~/models/fs/dav/write.server';
-import { sharePaths } from '~/models/fs/share-paths.server';
+import { sharePaths } from '~/models/shares/share-paths.server';
 import { ADMIN } from '../../../tests/support/principals';
 import { fsModels, outcome, putOnDisk, type FsModels } from '../../../tests/support/fs-models';
 import { openFileShare } from './file-access.server';

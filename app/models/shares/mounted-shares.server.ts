@@ -21,7 +21,7 @@ export interface MountedTarget {
   storageConfigId: string;
   size: number;
   etag: string | null;
-  /** A folder share (models/fs/share-paths.server.ts): its display name and, for a selection, its names. */
+  /** A folder share (models/shares/share-paths.server.ts): its display name and, for a selection, its names. */
   folder?: { name: string; items: string[] | null };
 }
 

@@ -104,3 +104,17 @@ export function driverOfShare(ctx: ModelContext, row: ShareRow): StorageDriver {
 export function findShareRow(ctx: ModelContext, id: string): Promise<ShareRow | null> {
   return ctx.db.fileShare.findUnique({ where: { id }, include: { storageConfig: true } });
 }
+
+/** The status of an upload that belongs to a bundle (bundles.server.ts): no list or slug of its own answers. */
+export const BUNDLED = 'bundled';
+
+/** A bundle's members, in the order they were given. */
+export async function bundleMembers(ctx: ModelContext, bundle: Pick<ShareRow, 'items'>): Promise<ShareRow[]> {
+  const ids: string[] = JSON.parse(bundle.items ?? '[]');
+  const rows = await ctx.db.fileShare.findMany({
+    where: { id: { in: ids }, status: BUNDLED },
+    include: { storageConfig: true },
+  });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((memberId) => byId.get(memberId) ?? []);
+}

@@ -5,7 +5,8 @@ import { isFolder } from '~/models/fs/walk.server';
 import { rootedDriver } from '~/storage/drivers/rooted.server';
 import type { StorageDriver } from '~/storage/types';
 import { parseVirtualPath, type VirtualPath } from '~/storage/vfs/path';
-import { bundleDriver, bundleMembers } from './bundles.server';
+import { bundleDriver } from './bundles.server';
+import { bundleMembers } from './records.server';
 import { driverOfShare, selectionOf, type ShareRow } from './records.server';
 
 /**

@@ -2,13 +2,13 @@ import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import { shareMountedFile, type MountedShareOptions } from '~/models/shares/mounted-shares.server';
-import type { FileShareRecord } from '~/models/shares/records.server';
+import { shareMountedFile, type MountedShareOptions } from './mounted-shares.server';
+import type { FileShareRecord } from './records.server';
 import type { ObjectInfo } from '~/storage/types';
 import { parentPath } from '~/storage/vfs/path';
-import { locate } from './locate.server';
-import type { InMount } from './types';
-import { isFolder } from './walk.server';
+import { locate } from '~/models/fs/locate.server';
+import type { InMount } from '~/models/fs/types';
+import { isFolder } from '~/models/fs/walk.server';
 
 /** How many items one selection share may hold. */
 export const MAX_SELECTION = 1000;

@@ -8,7 +8,7 @@ import { remoteFilename } from '~/net/remote-filename';
 import { safeFetch, vetUrl, type SafeFetchOptions, type SafeResponse } from '~/net/safe-fetch.server';
 import { parseAllowList } from '~/net/allow-list';
 import { urlFetchAllowedHosts } from '~/models/settings/settings.server';
-import { tooLarge } from '~/models/storage/upload-limits.server';
+import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
 
 /**

@@ -1,6 +1,6 @@
 import { authorize } from '~/auth/operations';
 import { isCreator, type Principal } from '~/auth/principal';
-import { currentRequestScope, referrerHostOf } from '~/auth/request-scope.server';
+import { currentRequestScope, referrerHostOf } from '~/models/request-scope.server';
 import { AppError } from '~/lib/errors';
 import { isLinkPreview } from '~/lib/link-preview';
 import type { ShareFigures } from '~/lib/share-figures';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inRequestScope, type RequestScope } from '~/auth/request-scope.server';
+import { inRequestScope, type RequestScope } from '~/models/request-scope.server';
 import { createPasteSchema } from '~/lib/schemas/pastes';
 import { openPastePage } from '~/models/pastes/page-view.server';
 import { createPaste, deletePastes } from '~/models/pastes/pastes.server';

@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline, Transform, type Readable } from 'node:stream';
 import type { StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { formatBytes } from '~/lib/format';
@@ -14,10 +13,6 @@ const MB = 1024 * 1024;
 export async function maxUploadBytes(ctx: ModelContext): Promise<number> {
   const value = Number.parseInt((await getSetting(ctx, 'max_upload_size')) ?? '', 10);
   return (Number.isFinite(value) && value > 0 ? value : 100) * MB;
-}
-
-export function tooLarge(max: number): AppError {
-  return new AppError('too_large', 'fileTooLarge', { max: formatBytes(max) });
 }
 
 /**
@@ -49,30 +44,4 @@ export async function assertFits(
       total: formatBytes(total ?? 0),
     });
   }
-}
-
-/** Passes bytes through, failing the stream (with `error`) once more than `max` bytes have gone by. */
-export function byteLimit(max: number, error: () => AppError = () => tooLarge(max)): Transform {
-  let seen = 0;
-  const limit = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      seen += chunk.length;
-      if (seen > max) return done(error());
-      done(null, chunk);
-    },
-  });
-  // A small body can pass the limit before the storage driver has started reading (it may await a
-  // folder first): the error must not find the stream without a listener, which would end the
-  // process. The driver still gets it: a stream destroyed with an error reports it to whoever reads.
-  limit.on('error', () => undefined);
-  return limit;
-}
-
-/**
- * `body` read through `limit`, as one stream. With `pipeline`, never `.pipe`: a body that failed
- * before this was called (a client gone while the door still checked its request) fails the result
- * too, where `.pipe` would wait for bytes that never come (issue 42, item 2; http/request-body.ts).
- */
-export function through(body: Readable, limit: Transform): Readable {
-  return pipeline(body, limit, () => undefined);
 }

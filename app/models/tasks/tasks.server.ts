@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { authorize } from '~/auth/operations';
 import { creatorId, isCreator, type Principal } from '~/auth/principal';
 import type { Task } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import { planCopy, type CopyItem, type CopyOptions, type PlannedItem } from '~/models/fs/copy.server';
-import type { BackupTaskDetails } from '~/models/backup/task.server';
+import { kindOf, type TaskRecord } from './kinds.server';
 
 /**
  * Server-side tasks (docs/architecture.md §10, docs/product/spec.md §3 Task and §4 task statuses):
- * rows in the database that a worker in the server runs (models/tasks/worker.server.ts): copy and
- * move, and backups (models/backup/task.server.ts). A caller sees and controls its own tasks; an
- * admin all.
+ * rows in the database that a worker in the server runs (worker.server.ts). This folder is the
+ * queue; what a task does is its kind's (kinds.server.ts): copy and move (models/fs/copy-task.server.ts),
+ * backups (models/backup/task.server.ts). A caller sees and controls its own tasks; an admin all.
  */
 /**
  * Says "queued" when a task becomes pending here, and "cancelled" (with its id) when one is
@@ -21,123 +19,8 @@ import type { BackupTaskDetails } from '~/models/backup/task.server';
  */
 export const taskQueue = new EventEmitter();
 
-export const TASK_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled', 'partial'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-/** What a copy task keeps between runs (in `details`, JSON). */
-export interface CopyTaskDetails {
-  options: CopyOptions;
-  /** The top-level items with their destinations settled when the task was created. */
-  plan: PlannedItem[];
-  /** Files that failed in the last run: what "retry" copies again. */
-  failed: { sourcePath: string; targetPath: string; error: string }[];
-  bytesTotal: number;
-  bytesDone: number;
-  /** Runs cut off by a stopped server; past MAX_INTERRUPTIONS the task fails. */
-  interruptions: number;
-  /** Run again by "retry": the files it copied before may be there (a same-size one counts as done). */
-  retried?: boolean;
-  /** Why the task failed as a whole (not a file's error). */
-  error?: string;
-}
-
-export interface TaskRecord {
-  id: string;
-  type: 'copy' | 'move' | 'backup';
-  status: TaskStatus;
-  progress: number;
-  currentFile: string | null;
-  totalCount: number;
-  successCount: number;
-  failureCount: number;
-  bytesTotal: number;
-  bytesDone: number;
-  items: PlannedItem[];
-  failed: CopyTaskDetails['failed'];
-  error: string | null;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  /** A backup task's run (models/backup/task.server.ts). */
-  backup?: BackupTaskDetails['backup'];
-}
-
-export const detailsOf = (task: Task): CopyTaskDetails => JSON.parse(task.details ?? '{}') as CopyTaskDetails;
-
-export function toTaskRecord(task: Task): TaskRecord {
-  if (task.type === 'backup') return toBackupRecord(task);
-  const details = detailsOf(task);
-  return {
-    id: task.id,
-    type: details.options?.move ? 'move' : 'copy',
-    status: task.status as TaskStatus,
-    progress: task.progress,
-    currentFile: task.currentFile,
-    totalCount: task.totalCount,
-    successCount: task.successCount,
-    failureCount: task.failureCount,
-    bytesTotal: details.bytesTotal ?? 0,
-    bytesDone: details.bytesDone ?? 0,
-    items: details.plan ?? [],
-    failed: details.failed ?? [],
-    error: details.error ?? null,
-    createdAt: task.createdAt,
-    startedAt: task.startedAt,
-    finishedAt: task.finishedAt,
-  };
-}
-
-/** A backup task in the task list: its bytes are the archive's, written so far and in all. */
-function toBackupRecord(task: Task): TaskRecord {
-  const details = JSON.parse(task.details ?? '{}') as BackupTaskDetails;
-  return {
-    id: task.id,
-    type: 'backup',
-    status: task.status as TaskStatus,
-    progress: task.progress,
-    currentFile: task.currentFile,
-    totalCount: 0,
-    successCount: 0,
-    failureCount: 0,
-    bytesTotal: details.backup.size ?? 0,
-    bytesDone: details.backup.written ?? 0,
-    items: [],
-    failed: [],
-    error: details.error ?? null,
-    createdAt: task.createdAt,
-    startedAt: task.startedAt,
-    finishedAt: task.finishedAt,
-    backup: details.backup,
-  };
-}
-
-/**
- * POST /api/fs/copy (docs/api-extensions.md): checks every item now (permissions, base paths,
- * sources that exist), settles the names, and leaves the copying to the worker.
- */
-export async function startCopyTask(
-  ctx: ModelContext,
-  principal: Principal,
-  items: CopyItem[],
-  options: CopyOptions,
-): Promise<TaskRecord> {
-  authorize(principal, 'fs.copy');
-  if (options.move) authorize(principal, 'fs.delete');
-  const plan = await planCopy(ctx, principal, items, options);
-  const details: CopyTaskDetails = { options, plan, failed: [], bytesTotal: 0, bytesDone: 0, interruptions: 0 };
-  const task = await ctx.db.task.create({
-    data: {
-      id: randomUUID(),
-      type: 'copy',
-      status: 'pending',
-      totalCount: 0,
-      details: JSON.stringify(details),
-      createdBy: creatorId(principal),
-    },
-  });
-  taskQueue.emit('queued');
-  return toTaskRecord(task);
-}
+/** A task row as lists show it, by its kind. */
+export const toTaskRecord = (task: Task): TaskRecord => kindOf(task.type).record(task);
 
 /** How many of the caller's most recent tasks a list shows. */
 const LIST_LIMIT = 100;
@@ -200,25 +83,14 @@ export async function clearFinishedTasks(ctx: ModelContext, principal: Principal
 }
 
 /**
- * Runs a finished task again for what did not succeed: its failed files (partial, failed), or
- * everything not yet copied (cancelled; a file already there with the same size counts as done).
+ * Runs a finished task again for what did not succeed, as its kind says (a copy: its failed files,
+ * or everything not yet copied when it was cancelled).
  */
 export async function retryTask(ctx: ModelContext, principal: Principal, id: string): Promise<TaskRecord> {
   const task = await ownTask(ctx, principal, id);
   if (!['failed', 'partial', 'cancelled'].includes(task.status)) throw new AppError('conflict', 'taskNotRetryable');
-  const details = detailsOf(task);
-  const retried: CopyTaskDetails = {
-    ...details,
-    plan:
-      task.status === 'cancelled' || details.failed.length === 0
-        ? details.plan
-        : details.failed.map((f) => ({ sourcePath: f.sourcePath, targetPath: f.targetPath, isDirectory: false })),
-    failed: [],
-    error: undefined,
-    interruptions: 0,
-    retried: true,
-    bytesDone: 0,
-  };
+  const retried = kindOf(task.type).retry?.(task);
+  if (!retried) throw new AppError('conflict', 'taskNotRetryable');
   const { count } = await ctx.db.task.updateMany({
     where: { id, status: task.status },
     data: {

@@ -11,7 +11,8 @@ import { useTranslation } from '~/i18n/use-translation';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import { auditQueryString, parseAuditQuery } from '~/lib/audit-query';
 import { pageTitle } from '~/lib/meta';
-import { auditLogPage, setAuditRetention, type AuditEventRecord } from '~/models/audit/events.server';
+import { auditLogPage, type AuditEventRecord } from '~/models/audit/events.server';
+import { setRetentionDays } from '~/models/settings/settings-admin.server';
 import type { Route } from './+types/audit-log';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.auditLog');
@@ -42,7 +43,7 @@ export const action = answersFaults(async function action({ request, context }: 
   const form = await request.formData();
   try {
     const days = String(form.get('retention_days') ?? '');
-    await setAuditRetention(context.get(servicesContext), context.get(principalContext), days);
+    await setRetentionDays(context.get(servicesContext), context.get(principalContext), 'audit_retention_days', days);
     return redirect(`${PATH}?saved`);
   } catch (error) {
     return formError(error, getLocale(context), { days: String(form.get('retention_days') ?? '') });

@@ -11,7 +11,8 @@ import { useTranslation } from '~/i18n/use-translation';
 import { DEFAULT_BIN_RETENTION_DAYS, MAX_BIN_RETENTION_DAYS } from '~/lib/bin';
 import { withQuery } from '~/lib/hrefs';
 import { pageTitle } from '~/lib/meta';
-import { binRights, listBin, setBinRetention } from '~/models/fs/bin/manage.server';
+import { binRights, listBin } from '~/models/fs/bin/manage.server';
+import { setRetentionDays } from '~/models/settings/settings-admin.server';
 import type { Route } from './+types/recycle-bin';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.recycleBin');
@@ -45,7 +46,7 @@ export const action = answersFaults(async function action({ request, context }: 
       if ('confirm' in done) return data({ confirm: done.confirm });
       return redirect(withQuery(PATH, { notice: done.notice, path: done.path }));
     }
-    await setBinRetention(services, principal, String(form.get('retention_days') ?? ''));
+    await setRetentionDays(services, principal, 'bin_retention_days', String(form.get('retention_days') ?? ''));
     return redirect(`${PATH}?notice=saved`);
   } catch (error) {
     return formError(error, getLocale(context), {

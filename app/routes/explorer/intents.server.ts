@@ -16,7 +16,7 @@ import {
 } from '~/lib/schemas/fs';
 import { copiesIntoItself } from '~/models/fs/copy.server';
 import { fileLink } from '~/models/fs/links.server';
-import { sharePaths } from '~/models/fs/share-paths.server';
+import { sharePaths } from '~/models/shares/share-paths.server';
 import {
   assertMayUploadToMounts,
   makeFolder,
@@ -25,7 +25,8 @@ import {
   uploadToFolder,
   writeTextFile,
 } from '~/models/fs/write.server';
-import { cancelTask, clearFinishedTasks, retryTask, startCopyTask } from '~/models/tasks/tasks.server';
+import { cancelTask, clearFinishedTasks, retryTask } from '~/models/tasks/tasks.server';
+import { startCopyTask } from '~/models/fs/copy-task.server';
 import type { Services } from '~/services.server';
 import { prefsCookie } from './load.server';
 

@@ -1,11 +1,12 @@
 import type { TaskView } from '~/lib/explorer';
-import type { TaskRecord } from '~/models/tasks/tasks.server';
+import type { TaskRecord } from '~/models/tasks/kinds.server';
 
 /** A task as the API (docs/api-extensions.md §3) and the explorer's task manager show it. */
 export function presentTask(task: TaskRecord): TaskView {
   return {
     id: task.id,
-    type: task.type,
+    // The kinds the task manager has words for (a new kind adds its labels: locales explorer.tasks).
+    type: task.type as TaskView['type'],
     status: task.status,
     progress: task.progress,
     currentFile: task.currentFile,

@@ -10,7 +10,8 @@ import { fsModels, outcome, putObject, readObject, type FsModels } from '../../.
 import { davDelete, davMove, davPut } from '../dav/write.server';
 import { listDirectory } from '../browse.server';
 import { removePaths, writeTextFile } from '../write.server';
-import { emptyBin, listBin, purgeFromBin, restoreFromBin, setBinRetention, sweepBin } from './manage.server';
+import { emptyBin, listBin, purgeFromBin, restoreFromBin, sweepBin } from './manage.server';
+import { setRetentionDays } from '~/models/settings/settings-admin.server';
 
 /**
  * The recycle bin (issue 42, item 15) on the real models, over a memory storage (`/mem`) and the
@@ -114,18 +115,20 @@ describe('the recycle bin', () => {
   });
 
   it('keeps nothing with retention 0, and the sweeper empties what is older than the retention', async () => {
-    await setBinRetention(m.ctx, ADMIN, '2');
+    await setRetentionDays(m.ctx, ADMIN, 'bin_retention_days', '2');
     const before = (await listBin(m.ctx, ADMIN)).entries.length;
     expect(before).toBeGreaterThan(0);
     expect(await sweepBin(m.ctx, Date.now() + 3 * 86_400_000)).toBe(before);
     expect((await listBin(m.ctx, ADMIN)).entries).toEqual([]);
-    await setBinRetention(m.ctx, ADMIN, '0');
+    await setRetentionDays(m.ctx, ADMIN, 'bin_retention_days', '0');
     await writeTextFile(m.ctx, ADMIN, '/mem/gone.txt', 'gone');
     await removePaths(m.ctx, ADMIN, ['/mem/gone.txt']);
     expect(await readObject(m.memory, 'gone.txt')).toBeNull();
     expect((await listBin(m.ctx, ADMIN)).entries).toEqual([]);
-    expect(await outcome(setBinRetention(m.ctx, ADMIN, '-1'))).toBe('invalid:binRetentionInvalid');
-    await setBinRetention(m.ctx, ADMIN, '30');
+    expect(await outcome(setRetentionDays(m.ctx, ADMIN, 'bin_retention_days', '-1'))).toBe(
+      'invalid:binRetentionInvalid',
+    );
+    await setRetentionDays(m.ctx, ADMIN, 'bin_retention_days', '30');
     expect(await emptyBin(m.ctx, ADMIN)).toBe(0);
   });
 });

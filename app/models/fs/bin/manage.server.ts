@@ -10,7 +10,6 @@ import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/m
 import type { StorageDriver } from '~/storage/types';
 import { isWithin } from '~/storage/vfs/path';
 import { afterWrite } from '../after-write.server';
-import { updateSettings } from '~/models/settings/settings-admin.server';
 import { folderExists, walkTree } from '../walk.server';
 import { binRetentionDays, configStorage, destroyEntry, moveTree } from './keep.server';
 
@@ -167,12 +166,3 @@ export const binRights = (principal: Principal) => ({
   restore: isAllowed(principal, 'fs.upload'),
   purge: isAllowed(principal, 'fs.delete'),
 });
-
-/** Admin → Recycle bin: how many days deleted files are kept (0: the bin is off), checked like any setting. */
-export async function setBinRetention(ctx: ModelContext, principal: Principal, days: string): Promise<number> {
-  authorize(principal, 'admin.recycleBin');
-  const { problems } = await updateSettings(ctx, principal, { bin_retention_days: days }, { atomic: true });
-  const problem = problems[0];
-  if (problem) throw new AppError('invalid', problem.messageKey, problem.details);
-  return binRetentionDays(ctx);
-}
