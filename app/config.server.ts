@@ -33,6 +33,8 @@ export interface AppConfig {
   copyBytesPerSecond: number;
   /** LOG_LEVEL: the least severe log lines written; default info. */
   logLevel: (typeof LOG_LEVELS)[number];
+  /** BACKUP_PASSPHRASE: seals and opens the secret key in the backup and restore commands (decision 0032). */
+  backupPassphrase: string | undefined;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -83,6 +85,7 @@ const environment = z.object({
   SHUTDOWN_GRACE_SECONDS: z.preprocess(unset, number('a whole number of seconds', 0).default(30)),
   COPY_BYTES_PER_SECOND: z.preprocess(unset, number('a whole number of bytes per second (0: unlimited)', 0).default(0)),
   LOG_LEVEL: z.preprocess(unset, z.enum(LOG_LEVELS, { message: LOG_LEVELS.join(', ') }).default('info')),
+  BACKUP_PASSPHRASE: optional(z.string()),
   NODE_ENV: optional(z.string()),
 });
 
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     copyBytesPerSecond: e.COPY_BYTES_PER_SECOND,
     logLevel: e.LOG_LEVEL,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
     isProduction: e.NODE_ENV === 'production',
   };
 }

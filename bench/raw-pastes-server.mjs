@@ -40,7 +40,7 @@ const selectPaste = db.prepare(
   `SELECT id, slug, content, remark, password_hash, expires_at, max_views, views, created_by, created_at, updated_at
    FROM pastes WHERE slug = ?`,
 );
-// The app's per-view statement (app/models/pastes.server.ts countView): conditional, atomic.
+// The app's per-view statement (app/models/pastes/fast-view.server.ts): conditional, atomic.
 const countView = db.prepare(
   `UPDATE pastes SET views = views + 1
    WHERE id = ? AND (max_views IS NULL OR views + 1 < max_views) AND (expires_at IS NULL OR expires_at > ?)

@@ -53,7 +53,7 @@ async function backupCommand(target: string) {
   const config = loadConfig(process.env);
   const ctx = await openModelContext(config);
   wireModels();
-  const passphrase = process.env.BACKUP_PASSPHRASE;
+  const passphrase = config.backupPassphrase;
   try {
     if (target.startsWith('storage:')) {
       const made = await backUpToStorage(ctx, target, { passphrase, onProgress: progressLine() });
@@ -86,7 +86,7 @@ async function restoreCommand(archive: string, dryRun: boolean) {
   const plan = await restoreBackup({
     archive,
     config,
-    passphrase: process.env.BACKUP_PASSPHRASE,
+    passphrase: config.backupPassphrase,
     dryRun,
     onProgress: ({ files, bytes }) => files % 1000 === 0 && say(`… ${files} files, ${formatBytes(bytes)}`),
   });

@@ -44,7 +44,7 @@ export interface ModelContext {
    * (a rate, not a password limit: N replicas allow N times as much).
    */
   urlFetches: { perAddress: FailureLimiter; atOnce: ConcurrencyGate };
-  /** Storage drivers from storage configs; reached only through models/storage/drivers.server.ts. */
+  /** Storage drivers from storage configs; models reach them (`driverFor`), doors never do (docs/architecture.md §5). */
   storage: StorageRegistry;
   /** Directory listings of mounts, per mount TTL (models/fs). */
   dirCache: DirectoryCache<FsEntry[]>;

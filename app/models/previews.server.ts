@@ -5,7 +5,7 @@ import { logOf } from '~/log.server';
 import type { ByteRange, ReadResult } from '~/storage/types';
 
 /**
- * File previews (docs/product/spec.md §2, "Preview"), the same for a file share and a file of a
+ * File previews (docs/product/spec.md §2, "/file/{slug}"), the same for a file share and a file of a
  * mount: Markdown rendered and sanitised, code highlighted, Office through a provider's viewer;
  * images, video, audio and PDF are shown from their URL by the page.
  */

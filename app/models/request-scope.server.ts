@@ -5,7 +5,7 @@ export type Door = 'api' | 'webdav' | 'page' | 'task' | 'cli';
 
 /**
  * What the audit log needs to know about the request a model function serves, without every model
- * signature carrying it (docs/architecture.md §1, "Audit log"): the request id of its log line, the
+ * signature carrying it (docs/architecture.md §12, "The audit log"): the request id of its log line, the
  * client's address and the door. Set once per request by app/http/express.server.ts; work outside a
  * request (the task worker, the sweeper, the commands) has none, or sets its own.
  */

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Comments cite documents in the repository by section: `docs/product/api.md §3.4`,
- * `docs/product/spec.md §5`, `docs/architecture.md §1`. Every cited file must exist and have that
- * section, and no comment may cite a document that is not in the repository.
+ * `docs/product/spec.md §5`, `docs/architecture.md §1`, and by title: `docs/deploy.md "Backups"`,
+ * `docs/architecture.md §1, "One error vocabulary"`. Every cited file must exist and have that
+ * section and that title — a heading, or a paragraph's bold lead, that begins with it — and no
+ * comment may cite a document that is not in the repository.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SOURCES = ['app', 'server.ts', 'scripts', 'tests', 'bench'];
@@ -27,6 +29,21 @@ function sectionsOf(file: string): Set<string> {
     if (match?.[1]) numbers.add(match[1]);
   }
   return numbers;
+}
+
+/**
+ * The titles a Markdown file has: its headings' words (numbers left out), its bold leads, the
+ * terms its lists define ("- File basket panel: …") and the first cells of its tables.
+ */
+function titlesOf(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const found = (pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!.trim());
+  return [
+    ...found(/^#{1,6} (?:\d+(?:\.\d+)*\.? )?(.+)$/gm),
+    ...found(/\*\*([^*]+)\*\*/g),
+    ...found(/^\s*- ([^:\n]{2,80}):/gm),
+    ...found(/^\| ([^|\n]+?) +\|/gm),
+  ];
 }
 
 describe('document citations in code', () => {
@@ -52,6 +69,30 @@ describe('document citations in code', () => {
       return !sections.get(doc)!.has(section);
     });
     expect(broken.map((c) => `${c.file}: ${c.doc} §${c.section}`)).toEqual([]);
+  });
+
+  const titled = files.flatMap((file) => {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    return [...text.matchAll(/(docs\/[\w/-]+\.md)(?: ?§ ?[\d.]+)?,? ?["“]([^"”\n]{2,80})["”]/g)].map((m) => ({
+      file,
+      doc: m[1]!,
+      title: m[2]!,
+    }));
+  });
+
+  it('find titled citations to check', () => {
+    expect(titled.length).toBeGreaterThan(20);
+  });
+
+  it('name titles that exist in their documents', () => {
+    const titles = new Map<string, string[]>();
+    const broken = titled.filter(({ doc, title }) => {
+      if (!fs.existsSync(path.join(ROOT, doc))) return true;
+      if (!titles.has(doc)) titles.set(doc, titlesOf(doc));
+      const wanted = title.toLowerCase().replace(/[.…]+$/, '');
+      return !titles.get(doc)!.some((t) => t.toLowerCase().startsWith(wanted));
+    });
+    expect(broken.map((c) => `${c.file}: ${c.doc} "${c.title}"`)).toEqual([]);
   });
 
   it('never cite the product documents outside the repository', () => {

@@ -30,7 +30,7 @@ export function attachPrincipal(services: Services): RequestHandler {
       return next();
     }
     try {
-      // The session cookie counts only for our own pages' requests (see same-origin.ts).
+      // The session cookie counts only for our own pages' requests (see app/auth/same-origin.ts).
       const sameOrigin = isSameOriginRequest(headersOf(req), ownOrigins(req, services.config.publicUrl));
       res.locals.principal = await resolvePrincipal(services, {
         authorization: req.get('authorization'),

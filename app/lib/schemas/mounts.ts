@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isReservedName } from '~/lib/reserved-names';
 
 /**
  * Mount fields (docs/product/api.md §2.10, docs/product/spec.md §5). The mount path: absolute,
@@ -29,7 +30,7 @@ export function normalizeRootFolder(raw: string): string | null {
   if (trimmed === '') return '';
   if (trimmed.length > 512 || /[\u0000-\u001f\u007f\\]/.test(trimmed)) return null;
   const segments = trimmed.split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.startsWith('.cloudclip-'))) return null;
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || isReservedName(s))) return null;
   return `${segments.join('/')}/`;
 }
 

@@ -11,7 +11,7 @@ import type { ModelContext } from '~/models/context.server';
 export interface Credentials {
   authorization?: string | null;
   customAuthKey?: string | null;
-  /** The browser session token, only when the request is same-origin (see sameOrigin.ts). */
+  /** The browser session token, only when the request is same-origin (see app/auth/same-origin.ts). */
   sessionToken?: string | null;
   clientAddress: string;
 }

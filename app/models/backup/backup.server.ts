@@ -13,6 +13,7 @@ import { SHARE_OBJECTS_SQL, sortObjects, type ShareObject } from './listing.serv
 import { dumpPostgres } from './postgres-dump.server';
 import { assertPassphrase, sealKey } from './secret-box.server';
 import { BACKUPS_PREFIX } from './stored.server';
+import { RESERVED } from '~/lib/reserved-names';
 
 /**
  * `npm run backup` (docs/deploy.md "Backups"): a consistent backup while the app serves. The
@@ -31,7 +32,7 @@ export const BACKUP_VERSION = 1;
  * Folders of the local driver's own work in progress (storage/drivers/local.server.ts), and the
  * scheduled backups when the embedded storage holds them (schedule.server.ts): never backed up.
  */
-const SKIPPED = new Set(['.cloudclip-tmp', '.cloudclip-multipart', BACKUPS_PREFIX.slice(0, -1)]);
+const SKIPPED = new Set([RESERVED.localTemp, RESERVED.localMultipart, BACKUPS_PREFIX.slice(0, -1)]);
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;

@@ -5,13 +5,14 @@ import { AppError } from '~/lib/errors';
 import { SCHEDULED_BACKUP_NAME } from '~/lib/backup-schedule';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
+import { RESERVED } from '~/lib/reserved-names';
 
 /**
  * Where scheduled backups are kept (decision 0032 "Schedule"): `.cloudclip-backups/<folder>` of a
  * storage config. Like share objects (decision 0020), no mount lists, reads or writes a
  * `.cloudclip-` name, so a key with a mount over the whole bucket cannot read the database's copy.
  */
-export const BACKUPS_PREFIX = '.cloudclip-backups/';
+export const BACKUPS_PREFIX = RESERVED.backups;
 
 export interface StoredBackup {
   name: string;

@@ -7,7 +7,8 @@ import { isNavigable, joinPath } from '~/storage/vfs/path';
 import type { ByteRange, ReadResult, StorageDriver } from '~/storage/types';
 import { indexReconcile } from './search/indexing.server';
 import { isFolder } from './walk.server';
-import { isFinderMetadata, isInternalName, locate } from './locate.server';
+import { isFinderMetadata, locate } from './locate.server';
+import { isReservedName } from '~/lib/reserved-names';
 import type { FsEntry, Located } from './types';
 import type { IndexedEntry } from '~/storage/vfs/search-index.server';
 import { proxySignature } from './proxy.server';
@@ -93,7 +94,7 @@ async function readDirectory(driver: StorageDriver, prefix: string, dirPath: str
     cursor = page.cursor;
   } while (cursor && entries.length < MAX_LISTED);
   return entries
-    .filter((e) => !isInternalName(e.name))
+    .filter((e) => !isReservedName(e.name))
     .sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || byName.compare(a.name, b.name));
 }
 

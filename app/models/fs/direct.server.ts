@@ -16,6 +16,7 @@ import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { tooLarge } from '~/storage/byte-limit';
 import { configStorage, replacing } from './bin/keep.server';
 import { settleName, type OnConflict } from './conflicts.server';
+import { RESERVED } from '~/lib/reserved-names';
 
 /**
  * Browser uploads straight to mounted storage (docs/product/api.md §3.10 fs/presign and
@@ -31,7 +32,7 @@ import { settleName, type OnConflict } from './conflicts.server';
 const PUT_URL_SECONDS = 3600;
 
 /** Where presigned PUTs into mounts wait for their commit: the storage's own, reserved prefix. */
-const PENDING_PREFIX = '.cloudclip-pending-fs/';
+const PENDING_PREFIX = RESERVED.pendingFs;
 
 /** The file `fileName` in the folder `dir`, located for an upload by this principal. */
 async function target(ctx: ModelContext, principal: Principal, dir: string | undefined, fileName: string | undefined) {

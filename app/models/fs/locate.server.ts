@@ -4,7 +4,8 @@ import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { markUsed } from '~/models/last-used.server';
 import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
-import { isNavigable, isWithin, parseVirtualPath } from '~/storage/vfs/path';
+import { isNavigable, isWithin } from '~/storage/vfs/path';
+import { gatedPath } from '~/storage/vfs/gate';
 import { resolveMount, virtualChildren } from '~/storage/vfs/resolve';
 import { rootedDriver } from '~/storage/drivers/rooted.server';
 import type { InMount, Located } from './types';
@@ -17,10 +18,8 @@ export async function locate(
   options: { navigation?: boolean } = {},
 ): Promise<Located> {
   authorize(principal, operation);
-  const path = parseVirtualPath(raw || '/');
-  if (!path) throw new AppError('invalid', 'fsPathInvalid');
-  // The app's own names (pending share uploads, probes) are never listed, read or written here.
-  if (path.segments.some(isInternalName)) throw new AppError('not_found', 'fsNotFound');
+  // The form of the path and the app's own names, as a share's gate checks them (decision 0038).
+  const path = gatedPath(raw);
   const base = basePathOf(principal);
   const allowed = options.navigation ? isNavigable(path.path, base) : isWithin(path.path, base);
   if (!allowed) throw new AppError('forbidden', 'fsOutsideBasePath');
@@ -83,9 +82,6 @@ function touchMount(ctx: ModelContext, mount: MountRecord): void {
     ctx.db.mount.updateMany({ where: { id: mount.id }, data: { lastUsedAt: now } }),
   );
 }
-
-/** Names the app keeps for itself in a storage (pending uploads, storage-test probes): never listed. */
-export const isInternalName = (name: string) => name.startsWith('.cloudclip-');
 
 /**
  * What macOS Finder writes beside files over WebDAV: AppleDouble "._name" files and ".DS_Store".

@@ -1,5 +1,5 @@
 import type { ObjectInfo, StorageDriver } from '~/storage/types';
-import { isInternalName } from './locate.server';
+import { isReservedName } from '~/lib/reserved-names';
 
 /** One listing page of a walk: the folders (keys ending in "/") and objects directly in `folder`. */
 export interface WalkPage {
@@ -20,7 +20,7 @@ export async function* walkTree(driver: StorageDriver, prefix: string): AsyncGen
     let cursor: string | undefined;
     do {
       const page = await driver.list(folder, { delimiter: '/', cursor });
-      const own = (key: string) => !isInternalName(key.slice(folder.length).replace(/\/$/, ''));
+      const own = (key: string) => !isReservedName(key.slice(folder.length).replace(/\/$/, ''));
       const folders = page.prefixes.filter(own);
       pending.push(...folders);
       yield { folder, folders, objects: page.objects.filter((o) => own(o.key)) };

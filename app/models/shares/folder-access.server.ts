@@ -5,7 +5,8 @@ import type { FileContent } from '~/lib/file-preview';
 import { FOLDER_MIMETYPE, mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { addToArchive, type ArchiveEntry } from '~/models/fs/archive.server';
-import { isFinderMetadata, isInternalName } from '~/models/fs/locate.server';
+import { isFinderMetadata } from '~/models/fs/locate.server';
+import { isReservedName } from '~/lib/reserved-names';
 import { isFolder } from '~/models/fs/walk.server';
 import { buildPreview, readText } from '~/models/previews.server';
 import type { ByteRange, ObjectInfo, ReadResult, StorageDriver } from '~/storage/types';
@@ -46,7 +47,7 @@ export interface SharedListing {
   cursor?: string;
 }
 
-const shown = (name: string) => !isInternalName(name) && !isFinderMetadata(name);
+const shown = (name: string) => !isReservedName(name) && !isFinderMetadata(name);
 
 const fileEntry = (path: string, name: string, info: ObjectInfo): SharedEntry => ({
   name,

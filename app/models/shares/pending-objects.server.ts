@@ -1,6 +1,7 @@
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
+import { RESERVED } from '~/lib/reserved-names';
 
 /**
  * Where the bytes of a single-PUT browser upload wait for their commit (docs/architecture.md §5,
@@ -9,7 +10,7 @@ import type { StorageDriver } from '~/storage/types';
  * URL used after the commit (or after a cancel) can only write here, where the janitor removes
  * whatever has no pending upload left.
  */
-const PENDING_PREFIX = '.cloudclip-pending/';
+const PENDING_PREFIX = RESERVED.pendingShares;
 
 /** Rows in these states still own their pending object. */
 export const PENDING_STATUSES = ['uploading', 'committing'];

@@ -6,7 +6,7 @@ import type { StorageDriver } from '~/storage/types';
 export type ShareRow = FileShare & { storageConfig: StorageConfig };
 
 /**
- * A file share as every door sees it (docs/architecture.md, "Models return records"): no password
+ * A file share as every door sees it (docs/architecture.md §1, "Models"): no password
  * hash or ciphertext, no storage secrets, no Prisma types. Sizes are numbers.
  */
 export interface FileShareRecord {

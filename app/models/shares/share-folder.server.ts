@@ -1,10 +1,10 @@
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import { isInternalName } from '~/models/fs/locate.server';
 import { isFolder } from '~/models/fs/walk.server';
 import { rootedDriver } from '~/storage/drivers/rooted.server';
 import type { StorageDriver } from '~/storage/types';
-import { parseVirtualPath, type VirtualPath } from '~/storage/vfs/path';
+import type { VirtualPath } from '~/storage/vfs/path';
+import { gatedPath } from '~/storage/vfs/gate';
 import { bundleDriver } from './bundles.server';
 import { bundleMembers } from './records.server';
 import { driverOfShare, selectionOf, type ShareRow } from './records.server';
@@ -29,9 +29,8 @@ export interface InsideShare {
 }
 
 export function insideShare(row: Pick<ShareRow, 'items' | 'kind'>, raw: string | null | undefined): InsideShare {
-  const path = parseVirtualPath(raw || '/');
-  if (!path) throw new AppError('invalid', 'fsPathInvalid');
-  if (path.segments.some(isInternalName)) throw new AppError('not_found', 'fsNotFound');
+  // The form of the path and the app's own names, as the mount gate checks them (decision 0038).
+  const path = gatedPath(raw);
   const items = selectionOf(row);
   if (items && path.segments.length > 0 && !items.includes(path.segments[0]!))
     throw new AppError('not_found', 'fsNotFound');

@@ -1,12 +1,13 @@
+import { RESERVED } from '~/lib/reserved-names';
 import type { ModelContext } from '~/models/context.server';
 
 /**
  * Where uploaded file shares keep their objects (issue 27 A1; docs/decisions/0020-share-objects-reserved.md):
  * `.cloudclip-shares/<default folder><path>/<id>-<name>`, a prefix of the app's own that no mount
  * lists, reads, writes or deletes — even a mount of the whole storage (models/fs/locate.server.ts
- * `isInternalName`). Shares of a mounted file (fs/create-share) point at the mounted object itself.
+ * `isReservedName`). Shares of a mounted file (fs/create-share) point at the mounted object itself.
  */
-export const SHARE_OBJECTS_PREFIX = '.cloudclip-shares/';
+export const SHARE_OBJECTS_PREFIX = RESERVED.shares;
 
 /** How many shares one start-up pass moves at most; the next start (or sweep) carries on. */
 const MOVE_BATCH = 500;

@@ -28,15 +28,16 @@ import { localReadStream } from './local-read-stream.server';
 import { signGrant } from './local-signing.server';
 import { LocalPaths } from './local-paths.server';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
+import { RESERVED } from '~/lib/reserved-names';
 
 /** Folders of the driver's own under the root, never listed. */
-const TMP_DIR = '.cloudclip-tmp';
-const MULTIPART_DIR = '.cloudclip-multipart';
+const TMP_DIR: string = RESERVED.localTemp;
+const MULTIPART_DIR: string = RESERVED.localMultipart;
 const INTERNAL = new Set([TMP_DIR, MULTIPART_DIR]);
 /** Confined views kept per driver (a mount's root, each key's base path, each shared folder). */
 const MAX_VIEWS = 256;
 /** The file that keeps a folder made by createFolder when it is empty (S3's zero-byte marker). */
-const FOLDER_MARKER = '.cloudclip-folder';
+const FOLDER_MARKER = RESERVED.folderMarker;
 
 export interface LocalDriverOptions {
   /** Absolute folder holding the objects. */

@@ -14,7 +14,7 @@ export type { Access };
 /**
  * Every route of the JSON door, for the OpenAPI document (`/api/openapi.json`, the page /api-docs).
  * Bodies and queries are the very zod schemas the routes parse, so their fields cannot drift; the
- * route list itself is checked against the router by tests/integration/api-openapi.test.ts.
+ * route list itself is checked against the router by app/http/api/openapi/operations.test.ts.
  * Access follows docs/product/api.md §3.0.
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';

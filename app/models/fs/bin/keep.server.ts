@@ -8,6 +8,7 @@ import { getSetting } from '~/models/settings/settings.server';
 import type { StorageDriver } from '~/storage/types';
 import type { InMount } from '../types';
 import { isFolder as folderIsThere, walkTree } from '../walk.server';
+import { RESERVED } from '~/lib/reserved-names';
 
 /**
  * The recycle bin's keeping (issue 42, item 15; docs/api-extensions.md §14): what a
@@ -18,7 +19,7 @@ import { isFolder as folderIsThere, walkTree } from '../walk.server';
  * the bin is off and a delete destroys, as before.
  */
 
-export const BIN_PREFIX = '.cloudclip-bin/';
+export const BIN_PREFIX = RESERVED.bin;
 
 export async function binRetentionDays(ctx: ModelContext): Promise<number> {
   const days = Number.parseInt((await getSetting(ctx, 'bin_retention_days')) ?? '', 10);

@@ -7,7 +7,7 @@ import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/m
 import { isWithin, joinPath, parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount } from '~/storage/vfs/resolve';
 import type { SearchScope } from '~/storage/vfs/search-index.server';
-import { isInternalName } from '../locate.server';
+import { isReservedName } from '~/lib/reserved-names';
 
 /** Search limits (docs/product/api.md §1.7 and §3.10 fs/search; docs/product/spec.md §5 and §9). */
 export const SEARCH_MIN_CHARS = 2;
@@ -70,7 +70,7 @@ export async function searchFs(ctx: ModelContext, principal: Principal, input: S
     if (candidates.length === 0) throw new AppError('forbidden', 'searchMountUnknown');
   } else if (input.scope === 'directory') {
     const path = parseVirtualPath(input.path || '/');
-    if (!path || path.segments.some(isInternalName)) throw new AppError('invalid', 'fsPathInvalid');
+    if (!path || path.segments.some(isReservedName)) throw new AppError('invalid', 'fsPathInvalid');
     folder = path.path;
   }
   const scopes: (SearchScope & { mount: MountRecord })[] = [];
