@@ -1,4 +1,4 @@
-import { GRANT_SECONDS } from '~/models/shares/file-access.server';
+import { GRANT_SECONDS } from '~/models/shares/visit/file-access.server';
 
 /**
  * The cookie a file share's content grant travels in (issue 42, item 8): after a counted view or an

@@ -1,5 +1,5 @@
-import { reapStaleUploads } from '~/models/shares/direct-uploads.server';
-import { deleteExpiredFiles } from '~/models/shares/files.server';
+import { reapStaleUploads } from '~/models/shares/create/direct-uploads.server';
+import { deleteExpiredFiles } from '~/models/shares/remove.server';
 import { moveShareObjectsIntoReservedPrefix } from '~/models/shares/share-objects.server';
 import { deleteExpiredPastes } from '~/models/pastes/pastes.server';
 import { deleteExpiredSessions } from '~/models/accounts/sessions.server';
@@ -8,7 +8,7 @@ import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { pruneFsUploads, reapFsPresigns } from '~/models/fs/direct.server';
 import { sweepBin } from '~/models/fs/bin/manage.server';
-import { sweepKeptObjects } from '~/models/shares/kept-objects.server';
+import { sweepKeptObjects } from '~/models/shares/manage/kept-objects.server';
 import { repeatEvery } from './periodic.server';
 import { pruneAuditEvents } from '~/models/audit/events.server';
 import { pruneQuotaCharges } from '~/models/quotas/quotas.server';

@@ -1,7 +1,7 @@
 import { backupTaskKind } from '~/models/backup/task.server';
 import { copyTaskKind } from '~/models/fs/copy-run.server';
 import { followMoves } from '~/models/fs/moves.server';
-import { followShares } from '~/models/shares/follow-moves.server';
+import { followShares } from '~/models/shares/manage/follow-moves.server';
 import { registerTaskKind } from '~/models/tasks/kinds.server';
 
 /**

@@ -14,7 +14,7 @@ import {
   initMultipartUpload,
   presignUpload,
   resumeMultipartUpload,
-} from '~/models/shares/direct-uploads.server';
+} from '~/models/shares/create/direct-uploads.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';

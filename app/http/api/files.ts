@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { batchDeleteFilesSchema, bundleSchema, updateFileSchema } from '~/lib/schemas/files';
-import { bundleUploads } from '~/models/shares/bundles.server';
-import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
-import { shareLinks } from '~/models/shares/content-access.server';
+import { bundleUploads } from '~/models/shares/create/bundles.server';
+import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/manage/files-admin.server';
+import { shareLinks } from '~/models/shares/visit/content-access.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { filePagination } from './pagination';

@@ -24,7 +24,7 @@ import {
 } from '~/models/fs/direct.server';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
 import { fileLink } from '~/models/fs/links.server';
-import { sharePaths } from '~/models/shares/share-paths.server';
+import { sharePaths } from '~/models/shares/create/share-paths.server';
 import { openProxiedFile } from '~/models/fs/proxy.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '~/lib/errors';
 import { unlockSchema } from '~/lib/schemas/pastes';
-import { openFileShare, unlockFileShare, type ContentAccess } from '~/models/shares/file-access.server';
-import { officeSource, shareLinks } from '~/models/shares/content-access.server';
-import { browseFolderShare, openShareContent } from '~/models/shares/folder-access.server';
+import { openFileShare, unlockFileShare, type ContentAccess } from '~/models/shares/visit/file-access.server';
+import { officeSource, shareLinks } from '~/models/shares/visit/content-access.server';
+import { browseFolderShare, openShareContent } from '~/models/shares/visit/folder-access.server';
 import { toAppError } from '~/faults';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
@@ -18,10 +18,10 @@ import { presentPublicFile, presentSharedListing } from './presenters/files';
 import { sendZip } from '../send-zip.server';
 import { holdStreamSlot } from './stream-slots';
 import { thumbnailAnswer } from '../thumbnail-answer.server';
-import { sharedThumbnail } from '~/models/shares/thumbnails.server';
+import { sharedThumbnail } from '~/models/shares/visit/thumbnails.server';
 
 /**
- * What a visitor brings (models/shares/file-access.server.ts ContentAccess): `?password=`, the
+ * What a visitor brings (models/shares/visit/file-access.server.ts ContentAccess): `?password=`, the
  * grant of an API answer's URL or of the share's cookie, who it is (an owner counts nothing), and
  * whether it is a link preview's look (which never spends a view).
  */

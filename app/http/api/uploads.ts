@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Router, type Request } from 'express';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
-import { uploadFileShare } from '~/models/shares/files.server';
+import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
 import { parseUpload } from '../multipart.server';
@@ -11,7 +11,7 @@ import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
 import { presentUploadResult } from './presenters/files';
-import { shareLinks } from '~/models/shares/content-access.server';
+import { shareLinks } from '~/models/shares/visit/content-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { principalOf, requires } from './principal';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contentDisposition } from '~/lib/content-disposition';
 import { AppError } from '~/lib/errors';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
-import { admitUrlFetch, openUrlSource, probeUrl } from '~/models/shares/url-source.server';
+import { admitUrlFetch, openUrlSource, probeUrl } from '~/models/shares/create/url-source.server';
 import type { Services } from '~/services.server';
 import { sendError, sendOk } from './envelope';
 import { apiMessage } from './errors';

@@ -14,8 +14,8 @@ import {
   completeMultipartUpload,
   initMultipartUpload,
   presignUpload,
-} from '~/models/shares/direct-uploads.server';
-import { probeUrl } from '~/models/shares/url-source.server';
+} from '~/models/shares/create/direct-uploads.server';
+import { probeUrl } from '~/models/shares/create/url-source.server';
 import type { Services } from '~/services.server';
 import { absoluteUrl, partUrls, pendingShareFields } from './direct-uploads';
 import { objectUrl, presentCommittedShare } from './presenters/files';

@@ -12,8 +12,8 @@ import { removePaths, renamePath, writeTextFile } from '~/models/fs/write.server
 import { createMount, deleteMount, updateMount } from '~/models/mounts/mounts.server';
 import { createPaste, deletePastes, updatePaste } from '~/models/pastes/pastes.server';
 import { updateSettings } from '~/models/settings/settings-admin.server';
-import { deleteFiles, updateFile } from '~/models/shares/files-admin.server';
-import { uploadFileShare } from '~/models/shares/files.server';
+import { deleteFiles, updateFile } from '~/models/shares/manage/files-admin.server';
+import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import { Permission } from '~/lib/permissions';
 import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
 import { fsModels, type FsModels } from '../../../tests/support/fs-models';

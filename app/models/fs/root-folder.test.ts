@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { Permission } from '~/lib/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMount, updateMount, type MountRecord } from '~/models/mounts/mounts.server';
-import { uploadFileShare } from '~/models/shares/files.server';
+import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import { ADMIN } from '../../../tests/support/principals';
 import {
   fsModels,
@@ -21,8 +21,8 @@ import { copyFile, expandCopy, planCopy } from './copy.server';
 import { rescanMount } from './search/indexing.server';
 import { storageOf } from './locate.server';
 import { removePaths, writeTextFile } from './write.server';
-import { sharePaths } from '~/models/shares/share-paths.server';
-import { openSharedPlace } from '~/models/shares/folder-access.server';
+import { sharePaths } from '~/models/shares/create/share-paths.server';
+import { openSharedPlace } from '~/models/shares/visit/folder-access.server';
 
 /**
  * A mount's root folder (issue 27 A1): the mount shows one folder of its storage, every key is

@@ -269,7 +269,7 @@ export async function releaseBinBytes(ctx: ModelContext, binEntryIds: string[]):
 }
 
 /**
- * A share deleted with "record only" leaves its object in storage (shares/kept-objects.server.ts):
+ * A share deleted with "record only" leaves its object in storage (shares/manage/kept-objects.server.ts):
  * what it charged its key keeps counting toward the total while the object is there.
  */
 export async function keepShareBytes(ctx: ModelContext, fileId: string, configId: string, key: string) {

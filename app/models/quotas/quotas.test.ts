@@ -8,12 +8,12 @@ import { authenticateApiKey, createApiKey, listApiKeys, updateApiKey } from '~/m
 import { listDirectory } from '~/models/fs/browse.server';
 import { uploadToFolder, writeTextFile } from '~/models/fs/write.server';
 import { createPaste } from '~/models/pastes/pastes.server';
-import { deleteFiles } from '~/models/shares/files-admin.server';
-import { uploadFileShare } from '~/models/shares/files.server';
+import { deleteFiles } from '~/models/shares/manage/files-admin.server';
+import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import { fsModels, outcome, type FsModels } from '../../../tests/support/fs-models';
 import { ADMIN } from '../../../tests/support/principals';
 import { pruneQuotaCharges } from './quotas.server';
-import { sweepKeptObjects } from '~/models/shares/kept-objects.server';
+import { sweepKeptObjects } from '~/models/shares/manage/kept-objects.server';
 
 const KB = 1024;
 

@@ -12,7 +12,7 @@ import { through } from '~/storage/byte-limit';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';
-import { uploadFileShare } from '~/models/shares/files.server';
+import { uploadFileShare } from '~/models/shares/create/uploads.server';
 
 /**
  * Where a request's files go (decision 0027): into its own folder in a mount, or each as a file

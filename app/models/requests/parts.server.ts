@@ -13,7 +13,7 @@ import {
   initMultipartUpload,
   resumeMultipartUpload,
   UPLOAD_LIFETIME_S,
-} from '~/models/shares/direct-uploads.server';
+} from '~/models/shares/create/direct-uploads.server';
 import { checkParts, listStoredParts } from '~/models/storage/part-plan.server';
 import { tooLarge } from '~/storage/byte-limit';
 import { StorageError, type CompletedPart, type PartSizes } from '~/storage/types';

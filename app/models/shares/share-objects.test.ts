@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN } from '../../../tests/support/principals';
-import { openShareContent } from './folder-access.server';
-import { uploadFileShare } from './files.server';
+import { openShareContent } from './visit/folder-access.server';
+import { uploadFileShare } from './create/uploads.server';
 import { moveShareObjectsIntoReservedPrefix, SHARE_OBJECTS_PREFIX } from './share-objects.server';
 
 /** Uploaded shares keep their objects in the reserved prefix, and older ones are moved into it (issue 27 A1). */

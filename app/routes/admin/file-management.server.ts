@@ -2,10 +2,10 @@ import { statsData } from '~/components/stats/ShareStats';
 import { shareStats } from '~/models/stats/stats.server';
 import { errorMessage } from '~/http/html/errors.server';
 import type { Principal } from '~/auth/principal';
-import { getOwnedFile, type ListedFile, type OwnedFileRecord } from '~/models/shares/files-admin.server';
-import { readShareText } from '~/models/shares/preview.server';
+import { getOwnedFile, type ListedFile, type OwnedFileRecord } from '~/models/shares/manage/files-admin.server';
+import { readShareText } from '~/models/shares/visit/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
-import { canThumbnail } from '~/models/shares/thumbnails.server';
+import { canThumbnail } from '~/models/shares/visit/thumbnails.server';
 import {
   FILE_ADMIN_PATH,
   previewKind,

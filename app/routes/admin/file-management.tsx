@@ -17,7 +17,7 @@ import { getLocale } from '~/i18n/middleware.server';
 import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
 import { batchDeleteFilesSchema, updateFileSchema } from '~/lib/schemas/files';
-import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/files-admin.server';
+import { deleteFiles, getOwnedFile, listFiles, updateFile } from '~/models/shares/manage/files-admin.server';
 import { listRequest, pagesOf } from './admin-list.server';
 import type { Route } from './+types/file-management';
 import { listReturnOf } from '~/lib/list-query';

@@ -1,7 +1,7 @@
 import { principalContext, servicesContext } from '~/context';
 import { answersFaults } from '~/http/html/faults.server';
 import { thumbnailAnswer } from '~/http/thumbnail-answer.server';
-import { getThumbnail } from '~/models/shares/thumbnails.server';
+import { getThumbnail } from '~/models/shares/visit/thumbnails.server';
 import type { Route } from './+types/file-thumbnail';
 
 /**

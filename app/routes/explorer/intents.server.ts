@@ -16,7 +16,7 @@ import {
 } from '~/lib/schemas/fs';
 import { copiesIntoItself } from '~/models/fs/copy.server';
 import { fileLink } from '~/models/fs/links.server';
-import { sharePaths } from '~/models/shares/share-paths.server';
+import { sharePaths } from '~/models/shares/create/share-paths.server';
 import {
   assertMayUploadToMounts,
   makeFolder,

@@ -28,7 +28,7 @@ import { listTasks } from '~/models/tasks/tasks.server';
 import { listBin } from '~/models/fs/bin/manage.server';
 import { binRetentionDays } from '~/models/fs/bin/keep.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
-import { linksTo } from '~/models/shares/links-to.server';
+import { linksTo } from '~/models/shares/manage/links-to.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';

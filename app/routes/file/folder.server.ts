@@ -1,5 +1,5 @@
 import type { SharedPlaceView } from '~/components/file/types';
-import type { SharedPlace } from '~/models/shares/folder-access.server';
+import type { SharedPlace } from '~/models/shares/visit/folder-access.server';
 import { fileSummary } from './summary.server';
 
 /** A folder share's place as its page receives it: dates as ISO strings. */

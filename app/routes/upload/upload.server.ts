@@ -3,7 +3,7 @@ import { assertMayUpload } from '~/models/shares/access';
 import type { Principal } from '~/auth/principal';
 import { uploadInputFromForm, uploadFormValues, type UploadFormValues } from '~/components/upload/upload-form';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
-import { uploadFileShare } from '~/models/shares/files.server';
+import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 

@@ -6,7 +6,7 @@ import { AppError } from '~/lib/errors';
 import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { isHttpUrl } from '~/lib/upload/url-upload';
 import type { FileShareRecord } from '~/models/shares/records.server';
-import { uploadShareFromUrl } from '~/models/shares/url-upload.server';
+import { uploadShareFromUrl } from '~/models/shares/create/url-upload.server';
 import type { Services } from '~/services.server';
 
 /** A mistake in the URL form's own fields, found before anything is fetched: a key of the locales. */

@@ -4,7 +4,7 @@ import { parseVirtualPath, type VirtualPath } from './path';
 
 /**
  * The checks both gates of the app make first (docs/decisions/0038-two-gates.md): the mount gate
- * (models/fs/locate.server.ts) and a share's gate (models/shares/share-folder.server.ts). A path
+ * (models/fs/locate.server.ts) and a share's gate (models/shares/visit/share-folder.server.ts). A path
  * has the form of a virtual path — no empty, `.` or `..` segment however often encoded, no control
  * character or backslash (400) — and names nothing of the app's own (404, as if it were not there).
  */

@@ -1,6 +1,6 @@
-import type { ListedFile } from '~/models/shares/files-admin.server';
-import type { ShareLinks } from '~/models/shares/content-access.server';
-import type { SharedListing } from '~/models/shares/folder-access.server';
+import type { ListedFile } from '~/models/shares/manage/files-admin.server';
+import type { ShareLinks } from '~/models/shares/visit/content-access.server';
+import type { SharedListing } from '~/models/shares/visit/folder-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
 

@@ -1,9 +1,9 @@
 import type { ModelContext } from '~/models/context.server';
 import { keepShareBytes, keptCharges, releaseKeptBytes } from '~/models/quotas/quotas.server';
 import { StorageError } from '~/storage/types';
-import type { ShareRow } from './records.server';
-import { driverOfShare } from './records.server';
-import { SHARE_OBJECTS_PREFIX } from './share-objects.server';
+import type { ShareRow } from '../records.server';
+import { driverOfShare } from '../records.server';
+import { SHARE_OBJECTS_PREFIX } from '../share-objects.server';
 
 /**
  * "Delete the share only" (delete_mode `record_only`, docs/product/api.md §3.4) keeps the file in

@@ -1,5 +1,5 @@
-import { mountedTargetPresent } from './file-access.server';
-import { refuseSealedFileChanges } from './sealed-shares.server';
+import { mountedTargetPresent } from '../visit/file-access.server';
+import { refuseSealedFileChanges } from '../visit/sealed-shares.server';
 import { audit } from '~/models/audit/record.server';
 import { authorize } from '~/auth/operations';
 import { isUniqueViolation } from '~/db/errors';
@@ -11,9 +11,9 @@ import { AppError } from '~/lib/errors';
 import { toAppError } from '~/faults';
 import type { UpdateFileInput } from '~/lib/schemas/files';
 import { forgetGone } from '~/models/gone.server';
-import { removeShare } from './files.server';
-import { contentGrant, findLiveRow } from './file-access.server';
-import { findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { removeShare } from '../remove.server';
+import { contentGrant, findLiveRow } from '../visit/file-access.server';
+import { findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from '../records.server';
 import type { ModelContext } from '~/models/context.server';
 
 function ownerFilter(principal: Principal) {

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '~/lib/permissions';
-import { rejection } from '../../../tests/support/rejection';
-import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
-import { openFileShare, unlockFileShare } from './file-access.server';
-import { openShareContent } from './folder-access.server';
-import { deleteFiles, getOwnedFile } from './files-admin.server';
-import { uploadFileShare } from './files.server';
-import { thumbnailDir } from './thumbnail-cache.server';
+import { rejection } from '../../../../tests/support/rejection';
+import { tempModelContext, type TempContext } from '../../../../tests/support/model-context';
+import { ADMIN, ANONYMOUS, keyPrincipal } from '../../../../tests/support/principals';
+import { openFileShare, unlockFileShare } from '../visit/file-access.server';
+import { openShareContent } from '../visit/folder-access.server';
+import { deleteFiles, getOwnedFile } from '../manage/files-admin.server';
+import { uploadFileShare } from './uploads.server';
+import { thumbnailDir } from '../visit/thumbnail-cache.server';
 
 /** File shares on the embedded local storage of a temp data folder: records, bytes, deletion. */
 describe('file shares model', () => {

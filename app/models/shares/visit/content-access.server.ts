@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import { isOfficeType } from '~/lib/file-kinds';
 import type { ModelContext } from '~/models/context.server';
 import type { ByteRange, ReadResult } from '~/storage/types';
-import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from '../records.server';
 import { fileContentHref } from '~/lib/hrefs';
 import {
   checkFilePassword,

@@ -1,8 +1,8 @@
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import type { UploadOptions } from '~/lib/schemas/files';
-import { uploadFileShare } from './files.server';
-import type { FileShareRecord } from './records.server';
+import { uploadFileShare } from './uploads.server';
+import type { FileShareRecord } from '../records.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { checkQuota } from '~/models/quotas/quotas.server';
 import { openUrlSource } from './url-source.server';

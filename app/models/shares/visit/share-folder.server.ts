@@ -5,9 +5,9 @@ import { rootedDriver } from '~/storage/drivers/rooted.server';
 import type { StorageDriver } from '~/storage/types';
 import type { VirtualPath } from '~/storage/vfs/path';
 import { gatedPath } from '~/storage/vfs/gate';
-import { bundleDriver } from './bundles.server';
-import { bundleMembers } from './records.server';
-import { driverOfShare, selectionOf, type ShareRow } from './records.server';
+import { bundleDriver } from './bundle-driver.server';
+import { bundleMembers } from '../records.server';
+import { driverOfShare, selectionOf, type ShareRow } from '../records.server';
 
 /**
  * What a folder share reaches (issue 30, docs/architecture.md §5): its folder's storage seen from

@@ -3,7 +3,7 @@ import { AppError } from '~/lib/errors';
 import { buildPreview, readText } from '~/models/previews.server';
 import type { ModelContext } from '~/models/context.server';
 import { officeSourceOf } from './content-access.server';
-import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from './records.server';
+import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from '../records.server';
 import { fileContentHref } from '~/lib/hrefs';
 
 async function rowOf(ctx: ModelContext, file: FileShareRecord): Promise<ShareRow> {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renamePath } from '~/models/fs/write.server';
 import { davDelete, davMakeCollection, davMove } from '~/models/fs/dav/write.server';
-import { sharePaths } from '~/models/shares/share-paths.server';
-import { ADMIN } from '../../../tests/support/principals';
-import { fsModels, outcome, putOnDisk, type FsModels } from '../../../tests/support/fs-models';
-import { openFileShare } from './file-access.server';
-import { openSharedPlace } from './folder-access.server';
+import { sharePaths } from '~/models/shares/create/share-paths.server';
+import { ADMIN } from '../../../../tests/support/principals';
+import { fsModels, outcome, putOnDisk, type FsModels } from '../../../../tests/support/fs-models';
+import { openFileShare } from '../visit/file-access.server';
+import { openSharedPlace } from '../visit/folder-access.server';
 import { listFiles } from './files-admin.server';
 import { linksTo } from './links-to.server';
 

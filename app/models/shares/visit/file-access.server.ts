@@ -6,9 +6,9 @@ import { rawTime } from '~/db/dialect';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { toAppError } from '~/faults';
-import { retire } from './files.server';
+import { retire } from '../remove.server';
 import { isGone } from '~/models/gone.server';
-import { driverOfShare, opensAsFolder, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { driverOfShare, opensAsFolder, toFileRecord, type FileShareRecord, type ShareRow } from '../records.server';
 import { sharedFolderPresent } from './share-folder.server';
 import { mayManageShare } from '~/auth/operations';
 

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_INSTANCE } from '~/process-instance.server';
-import { rejection } from '../../../tests/support/rejection';
-import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ADMIN } from '../../../tests/support/principals';
-import { exitedPid, instanceOf } from '../../../tests/support/process-instances';
+import { rejection } from '../../../../tests/support/rejection';
+import { tempModelContext, type TempContext } from '../../../../tests/support/model-context';
+import { ADMIN } from '../../../../tests/support/principals';
+import { exitedPid, instanceOf } from '../../../../tests/support/process-instances';
 import { commitUpload, presignUpload } from './direct-uploads.server';
-import { pendingKeyOf } from './pending-objects.server';
+import { pendingKeyOf } from '../pending-objects.server';
 
 /**
  * A commit cut off by a killed process (issue 27 B9): the upload stays "committing", and a retry

@@ -3,7 +3,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { shareMountedFile, type MountedShareOptions } from './mounted-shares.server';
-import type { FileShareRecord } from './records.server';
+import type { FileShareRecord } from '../records.server';
 import type { ObjectInfo } from '~/storage/types';
 import { parentPath } from '~/storage/vfs/path';
 import { locate } from '~/models/fs/locate.server';

@@ -6,17 +6,8 @@ import { AppError } from '~/lib/errors';
 import { FOLDER_MIMETYPE } from '~/lib/mime';
 import type { UploadOptions } from '~/lib/schemas/files';
 import type { ModelContext } from '~/models/context.server';
-import { numberedName } from '~/lib/filename';
-import { StorageError, type ObjectInfo, type StorageDriver } from '~/storage/types';
-import { claimSlug, shareFields } from './files.server';
-import {
-  BUNDLED,
-  bundleMembers,
-  driverOfShare,
-  toFileRecord,
-  type FileShareRecord,
-  type ShareRow,
-} from './records.server';
+import { claimSlug, shareFields } from './new-share.server';
+import { BUNDLED, toFileRecord, type FileShareRecord } from '../records.server';
 
 /** How many uploads one link may hold: a folder share's page size times ten. */
 export const MAX_BUNDLE = 1000;
@@ -30,7 +21,7 @@ export type BundleOptions = Pick<UploadOptions, 'slug' | 'password' | 'expires_i
  * The bundle is a share of kind "bundle" whose `items` are its members' ids; each member keeps its
  * object and its row, with status "bundled", so it drops out of every list and its own slug stops
  * answering (only "ready" shares do). Visitors see the bundle as a folder of the members' names
- * (bundleDriver); removing the bundle removes them (files.server.ts removeShare). Only the caller's
+ * (bundleDriver); removing the bundle removes them (remove.server.ts removeShare). Only the caller's
  * own uploads, never shares of mounted files, and each in one bundle at most.
  */
 export async function bundleUploads(
@@ -95,66 +86,4 @@ export async function bundleUploads(
   }
   audit(ctx, principal, { action: 'file.create', target: slug, detail: bundle.filename });
   return toFileRecord(bundle);
-}
-
-const readOnly = () => Promise.reject(new StorageError('denied', 'A bundle of uploads is read-only'));
-
-/**
- * A bundle seen as one flat folder (the folder share's gate and pages read it like any driver):
- * each member under its file name, numbered when two share one, its bytes read from its own
- * storage. Nothing but those names can be named; nothing can be written.
- */
-export async function bundleDriver(ctx: ModelContext, bundle: ShareRow): Promise<StorageDriver> {
-  const byName = new Map<string, ShareRow>();
-  for (const member of await bundleMembers(ctx, bundle)) {
-    let n = 1;
-    while (byName.has(numberedName(member.filename, n))) n++;
-    byName.set(numberedName(member.filename, n), member);
-  }
-  const info = (name: string, member: ShareRow): ObjectInfo => ({
-    key: name,
-    size: Number(member.size),
-    lastModified: member.createdAt,
-    etag: member.etag,
-    contentType: member.mimetype,
-  });
-  const member = (key: string) => {
-    const found = byName.get(key);
-    if (!found) throw new StorageError('not_found', `No ${key} in this bundle`);
-    return found;
-  };
-  const base = driverOfShare(ctx, bundle);
-  return {
-    type: base.type,
-    capabilities: base.capabilities,
-    stat: async (key) => {
-      const found = byName.get(key);
-      return found ? info(key, found) : null;
-    },
-    list: async (prefix) => ({
-      objects: prefix === '' ? [...byName].map(([name, m]) => info(name, m)) : [],
-      prefixes: [],
-    }),
-    read: async (key, range) => {
-      const found = member(key);
-      return driverOfShare(ctx, found).read(found.storagePath, range);
-    },
-    presignGet: async (key, options) => {
-      const found = member(key);
-      return driverOfShare(ctx, found).presignGet(found.storagePath, options);
-    },
-    write: readOnly,
-    remove: readOnly,
-    copy: readOnly,
-    move: readOnly,
-    createFolder: readOnly,
-    removePrefix: readOnly,
-    presignPut: readOnly,
-    multipartInit: readOnly,
-    multipartSignParts: readOnly,
-    multipartComplete: readOnly,
-    multipartAbort: readOnly,
-    multipartListParts: readOnly,
-    staleUploads: async () => [],
-  };
 }

@@ -7,17 +7,19 @@ import type { UploadOptions } from '~/lib/schemas/files';
 import { planParts } from '~/lib/upload/part-size';
 import { StorageError, type CompletedPart, type PartSizes, type StorageDriver } from '~/storage/types';
 import { checkParts, listStoredParts } from '~/models/storage/part-plan.server';
-import { prepareShare, removeShare, shareFields } from './files.server';
-import { assertWholeRecords, refuseSealedFileChanges, sealedUploadOptions } from './sealed-shares.server';
+import { prepareShare } from './uploads.server';
+import { shareFields } from './new-share.server';
+import { removeShare } from '../remove.server';
+import { assertWholeRecords, refuseSealedFileChanges, sealedUploadOptions } from '../visit/sealed-shares.server';
 import { plainSizeOfRecords, sealedPartSize } from '~/lib/e2e/file';
 import { isUniqueViolation } from '~/db/errors';
 import { isDeadInstance, PROCESS_INSTANCE } from '~/process-instance.server';
 import { forgetGone } from '~/models/gone.server';
-import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from './pending-objects.server';
+import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from '../pending-objects.server';
 import { assertFits, maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
-import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from '../records.server';
 
 /**
  * Browser uploads that go straight to storage (docs/architecture.md §5, docs/product/api.md s3/presign + s3/commit): the share

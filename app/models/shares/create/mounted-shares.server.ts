@@ -6,8 +6,8 @@ import { AppError } from '~/lib/errors';
 import { FOLDER_MIMETYPE, mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import type { UploadOptions } from '~/lib/schemas/files';
-import { claimSlug, shareFields } from './files.server';
-import { toFileRecord, type FileShareRecord } from './records.server';
+import { claimSlug, shareFields } from './new-share.server';
+import { toFileRecord, type FileShareRecord } from '../records.server';
 
 /** What a share of a mounted file may be given, as on the upload page (issue 28 A5). */
 export type MountedShareOptions = Pick<UploadOptions, 'slug' | 'password' | 'expires_in' | 'max_views' | 'remark'>;
@@ -21,14 +21,14 @@ export interface MountedTarget {
   storageConfigId: string;
   size: number;
   etag: string | null;
-  /** A folder share (models/shares/share-paths.server.ts): its display name and, for a selection, its names. */
+  /** A folder share (models/shares/create/share-paths.server.ts): its display name and, for a selection, its names. */
   folder?: { name: string; items: string[] | null };
 }
 
 /**
  * A share of mounted storage (docs/product/api.md §3.10 fs/create-share): the share points at the
  * object or folder where it is (`file_path` is its virtual path), so removing the share never
- * removes the files (files.server.ts removeShare). Slug, password, expiry, view limit and remark as
+ * removes the files (shares/remove.server.ts removeShare). Slug, password, expiry, view limit and remark as
  * on the upload page (docs/api-extensions.md §5); always streamed through the app (the object is
  * not the share's).
  */

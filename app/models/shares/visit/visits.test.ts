@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '~/lib/permissions';
 import { createApiKey } from '~/models/accounts/api-keys.server';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
-import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ADMIN, ANONYMOUS } from '../../../tests/support/principals';
-import { outcome } from '../../../tests/support/fs-models';
+import { tempModelContext, type TempContext } from '../../../../tests/support/model-context';
+import { ADMIN, ANONYMOUS } from '../../../../tests/support/principals';
+import { outcome } from '../../../../tests/support/fs-models';
 import { openFileShare, unlockFileShare, visitShare, type ContentAccess } from './file-access.server';
 import { shareLinks } from './content-access.server';
 import { openShareContent } from './folder-access.server';
-import { updateFile } from './files-admin.server';
-import { uploadFileShare } from './files.server';
+import { updateFile } from '../manage/files-admin.server';
+import { uploadFileShare } from '../create/uploads.server';
 import { updateFileSchema } from '~/lib/schemas/files';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import { tempModelContext, type TempContext } from '../../../../tests/support/model-context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '~/auth/principal';
 import { type Db } from '~/db/client.server';

@@ -13,7 +13,7 @@ import type { ByteRange, ObjectInfo, ReadResult, StorageDriver } from '~/storage
 import { joinPath } from '~/storage/vfs/path';
 import { readFailure, type ContentAccess } from './file-access.server';
 import { bytesOfRow, MAX_REDIRECT_SECONDS, rowForContent, type ShareBytes } from './content-access.server';
-import { opensAsFolder, selectionOf, toFileRecord, type FileShareRecord, type ShareRow } from './records.server';
+import { opensAsFolder, selectionOf, toFileRecord, type FileShareRecord, type ShareRow } from '../records.server';
 import { insideShare, sharedFolderDriver, sharedFolderPresent, type InsideShare } from './share-folder.server';
 
 /**

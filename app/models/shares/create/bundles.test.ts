@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcome } from '../../../tests/support/fs-models';
-import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
+import { outcome } from '../../../../tests/support/fs-models';
+import { tempModelContext, type TempContext } from '../../../../tests/support/model-context';
+import { ADMIN, keyPrincipal } from '../../../../tests/support/principals';
 import { bundleUploads } from './bundles.server';
-import { openFileShare } from './file-access.server';
-import { deleteFiles, listFiles } from './files-admin.server';
-import { uploadFileShare } from './files.server';
-import { browseFolderShare, openShareContent } from './folder-access.server';
-import { thumbnailDir } from './thumbnail-cache.server';
+import { openFileShare } from '../visit/file-access.server';
+import { deleteFiles, listFiles } from '../manage/files-admin.server';
+import { uploadFileShare } from './uploads.server';
+import { browseFolderShare, openShareContent } from '../visit/folder-access.server';
+import { thumbnailDir } from '../visit/thumbnail-cache.server';
 
 /**
  * "One link for all" (issue 30): uploads made together become one share, seen by visitors as a
