@@ -35,9 +35,8 @@ async function pairOf(job: CopyJob, origin: string) {
 
 /** Where an item goes from and to, located for the caller. */
 async function endsOf(ctx: ModelContext, principal: Principal, item: CopyItem) {
-  const source = await locate(ctx, principal, item.sourcePath, 'fs.copy');
-  const target = await locate(ctx, principal, item.targetPath, 'fs.copy');
-  if (source.kind !== 'mount' || target.kind !== 'mount') throw new AppError('forbidden', 'fsRootReadOnly');
+  const source = await locate(ctx, principal, item.sourcePath, 'fs.copy', { writable: true });
+  const target = await locate(ctx, principal, item.targetPath, 'fs.copy', { writable: true });
   return { source, target };
 }
 
@@ -132,8 +131,7 @@ export async function commitBatchCopy(
   const failed: { targetPath: string; error: string }[] = [];
   for (const file of files) {
     try {
-      const at = await locate(ctx, principal, file.targetPath, 'fs.copy');
-      if (at.kind !== 'mount' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+      const at = await locate(ctx, principal, file.targetPath, 'fs.copy', { writable: 'entry' });
       if (at.mount.id !== targetMountId) throw new AppError('not_found', 'mountNotFound');
       const info = await at.driver.stat(at.key);
       if (!info) throw new AppError('not_found', 'fsNotFound');

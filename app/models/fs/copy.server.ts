@@ -58,17 +58,6 @@ const COPY_PARTS_IN_FLIGHT = 4;
 /** S3 copies one object server-side up to 5 GiB (CopyObject); bigger ones are streamed. */
 const SERVER_COPY_MAX = 5 * 1024 ** 3;
 
-async function inMount(
-  ctx: ModelContext,
-  principal: Principal,
-  path: string,
-  operation: 'fs.copy' | 'fs.delete',
-): Promise<InMount> {
-  const at = await locate(ctx, principal, path, operation);
-  if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
-  return at;
-}
-
 async function exists(driver: StorageDriver, key: string): Promise<boolean> {
   return Boolean(await driver.stat(key)) || (await folderExists(driver, key));
 }
@@ -108,12 +97,14 @@ export async function planCopy(
   if (items.length === 0) throw new AppError('invalid', 'copyItemsRequired');
   const planned: PlannedItem[] = [];
   for (const item of items) {
-    const source = await inMount(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy');
+    const source = await locate(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy', {
+      writable: 'entry',
+    });
     if (options.move) authorize(principal, 'fs.copy');
     const isDirectory = source.path.isDirectory || !(await source.driver.stat(source.key));
     if (isDirectory && !(await folderExists(source.driver, source.key))) throw new AppError('not_found', 'fsNotFound');
     const targetPath = isDirectory ? `${item.targetPath.replace(/\/+$/, '')}/` : item.targetPath.replace(/\/+$/, '');
-    const target = await inMount(ctx, principal, targetPath, 'fs.copy');
+    const target = await locate(ctx, principal, targetPath, 'fs.copy', { writable: 'entry' });
     if (source.mount.id === target.mount.id && source.key === target.key)
       throw new AppError('invalid', 'copyOntoItself');
     if (
@@ -149,8 +140,10 @@ export async function expandCopy(
 ): Promise<CopyJob[]> {
   const jobs: CopyJob[] = [];
   for (const item of planned.filter((p) => !p.skipped)) {
-    const source = await inMount(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy');
-    const target = await inMount(ctx, principal, item.targetPath, 'fs.copy');
+    const source = await locate(ctx, principal, item.sourcePath, options.move ? 'fs.delete' : 'fs.copy', {
+      writable: 'entry',
+    });
+    const target = await locate(ctx, principal, item.targetPath, 'fs.copy', { writable: 'entry' });
     if (!item.isDirectory) {
       const info = await source.driver.stat(source.key);
       if (!info) throw new AppError('not_found', 'fsNotFound');
@@ -308,14 +301,16 @@ function pace(bytesPerSecond: number): (bytes: number) => number {
 /** After a move, the source folders that are now empty of files go too. */
 export async function removeMovedFolders(ctx: ModelContext, principal: Principal, planned: PlannedItem[]) {
   for (const item of planned.filter((p) => p.isDirectory && !p.skipped)) {
-    const source = await inMount(ctx, principal, item.sourcePath, 'fs.delete');
+    const source = await locate(ctx, principal, item.sourcePath, 'fs.delete', { writable: 'entry' });
     let left = false;
     for await (const page of walkTree(source.driver, `${source.key}/`)) left ||= page.objects.length > 0;
     if (left) continue;
     await source.driver.removePrefix(`${source.key}/`);
     await afterWrite(ctx, source, { kind: 'removed', key: source.key });
     // The whole folder went: shares of it follow (its files' shares followed one by one).
-    const target = await inMount(ctx, principal, item.targetPath.replace(/\/$/, ''), 'fs.copy').catch(() => null);
+    const target = await locate(ctx, principal, item.targetPath.replace(/\/$/, ''), 'fs.copy', {
+      writable: 'entry',
+    }).catch(() => null);
     if (target) await announceMove(ctx, source, source.key, target, target.key);
   }
 }

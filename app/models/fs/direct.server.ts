@@ -40,9 +40,7 @@ async function target(ctx: ModelContext, principal: Principal, dir: string | und
   if (!fileName || /[\\/]/.test(fileName)) throw new AppError('invalid', 'filenameInvalid');
   const path = `${dir.replace(/\/+$/, '')}/${fileName}`;
   if (!parseVirtualPath(path)) throw new AppError('invalid', 'fsPathInvalid');
-  const at = await locate(ctx, principal, path, 'fs.upload');
-  if (at.kind === 'virtual') throw new AppError('forbidden', 'fsRootReadOnly');
-  return at;
+  return locate(ctx, principal, path, 'fs.upload', { writable: true });
 }
 
 export interface FsUploadInput {
@@ -142,8 +140,7 @@ export async function commitFsUpload(
     throw error;
   };
   const virtual = mount ? `${mount.mountPath.replace(/\/$/, '')}/${row.key}` : undefined;
-  const at = await locate(ctx, principal, virtual, 'fs.upload').catch(refuse);
-  if (at.kind === 'virtual' || at.key === '') return refuse(new AppError('forbidden', 'fsRootReadOnly'));
+  const at = await locate(ctx, principal, virtual, 'fs.upload', { writable: 'entry' }).catch(refuse);
   const storage = await configStorage(ctx, at.configId);
   const info = await storage.stat(row.pendingKey);
   // Not there (yet): the PUT may still come, while its URL lives.

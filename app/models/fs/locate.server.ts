@@ -10,12 +10,37 @@ import { resolveMount, virtualChildren } from '~/storage/vfs/resolve';
 import { rootedDriver } from '~/storage/drivers/rooted.server';
 import type { InMount, Located } from './types';
 
+export interface LocateOptions {
+  /** Navigation may also pass through the folders above a key's base path (names only). */
+  navigation?: boolean;
+  /**
+   * Where a write goes: `true` refuses the virtual folders above the mounts (a mount's root folder
+   * takes new files and folders); `'entry'` also refuses the mount's root itself, for what moves,
+   * copies or removes the path it names. Either refuses with 403 `fsRootReadOnly`.
+   */
+  writable?: true | 'entry';
+}
+
 export async function locate(
   ctx: ModelContext,
   principal: Principal,
   raw: string | undefined,
   operation: Operation,
-  options: { navigation?: boolean } = {},
+  options: LocateOptions & { writable: true | 'entry' },
+): Promise<InMount>;
+export async function locate(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  operation: Operation,
+  options?: LocateOptions,
+): Promise<Located>;
+export async function locate(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  operation: Operation,
+  options: LocateOptions = {},
 ): Promise<Located> {
   authorize(principal, operation);
   // The form of the path and the app's own names, as a share's gate checks them (decision 0038).
@@ -28,8 +53,10 @@ export async function locate(
   if (!resolved) {
     const children = virtualChildren(path.path, mounts);
     if (!children && path.path !== '/') throw new AppError('not_found', 'mountNotFound');
+    if (options.writable) throw new AppError('forbidden', 'fsRootReadOnly');
     return { kind: 'virtual', path, children: children ?? [] };
   }
+  if (options.writable === 'entry' && resolved.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
   const { driver, expiresIn, configId } = await storageOf(
     ctx,
     resolved.mount,

@@ -37,6 +37,29 @@ describe('locate', () => {
     expect(team.kind === 'virtual' && team.children.map((c) => c.name)).toEqual(['docs']);
   });
 
+  it('refuses a write above the mounts, and a change of the mount root itself, with 403 fsRootReadOnly', async () => {
+    // Read-only is a matter of the write: the same paths locate for a read.
+    expect(await outcome(locate(m.ctx, ADMIN, '/team', 'fs.upload'))).toBe('allowed');
+    expect(await outcome(locate(m.ctx, ADMIN, '/team', 'fs.upload', { writable: true }))).toBe(
+      'forbidden:fsRootReadOnly',
+    );
+    expect(await outcome(locate(m.ctx, ADMIN, '/', 'fs.upload', { writable: 'entry' }))).toBe(
+      'forbidden:fsRootReadOnly',
+    );
+    // A mount's root takes new files; only what moves, copies or removes a path refuses it.
+    expect(await locate(m.ctx, ADMIN, '/mem', 'fs.upload', { writable: true })).toMatchObject({ key: '' });
+    expect(await outcome(locate(m.ctx, ADMIN, '/mem', 'fs.delete', { writable: 'entry' }))).toBe(
+      'forbidden:fsRootReadOnly',
+    );
+    expect(await locate(m.ctx, ADMIN, '/mem/a.txt', 'fs.delete', { writable: 'entry' })).toMatchObject({
+      key: 'a.txt',
+    });
+    // Beside the mounts stays a 404 for the fs API (WebDAV maps it to its read-only tree itself).
+    expect(await outcome(locate(m.ctx, ADMIN, '/nowhere/x', 'fs.upload', { writable: true }))).toBe(
+      'not_found:mountNotFound',
+    );
+  });
+
   it('answers 404 beside the mounts and 400 for a malformed path', async () => {
     expect(await outcome(locate(m.ctx, ADMIN, '/nowhere/x', 'fs.view'))).toBe('not_found:mountNotFound');
     expect(await outcome(locate(m.ctx, ADMIN, '/mem/../disk/x', 'fs.view'))).toBe('invalid:fsPathInvalid');

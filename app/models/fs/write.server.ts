@@ -26,17 +26,6 @@ import { settleName, type OnConflict } from './conflicts.server';
 /** Text files the explorer edits in place: at most 10 MB (docs/product/api.md §3.10 fs/update). */
 export const MAX_TEXT_BYTES = 10 * 1024 * 1024;
 
-async function inMount(
-  ctx: ModelContext,
-  principal: Principal,
-  raw: string | undefined,
-  operation: Parameters<typeof locate>[3],
-) {
-  const at = await locate(ctx, principal, raw, operation);
-  if (at.kind === 'virtual') throw new AppError('forbidden', 'fsRootReadOnly');
-  return at;
-}
-
 const parentKey = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/')) : '');
 
 /** POST /fs/mkdir: an empty folder that stays; 409 when it exists or its parent does not. */
@@ -46,7 +35,7 @@ export function assertMayUploadToMounts(principal: Principal): void {
 }
 
 export async function makeFolder(ctx: ModelContext, principal: Principal, raw: string | undefined): Promise<void> {
-  const at = await inMount(ctx, principal, raw, 'fs.upload');
+  const at = await locate(ctx, principal, raw, 'fs.upload', { writable: true });
   if (at.key === '' || (await at.driver.stat(at.key)) || (await folderExists(at.driver, at.key)))
     throw new AppError('conflict', 'fsExists');
   if (!(await folderExists(at.driver, parentKey(at.key)))) throw new AppError('conflict', 'fsParentMissing');
@@ -57,7 +46,7 @@ export async function makeFolder(ctx: ModelContext, principal: Principal, raw: s
 /** POST /fs/update: writes a text file (creating it when missing). */
 export async function writeTextFile(ctx: ModelContext, principal: Principal, raw: string | undefined, content: string) {
   if (Buffer.byteLength(content) > MAX_TEXT_BYTES) throw new AppError('too_large', 'fsTextTooLarge');
-  const at = await inMount(ctx, principal, raw, 'fs.upload');
+  const at = await locate(ctx, principal, raw, 'fs.upload', { writable: true });
   if (at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
   const isNewFile = !(await at.driver.stat(at.key));
   const contentType = mimeFromFilename(at.key);
@@ -95,7 +84,7 @@ export async function uploadToFolder(
   const name = filename.split(/[\\/]/).pop() ?? '';
   const into = raw && !raw.endsWith('/') && raw.split('/').pop() === name ? raw : `${raw.replace(/\/+$/, '')}/${name}`;
   if (!name || !parseVirtualPath(into)) throw new AppError('invalid', 'filenameInvalid');
-  const located = await inMount(ctx, principal, into, 'fs.upload');
+  const located = await locate(ctx, principal, into, 'fs.upload', { writable: true });
   const settled = await settleName(located, onConflict);
   const at = { ...located, key: settled.key };
   const contentType = mimeFromFilename(name);
@@ -123,7 +112,7 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
   if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
   // Every path is checked before anything is removed: one outside the base path refuses them all.
   const targets = [];
-  for (const path of paths) targets.push(await inMount(ctx, principal, path, 'fs.delete'));
+  for (const path of paths) targets.push(await locate(ctx, principal, path, 'fs.delete', { writable: true }));
   let success = 0;
   const failed: { path: string; error: string }[] = [];
   for (const [i, at] of targets.entries()) {
@@ -155,8 +144,8 @@ export async function renamePath(
   from: string | undefined,
   to: string | undefined,
 ) {
-  const source = await inMount(ctx, principal, from, 'fs.rename');
-  const target = await inMount(ctx, principal, to, 'fs.rename');
+  const source = await locate(ctx, principal, from, 'fs.rename', { writable: true });
+  const target = await locate(ctx, principal, to, 'fs.rename', { writable: true });
   if (source.path.isDirectory !== target.path.isDirectory) throw new AppError('invalid', 'fsRenameKindMismatch');
   if (source.mount.id !== target.mount.id) throw new AppError('invalid', 'fsRenameAcrossMounts');
   if (source.key === '' || target.key === '') throw new AppError('forbidden', 'fsRootReadOnly');

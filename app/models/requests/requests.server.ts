@@ -69,8 +69,7 @@ export async function createUploadRequest(
  */
 async function ownFolder(ctx: ModelContext, principal: Principal, folder: string, title: string): Promise<string> {
   const parent = `${folder.replace(/\/+$/, '')}/`;
-  const at = await locate(ctx, principal, parent, 'fs.upload');
-  if (at.kind === 'virtual') throw new AppError('forbidden', 'fsRootReadOnly');
+  const at = await locate(ctx, principal, parent, 'fs.upload', { writable: true });
   if (at.key !== '' && !(await folderExists(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
   const name = cleanUploadName(title);
   for (let n = 1; n <= 100; n++) {

@@ -23,14 +23,12 @@ import { discard, replacing } from '../bin/keep.server';
  * the mounts and the mount roots are read-only; a folder that loses its last file stays.
  */
 async function writable(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
-  const at = await locate(ctx, principal, raw, 'dav.manage').catch((error: unknown) => {
+  return locate(ctx, principal, raw, 'dav.manage', { writable: 'entry' }).catch((error: unknown) => {
     // A name beside the mounts is in the read-only tree, not a missing one.
     if (error instanceof AppError && error.messageKey === 'mountNotFound')
       throw new AppError('forbidden', 'fsRootReadOnly');
     throw error;
   });
-  if (at.kind === 'virtual' || at.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
-  return at;
 }
 
 const parentPrefix = (key: string) => (key.includes('/') ? key.slice(0, key.lastIndexOf('/') + 1) : '');
@@ -128,8 +126,7 @@ export async function davCopy(
   to: string,
   isCollection: boolean,
 ): Promise<void> {
-  const source = await locate(ctx, principal, from, 'dav.read');
-  if (source.kind === 'virtual' || source.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
+  const source = await locate(ctx, principal, from, 'dav.read', { writable: 'entry' });
   const target = await destination(ctx, principal, to);
   if (isCollection) {
     // A file in the way goes, into the recycle bin (nephele has removed a folder in the way itself).
