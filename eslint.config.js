@@ -95,6 +95,37 @@ const modelOrder = [
   }),
 ];
 
+/**
+ * The routers of the JSON API (app/http/api/*.ts with a Router) and what they may not do
+ * (docs/architecture.md §1, design §1): build a wire shape inline — a presenter in
+ * app/http/api/presenters/ builds it — or import another router (only index.ts mounts them).
+ */
+const API_DIR = new URL('./app/http/api/', import.meta.url);
+const ROUTERS = fs
+  .readdirSync(API_DIR)
+  .filter(
+    (f) => f.endsWith('.ts') && f !== 'index.ts' && /\bRouter\(\)/.test(fs.readFileSync(new URL(f, API_DIR), 'utf8')),
+  )
+  .map((f) => f.replace(/\.ts$/, ''));
+const ROUTER_NAMES = ROUTERS.join('|');
+const ROUTER_IMPORT_MESSAGE =
+  'A router imports no other router: shared parsing lives in its own module, shapes in presenters/ (docs/architecture.md §1, "Layers").';
+/** From anywhere: `~/http/api/files`, `./api/files`; beside the routers also `./files`. */
+const routerImport = (besideRouters) => ({
+  selector: `ImportDeclaration[source.value=/${besideRouters ? '(^\\.|\\/api)' : '\\/api'}\\/(${ROUTER_NAMES})$/]`,
+  message: ROUTER_IMPORT_MESSAGE,
+});
+const INLINE_SHAPE =
+  'Doors build no wire shapes: a presenter in app/http/api/presenters/ builds the answer (docs/architecture.md §1, "Layers").';
+const SEND = 'CallExpression[callee.name=/^send(Ok|Partly|Unflagged)$/]';
+const JSON_CALL = "CallExpression[callee.property.name='json'][callee.object.name!='express']";
+const wireShapes = [
+  `${SEND} > ObjectExpression`,
+  `${SEND} > ArrayExpression`,
+  `${SEND} CallExpression[callee.property.name='map'] > ArrowFunctionExpression > ObjectExpression`,
+  `${JSON_CALL} > ObjectExpression`,
+].map((selector) => ({ selector, message: INLINE_SHAPE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -178,6 +209,20 @@ export default tseslint.config(
     ['~/models/**', '~/http/**', '~/routes/**'],
     'auth holds credentials and rules; models use it, never the other way round.',
   ),
+  {
+    files: ['app/http/api/*.ts'],
+    ignores: ['app/http/api/envelope.ts', 'app/http/api/index.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wireShapes, routerImport(true)] },
+  },
+  {
+    files: ['app/http/api/index.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wireShapes] },
+  },
+  {
+    files: ['app/**'],
+    ignores: ['app/http/api/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', routerImport(false)] },
+  },
   {
     // Playwright fixtures are declared with object patterns, empty ones included: `async ({}, testInfo)`.
     files: ['tests/e2e/**'],

@@ -5,7 +5,7 @@ import { formatBytes } from '~/lib/format';
 import { receiveFile } from '~/models/requests/receive.server';
 import type { Services } from '~/services.server';
 import { sendPlainError } from './api/plain-errors';
-import { declaredLength, noteOf, requestAccess } from './api/upload-requests';
+import { declaredLength, noteOf, requestAccess } from './api/request-headers';
 import { plainLocale } from './request-locale.server';
 import { requestBody } from './request-body';
 

@@ -178,11 +178,8 @@ export interface SearchHitView {
 export const hitHref = (hit: Pick<SearchHitView, 'path' | 'name' | 'isDirectory'>) =>
   hit.isDirectory ? explorerHref(hit.path) : explorerHref(parentOf(hit.path), { preview: hit.name });
 
-/** A copy, move or backup task as the task manager and the API show it (docs/api-extensions.md §3). */
-export interface TaskView {
-  id: string;
-  type: 'copy' | 'move' | 'backup';
-  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'partial';
+/** How far a task is: the queue keeps these and the task manager shows them as they are. */
+export interface TaskCounts {
   progress: number;
   currentFile: string | null;
   totalCount: number;
@@ -190,6 +187,13 @@ export interface TaskView {
   failureCount: number;
   bytesTotal: number;
   bytesDone: number;
+}
+
+/** A copy, move or backup task as the task manager and the API show it (docs/api-extensions.md §3). */
+export interface TaskView extends TaskCounts {
+  id: string;
+  type: 'copy' | 'move' | 'backup';
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | 'partial';
   items: { sourcePath: string; targetPath: string; skipped: boolean }[];
   failed: { sourcePath: string; targetPath: string; error: string }[];
   error: string | null;

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
 import { en, fill, waitForHydration } from './helpers';
-import { startServer, type RunningServer } from '../support/server';
-import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
+import type { RunningServer } from '../support/server';
+import { putMounted, serverWithBox } from './mount-helpers';
 
 /**
  * An upload onto a name that is taken (issue 42, items 1 and 15): the explorer asks Replace / Keep
@@ -15,9 +15,7 @@ let server: RunningServer;
 let headers: Record<string, string>;
 
 test.beforeEach(async ({ request }) => {
-  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  headers = await adminHeaders(request, server.url, ADMIN);
-  await mountLocal(request, server.url, headers);
+  ({ server, headers } = await serverWithBox(request, ADMIN));
   await putMounted(request, server.url, headers, '/box', { name: 'report.txt', buffer: Buffer.from('version one') });
 });
 test.afterEach(async () => {

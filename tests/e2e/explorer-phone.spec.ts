@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
 import { en, fill, zh } from './helpers';
-import { startServer, type RunningServer } from '../support/server';
-import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
+import type { RunningServer } from '../support/server';
+import { putMounted, serverWithBox } from './mount-helpers';
 
 /** The explorer and mount management on a phone (issue 28 A8), with and without JavaScript. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -12,9 +12,9 @@ const ADMIN = { username: 'admin', password: 'explorer-phone-password' };
 let server: RunningServer;
 
 test.beforeEach(async ({ request }) => {
-  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  const headers = await adminHeaders(request, server.url, ADMIN);
-  await mountLocal(request, server.url, headers, '/box', '团队共享的项目文件');
+  const started = await serverWithBox(request, ADMIN, '团队共享的项目文件');
+  server = started.server;
+  const headers = started.headers;
   await request.post(`${server.url}/api/fs/mkdir`, { headers, data: { path: '/box/empty/' } });
   await putMounted(request, server.url, headers, '/box', {
     name: 'quarterly-report.txt',

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
 import { en, fill, visitorPage, waitForHydration } from './helpers';
-import { startServer, type RunningServer } from '../support/server';
-import { adminHeaders, mountLocal, putMounted } from './mount-helpers';
+import type { RunningServer } from '../support/server';
+import { putMounted, serverWithBox } from './mount-helpers';
 
 /**
  * Share links of mounted files as their owner changes the files (issue 42, items 5 and 6): "Share
@@ -16,9 +16,7 @@ let server: RunningServer;
 let headers: Record<string, string>;
 
 test.beforeEach(async ({ request }) => {
-  server = await startServer({ adminUsername: ADMIN.username, adminPassword: ADMIN.password });
-  headers = await adminHeaders(request, server.url, ADMIN);
-  await mountLocal(request, server.url, headers);
+  ({ server, headers } = await serverWithBox(request, ADMIN));
   for (const [folder, name] of [
     ['/box', 'a.txt'],
     ['/box', 'b.txt'],

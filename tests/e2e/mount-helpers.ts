@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { startServer, type RunningServer } from '../support/server';
 
 /** The admin's API headers on a server, from its login. */
 export async function adminHeaders(
@@ -39,4 +40,19 @@ export async function putMounted(
     multipart: { path: folder, file: { mimeType: 'text/plain', ...file } },
   });
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
+}
+
+/**
+ * A fresh server with `admin` as its admin, their API headers, and the embedded local storage
+ * mounted at `/box` (named `boxName`): where the explorer's specs start.
+ */
+export async function serverWithBox(
+  request: APIRequestContext,
+  admin: { username: string; password: string },
+  boxName?: string,
+): Promise<{ server: RunningServer; headers: Record<string, string> }> {
+  const server = await startServer({ adminUsername: admin.username, adminPassword: admin.password });
+  const headers = await adminHeaders(request, server.url, admin);
+  await mountLocal(request, server.url, headers, '/box', boxName);
+  return { server, headers };
 }

@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: ROOT });
 
-async function restrictedImports(fixture: string, as: string) {
+async function refusals(fixture: string, as: string, rule: string) {
   const code = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', fixture), 'utf8');
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, as) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule);
 }
+const restrictedImports = (fixture: string, as: string) => refusals(fixture, as, 'no-restricted-imports');
 
 describe('layer rules', () => {
   it('let a component import client-safe code', async () => {
@@ -73,5 +74,21 @@ describe('layer rules', () => {
   it('refuse server code in lib and models in auth', async () => {
     expect(await restrictedImports('lib-imports-server.ts', 'app/lib/lint-fixture.ts')).toHaveLength(1);
     expect(await restrictedImports('auth-calls-model.ts', 'app/auth/lint-fixture.ts')).toHaveLength(1);
+  });
+
+  it('refuse a router that builds its answer inline: presenters build them (design §1)', async () => {
+    const found = await refusals('router-builds-shape.ts', 'app/http/api/lint-fixture.ts', 'no-restricted-syntax');
+    expect(found.map((m) => m.line)).toEqual([8, 9, 14, 17]);
+    expect(found.every((m) => m.message.includes('Doors build no wire shapes'))).toBe(true);
+  });
+
+  it('refuse an import of a router anywhere but the API index', async () => {
+    const beside = await refusals('router-imports-router.ts', 'app/http/api/lint-fixture.ts', 'no-restricted-syntax');
+    expect(beside.map((m) => m.line)).toEqual([2, 3]);
+    expect(beside.every((m) => m.message.includes('A router imports no other router'))).toBe(true);
+    // Elsewhere only the `…/api/<router>` form names a router: `./files` there is another file.
+    const door = await refusals('router-imports-router.ts', 'app/http/lint-fixture.ts', 'no-restricted-syntax');
+    expect(door.map((m) => m.line)).toEqual([3]);
+    expect(await refusals('router-imports-router.ts', 'app/http/api/index.ts', 'no-restricted-syntax')).toEqual([]);
   });
 });

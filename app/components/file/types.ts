@@ -1,13 +1,8 @@
 import type { FileContent } from '~/lib/file-preview';
+import type { ShareBasics } from '~/lib/share-basics';
 
 /** A file share as the file page receives it from its loader: dates as ISO strings, no secrets. */
-export interface FileSummary {
-  id: string;
-  slug: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
+export interface FileSummary extends ShareBasics {
   hasPassword: boolean;
   views: number;
   maxViews: number | null;

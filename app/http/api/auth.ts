@@ -1,14 +1,14 @@
 import { Router, type Request } from 'express';
 import { AppError } from '~/lib/errors';
-import { ALL_PERMISSIONS, permissionsToObject } from '~/lib/permissions';
 import { adminLoginSchema, changePasswordSchema } from '~/lib/schemas/auth';
 import { changeAdminCredentials } from '~/models/accounts/admins.server';
 import { loginAdmin } from '~/models/accounts/login.server';
 import { revokeSession } from '~/models/accounts/sessions.server';
 import type { Services } from '~/services.server';
-import { sendOk } from './envelope';
+import { sendOk, sendUnflagged } from './envelope';
 import { apiMessage } from './errors';
 import { clientAddress, principalOf, requires } from './principal';
+import { presentKeyProbe, presentLogin } from './presenters/auth';
 
 function bearerToken(req: Request): string | null {
   const parts = (req.get('authorization') ?? '').split(' ');
@@ -25,21 +25,13 @@ export function authRouter(services: Services): Router {
     if (!parsed.success) throw new AppError('invalid', 'credentialsRequired');
     const { principal, token, expiresAt } = await loginAdmin(services, parsed.data, req.ip ?? 'unknown');
     // docs/product/api.md: this response has no `success` field.
-    res.json({
-      code: 200,
-      message: apiMessage('loginOk'),
-      data: {
-        username: principal.kind === 'admin' ? principal.username : '',
-        token,
-        expiresAt: expiresAt.toISOString(),
-      },
-    });
+    sendUnflagged(res, apiMessage('loginOk'), presentLogin(principal, token, expiresAt));
   });
 
   router.post('/admin/logout', async (req, res) => {
     const token = bearerToken(req);
     if (token) await revokeSession(services, token).catch(() => undefined);
-    res.json({ code: 200, message: apiMessage('logoutOk') });
+    sendUnflagged(res, apiMessage('logoutOk'));
   });
 
   router.post('/admin/change-password', requires('account.change'), async (req, res) => {
@@ -54,23 +46,9 @@ export function authRouter(services: Services): Router {
 
   router.get('/test/api-key', requires('auth.keyProbe'), (_req, res) => {
     const principal = principalOf(res);
-    if (principal.kind === 'admin') {
-      const name = apiMessage('adminName');
-      return sendOk(res, apiMessage('keyValid'), {
-        name,
-        basic_path: '/',
-        permissions: permissionsToObject(ALL_PERMISSIONS),
-        key_info: { id: principal.adminId, name, basic_path: '/' },
-        is_admin: true,
-      });
-    }
-    if (principal.kind !== 'apikey') throw new AppError('unauthenticated', 'authRequired');
-    sendOk(res, apiMessage('keyValid'), {
-      name: principal.name,
-      basic_path: principal.basePath,
-      permissions: permissionsToObject(principal.permissions),
-      key_info: { id: principal.keyId, name: principal.name, basic_path: principal.basePath },
-    });
+    if (principal.kind !== 'admin' && principal.kind !== 'apikey')
+      throw new AppError('unauthenticated', 'authRequired');
+    sendOk(res, apiMessage('keyValid'), presentKeyProbe(principal, apiMessage('adminName')));
   });
 
   return router;

@@ -15,25 +15,19 @@ import {
   presignUpload,
   resumeMultipartUpload,
 } from '~/models/shares/create/direct-uploads.server';
-import type { FileShareRecord } from '~/models/shares/records.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
-import { presentCommittedShare, presentPendingShare } from './presenters/files';
+import { presentCommittedShare } from './presenters/files';
+import {
+  presentAborted,
+  presentCancelled,
+  presentMultipartResumed,
+  presentMultipartStarted,
+  presentPresigned,
+} from './presenters/uploads';
 import { principalOf, requires } from './principal';
-
-/** The fields every presign/init answer shares (docs/product/api.md §3.4 s3/presign). */
-export function pendingShareFields(req: Request, services: Services, file: FileShareRecord) {
-  return presentPendingShare(file, linkOriginOf(req, services.config));
-}
-
-export const absoluteUrl = (req: Request, services: Services, url: string) =>
-  new URL(url, linkOriginOf(req, services.config)).toString();
-
-/** Part URLs as the client gets them: absolute (the local driver signs paths on this app). */
-export const partUrls = (req: Request, services: Services, urls: { partNumber: number; url: string }[]) =>
-  urls.map((u) => ({ partNumber: u.partNumber, url: absoluteUrl(req, services, u.url) }));
 
 /**
  * Browser uploads straight to storage (docs/product/api.md §3.4 s3/presign + s3/commit; the multipart and
@@ -42,16 +36,14 @@ export const partUrls = (req: Request, services: Services, urls: { partNumber: n
  */
 export function directUploadsRouter(services: Services): Router {
   const router = Router();
+  const origin = (req: Request) => linkOriginOf(req, services.config);
   router.use('/s3', requires('file.upload'));
 
   router.post('/s3/presign', async (req, res) => {
     const { filename, size, envelope, ...options } = presignSchema.parse(req.body ?? {});
     const upload = { filename, size, envelope, options };
     const { file, uploadUrl } = await presignUpload(services, principalOf(res), upload);
-    sendOk(res, apiMessage('uploadPresigned'), {
-      ...pendingShareFields(req, services, file),
-      upload_url: absoluteUrl(req, services, uploadUrl),
-    });
+    sendOk(res, apiMessage('uploadPresigned'), presentPresigned(file, uploadUrl, origin(req)));
   });
 
   router.post('/s3/commit', async (req, res) => {
@@ -63,34 +55,19 @@ export function directUploadsRouter(services: Services): Router {
   router.post('/s3/cancel', async (req, res) => {
     const { file_id } = cancelSchema.parse(req.body ?? {});
     await cancelUpload(services, principalOf(res), file_id);
-    sendOk(res, apiMessage('uploadCancelled'), { file_id, status: 'cancelled' });
+    sendOk(res, apiMessage('uploadCancelled'), presentCancelled(file_id));
   });
 
   router.post('/s3/multipart/init', async (req, res) => {
     const { filename, size, envelope, ...options } = multipartInitSchema.parse(req.body ?? {});
     const started = await initMultipartUpload(services, principalOf(res), { filename, size, envelope, options });
-    sendOk(res, apiMessage('multipartInitialized'), {
-      ...pendingShareFields(req, services, started.file),
-      upload_id: started.uploadId,
-      partSize: started.partSize,
-      partCount: started.partCount,
-      totalSize: started.totalSize,
-      presigned_urls: partUrls(req, services, started.urls),
-    });
+    sendOk(res, apiMessage('multipartInitialized'), presentMultipartStarted(started, origin(req)));
   });
 
   router.post('/s3/multipart/resume', async (req, res) => {
     const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
     const resumed = await resumeMultipartUpload(services, principalOf(res), file_id, upload_id);
-    sendOk(res, apiMessage('multipartResumed'), {
-      ...pendingShareFields(req, services, resumed.file),
-      upload_id,
-      parts: resumed.parts,
-      partSize: resumed.partSize,
-      partCount: resumed.partCount,
-      totalSize: resumed.totalSize,
-      presigned_urls: partUrls(req, services, resumed.urls),
-    });
+    sendOk(res, apiMessage('multipartResumed'), presentMultipartResumed(resumed, upload_id, origin(req)));
   });
 
   router.post('/s3/multipart/complete', async (req, res) => {
@@ -107,7 +84,7 @@ export function directUploadsRouter(services: Services): Router {
   router.post('/s3/multipart/abort', async (req, res) => {
     const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
     await cancelUpload(services, principalOf(res), file_id, upload_id);
-    sendOk(res, apiMessage('multipartAborted'), { success: true, fileId: file_id });
+    sendOk(res, apiMessage('multipartAborted'), presentAborted(file_id));
   });
 
   return router;

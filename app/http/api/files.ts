@@ -8,7 +8,8 @@ import { sendOk } from './envelope';
 import { filePagination } from './pagination';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
-import { presentFileRecord } from './presenters/files';
+import { presentBundle, presentFileRecord, presentFilesDeleted, presentOwnedFile } from './presenters/files';
+import { presentFilesKeyInfo } from './presenters/key-info';
 import { principalOf, requires } from './principal';
 
 /** Share records for their owners and admins (docs/product/api.md §3.4 /files*). */
@@ -25,46 +26,29 @@ export function filesRouter(services: Services): Router {
       search: typeof req.query.search === 'string' ? req.query.search : undefined,
       createdBy: typeof req.query.created_by === 'string' ? req.query.created_by : undefined,
     });
-    res.json({
-      code: 200,
-      message: apiMessage('filesListed'),
-      data: {
-        files: files.map(presentFileRecord),
-        pagination: page.describe(total),
-      },
-      success: true,
-      ...(principal.kind === 'apikey'
-        ? { key_info: { id: principal.keyId, name: principal.name, basicPath: principal.basePath } }
-        : {}),
-    });
+    const data = { files: files.map(presentFileRecord), pagination: page.describe(total) };
+    sendOk(res, apiMessage('filesListed'), data, 200, presentFilesKeyInfo(principal));
   });
 
   router.delete('/files/batch-delete', async (req, res) => {
     const { ids, delete_mode } = batchDeleteFilesSchema.parse(req.body ?? {});
     const result = await deleteFiles(services, principalOf(res), ids, delete_mode);
-    const failed = result.failed.map((f) => ({ id: f.id, error: apiMessage(f.error) }));
-    sendOk(res, apiMessage('filesDeleted', { success: result.success, failed: failed.length }), {
-      success: result.success,
-      failed,
-    });
+    const message = apiMessage('filesDeleted', { success: result.success, failed: result.failed.length });
+    sendOk(res, message, presentFilesDeleted(result));
   });
 
   // Ours (docs/api-extensions.md §10): uploads just made become one link.
   router.post('/files/bundle', async (req, res) => {
     const { ids, ...options } = bundleSchema.parse(req.body ?? {});
     const bundle = await bundleUploads(services, principalOf(res), ids, options);
-    sendOk(res, apiMessage('bundleCreated'), { ...presentFileRecord(bundle), kind: bundle.kind }, 201);
+    sendOk(res, apiMessage('bundleCreated'), presentBundle(bundle), 201);
   });
 
   router.get('/files/:id', async (req, res) => {
     const principal = principalOf(res);
     const file = await getOwnedFile(services, principal, req.params.id);
     const urls = await shareLinks(services, file, linkOriginOf(req, services.config));
-    sendOk(res, apiMessage('fileLoaded'), {
-      ...presentFileRecord(file),
-      plain_password: file.plainPassword,
-      urls: { ...urls, use_proxy: file.useProxy ? 1 : 0 },
-    });
+    sendOk(res, apiMessage('fileLoaded'), presentOwnedFile(file, urls));
   });
 
   router.put('/files/:id', async (req, res) => {

@@ -6,6 +6,7 @@ import { sendZip } from '../send-zip.server';
 import { AppError } from '~/lib/errors';
 import { explorerHref } from '~/lib/explorer';
 import { sendOk } from './envelope';
+import { presentArchiveProgress } from './presenters/fs-admin';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
 import { principalOf } from './principal';
@@ -99,7 +100,7 @@ export function fsArchiveRouter(services: Services): Router {
   router.get('/fs/archive/progress/:token', (req, res) => {
     const known = progress.get(req.params.token);
     if (!known) throw new AppError('not_found', 'archiveUnknown');
-    sendOk(res, apiMessage('archiveProgress'), { state: known.state, sent: known.sent, total: known.total });
+    sendOk(res, apiMessage('archiveProgress'), presentArchiveProgress(known));
   });
 
   return router;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emptyBin, listBin, purgeFromBin, restoreFromBin } from '~/models/fs/bin/manage.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { presentPurged } from './presenters/fs-admin';
 import { apiMessage } from './errors';
 import { principalOf } from './principal';
 
@@ -26,11 +27,11 @@ export function fsBinRouter(services: Services): Router {
 
   router.post('/fs/bin/purge', async (req, res) => {
     const { ids } = purgeSchema.parse(req.body ?? {});
-    sendOk(res, apiMessage('binPurged'), { purged: await purgeFromBin(services, principalOf(res), ids) });
+    sendOk(res, apiMessage('binPurged'), presentPurged(await purgeFromBin(services, principalOf(res), ids)));
   });
 
   router.post('/fs/bin/empty', async (_req, res) => {
-    sendOk(res, apiMessage('binPurged'), { purged: await emptyBin(services, principalOf(res)) });
+    sendOk(res, apiMessage('binPurged'), presentPurged(await emptyBin(services, principalOf(res))));
   });
 
   return router;

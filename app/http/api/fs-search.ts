@@ -6,6 +6,7 @@ import { SEARCH_PAGE } from '~/lib/explorer';
 import { SEARCH_MAX_LIMIT, searchFs } from '~/models/fs/search/search.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
+import { presentIndexStarted } from './presenters/fs-admin';
 import { apiMessage } from './errors';
 import { nonNegativeInt, positiveInt } from './pagination';
 import { presentIndexStatus, presentSearch } from './presenters/fs-search';
@@ -43,7 +44,7 @@ export function fsSearchRouter(services: Services): Router {
   router.post('/admin/fs-index/:mountId', async (req, res) => {
     const { mode } = refreshSchema.parse(req.body ?? {});
     await refreshIndex(services, principalOf(res), req.params.mountId, mode);
-    sendOk(res, apiMessage('indexStarted'), { mountId: req.params.mountId, mode }, 202);
+    sendOk(res, apiMessage('indexStarted'), presentIndexStarted(req.params.mountId, mode), 202);
   });
 
   return router;

@@ -4,10 +4,10 @@ import { batchCopy, commitBatchCopy } from '~/models/fs/batch-copy.server';
 import { startCopyTask } from '~/models/fs/copy-task.server';
 import { cancelTask, clearFinishedTasks, getTask, listTasks, retryTask } from '~/models/tasks/tasks.server';
 import type { Services } from '~/services.server';
-import { sendOk } from './envelope';
+import { sendOk, sendPartly } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
-import { presentTask } from './presenters/tasks';
+import { presentTask, presentTaskCreated, presentTaskList, presentTasksCleared } from './presenters/tasks';
 import { principalOf } from './principal';
 
 /**
@@ -20,7 +20,7 @@ export function fsTasksRouter(services: Services): Router {
   router.post('/fs/copy', async (req, res) => {
     const { items, skipExisting, move } = copySchema.parse(req.body ?? {});
     const task = await startCopyTask(services, principalOf(res), items, { skipExisting, move });
-    sendOk(res, apiMessage('taskCreated'), { taskId: task.id, task: presentTask(task) }, 202);
+    sendOk(res, apiMessage('taskCreated'), presentTaskCreated(task), 202);
   });
 
   // The v0.7.3 client's protocol (docs/product/api.md §3.10).
@@ -34,19 +34,18 @@ export function fsTasksRouter(services: Services): Router {
     const { targetMountId, files } = batchCopyCommitSchema.parse(req.body ?? {});
     const result = await commitBatchCopy(services, principalOf(res), targetMountId, files);
     // Nothing committed: code 202 and success false in the body, HTTP 200 (as v0.7.3 answers).
-    if (result.success.length === 0)
-      return void res.json({ code: 202, message: apiMessage('copyCommitFailed'), data: result, success: false });
+    if (result.success.length === 0) return sendPartly(res, apiMessage('copyCommitFailed'), result, 200);
     sendOk(res, apiMessage('copyDone'), result);
   });
 
   router.get('/fs/tasks', async (_req, res) => {
     const tasks = await listTasks(services, principalOf(res));
-    sendOk(res, apiMessage('tasksListed'), { tasks: tasks.map(presentTask) });
+    sendOk(res, apiMessage('tasksListed'), presentTaskList(tasks));
   });
 
   // The explorer's "Clear finished", for scripts: the caller's ended tasks are forgotten.
   router.post('/fs/tasks/clear-finished', async (_req, res) => {
-    sendOk(res, apiMessage('tasksCleared'), { cleared: await clearFinishedTasks(services, principalOf(res)) });
+    sendOk(res, apiMessage('tasksCleared'), presentTasksCleared(await clearFinishedTasks(services, principalOf(res))));
   });
 
   router.get('/fs/tasks/:id', async (req, res) => {

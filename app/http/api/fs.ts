@@ -1,4 +1,3 @@
-import { WIRE_STORAGE_TYPE } from './presenters/mounts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Router } from 'express';
@@ -33,7 +32,18 @@ import { requestBody } from '../request-body';
 import type { Services } from '~/services.server';
 import { streamFile } from '../serve-file.server';
 import { linkOriginOf } from '../link-origin';
-import { absoluteUrl, partUrls } from './direct-uploads';
+import {
+  presentFileLink,
+  presentFsAborted,
+  presentFsCommitted,
+  presentFsMultipartCompleted,
+  presentFsMultipartStarted,
+  presentFsPresigned,
+  presentFsShare,
+  presentFsUploaded,
+  presentRemoved,
+  presentTextSaved,
+} from './presenters/fs-writes';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { sendPlainError } from './plain-errors';
@@ -103,30 +113,13 @@ export function fsRouter(services: Services): Router {
       { expiresIn: expires > 0 ? expires : undefined, forceDownload: req.query.force_download === 'true' },
       linkOriginOf(req, services.config),
     );
-    sendOk(res, apiMessage('fsLinkCreated'), {
-      success: true,
-      presignedUrl: link.url,
-      name: link.name,
-      expiresIn: link.expiresIn,
-      expiresAt: link.expiresAt.toISOString(),
-      forceDownload: req.query.force_download === 'true',
-    });
+    sendOk(res, apiMessage('fsLinkCreated'), presentFileLink(link, req.query.force_download === 'true'));
   });
 
   router.post('/fs/create-share', async (req, res) => {
     const { path: one, paths, ...options } = createShareSchema.parse(req.body ?? {});
     const file = await sharePaths(services, principalOf(res), paths ?? [one!], options);
-    sendOk(res, apiMessage('fsShareCreated'), {
-      success: true,
-      fileId: file.id,
-      slug: file.slug,
-      filename: file.filename,
-      size: file.size,
-      url: `/file/${file.slug}`,
-      // Ours (docs/api-extensions.md §8): "folder" for a folder or a selection.
-      kind: file.kind,
-      message: apiMessage('fsShareCreated'),
-    });
+    sendOk(res, apiMessage('fsShareCreated'), presentFsShare(file));
   });
 
   router.post('/fs/mkdir', async (req, res) => {
@@ -150,16 +143,7 @@ export function fsRouter(services: Services): Router {
         parsed.body,
         onConflict.parse(parsed.fields.onConflict),
       );
-      sendOk(res, apiMessage('fsUploaded'), {
-        success: true,
-        fileName: uploaded.name,
-        size: uploaded.size,
-        contentType: uploaded.contentType,
-        s3Path: uploaded.key,
-        s3Url: null,
-        etag: uploaded.etag,
-        message: apiMessage('fsUploaded'),
-      });
+      sendOk(res, apiMessage('fsUploaded'), presentFsUploaded(uploaded));
     } finally {
       await parsed.cleanup();
     }
@@ -167,89 +151,48 @@ export function fsRouter(services: Services): Router {
 
   router.post('/fs/presign', async (req, res) => {
     const presigned = await presignFsUpload(services, principalOf(res), presignSchema.parse(req.body ?? {}));
-    sendOk(res, apiMessage('fsPresigned'), {
-      // Ours: a name taken and onConflict "skip" (docs/api-extensions.md): nothing to send.
-      ...(presigned.skipped
-        ? { skipped: true, presignedUrl: null, fileId: null }
-        : { presignedUrl: absoluteUrl(req, services, presigned.url), fileId: presigned.fileId }),
-      s3Path: presigned.key,
-      s3Url: null,
-      mountId: presigned.mount.id,
-      s3ConfigId: presigned.mount.storageConfigId,
-      targetPath: presigned.targetPath,
-      contentType: presigned.contentType,
-    });
+    sendOk(res, apiMessage('fsPresigned'), presentFsPresigned(presigned, linkOriginOf(req, services.config)));
   });
 
   router.post('/fs/presign/commit', async (req, res) => {
     const { targetPath, fileId } = presignCommitSchema.parse(req.body ?? {});
     const done = await commitFsUpload(services, principalOf(res), { targetPath, fileId });
-    sendOk(res, apiMessage('fsUploaded'), {
-      fileName: done.fileName,
-      targetPath: done.targetPath,
-      fileSize: done.size,
-      ...(done.skipped && { skipped: true }),
-    });
+    sendOk(res, apiMessage('fsUploaded'), presentFsCommitted(done));
   });
 
   router.post('/fs/multipart/init', async (req, res) => {
     const started = await initFsMultipart(services, principalOf(res), multipartInitSchema.parse(req.body ?? {}));
-    sendOk(res, apiMessage('multipartInitialized'), {
-      ...(started.skipped
-        ? { skipped: true, uploadId: null, presignedUrls: [] }
-        : { uploadId: started.uploadId, presignedUrls: partUrls(req, services, started.urls) }),
-      bucket: null,
-      key: started.key,
-      partSize: started.plan.partSize,
-      partCount: started.plan.partCount,
-      mount_id: started.mount.id,
-      path: started.path,
-      storage_type: WIRE_STORAGE_TYPE,
-    });
+    sendOk(
+      res,
+      apiMessage('multipartInitialized'),
+      presentFsMultipartStarted(started, linkOriginOf(req, services.config)),
+    );
   });
 
   router.post('/fs/multipart/complete', async (req, res) => {
     const done = await completeFsMultipart(services, principalOf(res), multipartCompleteSchema.parse(req.body ?? {}));
-    sendOk(res, apiMessage('multipartCompleted'), {
-      success: true,
-      fileName: done.name,
-      // Ours: where it went (a numbered name when both were kept).
-      path: done.path,
-      size: done.size,
-      contentType: done.contentType,
-      s3Path: done.key,
-      s3Url: null,
-      etag: done.etag,
-      location: null,
-      message: apiMessage('multipartCompleted'),
-    });
+    sendOk(res, apiMessage('multipartCompleted'), presentFsMultipartCompleted(done));
   });
 
   router.post('/fs/multipart/abort', async (req, res) => {
     await abortFsMultipart(services, principalOf(res), multipartAbortSchema.parse(req.body ?? {}));
-    sendOk(res, apiMessage('multipartAborted'), { success: true, message: apiMessage('multipartAborted') });
+    sendOk(res, apiMessage('multipartAborted'), presentFsAborted());
   });
 
   router.post('/fs/update', async (req, res) => {
     const { path, content } = updateSchema.parse(req.body ?? {});
     const result = await writeTextFile(services, principalOf(res), path, content);
-    sendOk(res, apiMessage('fsFileSaved'), {
-      success: true,
-      path: result.key,
-      etag: result.etag,
-      contentType: result.contentType,
-      message: apiMessage('fsFileSaved'),
-      isNewFile: result.isNewFile,
-    });
+    sendOk(res, apiMessage('fsFileSaved'), presentTextSaved(result));
   });
 
   router.delete('/fs/batch-remove', async (req, res) => {
     const { paths } = batchRemoveSchema.parse(req.body ?? {});
-    const { success, failed } = await removePaths(services, principalOf(res), paths);
-    sendOk(res, apiMessage('fsRemoved', { success, failed: failed.length }), {
-      success,
-      failed: failed.map((f) => ({ path: f.path, error: apiMessage(f.error) })),
-    });
+    const removed = await removePaths(services, principalOf(res), paths);
+    sendOk(
+      res,
+      apiMessage('fsRemoved', { success: removed.success, failed: removed.failed.length }),
+      presentRemoved(removed),
+    );
   });
 
   router.post('/fs/rename', async (req, res) => {

@@ -13,10 +13,11 @@ import { listPastes } from '~/models/pastes/list.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import {
-  iso,
+  presentCreatedPaste,
+  presentLockedPaste,
   presentOwnedPaste,
-  presentPasteListItem,
-  presentPublicPaste,
+  presentPasteList,
+  presentUnlockedPaste,
   presentUnlockedView,
 } from './presenters/pastes';
 import { apiMessage } from './errors';
@@ -32,23 +33,13 @@ export function pastesRouter(services: Services): Router {
     const input = createPasteSchema.parse(req.body ?? {});
     const principal = principalOf(res);
     const paste = await createPaste(services, principal, input);
-    // Bare object, no envelope; remark/expiresAt/maxViews repeat the input when it was sent.
-    res.json({
-      id: paste.id,
-      slug: paste.slug,
-      ...(input.remark !== undefined ? { remark: input.remark } : {}),
-      ...(input.expiresAt ? { expiresAt: iso(paste.expiresAt) } : {}),
-      ...(input.maxViews !== undefined && input.maxViews !== null ? { maxViews: input.maxViews } : {}),
-      hasPassword: paste.hasPassword,
-      createdAt: iso(paste.createdAt),
-      authorizedBy: principal.kind === 'admin' ? 'admin' : 'apikey',
-    });
+    // Bare object, no envelope (docs/product/api.md §3.3).
+    res.json(presentCreatedPaste(paste, input, principal));
   });
 
   router.get('/paste/:slug', async (req, res) => {
     const result = await viewPaste(services, req.params.slug);
-    const p = result.paste;
-    if (result.locked) return res.json({ ...presentPublicPaste(p), hasPassword: true, requiresPassword: true });
+    if (result.locked) return res.json(presentLockedPaste(result.paste));
     res.json(presentUnlockedView(result.paste));
   });
 
@@ -56,14 +47,7 @@ export function pastesRouter(services: Services): Router {
     const parsed = unlockSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'passwordRequired');
     const p = await unlockPaste(services, req.params.slug, parsed.data.password, clientAddress(req));
-    res.json({
-      ...presentPublicPaste(p),
-      content: p.content,
-      hasPassword: true,
-      plain_password: p.plainPassword,
-      updatedAt: iso(p.updatedAt),
-      isLastView: p.isLastView,
-    });
+    res.json(presentUnlockedPaste(p));
   });
 
   router.get('/raw/:slug', async (req, res) => {
@@ -88,26 +72,8 @@ export function pastesRouter(services: Services): Router {
       search: typeof req.query.search === 'string' ? req.query.search : undefined,
       createdBy: typeof req.query.created_by === 'string' ? req.query.created_by : undefined,
     });
-    const forKey = principal.kind === 'apikey';
-    res.json({
-      code: 200,
-      message: apiMessage('pastesListed'),
-      data: items.map((p) => presentPasteListItem(p, forKey)),
-      success: true,
-      pagination: page.describe(total),
-      ...(principal.kind === 'apikey'
-        ? {
-            key_info: {
-              id: principal.keyId,
-              name: principal.name,
-              basicPath: principal.basePath,
-              permissions: principal.permissions,
-              role: principal.role,
-              isGuest: principal.isGuest,
-            },
-          }
-        : {}),
-    });
+    const list = presentPasteList(items, principal, page.describe(total));
+    sendOk(res, apiMessage('pastesListed'), list.data, 200, list.beside);
   });
 
   router.delete('/pastes/batch-delete', async (req, res) => {

@@ -14,7 +14,7 @@ import { isLinkPreview } from '~/lib/link-preview';
 import { apiMessage, setRetryAfter } from './errors';
 import { sendPlainError } from './plain-errors';
 import { linkOriginOf } from '../link-origin';
-import { presentPublicFile, presentSharedListing } from './presenters/files';
+import { presentBareError, presentOfficeSource, presentPublicFile, presentSharedListing } from './presenters/files';
 import { sendZip } from '../send-zip.server';
 import { holdStreamSlot } from './stream-slots';
 import { thumbnailAnswer } from '../thumbnail-answer.server';
@@ -116,26 +116,13 @@ export function publicFilesRouter(services: Services): Router {
   router.get('/office-preview/:slug', async (req, res) => {
     try {
       const origin = linkOriginOf(req, services.config);
-      const { file, url, expiresIn } = await officeSource(
-        services,
-        req.params.slug,
-        access(req, res),
-        clientAddress(req),
-        origin,
-      );
-      res.json({
-        url,
-        filename: file.filename,
-        mimetype: file.mimetype,
-        expires_in: expiresIn,
-        is_temporary: true,
-      });
+      const source = await officeSource(services, req.params.slug, access(req, res), clientAddress(req), origin);
+      res.json(presentOfficeSource(source));
     } catch (thrown) {
-      // This endpoint's errors are `{error}` objects, not the envelope (docs/product/api.md §3.4).
       const error = toAppError(thrown);
       if (!(error instanceof AppError)) throw thrown;
       setRetryAfter(res, error);
-      res.status(error.status).json({ error: apiMessage(error.messageKey, error.details) });
+      res.status(error.status).json(presentBareError(apiMessage(error.messageKey, error.details)));
     }
   });
 

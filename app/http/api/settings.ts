@@ -11,8 +11,14 @@ import {
   type SettingsUpdate,
 } from '~/models/settings/settings-admin.server';
 import type { Services } from '~/services.server';
-import { sendOk } from './envelope';
-import { presentSetting, presentSettingGroup } from './presenters/settings';
+import { sendOk, sendPartly } from './envelope';
+import {
+  presentGroupUpdate,
+  presentLegacySetting,
+  presentSetting,
+  presentSettingGroups,
+  presentSettingValue,
+} from './presenters/settings';
 import { apiMessage } from './errors';
 import { principalOf, requires } from './principal';
 
@@ -56,17 +62,7 @@ export function settingsRouter(services: Services): Router {
 
   router.get('/admin/system-settings', async (_req, res) => {
     const rows = await listAllSettings(services, principalOf(res));
-    sendOk(
-      res,
-      apiMessage('settingsListed'),
-      rows.map(({ key, value, description, createdAt, updatedAt }) => ({
-        key,
-        value,
-        description,
-        created_at: createdAt.toISOString(),
-        updated_at: updatedAt.toISOString(),
-      })),
-    );
+    sendOk(res, apiMessage('settingsListed'), rows.map(presentLegacySetting));
   });
 
   // Only these two keys, as in v0.7.3; anything else in the body is ignored.
@@ -100,9 +96,7 @@ export function settingsRouter(services: Services): Router {
     // An empty ?group= counts as absent, as in v0.7.4.
     if (text(req.query.group)) {
       const rows = await settingsOfGroup(services, principal, groupId(req.query.group));
-      const data = flag(req.query.metadata, true)
-        ? rows.map(presentSetting)
-        : rows.map(({ key, value }) => ({ key, value }));
+      const data = flag(req.query.metadata, true) ? rows.map(presentSetting) : rows.map(presentSettingValue);
       return sendOk(res, apiMessage('groupSettingsLoaded'), data);
     }
     // v0.7.4 fails here with a 500; the intended answer is every group (99 only when asked for).
@@ -112,9 +106,11 @@ export function settingsRouter(services: Services): Router {
   });
 
   router.get('/admin/settings/groups', async (_req, res) => {
-    sendOk(res, apiMessage('settingGroupsLoaded'), {
-      groups: (await settingGroups(services, principalOf(res))).map(presentSettingGroup),
-    });
+    sendOk(
+      res,
+      apiMessage('settingGroupsLoaded'),
+      presentSettingGroups(await settingGroups(services, principalOf(res))),
+    );
   });
 
   router.get('/admin/settings/metadata', async (req, res) => {
@@ -136,22 +132,10 @@ export function settingsRouter(services: Services): Router {
   router.put('/admin/settings/group/:groupId', async (req, res) => {
     const id = groupId(req.params.groupId);
     const result = await updateSettings(services, principalOf(res), objectBody(req.body), { groupId: id });
-    const errors = result.problems.map((p) => ({ key: p.key, error: apiMessage(p.messageKey, p.details) }));
-    const success = errors.length === 0;
-    const message = success
-      ? apiMessage('groupSettingsUpdated', { groupId: id, count: result.updatedCount })
-      : apiMessage('groupSettingsPartly', { updated: result.updatedCount, failed: errors.length });
-    const data = {
-      groupId: id,
-      updatedCount: result.updatedCount,
-      totalCount: result.totalCount,
-      errors,
-      success,
-      message,
-    };
-    if (success) return sendOk(res, message, data);
+    const data = presentGroupUpdate(id, result);
+    if (data.success) return sendOk(res, data.message, data);
     // The HTTP status says "not everything was applied" too, for scripts that read only the status.
-    res.status(202).json({ code: 202, message, data, success: false });
+    sendPartly(res, data.message, data);
   });
 
   return router;

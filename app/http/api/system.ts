@@ -1,18 +1,18 @@
 import { Router } from 'express';
-import { APP_NAME, APP_VERSION } from '~/lib/version';
 import { databaseName } from '~/models/dashboard/environment.server';
 import { getSetting } from '~/models/settings/settings.server';
 import { readiness } from '~/models/system/readiness.server';
 import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { openApiDocument } from './openapi/document';
+import { presentHealth, presentMaxUploadSize, presentReadiness, presentVersion } from './presenters/system';
 
 export function systemRouter(services: Services): Router {
   const router = Router();
 
   // Bare object, no envelope (docs/product/api.md §3.7).
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', timestamp: new Date().toISOString() });
+    res.json(presentHealth());
   });
 
   // Readiness, apart from liveness (docs/deploy.md, "Health checks"): a load balancer stops sending
@@ -21,28 +21,16 @@ export function systemRouter(services: Services): Router {
     const state = await readiness(services);
     if (!state.ready) res.status(503).setHeader('Retry-After', '5');
     res.setHeader('Cache-Control', 'no-store');
-    res.json({
-      status: state.ready ? 'ok' : 'unavailable',
-      timestamp: new Date().toISOString(),
-      database: state.database,
-      storage: state.storage,
-    });
+    res.json(presentReadiness(state));
   });
 
   router.get('/version', (_req, res) => {
-    sendOk(res, '获取版本信息成功', {
-      version: APP_VERSION,
-      name: APP_NAME,
-      environment: 'Docker',
-      storage: databaseName(services),
-      nodeVersion: process.version,
-      uptime: Math.round((Date.now() - services.startedAt) / 1000),
-    });
+    sendOk(res, '获取版本信息成功', presentVersion(databaseName(services), services.startedAt));
   });
 
   router.get('/system/max-upload-size', async (_req, res) => {
     const value = Number.parseInt((await getSetting(services, 'max_upload_size')) ?? '', 10);
-    sendOk(res, '获取最大上传文件大小成功', { max_upload_size: Number.isFinite(value) && value > 0 ? value : 100 });
+    sendOk(res, '获取最大上传文件大小成功', presentMaxUploadSize(value));
   });
 
   // The OpenAPI document of this door, generated from the routes' own schemas (docs/architecture.md §14).

@@ -13,7 +13,7 @@ import {
   resumeRequestUpload,
   startRequestUpload,
 } from '~/models/requests/parts.server';
-import { receiveFile, visitUploadRequest, type RequestAccess } from '~/models/requests/receive.server';
+import { receiveFile, visitUploadRequest } from '~/models/requests/receive.server';
 import {
   closeUploadRequest,
   createUploadRequest,
@@ -23,37 +23,18 @@ import {
 } from '~/models/requests/requests.server';
 import type { Services } from '~/services.server';
 import { linkOriginOf } from '../link-origin';
-import { partUrls } from './direct-uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { clientAddress, principalOf, requires } from './principal';
 import { requestBody } from '../request-body';
-import { presentArrival, presentPublicRequest, presentRequest } from './presenters/requests';
-
-/**
- * Who sends a file to a request, from a request's headers: `X-Request-Password` (curl) or
- * `X-Request-Grant` (the page, once unlocked), and `X-Request-Note` (percent-encoded UTF-8).
- */
-export function requestAccess(req: Request): RequestAccess {
-  const header = (name: string) => req.get(name) || null;
-  return { password: header('x-request-password'), grant: header('x-request-grant'), address: clientAddress(req) };
-}
-
-export function noteOf(req: Request): string | null {
-  const raw = req.get('x-request-note');
-  if (!raw) return null;
-  try {
-    return decodeURIComponent(raw).slice(0, 1000);
-  } catch {
-    throw new AppError('invalid', 'invalidInput');
-  }
-}
-
-/** A body's declared length, when the client gave one. */
-export function declaredLength(req: Request): number | undefined {
-  const value = Number(req.get('content-length'));
-  return req.get('content-length') !== undefined && Number.isFinite(value) && value >= 0 ? value : undefined;
-}
+import {
+  presentPublicRequest,
+  presentRequest,
+  presentRequestDetail,
+  presentRequestList,
+  presentRequestParts,
+} from './presenters/requests';
+import { declaredLength, noteOf, requestAccess } from './request-headers';
 
 /**
  * The bytes of one file sent to a request: `PUT /api/public/upload-requests/{slug}/files/{name}`
@@ -81,7 +62,7 @@ export function uploadRequestsRouter(services: Services): Router {
 
   router.get('/upload-requests', requires('request.manage'), async (req, res) => {
     const requests = await listUploadRequests(services, principalOf(res));
-    sendOk(res, apiMessage('requestsListed'), { items: requests.map((r) => presentRequest(r, origin(req))) });
+    sendOk(res, apiMessage('requestsListed'), presentRequestList(requests, origin(req)));
   });
 
   router.post('/upload-requests', requires('request.manage'), async (req, res) => {
@@ -92,10 +73,7 @@ export function uploadRequestsRouter(services: Services): Router {
 
   router.get('/upload-requests/:id', requires('request.manage'), async (req, res) => {
     const { request, arrivals } = await getUploadRequest(services, principalOf(res), String(req.params.id));
-    sendOk(res, apiMessage('requestLoaded'), {
-      ...presentRequest(request, origin(req)),
-      arrivals: arrivals.map((a) => presentArrival(a, origin(req))),
-    });
+    sendOk(res, apiMessage('requestLoaded'), presentRequestDetail(request, arrivals, origin(req)));
   });
 
   router.post('/upload-requests/:id/close', requires('request.manage'), async (req, res) => {
@@ -132,28 +110,13 @@ export function uploadRequestsRouter(services: Services): Router {
       partSize: input.part_size,
       note: input.note,
     });
-    sendOk(res, apiMessage('multipartInitialized'), {
-      upload_id: started.uploadId,
-      name: started.name,
-      partSize: started.partSize,
-      partCount: started.partCount,
-      totalSize: started.totalSize,
-      presigned_urls: partUrls(req, services, started.urls),
-    });
+    sendOk(res, apiMessage('multipartInitialized'), presentRequestParts(started, started.uploadId, origin(req)));
   });
 
   router.post('/public/upload-requests/:slug/parts/resume', async (req, res) => {
     const { upload_id } = requestPartsRefSchema.parse(req.body ?? {});
     const resumed = await resumeRequestUpload(services, req.params.slug, requestAccess(req), upload_id);
-    sendOk(res, apiMessage('multipartResumed'), {
-      upload_id,
-      name: resumed.name,
-      partSize: resumed.partSize,
-      partCount: resumed.partCount,
-      totalSize: resumed.totalSize,
-      parts: resumed.parts,
-      presigned_urls: partUrls(req, services, resumed.urls),
-    });
+    sendOk(res, apiMessage('multipartResumed'), presentRequestParts(resumed, upload_id, origin(req)));
   });
 
   router.post('/public/upload-requests/:slug/parts/complete', async (req, res) => {

@@ -17,13 +17,18 @@ import {
 } from '~/models/shares/create/direct-uploads.server';
 import { probeUrl } from '~/models/shares/create/url-source.server';
 import type { Services } from '~/services.server';
-import { absoluteUrl, partUrls, pendingShareFields } from './direct-uploads';
-import { objectUrl, presentCommittedShare } from './presenters/files';
+import { presentCommittedShare } from './presenters/files';
+import {
+  presentUrlAborted,
+  presentUrlCancelled,
+  presentUrlMultipartCompleted,
+  presentUrlMultipartStarted,
+  presentUrlPresigned,
+} from './presenters/uploads';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { linkOriginOf } from '../link-origin';
 import { principalOf, requires } from './principal';
-import { fileHref } from '~/lib/hrefs';
 
 interface SourceBody {
   url: string;
@@ -56,6 +61,7 @@ async function describeSource(services: Services, req: Request, res: Response, b
  */
 export function urlUploadsRouter(services: Services): Router {
   const router = Router();
+  const origin = (req: Request) => linkOriginOf(req, services.config);
   for (const path of ['/url/presign', '/url/commit', '/url/multipart', '/url/cancel'])
     router.use(path, requires('file.upload'));
 
@@ -67,12 +73,11 @@ export function urlUploadsRouter(services: Services): Router {
       size: source.size,
       options,
     });
-    sendOk(res, apiMessage('uploadPresigned'), {
-      ...pendingShareFields(req, services, file),
-      upload_url: absoluteUrl(req, services, uploadUrl),
-      corsSupported: source.corsSupported,
-      sourceUrl: url,
-    });
+    sendOk(
+      res,
+      apiMessage('uploadPresigned'),
+      presentUrlPresigned(file, uploadUrl, origin(req), { corsSupported: source.corsSupported, sourceUrl: url }),
+    );
   });
 
   router.post('/url/commit', async (req, res) => {
@@ -93,19 +98,11 @@ export function urlUploadsRouter(services: Services): Router {
       partSize: part_size,
       options,
     });
-    const fields = pendingShareFields(req, services, started.file);
-    sendOk(res, apiMessage('multipartInitialized'), {
-      ...fields,
-      upload_id: started.uploadId,
-      storagePath: started.file.storagePath,
-      presigned_urls: partUrls(req, services, started.urls),
-      partSize: started.partSize,
-      totalSize: started.totalSize,
-      partCount: started.partCount,
-      filename: started.file.filename,
-      corsSupported: source.corsSupported,
-      sourceUrl: url,
-    });
+    sendOk(
+      res,
+      apiMessage('multipartInitialized'),
+      presentUrlMultipartStarted(started, origin(req), { corsSupported: source.corsSupported, sourceUrl: url }),
+    );
   });
 
   router.post('/url/multipart/complete', async (req, res) => {
@@ -115,37 +112,19 @@ export function urlUploadsRouter(services: Services): Router {
       uploadId: upload_id,
       parts,
     });
-    const origin = linkOriginOf(req, services.config);
-    sendOk(res, apiMessage('multipartCompleted'), {
-      success: true,
-      fileId: file.id,
-      slug: file.slug,
-      filename: file.filename,
-      size: file.size,
-      etag: file.etag,
-      url: fileHref(file.slug),
-      s3Url: objectUrl(file, origin),
-    });
+    sendOk(res, apiMessage('multipartCompleted'), presentUrlMultipartCompleted(file, origin(req)));
   });
 
   router.post('/url/multipart/abort', async (req, res) => {
     const { file_id, upload_id } = multipartRefSchema.parse(req.body ?? {});
     await cancelUpload(services, principalOf(res), file_id, upload_id);
-    sendOk(res, apiMessage('multipartAborted'), {
-      success: true,
-      message: apiMessage('multipartAborted'),
-      fileId: file_id,
-    });
+    sendOk(res, apiMessage('multipartAborted'), presentUrlAborted(file_id));
   });
 
   router.post('/url/cancel', async (req, res) => {
     const { file_id } = cancelSchema.parse(req.body ?? {});
     await cancelUpload(services, principalOf(res), file_id);
-    sendOk(res, apiMessage('uploadCancelled'), {
-      file_id,
-      status: 'cancelled',
-      message: apiMessage('uploadCancelled'),
-    });
+    sendOk(res, apiMessage('uploadCancelled'), presentUrlCancelled(file_id));
   });
 
   return router;

@@ -1,3 +1,4 @@
+import type { ShareBasics } from '~/lib/share-basics';
 import type { FileShare, StorageConfig } from '~/generated/prisma/client';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
@@ -9,13 +10,7 @@ export type ShareRow = FileShare & { storageConfig: StorageConfig };
  * A file share as every door sees it (docs/architecture.md §1, "Models"): no password
  * hash or ciphertext, no storage secrets, no Prisma types. Sizes are numbers.
  */
-export interface FileShareRecord {
-  id: string;
-  slug: string;
-  filename: string;
-  mimetype: string;
-  size: number;
-  remark: string | null;
+export interface FileShareRecord extends ShareBasics {
   hasPassword: boolean;
   views: number;
   maxViews: number | null;

@@ -1,3 +1,4 @@
+import type { TaskCounts } from '~/lib/explorer';
 import type { Task } from '~/generated/prisma/client';
 import type { ModelContext } from '~/models/context.server';
 
@@ -13,18 +14,11 @@ export interface TaskDetailsBase {
 }
 
 /** A task as its lists show it: the queue's fields, and what its kind adds. */
-export interface TaskRecord {
+export interface TaskRecord extends TaskCounts {
   id: string;
   /** The kind's name for this task ("copy", "move", "backup"). */
   type: string;
   status: TaskStatus;
-  progress: number;
-  currentFile: string | null;
-  totalCount: number;
-  successCount: number;
-  failureCount: number;
-  bytesTotal: number;
-  bytesDone: number;
   /** What it works on (a copy's items), and what failed of it. */
   items: { sourcePath: string; targetPath: string; skipped?: boolean }[];
   failed: { sourcePath: string; targetPath: string; error: string }[];

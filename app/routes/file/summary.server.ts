@@ -1,15 +1,11 @@
 import type { FileSummary } from '~/components/file/types';
+import { shareBasics } from '~/lib/share-basics';
 import type { FileShareRecord } from '~/models/shares/records.server';
 
 /** The file page's view of a share record: dates as ISO strings. */
 export function fileSummary(file: FileShareRecord): FileSummary {
   return {
-    id: file.id,
-    slug: file.slug,
-    filename: file.filename,
-    mimetype: file.mimetype,
-    size: file.size,
-    remark: file.remark,
+    ...shareBasics(file),
     hasPassword: file.hasPassword,
     views: file.views,
     maxViews: file.maxViews,

@@ -1,8 +1,10 @@
-import type { ListedFile } from '~/models/shares/manage/files-admin.server';
+import type { deleteFiles, ListedFile, OwnedFileRecord } from '~/models/shares/manage/files-admin.server';
+import { apiMessage } from '../errors';
 import type { ShareLinks } from '~/models/shares/visit/content-access.server';
 import type { SharedListing } from '~/models/shares/visit/folder-access.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileContentHref, fileHref } from '~/lib/hrefs';
+import { shareBasics } from '~/lib/share-basics';
 
 /** The wire shapes of file shares in docs/product/api.md §3.4 (snake_case, 0/1 flags, the legacy URL pairs). */
 
@@ -16,12 +18,7 @@ const sealedFields = (file: FileShareRecord) => ({
 /** Public file info: the URLs only once the share is open (`links` given). */
 export function presentPublicFile(file: FileShareRecord, links: ShareLinks | null) {
   const info = {
-    id: file.id,
-    slug: file.slug,
-    filename: file.filename,
-    mimetype: file.mimetype,
-    size: file.size,
-    remark: file.remark,
+    ...shareBasics(file),
     created_at: iso(file.createdAt),
     created_by: file.createdBy,
     requires_password: file.hasPassword,
@@ -82,12 +79,7 @@ export function presentUploadResult(
   const withPassword = (url: string) => (password ? `${url}?password=${encodeURIComponent(password)}` : url);
   const { stored, direct } = links;
   return {
-    id: file.id,
-    slug: file.slug,
-    filename: file.filename,
-    mimetype: file.mimetype,
-    size: file.size,
-    remark: file.remark,
+    ...shareBasics(file),
     created_at: iso(file.createdAt),
     requires_password: file.hasPassword,
     views: 0,
@@ -153,3 +145,30 @@ export function presentSharedListing(listing: SharedListing) {
     ...(listing.cursor && { cursor: listing.cursor }),
   };
 }
+
+/** GET /files/{id}: the record for its owner, with its password and links. */
+export const presentOwnedFile = (file: OwnedFileRecord, urls: ShareLinks) => ({
+  ...presentFileRecord(file),
+  plain_password: file.plainPassword,
+  urls: { ...urls, use_proxy: file.useProxy ? 1 : 0 },
+});
+
+/** Ours (docs/api-extensions.md §10): a bundle is a file record of kind "bundle". */
+export const presentBundle = (bundle: FileShareRecord) => ({ ...presentFileRecord(bundle), kind: bundle.kind });
+
+export const presentFilesDeleted = (result: Awaited<ReturnType<typeof deleteFiles>>) => ({
+  success: result.success,
+  failed: result.failed.map((f) => ({ id: f.id, error: apiMessage(f.error) })),
+});
+
+/** GET /office-preview/{slug}: a bare object, the URL an office viewer fetches for a while. */
+export const presentOfficeSource = (source: { file: FileShareRecord; url: string; expiresIn: number }) => ({
+  url: source.url,
+  filename: source.file.filename,
+  mimetype: source.file.mimetype,
+  expires_in: source.expiresIn,
+  is_temporary: true,
+});
+
+/** This endpoint's errors are `{error}` objects, not the envelope (docs/product/api.md §3.4). */
+export const presentBareError = (message: string) => ({ error: message });

@@ -1,6 +1,10 @@
 import type { PasteListItem } from '~/models/pastes/list.server';
 import type { PasteRecord } from '~/models/pastes/pastes.server';
 import type { PasteView } from '~/models/pastes/types';
+import type { unlockPaste } from '~/models/pastes/reads.server';
+import type { Principal } from '~/auth/principal';
+import type { CreatePasteInput } from '~/lib/schemas/pastes';
+import { presentPastesKeyInfo } from './key-info';
 import { apiMessage } from '../errors';
 
 /** The wire shapes of text pastes in docs/product/api.md §3.3. */
@@ -64,4 +68,54 @@ export function presentPasteListItem(p: PasteListItem, forKey: boolean) {
       ? `${p.content.slice(0, 200)}...`
       : p.content;
   return { ...common, view_count: p.views, content_preview: preview };
+}
+
+/**
+ * POST /paste: a bare object; remark, expiresAt and maxViews repeat the input when it was sent.
+ * `authorizedBy` says which credential created it.
+ */
+export function presentCreatedPaste(
+  paste: PasteRecord,
+  input: Pick<CreatePasteInput, 'remark' | 'expiresAt' | 'maxViews'>,
+  principal: Principal,
+) {
+  return {
+    id: paste.id,
+    slug: paste.slug,
+    ...(input.remark !== undefined ? { remark: input.remark } : {}),
+    ...(input.expiresAt ? { expiresAt: iso(paste.expiresAt) } : {}),
+    ...(input.maxViews !== undefined && input.maxViews !== null ? { maxViews: input.maxViews } : {}),
+    hasPassword: paste.hasPassword,
+    createdAt: iso(paste.createdAt),
+    authorizedBy: principal.kind === 'admin' ? 'admin' : 'apikey',
+  };
+}
+
+/** GET /paste/{slug} of a paste behind a password: what it is, not what it says. */
+export const presentLockedPaste = (p: PasteRecord) => ({
+  ...presentPublicPaste(p),
+  hasPassword: true,
+  requiresPassword: true,
+});
+
+/** POST /paste/{slug}: the unlocked paste, with its password (the visitor just typed it). */
+export const presentUnlockedPaste = (p: Awaited<ReturnType<typeof unlockPaste>>) => ({
+  ...presentPublicPaste(p),
+  content: p.content,
+  hasPassword: true,
+  plain_password: p.plainPassword,
+  updatedAt: iso(p.updatedAt),
+  isLastView: p.isLastView,
+});
+
+/**
+ * GET /pastes: the items in `data`; `pagination`, and for a key holder `key_info`, beside it (as
+ * v0.7.3 answers, docs/product/api.md §3.3).
+ */
+export function presentPasteList(items: PasteListItem[], principal: Principal, pagination: object) {
+  const forKey = principal.kind === 'apikey';
+  return {
+    data: items.map((p) => presentPasteListItem(p, forKey)),
+    beside: { pagination, ...presentPastesKeyInfo(principal) },
+  };
 }

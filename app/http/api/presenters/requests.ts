@@ -1,5 +1,7 @@
 import type { PublicRequest } from '~/models/requests/receive.server';
+import type { startRequestUpload } from '~/models/requests/parts.server';
 import type { ArrivalRecord, UploadRequestRecord } from '~/models/requests/records.server';
+import { partUrls } from './uploads';
 
 /**
  * Upload requests on the wire (docs/api-extensions.md §9): our own shapes, camelCase, ISO dates. The
@@ -58,3 +60,27 @@ export function presentPublicRequest(r: PublicRequest) {
     arrivals: r.arrivals?.map((a) => presentArrival(a)) ?? null,
   };
 }
+
+export const presentRequestList = (requests: UploadRequestRecord[], origin: string) => ({
+  items: requests.map((r) => presentRequest(r, origin)),
+});
+
+export const presentRequestDetail = (request: UploadRequestRecord, arrivals: ArrivalRecord[], origin: string) => ({
+  ...presentRequest(request, origin),
+  arrivals: arrivals.map((a) => presentArrival(a, origin)),
+});
+
+/** A big file sent to a request in parts: the plan and a URL for every part still to send. */
+export const presentRequestParts = (
+  upload: Awaited<ReturnType<typeof startRequestUpload>> & { parts?: unknown },
+  uploadId: string,
+  origin: string,
+) => ({
+  upload_id: uploadId,
+  name: upload.name,
+  partSize: upload.partSize,
+  partCount: upload.partCount,
+  totalSize: upload.totalSize,
+  ...(upload.parts !== undefined && { parts: upload.parts }),
+  presigned_urls: partUrls(upload.urls, origin),
+});

@@ -32,3 +32,10 @@ export function presentTask(task: TaskRecord): TaskView {
     }),
   };
 }
+
+/** POST /fs/copy: 202 with the task to follow. */
+export const presentTaskCreated = (task: TaskRecord) => ({ taskId: task.id, task: presentTask(task) });
+
+export const presentTaskList = (tasks: TaskRecord[]) => ({ tasks: tasks.map(presentTask) });
+
+export const presentTasksCleared = (cleared: number) => ({ cleared });
