@@ -29,7 +29,8 @@ halt() {
 
 case "${1:-}" in
   start)
-    if [ -f "$DIR/data/postmaster.pid" ]; then "$0" stop "$DIR"; fi
+    # A run killed mid-way leaves its server (or only its pid file): stop it before starting afresh.
+    if [ -f "$DIR/data/postmaster.pid" ]; then halt; fi
     rm -rf "$DIR"
     mkdir -p "$DIR"
     chown postgres: "$DIR"
