@@ -35,6 +35,11 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** BACKUP_PASSPHRASE: seals and opens the secret key in the backup and restore commands (decision 0032). */
   backupPassphrase: string | undefined;
+  /** How long a running task may go unwritten before another server takes it up (its own stopped). */
+  taskTakeoverSeconds: number;
+  /** How long one S3 call waits for its answer, and for a body that stopped flowing (docs/deploy.md). */
+  s3RequestTimeoutSeconds: number;
+  s3IdleTimeoutSeconds: number;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -86,6 +91,9 @@ const environment = z.object({
   COPY_BYTES_PER_SECOND: z.preprocess(unset, number('a whole number of bytes per second (0: unlimited)', 0).default(0)),
   LOG_LEVEL: z.preprocess(unset, z.enum(LOG_LEVELS, { message: LOG_LEVELS.join(', ') }).default('info')),
   BACKUP_PASSPHRASE: optional(z.string()),
+  TASK_TAKEOVER_SECONDS: z.preprocess(unset, number('a whole number of seconds, at least 3', 3).default(15)),
+  S3_REQUEST_TIMEOUT_SECONDS: z.preprocess(unset, number('a whole number of seconds, at least 1', 1).default(12)),
+  S3_IDLE_TIMEOUT_SECONDS: z.preprocess(unset, number('a whole number of seconds, at least 1', 1).default(30)),
   NODE_ENV: optional(z.string()),
 });
 
@@ -136,6 +144,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     copyBytesPerSecond: e.COPY_BYTES_PER_SECOND,
     logLevel: e.LOG_LEVEL,
     backupPassphrase: e.BACKUP_PASSPHRASE,
+    taskTakeoverSeconds: e.TASK_TAKEOVER_SECONDS,
+    s3RequestTimeoutSeconds: e.S3_REQUEST_TIMEOUT_SECONDS,
+    s3IdleTimeoutSeconds: e.S3_IDLE_TIMEOUT_SECONDS,
     isProduction: e.NODE_ENV === 'production',
   };
 }

@@ -87,7 +87,10 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
       perAddress: new FailureLimiter(fetches.max, fetches.windowSeconds * 1000),
       atOnce: new ConcurrencyGate(URL_FETCHES_AT_ONCE),
     },
-    storage: new StorageRegistry(masterKey, config.dataDir),
+    storage: new StorageRegistry(masterKey, config.dataDir, {
+      requestMs: config.s3RequestTimeoutSeconds * 1000,
+      idleMs: config.s3IdleTimeoutSeconds * 1000,
+    }),
     dirCache: new DirectoryCache<FsEntry[]>(),
     searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
     log,

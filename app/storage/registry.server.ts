@@ -4,6 +4,7 @@ import type { StorageConfig } from '~/generated/prisma/client';
 import { decrypt } from '~/auth/secrets.server';
 import { LocalDriver } from './drivers/local.server';
 import { S3Driver } from './drivers/s3.server';
+import type { S3Timeouts } from './drivers/s3-client.server';
 import type { StorageDriver } from './types';
 
 /**
@@ -17,6 +18,8 @@ export class StorageRegistry {
   constructor(
     private readonly masterKey: Buffer,
     private readonly dataDir: string,
+    /** The S3 timeouts of the configuration (S3_*_TIMEOUT_SECONDS); the drivers' defaults when absent. */
+    private readonly s3Timeouts?: S3Timeouts,
   ) {
     // A key of its own for signed local URLs, derived so that it never equals the master key.
     this.localSigningKey = createHmac('sha256', masterKey).update('cloudclip local storage urls').digest();
@@ -48,6 +51,7 @@ export class StorageRegistry {
       secretAccessKey: config.secretAccessKeyEnc ? decrypt(this.masterKey, config.secretAccessKeyEnc) : '',
       pathStyle: config.pathStyle,
       providerType: config.providerType,
+      timeouts: this.s3Timeouts,
     });
   }
 }

@@ -138,18 +138,22 @@ test('@js a key pasted into the address after a wrong one opens the paste withou
   expect(await storedViews(request, token, id)).toBe(1);
 });
 
-test('@js 20 readers at once of a paste with 5 views: exactly 5 read it', async ({ browser, request }, testInfo) => {
+test('@js 8 readers at once of a paste with 3 views: exactly 3 read it, the others are told', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const slug = uniqueSlug(testInfo, 'crowd');
   const { envelope, key } = sealPaste(`${MARKER} crowd`);
   await createPasteViaApi(request, await adminToken(request), {
     content: envelope,
     slug,
-    maxViews: 5,
+    maxViews: 3,
     encrypted: true,
   });
+  // More readers than views, all at once: the count holds under the race (the API's own tests race 20 and 50: encrypted-pastes, api-pastes).
   const readers = await Promise.all(
-    Array.from({ length: 20 }, async () => {
+    Array.from({ length: 8 }, async () => {
       const reader = await (await browser.newContext()).newPage();
       await reader.goto(`/paste/${slug}#${key}`);
       await waitForHydration(reader);
@@ -166,8 +170,8 @@ test('@js 20 readers at once of a paste with 5 views: exactly 5 read it', async 
       return (await read.count()) > 0 ? 'read' : 'gone';
     }),
   );
-  expect(outcomes.filter((o) => o === 'read')).toHaveLength(5);
-  expect(outcomes.filter((o) => o === 'gone')).toHaveLength(15);
+  expect(outcomes.filter((o) => o === 'read')).toHaveLength(3);
+  expect(outcomes.filter((o) => o === 'gone')).toHaveLength(5);
 });
 
 test('@no-js-only without JavaScript the page explains, and offers no step that would spend a view', async ({

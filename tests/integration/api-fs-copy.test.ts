@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountDiskAndBucket } from '../support/mounts';
 import { createTestBucket, type TestBucket } from '../support/s3';
-import { startServer, type RunningServer } from '../support/server';
+import { QUICK_TAKEOVER, startServer, type RunningServer } from '../support/server';
 
 /**
  * Copy and move through tasks (docs/api-extensions.md: POST /api/fs/copy and /api/fs/tasks) within
@@ -191,11 +191,11 @@ describe('fs copy and tasks API', () => {
       )
       .toBe(true);
     await server.kill();
-    server = await startServer({ dataDir, keepData: true, env });
+    server = await startServer({ dataDir, keepData: true, env: { ...env, ...QUICK_TAKEOVER } });
     admin = await adminAuth(call);
     const interrupted = await task(id);
     expect(interrupted.status).toBe('running'); // nobody runs it yet: the worker takes it up once it looks abandoned
-    // Taken up again once it looks abandoned (15 s without a heartbeat, models/tasks/worker.server.ts).
+    // Taken up again once it looks abandoned (TASK_TAKEOVER_SECONDS without a heartbeat, models/tasks/worker.server.ts).
     const done = await settled(id, 45_000);
     expect(done).toMatchObject({ status: 'completed', successCount: 3, failureCount: 0 });
     for (const n of [1, 2, 3])

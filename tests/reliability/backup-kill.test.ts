@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { formClient } from '../support/forms';
-import { startServer, type RunningServer } from '../support/server';
+import { QUICK_TAKEOVER, startServer, type RunningServer } from '../support/server';
 import { recordCase } from './cases';
 
 afterEach(recordCase);
@@ -78,9 +78,9 @@ describe('reliability: a backup killed mid-way', () => {
     expect(fs.readdirSync(work).some((name) => name.includes('.partial-'))).toBe(true);
     expect(fs.existsSync(folder())).toBe(false);
 
-    server = await startServer({ dataDir: server.dataDir, keepData: true });
+    server = await startServer({ dataDir: server.dataDir, keepData: true, env: QUICK_TAKEOVER });
     admin = await adminAuth(call);
-    // Taken up again once its heartbeat is 15 s old, then made afresh.
+    // Taken up again once its heartbeat is TASK_TAKEOVER_SECONDS old, then made afresh.
     for (let i = 0; i < 400 && (await backupTask())?.status !== 'completed'; i++)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const done = (await backupTask())!;

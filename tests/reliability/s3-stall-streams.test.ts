@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { formClient } from '../support/forms';
 import { mountDiskAndBucket } from '../support/mounts';
-import { createTestBucket, type TestBucket } from '../support/s3';
+import { createTestBucket, QUICK_S3_TIMEOUTS, type TestBucket } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 import { recordCase } from './cases';
 
@@ -43,7 +43,7 @@ describe('reliability: S3 freezing under every stream', () => {
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-stall-'));
-    server = await startServer();
+    server = await startServer({ env: QUICK_S3_TIMEOUTS });
     auth = await adminAuth(call);
     await page.login();
     bucket = await createTestBucket('stall');

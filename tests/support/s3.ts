@@ -74,3 +74,10 @@ export function s3ConfigBody(bucket: TestBucket, extra: Record<string, unknown>)
     ...extra,
   };
 }
+
+/**
+ * Short S3 timeouts for the tests that freeze S3 on purpose: what they prove (a 503 instead of a
+ * hang, a stream cut, a recovery) does not depend on the length, and the defaults (12 s, twice, and
+ * 30 s) would be waited out on every run. Long enough for a 5 MiB part to a local Swift.
+ */
+export const QUICK_S3_TIMEOUTS = { S3_REQUEST_TIMEOUT_SECONDS: '6', S3_IDLE_TIMEOUT_SECONDS: '6' };

@@ -127,3 +127,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   };
 }
+
+/**
+ * For the tests that kill a server mid-task: the restarted one takes the task up after 5 s without a
+ * heartbeat instead of 15 (TASK_TAKEOVER_SECONDS). Runs write theirs every second.
+ */
+export const QUICK_TAKEOVER = { TASK_TAKEOVER_SECONDS: '5' };

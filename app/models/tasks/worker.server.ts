@@ -10,13 +10,12 @@ const TASK_SCOPE: RequestScope = { requestId: null, address: null, door: 'task' 
  * The task worker inside the server (docs/architecture.md §10): claims pending tasks from the
  * database (a conditional update, so two replicas never run one task), at most CONCURRENCY at once,
  * and runs each with its kind (kinds.server.ts). A running task writes its progress every second or
- * so; one whose writes stopped for STALE_MS belonged to a server that stopped (kill -9, a crash) and
+ * so; one whose writes stopped for TASK_TAKEOVER_SECONDS (15 by default) belonged to a server that stopped (kill -9, a crash) and
  * is taken up again — resumed where it was (a copy's files already copied are not copied again) —
  * or, after MAX_INTERRUPTIONS, failed with that reason. Nothing is dropped without a word.
  */
 const CONCURRENCY = 2;
 const POLL_MS = 500;
-const STALE_MS = 15_000;
 export const MAX_INTERRUPTIONS = 3;
 
 export function startTaskWorker(ctx: ModelContext): { stop: () => Promise<void> } {
@@ -115,10 +114,11 @@ async function claimNext(ctx: ModelContext): Promise<Task | null> {
   }
 }
 
-/** Running tasks nobody has written for STALE_MS: back to pending (resumed), or failed after too many tries. */
+/** Running tasks nobody has written for a while: back to pending (resumed), or failed after too many tries. */
 async function recoverStale(ctx: ModelContext): Promise<void> {
+  const staleMs = ctx.config.taskTakeoverSeconds * 1000;
   const stale = await ctx.db.task.findMany({
-    where: { status: 'running', updatedAt: { lt: new Date(Date.now() - STALE_MS) } },
+    where: { status: 'running', updatedAt: { lt: new Date(Date.now() - staleMs) } },
   });
   for (const task of stale) {
     const details = JSON.parse(task.details ?? '{}') as TaskDetailsBase;

@@ -15,14 +15,25 @@ export interface S3DriverOptions {
   pathStyle: boolean;
   /** Provider types that need extra headers on upload (docs/product/api.md §2.6). */
   providerType?: string;
+  /** How long a call may wait for S3 (S3_REQUEST_TIMEOUT_SECONDS, S3_IDLE_TIMEOUT_SECONDS; docs/deploy.md). */
+  timeouts?: S3Timeouts;
+}
+
+export interface S3Timeouts {
+  /** Until the response headers: sending a part (5 MiB) and the storage's answer. */
+  requestMs: number;
+  /** A body that stops flowing mid-download or mid-upload. */
+  idleMs: number;
 }
 
 export const unquote = (etag: string | undefined | null) => (etag ? etag.replace(/"/g, '') : null);
 
-/** Timeouts and retries of every S3 call: an unreachable storage answers 503 within about 25 s. */
+/**
+ * Timeouts and retries of every S3 call: with the defaults an unreachable storage answers 503 within
+ * about 25 s (two attempts of 12 s), and a body that stops flowing is cut after 30 s.
+ */
 const S3_CONNECT_TIMEOUT_MS = 5_000;
-const S3_REQUEST_TIMEOUT_MS = 12_000;
-export const S3_IDLE_TIMEOUT_MS = 30_000;
+export const DEFAULT_S3_TIMEOUTS: S3Timeouts = { requestMs: 12_000, idleMs: 30_000 };
 const S3_MAX_ATTEMPTS = 2;
 
 /**
@@ -63,6 +74,7 @@ export function mapError(error: unknown, key?: string): never {
 
 /** A client for one S3 config, with the timeouts above and the Content-MD5 fix. */
 export function createS3Client(options: S3DriverOptions): S3Client {
+  const timeouts = options.timeouts ?? DEFAULT_S3_TIMEOUTS;
   const client = new S3Client({
     endpoint: options.endpoint,
     region: options.region || 'us-east-1',
@@ -77,11 +89,9 @@ export function createS3Client(options: S3DriverOptions): S3Client {
     maxAttempts: S3_MAX_ATTEMPTS,
     requestHandler: {
       connectionTimeout: S3_CONNECT_TIMEOUT_MS,
-      // Until the response headers: covers sending a part (5 MiB) and the storage's answer.
-      requestTimeout: S3_REQUEST_TIMEOUT_MS,
+      requestTimeout: timeouts.requestMs,
       throwOnRequestTimeout: true,
-      // A body that stops flowing mid-download or mid-upload.
-      socketTimeout: S3_IDLE_TIMEOUT_MS,
+      socketTimeout: timeouts.idleMs,
     },
   });
   addDeleteObjectsMd5(client);

@@ -18,7 +18,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
-import { createS3Client, mapError, S3_IDLE_TIMEOUT_MS, unquote, type S3DriverOptions } from './s3-client.server';
+import { createS3Client, DEFAULT_S3_TIMEOUTS, mapError, unquote, type S3DriverOptions } from './s3-client.server';
 import { stallGuard } from '../stall-guard';
 import { logOf } from '~/log.server';
 import {
@@ -58,9 +58,11 @@ export class S3Driver implements StorageDriver {
   /** Multipart uploads of failed writes whose abort has yet to reach S3: upload id → key. */
   private readonly unaborted = new Map<string, string>();
   private abortRetry: NodeJS.Timeout | null = null;
+  private readonly idleMs: number;
 
   constructor(options: S3DriverOptions) {
     this.bucket = options.bucket;
+    this.idleMs = (options.timeouts ?? DEFAULT_S3_TIMEOUTS).idleMs;
     this.client = createS3Client(options);
   }
 
@@ -127,7 +129,7 @@ export class S3Driver implements StorageDriver {
       const size = match ? Number(match[3]) : (out.ContentLength ?? 0);
       return {
         // The client's idle timeout ends with the headers: the body has its own (stall-guard.ts).
-        stream: stallGuard(out.Body as Readable, S3_IDLE_TIMEOUT_MS),
+        stream: stallGuard(out.Body as Readable, this.idleMs),
         size,
         contentLength: out.ContentLength ?? 0,
         contentType: out.ContentType ?? null,
