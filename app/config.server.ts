@@ -37,7 +37,7 @@ export interface AppConfig {
   backupPassphrase: string | undefined;
   /** How long a running task may go unwritten before another server takes it up (its own stopped). */
   taskTakeoverSeconds: number;
-  /** How long one S3 call waits for its answer, and for a body that stopped flowing (docs/deploy.md). */
+  /** How long one S3 call waits for its answer, and for a body that stopped flowing. */
   s3RequestTimeoutSeconds: number;
   s3IdleTimeoutSeconds: number;
   isProduction: boolean;

@@ -15,7 +15,7 @@ export interface S3DriverOptions {
   pathStyle: boolean;
   /** Provider types that need extra headers on upload (docs/product/api.md §2.6). */
   providerType?: string;
-  /** How long a call may wait for S3 (S3_REQUEST_TIMEOUT_SECONDS, S3_IDLE_TIMEOUT_SECONDS; docs/deploy.md). */
+  /** How long a call may wait for S3 (S3_REQUEST_TIMEOUT_SECONDS, S3_IDLE_TIMEOUT_SECONDS in the README's settings). */
   timeouts?: S3Timeouts;
 }
 
