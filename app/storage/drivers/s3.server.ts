@@ -20,7 +20,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
 import { createS3Client, DEFAULT_S3_TIMEOUTS, mapError, unquote, type S3DriverOptions } from './s3-client.server';
 import { stallGuard } from '../stall-guard';
-import { logOf } from '~/log.server';
+import { AbortRetries } from './s3-abort-retries';
 import {
   StorageError,
   assertValidPrefix,
@@ -46,8 +46,6 @@ import {
  */
 const WRITE_PART_SIZE = 5 * 1024 * 1024;
 const WRITE_QUEUE = 1;
-/** Aborting the parts of a failed write while S3 is away: the first retry soon, then every 30 s. */
-const ABORT_RETRY_MS = { first: 5_000, then: 30_000 };
 
 /** Any S3-compatible endpoint (path-style or virtual-host). */
 export class S3Driver implements StorageDriver {
@@ -55,9 +53,8 @@ export class S3Driver implements StorageDriver {
   readonly capabilities = { presign: true, multipart: true, minPartSize: 5 * 1024 * 1024, maxParts: 10_000 };
   readonly client: S3Client;
   private readonly bucket: string;
-  /** Multipart uploads of failed writes whose abort has yet to reach S3: upload id → key. */
-  private readonly unaborted = new Map<string, string>();
-  private abortRetry: NodeJS.Timeout | null = null;
+  /** The parts failed writes left, aborted without holding up the answer. */
+  private readonly failedWrites = new AbortRetries((key, uploadId) => this.multipartAbort(key, uploadId));
   private readonly idleMs: number;
 
   constructor(options: S3DriverOptions) {
@@ -152,14 +149,14 @@ export class S3Driver implements StorageDriver {
       params: { Bucket: this.bucket, Key: key, Body: body, ContentType: options.contentType },
       partSize: WRITE_PART_SIZE,
       queueSize: options.partsInFlight ?? WRITE_QUEUE,
-      // A failed multipart write is aborted by abortFailedWrite, without holding up the answer.
+      // A failed multipart write's parts are aborted by failedWrites, without holding up the answer.
       leavePartsOnError: true,
     });
     try {
       const out = await upload.done();
       return { etag: unquote((out as { ETag?: string }).ETag), size };
     } catch (error) {
-      if (upload.uploadId) void this.abortFailedWrite(key, upload.uploadId);
+      if (upload.uploadId) void this.failedWrites.afterFailedWrite(key, upload.uploadId);
       return mapError(error, key);
     }
   }
@@ -175,38 +172,6 @@ export class S3Driver implements StorageDriver {
     });
     const out = await this.client.send(command).catch((error) => mapError(error, key));
     return { etag: unquote(out.ETag), size };
-  }
-
-  /**
-   * Aborts the parts a failed write left, so no half object waits a day for the janitor. When S3
-   * is what failed, the abort is retried until it answers again, and the log says so.
-   */
-  private async abortFailedWrite(key: string, uploadId: string): Promise<void> {
-    try {
-      await this.multipartAbort(key, uploadId);
-    } catch {
-      if (!this.unaborted.has(uploadId))
-        logOf().error({ key }, 'S3 did not answer: the parts of a failed write will be aborted once it does');
-      this.unaborted.set(uploadId, key);
-      this.retryAborts(ABORT_RETRY_MS.first);
-    }
-  }
-
-  private retryAborts(delay: number): void {
-    if (this.abortRetry) return;
-    this.abortRetry = setTimeout(async () => {
-      for (const [uploadId, key] of [...this.unaborted]) {
-        try {
-          await this.multipartAbort(key, uploadId);
-          this.unaborted.delete(uploadId);
-          logOf().info({ key }, 'S3 answers again: aborted the parts of a failed write');
-        } catch {
-          // Still away: the next round tries again.
-        }
-      }
-      this.abortRetry = null;
-      if (this.unaborted.size) this.retryAborts(ABORT_RETRY_MS.then);
-    }, delay).unref();
   }
 
   async remove(keys: string[]): Promise<void> {
