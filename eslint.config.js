@@ -34,6 +34,7 @@ export const MODEL_KERNEL = [
   'grants',
   'gone',
   'last-used',
+  'key-names',
   'periodic',
   'previews',
   'quotas',

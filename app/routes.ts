@@ -6,6 +6,7 @@ const adminChildren = [
   ['file-management', 'fileManagement', 'routes/admin/file-management.tsx'],
   ['upload-requests', 'uploadRequests', 'routes/admin/upload-requests.tsx'],
   ['key-management', 'keyManagement', 'routes/admin/key-management.tsx'],
+  ['users', 'users', 'routes/admin/users.tsx'],
   ['mount-management', 'mountManagement', 'routes/admin/mount-management.tsx'],
   ['storage-config', 'storageConfig', 'routes/admin/storage-config.tsx'],
   ['account', 'account', 'routes/admin/account.tsx'],
@@ -44,6 +45,9 @@ export default [
   // The copy/move picker's folders, as JSON (a resource route: never rendered).
   route('mount-folders/*', 'routes/explorer/folders.ts'),
   route('admin/login', 'routes/auth/login.tsx'),
+  // A sign-in's second factor, and the one-time links that set an account's password (issue 44).
+  route('admin/login/second-factor', 'routes/auth/second-factor.tsx'),
+  route('invite/:token', 'routes/auth/invite.tsx'),
   route('admin/logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),

@@ -8,6 +8,7 @@ export const ADMIN_MODULES = [
   { path: '/admin/file-management', key: 'fileManagement', operation: 'admin.fileManagement' },
   { path: '/admin/upload-requests', key: 'uploadRequests', operation: 'admin.uploadRequests' },
   { path: '/admin/key-management', key: 'keyManagement', operation: 'admin.keyManagement' },
+  { path: '/admin/users', key: 'users', operation: 'admin.users' },
   { path: '/admin/mount-management', key: 'mountManagement', operation: 'admin.mountManagement' },
   { path: '/admin/storage-config', key: 'storageConfig', operation: 'admin.storageConfig' },
   { path: '/admin/account', key: 'account', operation: 'admin.account' },
@@ -21,7 +22,7 @@ export const ADMIN_MODULES = [
 export type AdminModule = (typeof ADMIN_MODULES)[number];
 
 /** The modules of the spec's admin area; ours (upload requests, issue 30; backups and the audit log, issue 32) come with them only. */
-const OURS = new Set<string>(['uploadRequests', 'backups', 'auditLog', 'recycleBin']);
+const OURS = new Set<string>(['uploadRequests', 'users', 'backups', 'auditLog', 'recycleBin']);
 const SPEC_MODULES = new Set<string>(ADMIN_MODULES.map((m) => m.key).filter((key) => !OURS.has(key)));
 
 export function moduleForPath(pathname: string): AdminModule | undefined {

@@ -3,9 +3,9 @@ import { AppError } from '~/lib/errors';
 import { Permission } from '~/lib/permissions';
 import { adminGuard, firstAllowedModule } from './admin-modules';
 import { OPERATIONS, authorize, isAllowed, type Operation } from './operations';
-import { isCreator, type Principal } from './principal';
+import { isCreator, type ApiKeyPrincipal, type Principal } from './principal';
 
-const key = (permissions: number): Principal => ({
+const key = (permissions: number): ApiKeyPrincipal => ({
   kind: 'apikey',
   keyId: 'k1',
   name: 'k',
@@ -13,6 +13,8 @@ const key = (permissions: number): Principal => ({
   basePath: '/',
   role: 'GENERAL',
   isGuest: false,
+  accountId: null,
+  ownerKeyId: 'k1',
 });
 const admin: Principal = { kind: 'admin', adminId: 'a1', username: 'admin' };
 const anonymous: Principal = { kind: 'anonymous' };
@@ -34,7 +36,12 @@ describe('permission table', () => {
       });
       for (const [name, bit] of BITS) {
         it(`a key with only ${name}`, () => {
-          const expected = 'any' in requirement ? true : 'admin' in requirement ? false : requirement.bits === bit;
+          const expected =
+            'any' in requirement
+              ? true
+              : 'admin' in requirement || 'account' in requirement
+                ? false
+                : requirement.bits === bit;
           expect(isAllowed(key(bit), operation)).toBe(expected);
           if (expected) expect(() => authorize(key(bit), operation)).not.toThrow();
           else {
@@ -51,7 +58,13 @@ describe('permission table', () => {
         });
       }
       it('a key with every bit passes', () => {
-        expect(isAllowed(key(204547), operation)).toBe(!('admin' in requirement));
+        expect(isAllowed(key(204547), operation)).toBe(!('admin' in requirement) && !('account' in requirement));
+      });
+      it('a member signed in as itself passes what its bits or being an account allow, never admin-only', () => {
+        const member: Principal = { ...key(0), keyId: 'rights', ownerKeyId: 'rights', accountId: 'acc' };
+        expect(isAllowed(member, operation)).toBe('any' in requirement || 'account' in requirement);
+        const membersKey: Principal = { ...member, keyId: 'own-key' };
+        expect(isAllowed(membersKey, operation)).toBe('any' in requirement);
       });
     });
   }

@@ -6,16 +6,21 @@ import { isCreator, type Principal } from './principal';
  * Every guarded operation and who may perform it. The table-driven permission test walks this
  * list against every permission bit, so a new operation is covered the moment it is added here.
  */
-export type Requirement = { admin: true } | { any: true } | { bits: number };
+export type Requirement = { admin: true } | { any: true } | { bits: number } | { account: true };
 
 const ADMIN: Requirement = { admin: true };
+/** A signed-in account itself (an admin, or a member's own session): never a key, not even a member's. */
+const ACCOUNT: Requirement = { account: true };
 const ANY: Requirement = { any: true };
 const bits = (b: number): Requirement => ({ bits: b });
 
 export const OPERATIONS = {
   'auth.adminProbe': ADMIN,
   'auth.keyProbe': ANY,
-  'account.change': ADMIN,
+  'account.change': ACCOUNT,
+  // Accounts (issue 44): the admin's management, and each account's own sign-in settings and keys.
+  'accounts.manage': ADMIN,
+  'account.self': ACCOUNT,
   'keys.manage': ADMIN,
   'paste.create': bits(Permission.TEXT),
   'paste.manage': bits(Permission.TEXT),
@@ -45,7 +50,8 @@ export const OPERATIONS = {
   'admin.keyManagement': ADMIN,
   'admin.mountManagement': ADMIN,
   'admin.storageConfig': ADMIN,
-  'admin.account': ADMIN,
+  'admin.account': ACCOUNT,
+  'admin.users': ADMIN,
   'admin.globalSettings': ADMIN,
   'admin.webdavSettings': ADMIN,
   'admin.backups': ADMIN,
@@ -60,7 +66,14 @@ export function isAllowed(principal: Principal, operation: Operation): boolean {
   if (principal.kind === 'admin') return true;
   if ('admin' in requirement) return false;
   if ('any' in requirement) return true;
+  if ('account' in requirement) return isAccountItself(principal);
   return (principal.permissions & requirement.bits) === requirement.bits;
+}
+
+/** A member signed in as the member (not through one of its keys). */
+export function isAccountItself(principal: Principal): boolean {
+  if (principal.kind === 'admin') return true;
+  return principal.kind === 'apikey' && principal.accountId !== null && principal.keyId === principal.ownerKeyId;
 }
 
 /** Throws the right AppError: 401 for nobody, 403 for somebody without the right (never 401). */
@@ -74,7 +87,8 @@ export function authorize(principal: Principal, operation: Operation): void {
       flags: flagsOf(requirement.bits),
     });
   }
-  throw new AppError('forbidden', 'adminRequired');
+  const needed = 'account' in requirement ? 'accountRequired' : 'adminRequired';
+  throw new AppError('forbidden', needed);
 }
 
 /** The permission flags of `required` ("mount_delete"), which pages name in their language (app/i18n/translate.ts). */

@@ -27,3 +27,27 @@ export function serializeSessionCookie(token: string, secure: boolean): Promise<
 export function clearSessionCookie(secure: boolean): Promise<string> {
   return sessionCookie.serialize('', { secure, maxAge: 0, expires: new Date(0) });
 }
+
+/**
+ * A sign-in waiting for its second factor (issue 44): the pending token between the password page
+ * and the code page, for ten minutes. It opens nothing by itself (models/accounts/sign-in.server.ts).
+ */
+export const pendingSignInCookie = createCookie('cc_pending_sign_in', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  maxAge: 600,
+});
+
+export async function readPendingSignIn(cookieHeader: string | null | undefined): Promise<string | null> {
+  const value = await pendingSignInCookie.parse(cookieHeader ?? null);
+  return typeof value === 'string' ? value : null;
+}
+
+export function serializePendingSignIn(token: string, secure: boolean): Promise<string> {
+  return pendingSignInCookie.serialize(token, { secure });
+}
+
+export function clearPendingSignIn(secure: boolean): Promise<string> {
+  return pendingSignInCookie.serialize('', { secure, maxAge: 0, expires: new Date(0) });
+}

@@ -5,6 +5,7 @@
  *   npm run backup -- <file.tar.gz>              BACKUP_PASSPHRASE seals the secret key
  *   npm run backup -- storage:<name>/<folder>    the same, written to a storage config (S3)
  *   npm run restore -- <file.tar.gz> [--dry-run] into an empty DATA_DIR / DATABASE_URL
+ *   npm run recover-account -- <username>        a locked-out account: no second factor, a reset link
  *
  * A door like the others: it parses the arguments, calls one model function, and says what
  * happened in the terminal's language (LANG: zh for Chinese, English otherwise).
@@ -19,6 +20,7 @@ import { formatBytes } from '~/lib/format';
 import { backUp, type BackupManifest } from '~/models/backup/backup.server';
 import { backUpToStorage } from '~/models/backup/to-storage.server';
 import { restoreBackup } from '~/models/backup/restore.server';
+import { recoverAccount } from '~/models/accounts/accounts.server';
 import { closeModelContext, openModelContext } from '~/models/context.server';
 import { wireModels } from '~/models/wiring.server';
 
@@ -98,6 +100,22 @@ async function restoreCommand(archive: string, dryRun: boolean) {
   if (plan.recorded === false) say('Warning: the restore could not be written to the restored audit log.');
 }
 
+/** An account locked out (a lost authenticator): docs/accounts.md "Recovery". */
+async function recoverCommand(username: string) {
+  const config = loadConfig(process.env);
+  const ctx = await openModelContext(config);
+  try {
+    const made = await recoverAccount(ctx, username);
+    // PUBLIC_URL when set; otherwise the address the app listens on here (open it through a tunnel).
+    const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+    say(`${username}: second factor removed, sessions ended, account enabled.`);
+    say(`Open this link (once, until ${made.expiresAt.toISOString()}) to set a new password:`);
+    say(`${origin.replace(/\/+$/, '')}/invite/${made.token}`);
+  } finally {
+    await closeModelContext(ctx);
+  }
+}
+
 async function main(args: string[]) {
   const [command, file, ...flags] = args;
   // The audit log's door for what the commands do.
@@ -107,8 +125,10 @@ async function main(args: string[]) {
 async function run(command: string | undefined, file: string | undefined, flags: string[]) {
   if (command === 'backup' && file) return backupCommand(file);
   if (command === 'restore' && file) return restoreCommand(file, flags.includes('--dry-run'));
+  if (command === 'recover-account' && file) return recoverCommand(file);
   say('usage: npm run backup -- <file.tar.gz>   |   npm run backup -- storage:<storage name>/<folder>');
   say('       npm run restore -- <file.tar.gz> [--dry-run]');
+  say('       npm run recover-account -- <username>');
   say('       BACKUP_PASSPHRASE (8 characters or more) seals and opens the secret key.');
   process.exitCode = 2;
 }

@@ -3,15 +3,13 @@ import type { AppError } from '~/lib/errors';
 import { authorize } from '~/auth/operations';
 import './resources.server';
 import { translate } from './translate';
+import { keyPrincipal } from '../../tests/support/principals';
 
 describe('translate', () => {
   it('names a missing permission in the page’s language, and keeps the v0.7.3 label in Chinese', () => {
     let refused: AppError | null = null;
     try {
-      authorize(
-        { kind: 'apikey', keyId: 'k', name: 'k', permissions: 0, basePath: '/', role: 'GENERAL', isGuest: false },
-        'fs.delete',
-      );
+      authorize(keyPrincipal('k', 0), 'fs.delete');
     } catch (error) {
       refused = error as AppError;
     }

@@ -3,7 +3,8 @@
  * the Admin → Audit log filter offers a group ("fs.") or one action. Stored as these strings.
  */
 export const AUDIT_ACTIONS = {
-  auth: ['auth.login', 'auth.loginFailed', 'auth.credentialsChange'],
+  auth: ['auth.login', 'auth.loginFailed', 'auth.credentialsChange', 'auth.secondFactor', 'auth.appPassword'],
+  account: ['account.create', 'account.update', 'account.delete', 'account.resetSecondFactor', 'account.endSessions'],
   apikey: ['apikey.create', 'apikey.update', 'apikey.delete'],
   paste: ['paste.create', 'paste.update', 'paste.delete'],
   file: ['file.create', 'file.update', 'file.delete'],

@@ -65,3 +65,9 @@ export function folderShareHref(
 export function uploadRequestHref(folder: string): string {
   return withQuery('/admin/upload-requests', { folder });
 }
+
+/** The second step of a sign-in (issue 44: routes/auth/second-factor.tsx). */
+export const SECOND_FACTOR_PAGE = '/admin/login/second-factor';
+
+/** Admin → Accounts (issue 44: routes/admin/users.tsx). */
+export const USERS_PATH = '/admin/users';

@@ -1,4 +1,4 @@
-import type { Principal } from '~/auth/principal';
+import type { ApiKeyPrincipal, Principal } from '~/auth/principal';
 import { Permission } from '~/lib/permissions';
 
 /** Principals for model tests: an admin, keys with chosen bits, and nobody. */
@@ -9,6 +9,16 @@ export function keyPrincipal(
   keyId: string,
   permissions: number = Permission.TEXT | Permission.FILE_SHARE,
   basePath = '/',
-): Principal {
-  return { kind: 'apikey', keyId, name: keyId, permissions, basePath, role: 'GENERAL', isGuest: false };
+): ApiKeyPrincipal {
+  return {
+    kind: 'apikey',
+    keyId,
+    name: keyId,
+    permissions,
+    basePath,
+    role: 'GENERAL',
+    isGuest: false,
+    accountId: null,
+    ownerKeyId: keyId,
+  };
 }

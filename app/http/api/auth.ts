@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { AppError } from '~/lib/errors';
 import { adminLoginSchema, changePasswordSchema } from '~/lib/schemas/auth';
 import { changeAdminCredentials } from '~/models/accounts/admins.server';
-import { loginAdmin } from '~/models/accounts/login.server';
+import { loginAdmin } from '~/models/accounts/sign-in.server';
 import { revokeSession } from '~/models/accounts/sessions.server';
 import type { Services } from '~/services.server';
 import { sendOk, sendUnflagged } from './envelope';
@@ -23,7 +23,9 @@ export function authRouter(services: Services): Router {
   router.post('/admin/login', async (req, res) => {
     const parsed = adminLoginSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError('invalid', 'credentialsRequired');
-    const { principal, token, expiresAt } = await loginAdmin(services, parsed.data, req.ip ?? 'unknown');
+    const { principal, token, expiresAt } = await loginAdmin(services, parsed.data, req.ip ?? 'unknown', {
+      agent: req.get('user-agent') ?? null,
+    });
     // docs/product/api.md: this response has no `success` field.
     sendUnflagged(res, apiMessage('loginOk'), presentLogin(principal, token, expiresAt));
   });

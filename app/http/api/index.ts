@@ -2,6 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import type { Services } from '~/services.server';
 import { apiKeysRouter } from './api-keys';
 import { authRouter } from './auth';
+import { usersRouter } from './users';
 import { cors } from './cors';
 import { directUploadsRouter } from './direct-uploads';
 import { sendError } from './envelope';
@@ -60,6 +61,7 @@ export function apiRouter(services: Services): Router {
   router.use(refuseOversizedJson, express.json({ limit: JSON_LIMIT, type: JSON_TYPES }));
   router.use(authRouter(services));
   router.use(apiKeysRouter(services));
+  router.use(usersRouter(services));
   router.use(pastesRouter(services));
   router.use(storageConfigsRouter(services));
   router.use(mountsRouter(services));

@@ -51,6 +51,8 @@ const FIELD_OF: Record<string, string> = {
   auditRetentionInvalid: 'retention_days',
   backupStorageRequired: 'storage_config_id',
   backupPassphrase: 'passphrase',
+  secondFactorWrong: 'code',
+  secondFactorCodeRequired: 'code',
 };
 
 /** An action's answer for a failed submission: the form's message, per-field messages, the status. */

@@ -26,7 +26,7 @@ export const permissionsInput = z.union([
 /** ISO date, "never"/null for no expiry; missing or "" means one day (docs/product/api.md §1.9). */
 export const expiresAtInput = z.union([z.null(), z.string().max(64)]).optional();
 
-const basicPathInput = z.string().trim().max(1024);
+export const basicPathInput = z.string().trim().max(1024);
 
 /** A quota (decision 0034): a whole number (bytes, or shares a day); null or 0 for no limit. */
 const quotaInput = z
@@ -35,7 +35,7 @@ const quotaInput = z
   .optional();
 
 /** The quota fields of both schemas (docs/api-extensions.md §12). */
-const quotaFields = {
+export const quotaFields = {
   quota_bytes: quotaInput,
   quota_day_bytes: quotaInput,
   quota_day_shares: quotaInput,

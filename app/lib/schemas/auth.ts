@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const adminLoginSchema = z.object({
   username: z.string().trim().min(1, 'usernameRequired').max(100),
   password: z.string().min(1, 'passwordRequired').max(1000),
+  /** An account's TOTP or recovery code (docs/api-extensions.md §16); the form asks on a second page. */
+  code: z.string().trim().max(64).optional(),
+});
+
+/** The second step of a sign-in: a TOTP code or a recovery code. */
+export const secondFactorSchema = z.object({
+  code: z.string().trim().min(1, 'secondFactorCodeRequired').max(64),
 });
 
 export const apiKeyLoginSchema = z.object({

@@ -38,12 +38,22 @@ export default {
     settings: 'Settings',
     fs: 'Mounted files',
     backup: 'Backups',
+    account: 'Accounts',
   },
   actions: {
     auth: {
       login: 'Signed in',
       loginFailed: 'Sign-in failed',
       credentialsChange: 'Changed username or password',
+      secondFactor: 'Changed the second factor',
+      appPassword: 'Changed an app password',
+    },
+    account: {
+      create: 'Invited an account',
+      update: 'Changed an account',
+      delete: 'Deleted an account',
+      resetSecondFactor: "Reset an account's second factor",
+      endSessions: "Ended an account's sessions",
     },
     apikey: { create: 'Created a key', update: 'Changed a key', delete: 'Deleted a key' },
     paste: { create: 'Created a paste', update: 'Edited a paste', delete: 'Deleted a paste' },

@@ -4,9 +4,9 @@ export default {
   login: {
     title: 'Log in',
     heading: 'Log in',
-    intro: 'Log in with the administrator account or with an API key.',
+    intro: 'Log in with your account or with an API key.',
     modeLabel: 'Login method',
-    adminTab: 'Admin account',
+    adminTab: 'Account',
     apiKeyTab: 'API key',
     username: 'Username',
     password: 'Password',

@@ -24,6 +24,7 @@ import requestAdmin from './requestAdmin';
 import audit from './audit';
 import backups from './backups';
 import bin from './bin';
+import accounts from './accounts';
 
 export default {
   common,
@@ -46,6 +47,7 @@ export default {
   audit,
   backups,
   bin,
+  accounts,
   request,
   requestAdmin,
   upload,

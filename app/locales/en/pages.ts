@@ -19,6 +19,7 @@ export default {
     fileManagement: 'File management',
     uploadRequests: 'Upload requests',
     keyManagement: 'Key management',
+    users: 'Accounts',
     mountManagement: 'Mount management',
     storageConfig: 'Storage configuration',
     account: 'Account settings',

@@ -4,9 +4,9 @@ export default {
   login: {
     title: '登录',
     heading: '登录',
-    intro: '使用管理员账号或 API 密钥登录。',
+    intro: '使用你的账号或 API 密钥登录。',
     modeLabel: '登录方式',
-    adminTab: '管理员账号',
+    adminTab: '账号',
     apiKeyTab: 'API 密钥',
     username: '用户名',
     password: '密码',

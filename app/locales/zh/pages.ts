@@ -18,6 +18,7 @@ export default {
     fileManagement: '文件管理',
     uploadRequests: '上传请求',
     keyManagement: '密钥管理',
+    users: '账号管理',
     mountManagement: '挂载管理',
     storageConfig: '存储配置',
     account: '账号设置',

@@ -85,8 +85,9 @@ export async function changeAdminCredentials(
   address: string,
 ): Promise<void> {
   authorize(principal, 'account.change');
-  if (principal.kind !== 'admin') throw new AppError('forbidden', 'adminRequired');
-  const { adminId } = principal;
+  // An admin or a member signed in as itself (operations.ts, ACCOUNT); a key never gets here.
+  const adminId = principal.kind === 'admin' ? principal.adminId : principal.kind === 'apikey' && principal.accountId;
+  if (!adminId) throw new AppError('forbidden', 'accountRequired');
   const { db } = ctx;
   const admin = await db.admin.findUnique({ where: { id: adminId } });
   if (!admin) throw new AppError('not_found', 'adminNotFound');

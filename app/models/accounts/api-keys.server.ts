@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { audit, audited } from '~/models/audit/record.server';
 import type { ApiKey } from '~/generated/prisma/client';
+import { WITH_RIGHTS, accountName, keyRowPrincipal, type AccountRow } from './account-principal.server';
 import { authorize } from '~/auth/operations';
 import type { ApiKeyPrincipal, Principal } from '~/auth/principal';
 import { decrypt, encrypt } from '~/auth/secrets.server';
@@ -18,17 +19,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_used is refreshed at most this often, so key traffic does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export function toApiKeyPrincipal(row: ApiKey): ApiKeyPrincipal {
-  return {
-    kind: 'apikey',
-    keyId: row.id,
-    name: row.name,
-    permissions: row.permissions,
-    basePath: row.basicPath,
-    role: row.role,
-    isGuest: row.isGuest,
-  };
-}
+/** A member's rights row is changed with the member (models/accounts/accounts.server.ts), never as a key. */
+export const NOT_RIGHTS = { rightsOf: { is: null } } as const;
+
+/** The include that loads a key's account (and the account's rights) with it. */
+export const KEY_ACCOUNT = { account: { include: WITH_RIGHTS } } as const;
 
 /**
  * The principal for a presented key, or null when no key matches or it has expired. Looked up by
@@ -42,14 +37,15 @@ export async function authenticateApiKey(ctx: ModelContext, key: string): Promis
   const digest = sha256Hex(key);
   const cached = cache.get(digest);
   if (cached && cached.expiresAt > Date.now()) return cached.principal;
-  const row = await db.apiKey.findUnique({ where: { keyDigest: digest } });
+  const row = await db.apiKey.findUnique({ where: { keyDigest: digest }, include: KEY_ACCOUNT });
   if (!row || !safeEqual(row.keyDigest, digest)) return null;
   const now = new Date();
   if (row.expiresAt <= now) return null;
+  const principal = keyRowPrincipal(row, { asKey: true });
+  if (!principal) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  const principal = toApiKeyPrincipal(row);
   cache.set(digest, { principal, expiresAt: row.expiresAt.getTime() });
   return principal;
 }
@@ -63,7 +59,7 @@ export function parseKeyExpiry(value: string | null | undefined, now = Date.now(
   return date;
 }
 
-function normalizeBasePath(value: string): string {
+export function normalizeBasePath(value: string): string {
   const normalized = normalizePath(value || '/');
   if (normalized === null || !value.startsWith('/')) throw new AppError('invalid', 'basicPathInvalid');
   return normalized;
@@ -83,10 +79,13 @@ export interface ApiKeyRecord {
   expiresAt: Date;
   /** Its quotas (decision 0034), null where it has none. */
   quotas: QuotaLimits;
+  /** The member whose own key it is (decision 0039), or null for a key an admin handed out. */
+  owner: { id: string; name: string } | null;
 }
 
-function toRecord(row: ApiKey, masterKey: Buffer): ApiKeyRecord {
+export function toRecord(row: ApiKey & { account?: AccountRow | null }, masterKey: Buffer): ApiKeyRecord {
   return {
+    owner: row.account ? { id: row.account.id, name: accountName(row.account) } : null,
     id: row.id,
     name: row.name,
     key: decrypt(masterKey, row.keyEnc),
@@ -116,7 +115,12 @@ export async function listApiKeys(
   principal: Principal,
 ): Promise<(ApiKeyRecord & { usage: QuotaUsage })[]> {
   authorize(principal, 'keys.manage');
-  const rows = await ctx.db.apiKey.findMany({ orderBy: { createdAt: 'desc' } });
+  // A member's rights row is the member's, listed with the accounts, never as a key.
+  const rows = await ctx.db.apiKey.findMany({
+    where: NOT_RIGHTS,
+    include: KEY_ACCOUNT,
+    orderBy: { createdAt: 'desc' },
+  });
   const usage = await quotaUsage(
     ctx,
     rows.map((row) => row.id),
@@ -125,7 +129,7 @@ export async function listApiKeys(
 }
 
 /** The quota columns of a create or an update: undefined keeps, null clears. */
-function quotaColumns(
+export function quotaColumns(
   input: Partial<Pick<CreateApiKeyInput, 'quota_bytes' | 'quota_day_bytes' | 'quota_day_shares' | 'quota_file_bytes'>>,
 ) {
   const big = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : BigInt(v));
@@ -152,7 +156,12 @@ export async function createApiKey(
   return audited(ctx, principal, { action: 'apikey.create', target: input.name }, () => insertApiKey(ctx, input));
 }
 
-async function insertApiKey(ctx: ModelContext, input: CreateApiKeyInput): Promise<ApiKeyRecord> {
+/** A new key row; `accountId` for a member's own key (models/accounts/own-keys.server.ts). */
+export async function insertApiKey(
+  ctx: ModelContext,
+  input: CreateApiKeyInput,
+  accountId: string | null = null,
+): Promise<ApiKeyRecord> {
   const { db, masterKey } = ctx;
   await assertNameFree(ctx, input.name);
   const key = input.custom_key || randomString(GENERATED_KEY_LENGTH);
@@ -169,8 +178,10 @@ async function insertApiKey(ctx: ModelContext, input: CreateApiKeyInput): Promis
       basicPath: normalizeBasePath(input.basic_path),
       isGuest: input.is_guest,
       expiresAt: parseKeyExpiry(input.expires_at),
+      accountId,
       ...quotaColumns(input),
     },
+    include: KEY_ACCOUNT,
   });
   return toRecord(row, masterKey);
 }
@@ -183,7 +194,7 @@ export async function updateApiKey(
 ): Promise<void> {
   authorize(principal, 'keys.manage');
   const { db } = ctx;
-  const existing = await db.apiKey.findUnique({ where: { id } });
+  const existing = await db.apiKey.findFirst({ where: { id, ...NOT_RIGHTS } });
   if (!existing) throw new AppError('not_found', 'keyNotFound');
   if (input.name !== undefined) await assertNameFree(ctx, input.name, id);
   await db.apiKey.update({
@@ -207,7 +218,7 @@ export async function updateApiKey(
 export async function deleteApiKey(ctx: ModelContext, principal: Principal, id: string): Promise<void> {
   authorize(principal, 'keys.manage');
   const key = await ctx.db.apiKey.findUnique({ where: { id }, select: { name: true } });
-  const { count } = await ctx.db.apiKey.deleteMany({ where: { id } });
+  const { count } = await ctx.db.apiKey.deleteMany({ where: { id, ...NOT_RIGHTS } });
   clearAuthCaches();
   if (count === 0) throw new AppError('not_found', 'keyNotFound');
   audit(ctx, principal, { action: 'apikey.delete', target: key?.name ?? id });

@@ -1,10 +1,7 @@
-import { loginAttemptKey } from '~/auth/rate-limit.server';
-import { verifyAdminBasic } from '~/models/accounts/admins.server';
-import { authenticateApiKey, toApiKeyPrincipal } from '~/models/accounts/api-keys.server';
+import { KEY_ACCOUNT, authenticateApiKey } from '~/models/accounts/api-keys.server';
+import { WITH_RIGHTS, accountPrincipal, keyRowPrincipal } from '~/models/accounts/account-principal.server';
 import { resolveSession } from '~/models/accounts/sessions.server';
-import { recordFailedLogin } from '~/models/accounts/login.server';
-import { Permission, hasPermission } from '~/lib/permissions';
-import { AppError } from '~/lib/errors';
+import { signInBasic } from '~/models/accounts/sign-in.server';
 import { ANONYMOUS, type Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 
@@ -51,32 +48,13 @@ async function fromAuthorization(ctx: ModelContext, creds: Credentials): Promise
   }
 }
 
-async function fromBasic(ctx: ModelContext, encoded: string, address: string): Promise<Principal | null> {
+function fromBasic(ctx: ModelContext, encoded: string, address: string): Promise<Principal | null> | null {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return null;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
-  const user = decoded.slice(0, colon);
-  const pass = decoded.slice(colon + 1);
-  // key:key — an API key that may use WebDAV.
-  if (user && user === pass) {
-    const key = await authenticateApiKey(ctx, user);
-    if (key && hasPermission(key.permissions, Permission.WEBDAV_READ)) return key;
-  }
-  // A wrong password is anonymous (the endpoint then answers 401), counted against the login limit.
-  const admin = await ctx.loginLimiter
-    .guard(
-      loginAttemptKey(address, user),
-      () => verifyAdminBasic(ctx, user, pass),
-      new AppError('unauthenticated', 'authRequired'),
-    )
-    .catch((error: unknown) => {
-      // A key tried as key:key is not named in the log: a mistyped key is still most of a key.
-      recordFailedLogin(ctx, user === pass ? null : user, error);
-      if (error instanceof AppError && error.kind === 'unauthenticated') return null;
-      throw error;
-    });
-  return admin ? { kind: 'admin', adminId: admin.id, username: admin.username } : null;
+  // key:key, an account with an app password, or an account's password (models/accounts/sign-in.server.ts).
+  return signInBasic(ctx, decoded.slice(0, colon), decoded.slice(colon + 1), address);
 }
 
 /**
@@ -87,9 +65,12 @@ async function fromBasic(ctx: ModelContext, encoded: string, address: string): P
 export async function principalOfCreator(ctx: ModelContext, createdBy: string | null): Promise<Principal> {
   if (!createdBy) return ANONYMOUS;
   if (createdBy.startsWith('apikey:')) {
-    const row = await ctx.db.apiKey.findUnique({ where: { id: createdBy.slice('apikey:'.length) } });
-    return row && row.expiresAt > new Date() ? toApiKeyPrincipal(row) : ANONYMOUS;
+    const row = await ctx.db.apiKey.findUnique({
+      where: { id: createdBy.slice('apikey:'.length) },
+      include: KEY_ACCOUNT,
+    });
+    return (row && row.expiresAt > new Date() && keyRowPrincipal(row, { asKey: false })) || ANONYMOUS;
   }
-  const admin = await ctx.db.admin.findUnique({ where: { id: createdBy } });
-  return admin ? { kind: 'admin', adminId: admin.id, username: admin.username } : ANONYMOUS;
+  const admin = await ctx.db.admin.findUnique({ where: { id: createdBy }, include: WITH_RIGHTS });
+  return (admin && accountPrincipal(admin)) || ANONYMOUS;
 }

@@ -7,7 +7,7 @@ import { uploadOptionsSchema } from '~/lib/schemas/files';
 import { parseAuditQuery } from '~/lib/audit-query';
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { createApiKey, deleteApiKey, updateApiKey } from '~/models/accounts/api-keys.server';
-import { loginAdmin, loginApiKey } from '~/models/accounts/login.server';
+import { loginAdmin, loginApiKey } from '~/models/accounts/sign-in.server';
 import { removePaths, renamePath, writeTextFile } from '~/models/fs/write.server';
 import { createMount, deleteMount, updateMount } from '~/models/mounts/mounts.server';
 import { createPaste, deletePastes, updatePaste } from '~/models/pastes/pastes.server';

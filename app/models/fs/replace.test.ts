@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '~/lib/permissions';
+import { keyPrincipal } from '../../../tests/support/principals';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { createApiKey } from '~/models/accounts/api-keys.server';
 import type { Principal } from '~/auth/principal';
@@ -28,7 +29,7 @@ describe('uploads onto a name', () => {
       ADMIN,
       createApiKeySchema.parse({ name, permissions, expires_at: 'never', basic_path: '/', ...quotas }),
     );
-    return { kind: 'apikey', keyId: made.id, name, permissions, basePath: '/', role: 'GENERAL', isGuest: false };
+    return { ...keyPrincipal(made.id, permissions), name };
   };
   const onDisk = (name: string) => fs.readFileSync(path.join(m.diskRoot, name), 'utf8');
   /** A presigned upload, as the browser makes it: presign, PUT to its URL (here: its pending key), commit. */

@@ -1,5 +1,6 @@
 import { authorize } from '~/auth/operations';
-import type { Principal } from '~/auth/principal';
+import { creatorIds, type Principal } from '~/auth/principal';
+import { creatorNames } from '~/models/key-names.server';
 import { containsText } from '~/db/dialect';
 import type { ModelContext } from '~/models/context.server';
 import { toRecord } from './pastes.server';
@@ -28,7 +29,7 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
   const text = containsText(ctx.dialect, search ?? '');
   const where = {
     ...(principal.kind === 'apikey'
-      ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
+      ? { createdBy: { in: creatorIds(principal) } }
       : query.createdBy
         ? { createdBy: query.createdBy }
         : {}),
@@ -48,14 +49,13 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
     db.paste.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take: query.limit }),
     db.paste.count({ where }),
   ]);
-  const keyIds = [...new Set(rows.map((r) => r.createdBy?.replace(/^apikey:/, '')).filter((id): id is string => !!id))];
-  const keys = keyIds.length
-    ? await db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, name: true } })
-    : [];
-  const names = new Map(keys.map((k) => [k.id, k.name]));
+  const names = await creatorNames(
+    ctx,
+    rows.map((row) => row.createdBy),
+  );
   const items: PasteListItem[] = rows.map((row) => ({
     ...toRecord(row),
-    keyName: row.createdBy?.startsWith('apikey:') ? (names.get(row.createdBy.slice(7)) ?? null) : null,
+    keyName: row.createdBy?.startsWith('apikey:') ? (names.get(row.createdBy) ?? null) : null,
   }));
   return { items, total, skip };
 }

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '~/db/errors';
 import { rawTime } from '~/db/dialect';
 import type { Paste } from '~/generated/prisma/client';
 import { authorize } from '~/auth/operations';
-import { creatorId, isCreator, type Principal } from '~/auth/principal';
+import { creatorId, creatorIds, isCreator, type Principal } from '~/auth/principal';
 import { hashPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { randomString } from '~/auth/tokens.server';
@@ -290,10 +290,7 @@ export async function updatePaste(ctx: ModelContext, principal: Principal, slug:
 
 export async function deletePastes(ctx: ModelContext, principal: Principal, ids: string[]): Promise<number> {
   authorize(principal, 'paste.manage');
-  const mine =
-    principal.kind === 'apikey'
-      ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
-      : {};
+  const mine = principal.kind === 'apikey' ? { createdBy: { in: creatorIds(principal) } } : {};
   const where = { id: { in: ids }, ...mine };
   const slugs = await ctx.db.paste.findMany({ where, select: { slug: true } });
   const { count } = await ctx.db.paste.deleteMany({ where });

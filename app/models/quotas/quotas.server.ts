@@ -127,7 +127,7 @@ export async function reserveQuota(
   want: QuotaWant,
 ): Promise<QuotaHold | null> {
   if (principal.kind !== 'apikey') return null;
-  const keyId = principal.keyId;
+  const keyId = principal.ownerKeyId;
   return underKeyLock(ctx, keyId, async (tx) => {
     const key = await tx.apiKey.findUnique({ where: { id: keyId }, select: LIMIT_COLUMNS });
     if (!key) return null;
@@ -248,7 +248,7 @@ export async function settleShareQuota(ctx: ModelContext, fileId: string, bytes:
  */
 export async function holdBinBytes(ctx: ModelContext, principal: Principal, binEntryId: string, bytes: number) {
   if (principal.kind !== 'apikey' || bytes <= 0) return;
-  const key = await ctx.db.apiKey.findUnique({ where: { id: principal.keyId }, select: { id: true } });
+  const key = await ctx.db.apiKey.findUnique({ where: { id: principal.ownerKeyId }, select: { id: true } });
   if (!key) return;
   await ctx.db.quotaCharge.create({
     data: {
@@ -335,7 +335,7 @@ export async function ownQuota(
   principal: Principal,
 ): Promise<{ quotas: QuotaLimits; usage: QuotaUsage } | null> {
   if (principal.kind !== 'apikey') return null;
-  const key = await ctx.db.apiKey.findUnique({ where: { id: principal.keyId }, select: LIMIT_COLUMNS });
+  const key = await ctx.db.apiKey.findUnique({ where: { id: principal.ownerKeyId }, select: LIMIT_COLUMNS });
   if (!key) return null;
-  return { quotas: limitsOf(key), usage: await usageOf(ctx.db, principal.keyId, utcDay()) };
+  return { quotas: limitsOf(key), usage: await usageOf(ctx.db, principal.ownerKeyId, utcDay()) };
 }

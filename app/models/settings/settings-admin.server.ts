@@ -223,3 +223,14 @@ export async function setRetentionDays(
   if (problem) throw new AppError('invalid', problem.messageKey, problem.details);
   return Number(await getSetting(ctx, key));
 }
+
+/** Who must have a second factor (issue 44; Admin → Accounts): "off", "admins" or "everyone". */
+export async function setSecondFactorPolicy(
+  ctx: ModelContext,
+  principal: Principal,
+  policy: 'off' | 'admins' | 'everyone',
+): Promise<void> {
+  authorize(principal, 'accounts.manage');
+  await ctx.db.setting.update({ where: { key: 'require_second_factor' }, data: { value: policy } });
+  audit(ctx, principal, { action: 'settings.update', target: 'require_second_factor', detail: policy });
+}

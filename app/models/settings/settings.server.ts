@@ -61,6 +61,20 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
     description: '回收站保留天数，0表示不保留（删除即永久删除）',
   },
   {
+    // Set on Admin → Accounts; sign-ins go through models/accounts/sign-in.server.ts, which reads it.
+    key: 'require_second_factor',
+    value: 'off',
+    type: 'select',
+    groupId: 1,
+    sortOrder: 7,
+    options: JSON.stringify([
+      { value: 'off', label: '不要求' },
+      { value: 'admins', label: '管理员必须' },
+      { value: 'everyone', label: '所有账号必须' },
+    ]),
+    description: '要求两步验证',
+  },
+  {
     key: 'webdav_upload_mode',
     value: 'direct',
     type: 'select',

@@ -1,70 +1,65 @@
 import { useTranslation } from '~/i18n/use-translation';
-import { data } from 'react-router';
 import { AccountForm } from '~/components/account/AccountForm';
+import { AppPasswordSection } from '~/components/account/AppPasswordSection';
 import { LogoutCountdown } from '~/components/account/LogoutCountdown';
-import { clearSessionCookie } from '~/auth/session-cookie.server';
+import { OwnKeysSection } from '~/components/account/OwnKeysSection';
+import { SecondFactorSection } from '~/components/account/SecondFactorSection';
+import { SessionList } from '~/components/users/SessionList';
+import { FormAlert } from '~/components/ui/FormAlert';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
-import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
-import { translate } from '~/i18n/translate';
 import { pageTitle } from '~/lib/meta';
-import { changePasswordSchema } from '~/lib/schemas/auth';
-import { changeAdminCredentials } from '~/models/accounts/admins.server';
 import type { Route } from './+types/account';
 import { answersFaults } from '~/http/html/faults.server';
+import { accountAction, accountPage } from './account.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.account');
 
+/** Recovery codes, app passwords and keys are shown here once: never keep the page in a cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
 export const loader = answersFaults(async function loader({ context }: Route.LoaderArgs) {
-  const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
-  if (principal.kind === 'anonymous') return { username: '' };
-  return { username: principal.kind === 'admin' ? principal.username : '' };
+  return { page: await accountPage(context.get(servicesContext), context.get(principalContext)) };
 });
 
-/**
- * Changes the admin's username and/or password. The model revokes every session; the answer
- * clears the cookie and shows the logout countdown.
- */
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const locale = getLocale(context);
-  const kept = { newUsername: text('newUsername'), done: false };
-  try {
-    const principal = context.get(principalContext);
-    if (text('newPassword') !== text('confirmPassword')) {
-      const message = translate(locale, 'account.passwordMismatch');
-      return data(
-        { formError: message, fieldErrors: { confirmPassword: message } as Record<string, string>, ...kept },
-        { status: 400 },
-      );
-    }
-    const input = changePasswordSchema.parse({
-      currentPassword: text('currentPassword'),
-      newPassword: text('newPassword'),
-      newUsername: text('newUsername'),
-    });
-    await changeAdminCredentials(
-      context.get(servicesContext),
-      principal,
-      input,
-      context.get(requestInfoContext).clientAddress,
-    );
-    const cookie = await clearSessionCookie(context.get(requestInfoContext).secure);
-    return data({ done: true as const }, { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    // Domain errors that belong to one field are shown there as well as at the top of the form.
-    return formError(error, locale, kept);
-  }
+  const info = context.get(requestInfoContext);
+  return accountAction(context.get(servicesContext), context.get(principalContext), await request.formData(), {
+    locale: getLocale(context),
+    address: info.clientAddress,
+    secure: info.secure,
+  });
 });
+
+/** The forms that show their own errors; the rest (a revoke, an end) show theirs at the top. */
+const SECTION_INTENTS = new Set([
+  'credentials',
+  'createAppPassword',
+  'createKey',
+  'confirmTotp',
+  'disableTotp',
+  'recoveryCodes',
+  'startTotp',
+]);
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const failed = actionData && 'formError' in actionData ? actionData : undefined;
+  const { page } = loaderData;
+  const result = actionData as
+    | {
+        intent: string;
+        formError?: string;
+        fieldErrors?: Record<string, string>;
+        newUsername?: string;
+        done?: boolean;
+        recoveryCodes?: string[];
+        appPassword?: { name: string; password: string };
+        key?: { name: string; key: string };
+      }
+    | undefined;
+  const failed = result?.formError ? result : undefined;
+  const failedFor = (intent: string) => (failed?.intent === intent ? failed : undefined);
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
       <div>
@@ -73,15 +68,46 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </h1>
         <p className="mt-2 max-w-2xl text-subtle">{t('account.intro')}</p>
       </div>
-      {actionData?.done ? (
+      {failed && !SECTION_INTENTS.has(failed.intent) && <FormAlert>{failed.formError}</FormAlert>}
+      {result?.done ? (
         <LogoutCountdown />
       ) : (
-        <AccountForm
-          username={loaderData.username}
-          error={failed?.formError}
-          fieldErrors={failed?.fieldErrors}
-          newUsername={failed?.newUsername}
-        />
+        page && (
+          <>
+            <AccountForm
+              username={page.username}
+              error={failedFor('credentials')?.formError}
+              fieldErrors={failedFor('credentials')?.fieldErrors}
+              newUsername={failedFor('credentials')?.newUsername}
+            />
+            <SecondFactorSection
+              view={page.secondFactor}
+              recoveryCodes={result?.recoveryCodes}
+              failedIntent={failed?.intent}
+              error={failed?.formError}
+            />
+            <AppPasswordSection
+              passwords={page.appPasswords}
+              created={result?.appPassword}
+              error={failedFor('createAppPassword')?.formError}
+            />
+            {page.keys && (
+              <OwnKeysSection
+                keys={page.keys}
+                basePath={page.basePath}
+                created={result?.key}
+                error={failedFor('createKey')?.formError}
+                fieldErrors={failedFor('createKey')?.fieldErrors}
+              />
+            )}
+            <section aria-labelledby="my-sessions-heading" className="card space-y-3">
+              <h2 id="my-sessions-heading" className="text-lg font-semibold">
+                {t('accounts.security.sessionsHeading')}
+              </h2>
+              <SessionList sessions={page.sessions} action="/admin/account" />
+            </section>
+          </>
+        )
       )}
     </section>
   );

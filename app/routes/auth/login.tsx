@@ -3,15 +3,16 @@ import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
 import { LoginForm, type LoginMode } from '~/components/auth/LoginForm';
 import { firstAllowedModule } from '~/auth/admin-modules';
-import { serializeSessionCookie } from '~/auth/session-cookie.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { adminLoginSchema, apiKeyLoginSchema } from '~/lib/schemas/auth';
-import { loginAdmin, loginApiKey, type LoginResult } from '~/models/accounts/login.server';
+import { loginApiKey, signInWithPassword, type SignInResult } from '~/models/accounts/sign-in.server';
+import { afterSignIn, signInClient } from '~/http/html/sign-in.server';
 import type { Services } from '~/services.server';
+import type { SignInClient } from '~/models/accounts/sign-in.server';
 import type { Route } from './+types/login';
 import { answersFaults } from '~/http/html/faults.server';
 
@@ -22,15 +23,18 @@ function modeOf(value: unknown): LoginMode {
 }
 
 /** remix-auth strategies: one per login mode, each delegating to the login model. */
-function authenticator(services: Services, address: string) {
-  const auth = new Authenticator<LoginResult>();
+function authenticator(services: Services, client: SignInClient) {
+  const auth = new Authenticator<SignInResult>();
+  // An account's password; a second factor, when it has or needs one, is asked on the next page.
   auth.use(
-    new FormStrategy(({ form }) => loginAdmin(services, adminLoginSchema.parse(Object.fromEntries(form)), address)),
+    new FormStrategy(({ form }) =>
+      signInWithPassword(services, adminLoginSchema.parse(Object.fromEntries(form)), client, { canAsk: true }),
+    ),
     'admin',
   );
   auth.use(
     new FormStrategy(({ form }) =>
-      loginApiKey(services, apiKeyLoginSchema.parse(Object.fromEntries(form)).apiKey, address),
+      loginApiKey(services, apiKeyLoginSchema.parse(Object.fromEntries(form)).apiKey, client.address, client),
     ),
     'apikey',
   );
@@ -52,11 +56,9 @@ export const action = answersFaults(async function action({ request, context }: 
   const mode = modeOf(form.get('mode'));
   const info = context.get(requestInfoContext);
   try {
-    const result = await authenticator(context.get(servicesContext), info.clientAddress).authenticate(mode, request);
-    const requested = safeRedirectPath(form.get('redirectTo'), '');
-    return redirect(requested && requested !== '/admin/login' ? requested : firstAllowedModule(result.principal), {
-      headers: { 'Set-Cookie': await serializeSessionCookie(result.token, info.secure) },
-    });
+    const client = signInClient(request, context);
+    const result = await authenticator(context.get(servicesContext), client).authenticate(mode, request);
+    return await afterSignIn(result, safeRedirectPath(form.get('redirectTo'), ''), info.secure);
   } catch (error) {
     return formError(error, getLocale(context), { mode, username: String(form.get('username') ?? '') });
   }

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import * as apiKeys from '~/lib/schemas/api-keys';
+import * as accounts from '~/lib/schemas/accounts';
 import * as auth from '~/lib/schemas/auth';
 import * as files from '~/lib/schemas/files';
 import * as fs from '~/lib/schemas/fs';
@@ -69,6 +70,30 @@ export const OPERATIONS: readonly Operation[] = [
     ['post', '/admin/api-keys', 'admin', 'Create a key', { body: apiKeys.createApiKeySchema }],
     ['put', '/admin/api-keys/:id', 'admin', 'Change a key', { body: apiKeys.updateApiKeySchema }],
     ['delete', '/admin/api-keys/:id', 'admin', 'Delete a key'],
+  ]),
+  ...group('Accounts', [
+    ['get', '/admin/users', 'admin', 'List the accounts'],
+    [
+      'post',
+      '/admin/users',
+      'admin',
+      'Invite an account (a one-time link), or create it with a password',
+      { body: accounts.createAccountSchema },
+    ],
+    ['get', '/admin/users/:id', 'admin', 'One account'],
+    [
+      'put',
+      '/admin/users/:id',
+      'admin',
+      'Change an account: name, role, rights, quotas, disabled',
+      { body: accounts.updateAccountSchema },
+    ],
+    ['delete', '/admin/users/:id', 'admin', 'Delete an account'],
+    ['post', '/admin/users/:id/invitation', 'admin', 'A new one-time sign-in link (invitation or password reset)'],
+    ['post', '/admin/users/:id/reset-second-factor', 'admin', "Remove an account's second factor"],
+    ['get', '/admin/users/:id/sessions', 'admin', "An account's open sessions"],
+    ['delete', '/admin/users/:id/sessions', 'admin', "End all of an account's sessions"],
+    ['delete', '/admin/users/:id/sessions/:sessionId', 'admin', 'End one session'],
   ]),
   ...group('Text shares', [
     ['post', '/paste', 'text', 'Create a text share', { body: pastes.createPasteSchema }],

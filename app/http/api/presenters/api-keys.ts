@@ -21,6 +21,8 @@ export function presentApiKey(key: ApiKeyRecord & { usage?: QuotaUsage }) {
     expires_at: key.expiresAt.toISOString(),
     expired: key.expiresAt.getTime() <= Date.now(),
     permission_names: permissionNames(key.permissions),
+    // The member whose own key it is (docs/api-extensions.md §16), or null.
+    owner: key.owner,
     quota_bytes: key.quotas.bytes,
     quota_day_bytes: key.quotas.dayBytes,
     quota_day_shares: key.quotas.dayShares,

@@ -5,7 +5,7 @@ import type { Principal } from '~/auth/principal';
 
 export function presentLogin(principal: Principal, token: string, expiresAt: Date) {
   return {
-    username: principal.kind === 'admin' ? principal.username : '',
+    username: principal.kind === 'admin' ? principal.username : principal.kind === 'apikey' ? principal.name : '',
     token,
     expiresAt: expiresAt.toISOString(),
   };

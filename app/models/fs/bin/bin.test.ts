@@ -5,7 +5,7 @@ import { Permission } from '~/lib/permissions';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { createApiKey } from '~/models/accounts/api-keys.server';
 import { quotaUsage } from '~/models/quotas/quotas.server';
-import { ADMIN } from '../../../../tests/support/principals';
+import { ADMIN, keyPrincipal } from '../../../../tests/support/principals';
 import { fsModels, outcome, putObject, readObject, type FsModels } from '../../../../tests/support/fs-models';
 import { davDelete, davMove, davPut } from '../dav/write.server';
 import { listDirectory } from '../browse.server';
@@ -28,15 +28,7 @@ describe('the recycle bin', () => {
       ADMIN,
       createApiKeySchema.parse({ name, permissions, expires_at: 'never', basic_path, ...quotas }),
     );
-    return {
-      kind: 'apikey',
-      keyId: made.id,
-      name,
-      permissions,
-      basePath: basic_path,
-      role: 'GENERAL',
-      isGuest: false,
-    } as Principal;
+    return { ...keyPrincipal(made.id, permissions, basic_path), name } as Principal;
   };
   const names = async (dir: string) => {
     const listing = await listDirectory(m.ctx, ADMIN, dir);

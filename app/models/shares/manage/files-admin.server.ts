@@ -4,7 +4,8 @@ import { audit } from '~/models/audit/record.server';
 import { authorize } from '~/auth/operations';
 import { isUniqueViolation } from '~/db/errors';
 import { containsText } from '~/db/dialect';
-import { isCreator, type Principal } from '~/auth/principal';
+import { creatorIds, isCreator, type Principal } from '~/auth/principal';
+import { creatorNames } from '~/models/key-names.server';
 import { hashPassword } from '~/auth/password.server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { AppError } from '~/lib/errors';
@@ -17,9 +18,7 @@ import { findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from 
 import type { ModelContext } from '~/models/context.server';
 
 function ownerFilter(principal: Principal) {
-  return principal.kind === 'apikey'
-    ? { OR: [{ createdBy: `apikey:${principal.keyId}` }, { createdBy: principal.keyId }] }
-    : {};
+  return principal.kind === 'apikey' ? { createdBy: { in: creatorIds(principal) } } : {};
 }
 
 export interface FileListQuery {
@@ -94,18 +93,11 @@ export async function listFiles(
   };
 }
 
-async function keyNamesFor(ctx: ModelContext, files: { createdBy: string | null }[]): Promise<Map<string, string>> {
-  const ids = [
-    ...new Set(
-      files
-        .map((f) => f.createdBy)
-        .filter((c): c is string => !!c?.startsWith('apikey:'))
-        .map((c) => c.slice(7)),
-    ),
-  ];
-  if (!ids.length) return new Map();
-  const keys = await ctx.db.apiKey.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
-  return new Map(keys.map((k) => [`apikey:${k.id}`, k.name]));
+function keyNamesFor(ctx: ModelContext, files: { createdBy: string | null }[]): Promise<Map<string, string>> {
+  return creatorNames(
+    ctx,
+    files.map((f) => (f.createdBy?.startsWith('apikey:') ? f.createdBy : null)),
+  );
 }
 
 /** A file share as its owner (or an admin) manages it: the password can be shown again (docs/product/api.md plain_password). */

@@ -1,6 +1,6 @@
 import { sealedFileHeaderOf } from '~/lib/e2e/file';
 import { isAllowed } from '~/auth/operations';
-import type { Principal } from '~/auth/principal';
+import { creatorIds, type Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 
 /** Recent uploads shown on the upload page (docs/product/spec.md §9: 3). */
@@ -31,11 +31,7 @@ export async function recentUploads(
 ): Promise<RecentUpload[]> {
   if (!isAllowed(principal, 'file.upload')) return [];
   const createdBy =
-    principal.kind === 'admin'
-      ? [principal.adminId]
-      : principal.kind === 'apikey'
-        ? [`apikey:${principal.keyId}`, principal.keyId]
-        : [];
+    principal.kind === 'admin' ? [principal.adminId] : principal.kind === 'apikey' ? creatorIds(principal) : [];
   const rows = await ctx.db.fileShare.findMany({
     where: {
       status: 'ready',

@@ -1,3 +1,4 @@
+import { keyPrincipal } from '../../../../tests/support/principals';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,15 +20,7 @@ import { removeThumbnails, thumbnailDir } from './thumbnail-cache.server';
 import type { ModelContext } from '~/models/context.server';
 
 const ADMIN: Principal = { kind: 'admin', adminId: 'admin-1', username: 'admin' };
-const keyUser = (keyId: string): Principal => ({
-  kind: 'apikey',
-  keyId,
-  name: keyId,
-  permissions: 2,
-  basePath: '/',
-  role: 'GENERAL',
-  isGuest: false,
-});
+const keyUser = (keyId: string): Principal => keyPrincipal(keyId, 2);
 
 describe('thumbnails', () => {
   let dir: string;

@@ -54,6 +54,8 @@ describe('share visits and view limits', () => {
       basePath: '/',
       role: 'GENERAL',
       isGuest: false,
+      accountId: null,
+      ownerKeyId: made.id,
     } as const;
     const once = await share({ max_views: 1, password: 'pw' }, owner);
     for (const principal of [owner, ADMIN]) {
