@@ -48,6 +48,9 @@ export default [
   // A sign-in's second factor, and the one-time links that set an account's password (issue 44).
   route('admin/login/second-factor', 'routes/auth/second-factor.tsx'),
   route('invite/:token', 'routes/auth/invite.tsx'),
+  // Single sign-on: "Sign in with …" (a link), and the providers' redirect back (resource routes).
+  route('auth/sso/callback', 'routes/auth/sso-callback.ts'),
+  route('auth/sso/:id', 'routes/auth/sso-start.ts'),
   route('admin/logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),

@@ -9,6 +9,7 @@
 /** Files run again with every server on PostgreSQL (TEST_PASS=postgres). */
 export const POSTGRES: Record<string, string> = {
   'tests/integration/api-auth.test.ts': 'sessions, keys and the login limit, which PostgreSQL counts in a table',
+  'tests/integration/sso.test.ts': 'accounts made or linked by a sign-in, and the links rows',
   'tests/integration/accounts.test.ts':
     "accounts, their rights rows and sessions, an invitation's conditional use, and the login limit in a table",
   'tests/integration/api-base.test.ts': 'migrations and first-start writes (the generated admin) differ by database',

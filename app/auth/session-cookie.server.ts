@@ -51,3 +51,9 @@ export function serializePendingSignIn(token: string, secure: boolean): Promise<
 export function clearPendingSignIn(secure: boolean): Promise<string> {
   return pendingSignInCookie.serialize('', { secure, maxAge: 0, expires: new Date(0) });
 }
+
+/**
+ * A single sign-on under way (issue 44): the sealed PKCE verifier, state and nonce, from the start
+ * of the sign-in to the provider's redirect back, for ten minutes, sent only to the SSO routes.
+ */
+export const ssoCookie = createCookie('cc_sso', { path: '/auth/sso', httpOnly: true, sameSite: 'lax', maxAge: 600 });

@@ -71,3 +71,6 @@ export const SECOND_FACTOR_PAGE = '/admin/login/second-factor';
 
 /** Admin → Accounts (issue 44: routes/admin/users.tsx). */
 export const USERS_PATH = '/admin/users';
+
+/** Where OpenID Connect providers send the browser back (issue 44): register it with the provider. */
+export const SSO_CALLBACK = '/auth/sso/callback';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The one way in (issue 44, item 5; decision 0039): every session, token and Basic principal comes
  * from models/accounts/sign-in.server.ts, which applies the disabled flag, the rate limit, the second
  * factor and the audit event. This lists every door that signs anyone in, and ties each to the case
- * of tests/integration/accounts.test.ts that proves it refuses a password-only sign-in when a second
+ * of tests/integration/accounts.test.ts (or sso.test.ts) that proves it refuses a password-only sign-in when a second
  * factor is required: a new door fails here until it is listed and proved there.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -18,11 +18,12 @@ const DOORS: Record<string, string[]> = {
   'app/routes/auth/invite.tsx': ['POST /invite/:token (password reset)'],
   'app/routes/auth/second-factor.tsx': ['POST /admin/login/second-factor without a pending sign-in'],
   'app/models/accounts/principal.server.ts': ['Basic on /api', 'Basic on /dav'],
+  'app/routes/auth/sso-callback.ts': ['GET /auth/sso/callback'],
 };
 
 /** What turns a credential into a session or a principal. */
 const SIGN_INS =
-  /\b(signInWithPassword|loginAdmin|loginApiKey|finishSignIn|finishEnrolledSignIn|signInInvited|signInBasic|acceptInvitation|confirmPendingTotp)\(/;
+  /\b(signInWithPassword|loginAdmin|loginApiKey|finishSignIn|finishEnrolledSignIn|signInInvited|signInBasic|signInFederated|finishSso|acceptInvitation|confirmPendingTotp)\(/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -46,13 +47,14 @@ describe('the one way in', () => {
       'app/models/accounts/sign-in.server.ts',
       'app/models/accounts/invitations.server.ts',
       'app/models/accounts/security.server.ts',
+      'app/models/accounts/sso.server.ts',
     ]);
     const doors = app.filter((file) => !inside.has(file) && SIGN_INS.test(text(file)));
     expect(doors.sort()).toEqual(Object.keys(DOORS).sort());
   });
 
   it('proves each door refuses a password-only sign-in when a second factor is required', () => {
-    const proof = text('tests/integration/accounts.test.ts');
-    for (const cases of Object.values(DOORS)) for (const name of cases) expect(proof).toContain(`'${name}',`);
+    const proof = text('tests/integration/accounts.test.ts') + text('tests/integration/sso.test.ts');
+    for (const cases of Object.values(DOORS)) for (const name of cases) expect(proof).toContain(`'${name}'`);
   });
 });

@@ -13,10 +13,12 @@ interface Props {
   error?: string;
   fieldErrors?: Record<string, string>;
   values?: { username?: string };
+  /** OpenID Connect providers: a "Sign in with …" link each (issue 44). */
+  sso?: { id: string; name: string }[];
 }
 
 /** Two modes, admin account and API key (docs/product/spec.md §2), as one real form: works without JavaScript. */
-export function LoginForm({ mode, redirectTo, currentPath, error, fieldErrors = {}, values = {} }: Props) {
+export function LoginForm({ mode, redirectTo, currentPath, error, fieldErrors = {}, values = {}, sso = [] }: Props) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === 'submitting';
   const tab = (m: LoginMode) => (
@@ -117,6 +119,20 @@ export function LoginForm({ mode, redirectTo, currentPath, error, fieldErrors = 
           {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </Form>
+      {mode === 'admin' && sso.length > 0 && (
+        <div className="mt-4 space-y-2">
+          <p className="text-center text-sm text-subtle">{t('accounts.sso.or')}</p>
+          {sso.map((provider) => (
+            <a
+              key={provider.id}
+              href={`/auth/sso/${provider.id}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}
+              className="btn w-full"
+            >
+              {t('accounts.sso.signInWith', { name: provider.name })}
+            </a>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

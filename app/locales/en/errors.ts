@@ -432,4 +432,13 @@ export default {
   secondFactorReset: 'Second factor reset',
   sessionsListed: 'Sessions listed',
   sessionsEnded: 'Sessions ended',
+  ssoProviderUnreachable: 'The sign-in provider cannot be reached: try again later',
+  ssoStateInvalid: 'The single sign-on took too long or came from another browser: start again',
+  ssoFailed: 'The sign-in provider’s answer was refused: start again',
+  ssoDomainNotAllowed: 'This provider signs in only verified e-mail addresses of the allowed domains',
+  ssoNoAccount: 'No account here is linked to you: ask an administrator to invite you with your e-mail address',
+  ssoProviderNotFound: 'Sign-in provider not found',
+  ssoNameRequired: 'Give the provider a name (shown on the login page)',
+  ssoIssuerInvalid: 'The issuer must be an http(s) URL',
+  ssoClientRequired: 'The client id and secret are required',
 };

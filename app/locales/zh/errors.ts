@@ -416,4 +416,13 @@ export default {
   secondFactorReset: '已重置两步验证',
   sessionsListed: '获取会话列表成功',
   sessionsEnded: '会话已结束',
+  ssoProviderUnreachable: '无法连接登录提供方，请稍后重试',
+  ssoStateInvalid: '单点登录超时或来自其他浏览器，请重新开始',
+  ssoFailed: '登录提供方的应答被拒绝，请重新开始',
+  ssoDomainNotAllowed: '此提供方只允许已验证的指定域名邮箱登录',
+  ssoNoAccount: '这里没有与你关联的账号，请让管理员用你的邮箱地址邀请你',
+  ssoProviderNotFound: '未找到该登录提供方',
+  ssoNameRequired: '请为提供方命名（显示在登录页）',
+  ssoIssuerInvalid: 'Issuer 必须是 http(s) 地址',
+  ssoClientRequired: '需要填写 Client ID 和密钥',
 };

@@ -116,29 +116,48 @@ export async function createAccount(
   return audited(ctx, principal, { action: 'account.create', target: input.username }, async () => {
     if (await ctx.db.admin.findUnique({ where: { username: input.username } }))
       throw new AppError('conflict', 'usernameTaken');
-    const id = randomUUID();
     const invitation = input.password ? null : newInvitation(input.invite_days);
-    const passwordHash = input.password ? await hashPassword(input.password) : '';
-    const rights = rightsRowData(ctx, id, input);
-    await ctx.db.$transaction(async (tx) => {
-      await tx.admin.create({
-        data: {
-          id,
-          username: input.username,
-          displayName: input.name || null,
-          email: input.email || null,
-          role: input.role,
-          passwordHash,
-          inviteHash: invitation?.inviteHash ?? null,
-          inviteExpiresAt: invitation?.inviteExpiresAt ?? null,
-        },
-      });
-      // Every account gets a rights row, so a later change of role keeps what was set.
-      await tx.apiKey.create({ data: rights });
-      await tx.admin.update({ where: { id }, data: { rightsKeyId: rights.id } });
+    const id = await insertAccount(ctx, {
+      username: input.username,
+      displayName: input.name || null,
+      email: input.email || null,
+      role: input.role,
+      passwordHash: input.password ? await hashPassword(input.password) : '',
+      inviteHash: invitation?.inviteHash ?? null,
+      inviteExpiresAt: invitation?.inviteExpiresAt ?? null,
+      rights: input,
     });
     return { account: toRecord(await accountRow(ctx, id), null), inviteToken: invitation?.token ?? null };
   });
+}
+
+/**
+ * Writes a new account and its rights row, in one transaction (every account gets one, so a later
+ * change of role keeps what was set). Answers its id. Callers check who may (createAccount) or
+ * what the provider allows (sso.server.ts).
+ */
+export async function insertAccount(
+  ctx: ModelContext,
+  account: {
+    username: string;
+    displayName: string | null;
+    email: string | null;
+    role: string;
+    passwordHash: string;
+    inviteHash?: string | null;
+    inviteExpiresAt?: Date | null;
+    rights: Partial<CreateAccountInput>;
+  },
+): Promise<string> {
+  const { rights: input, ...fields } = account;
+  const id = randomUUID();
+  const rights = rightsRowData(ctx, id, input);
+  await ctx.db.$transaction(async (tx) => {
+    await tx.admin.create({ data: { id, ...fields } });
+    await tx.apiKey.create({ data: rights });
+    await tx.admin.update({ where: { id }, data: { rightsKeyId: rights.id } });
+  });
+  return id;
 }
 
 /** Admins that would remain able to sign in if `exceptId` were disabled, demoted or deleted. */

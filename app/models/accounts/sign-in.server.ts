@@ -182,6 +182,11 @@ async function endPending(ctx: ModelContext, pendingToken: string): Promise<void
   await ctx.db.session.deleteMany({ where: { tokenHash: sha256Hex(pendingToken), kind: 'pending' } });
 }
 
+/** After a provider vouched for the account (models/accounts/sso.server.ts): in, as after a password. */
+export async function signInFederated(ctx: ModelContext, account: AccountRow, client: SignInClient) {
+  return admit(ctx, account, { canAsk: true, client });
+}
+
 /** After an invitation set the password (models/accounts/invitations.server.ts): in, as after a login. */
 export async function signInInvited(ctx: ModelContext, account: AccountRow, client: SignInClient) {
   return admit(ctx, account, { canAsk: true, client });

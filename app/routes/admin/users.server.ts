@@ -14,6 +14,8 @@ import {
   updateAccount,
 } from '~/models/accounts/accounts.server';
 import { setSecondFactorPolicy } from '~/models/settings/settings-admin.server';
+import { createSsoProvider, deleteSsoProvider } from '~/models/accounts/sso-providers.server';
+import { createSsoProviderSchema } from '~/lib/schemas/sso';
 import type { Services } from '~/services.server';
 
 /** The one-time sign-in link of an invitation or a reset, on the request's link origin. */
@@ -61,6 +63,12 @@ export async function usersAction(
         const made = await reinviteAccount(services, principal, id);
         return { intent, link: linkOf(origin, String(form.get('name') ?? ''), made) };
       }
+      case 'addSso':
+        await createSsoProvider(services, principal, createSsoProviderSchema.parse(Object.fromEntries(form)));
+        return back('ssoAdded', '#sso-heading');
+      case 'deleteSso':
+        await deleteSsoProvider(services, principal, id);
+        return back('ssoRemoved', '#sso-heading');
       case 'policy':
         await setSecondFactorPolicy(services, principal, secondFactorPolicySchema.parse(form.get('policy')));
         return back('policy');

@@ -15,7 +15,9 @@ import { pageTitle } from '~/lib/meta';
 import { accountSessions, listAccounts, type AccountRecord } from '~/models/accounts/accounts.server';
 import { getSetting } from '~/models/settings/settings.server';
 import { usersAction } from './users.server';
-import { USERS_PATH } from '~/lib/hrefs';
+import { SSO_CALLBACK, USERS_PATH } from '~/lib/hrefs';
+import { SsoProviders } from '~/components/users/SsoProviders';
+import { listSsoProviders } from '~/models/accounts/sso-providers.server';
 import type { Route } from './+types/users';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.users');
@@ -23,7 +25,17 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
 /** Sign-in links are shown here once: never keep the page in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
-const NOTICES = ['updated', 'deleted', 'disabled', 'enabled', 'reset', 'sessionsEnded', 'policy'] as const;
+const NOTICES = [
+  'updated',
+  'deleted',
+  'disabled',
+  'enabled',
+  'reset',
+  'sessionsEnded',
+  'policy',
+  'ssoAdded',
+  'ssoRemoved',
+] as const;
 const POLICIES = ['off', 'admins', 'everyone'] as const;
 
 function toView(account: AccountRecord, yourId: string | null): AccountView {
@@ -47,7 +59,8 @@ export const loader = answersFaults(async function loader({ request, context }: 
     notice: NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null,
   };
   // Not logged in: the admin layout shows the login form instead of this module.
-  if (principal.kind === 'anonymous') return { accounts: [], sessions: [], policy: 'off', ...view };
+  if (principal.kind === 'anonymous')
+    return { accounts: [], sessions: [], sso: [], callback: '', policy: 'off', ...view };
   const yourId = principal.kind === 'admin' ? principal.adminId : null;
   const accounts = (await listAccounts(services, principal)).map((a) => toView(a, yourId));
   const sessions: SessionView[] = view.sessionsId
@@ -57,7 +70,14 @@ export const loader = answersFaults(async function loader({ request, context }: 
         lastSeenAt: s.lastSeenAt.toISOString(),
       }))
     : [];
-  return { accounts, sessions, policy: (await getSetting(services, 'require_second_factor')) ?? 'off', ...view };
+  return {
+    accounts,
+    sessions,
+    sso: await listSsoProviders(services, principal),
+    callback: `${context.get(requestInfoContext).linkOrigin}${SSO_CALLBACK}`,
+    policy: (await getSetting(services, 'require_second_factor')) ?? 'off',
+    ...view,
+  };
 });
 
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
@@ -69,7 +89,7 @@ export const action = answersFaults(async function action({ request, context }: 
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { accounts, sessions, policy, showNew, editId, deleteId, sessionsId, notice } = loaderData;
+  const { accounts, sessions, sso, callback, policy, showNew, editId, deleteId, sessionsId, notice } = loaderData;
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const link = actionData && 'link' in actionData ? actionData.link : undefined;
   const createdName = actionData && 'createdName' in actionData ? actionData.createdName : undefined;
@@ -94,7 +114,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         )}
       </header>
       {notice && <FormAlert tone="success">{t(`accounts.admin.notices.${notice}`)}</FormAlert>}
-      {failed && !errorFor('create') && !errorFor('update') && <FormAlert>{failed.formError}</FormAlert>}
+      {failed && !errorFor('create') && !errorFor('update') && !errorFor('addSso') && (
+        <FormAlert>{failed.formError}</FormAlert>
+      )}
       {createdName && <FormAlert tone="success">{t('accounts.admin.created', { name: createdName })}</FormAlert>}
       {link && (
         <SecretOnce
@@ -153,6 +175,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </section>
       )}
       <UserList accounts={accounts} activeId={(editing ?? deleting ?? sessionsOf)?.id} />
+      <SsoProviders providers={sso} callback={callback} {...errorFor('addSso')} />
       <section aria-labelledby="policy-heading" className="card">
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="policy" />

@@ -6,6 +6,8 @@ import { firstAllowedModule } from '~/auth/admin-modules';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
+import { translate } from '~/i18n/translate';
+import { ssoButtons } from '~/models/accounts/sso-providers.server';
 import { pageTitle } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { adminLoginSchema, apiKeyLoginSchema } from '~/lib/schemas/auth';
@@ -45,9 +47,13 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const principal = context.get(principalContext);
   if (principal.kind !== 'anonymous') throw redirect(firstAllowedModule(principal));
   const url = new URL(request.url);
+  const ssoError = url.searchParams.get('sso_error');
   return {
     mode: modeOf(url.searchParams.get('mode')),
     redirectTo: safeRedirectPath(url.searchParams.get('redirectTo'), ''),
+    sso: await ssoButtons(context.get(servicesContext)),
+    // Only the single sign-on's own refusals are shown from the address (never any text it carries).
+    ssoError: ssoError && SSO_ERRORS.has(ssoError) ? translate(getLocale(context), `errors.${ssoError}`) : null,
   };
 });
 
@@ -64,8 +70,18 @@ export const action = answersFaults(async function action({ request, context }: 
   }
 });
 
+const SSO_ERRORS = new Set([
+  'ssoProviderUnreachable',
+  'ssoStateInvalid',
+  'ssoFailed',
+  'ssoDomainNotAllowed',
+  'ssoNoAccount',
+  'ssoProviderNotFound',
+  'accountDisabled',
+]);
+
 export default function LoginPage() {
-  const { mode, redirectTo } = useLoaderData<typeof loader>();
+  const { mode, redirectTo, sso, ssoError } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const current = result?.mode ?? mode;
   return (
@@ -74,7 +90,8 @@ export default function LoginPage() {
         mode={current}
         redirectTo={redirectTo}
         currentPath="/admin/login"
-        error={result?.formError}
+        error={result?.formError ?? ssoError ?? undefined}
+        sso={sso}
         fieldErrors={result?.fieldErrors}
         values={{ username: result?.username }}
       />
