@@ -51,8 +51,7 @@ export function AppPasswordSection({
                 <span className="text-xs text-subtle">
                   {p.lastUsedAt ? (
                     <>
-                      {t('accounts.security.lastUsed')}
-                      <DateTime iso={p.lastUsedAt} />
+                      {t('accounts.security.lastUsed')} <DateTime iso={p.lastUsedAt} />
                     </>
                   ) : (
                     t('accounts.security.neverUsed')

@@ -26,8 +26,7 @@ export function SessionList({
             <p className="truncate">{session.agent ?? t('accounts.session.unknownClient')}</p>
             <p className="text-xs text-subtle">
               {session.address && <span>{t('accounts.session.from', { address: session.address })} · </span>}
-              {t('accounts.session.lastSeen')}
-              <DateTime iso={session.lastSeenAt} />
+              {t('accounts.session.lastSeen')} <DateTime iso={session.lastSeenAt} />
             </p>
           </div>
           <IntentButton

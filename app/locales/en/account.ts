@@ -1,5 +1,6 @@
 export default {
-  intro: 'Change the administrator username or password. Afterwards you are logged out everywhere and log in again.',
+  intro:
+    'Your sign-in: username and password (changing them logs you out everywhere), two-step verification, app passwords and where you are signed in.',
   signedInAs: 'Signed in as {{username}}',
   currentPassword: 'Current password',
   newUsername: 'New username',

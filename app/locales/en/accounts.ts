@@ -164,7 +164,7 @@ export default {
     noAppPasswords: 'No app passwords.',
     revoke: 'Revoke',
     revoking: 'Revoking…',
-    lastUsed: 'last used ',
+    lastUsed: 'last used',
     neverUsed: 'never used',
     sessionsHeading: 'Where you are signed in',
     keysHeading: 'My API keys',

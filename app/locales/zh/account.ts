@@ -1,5 +1,5 @@
 export default {
-  intro: '修改管理员用户名或密码。修改后所有设备都会退出登录，需要重新登录。',
+  intro: '你的登录信息：用户名与密码（修改后所有设备都会退出登录）、两步验证、应用密码，以及你在哪些地方登录。',
   signedInAs: '当前登录：{{username}}',
   currentPassword: '当前密码',
   newUsername: '新用户名',

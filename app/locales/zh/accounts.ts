@@ -158,7 +158,7 @@ export default {
     noAppPasswords: '没有应用密码。',
     revoke: '撤销',
     revoking: '正在撤销…',
-    lastUsed: '最近使用 ',
+    lastUsed: '最近使用',
     neverUsed: '从未使用',
     sessionsHeading: '你在哪些地方登录',
     keysHeading: '我的 API 密钥',
