@@ -51,6 +51,8 @@ export default [
   // Single sign-on: "Sign in with …" (a link), and the providers' redirect back (resource routes).
   route('auth/sso/callback', 'routes/auth/sso-callback.ts'),
   route('auth/sso/:id', 'routes/auth/sso-start.ts'),
+  // Passkeys: the WebAuthn ceremonies, as JSON for the pages' script (a resource route).
+  route('auth/passkey/:step', 'routes/auth/passkey.ts'),
   route('admin/logout', 'routes/auth/logout.ts'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),

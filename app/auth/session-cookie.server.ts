@@ -57,3 +57,11 @@ export function clearPendingSignIn(secure: boolean): Promise<string> {
  * of the sign-in to the provider's redirect back, for ten minutes, sent only to the SSO routes.
  */
 export const ssoCookie = createCookie('cc_sso', { path: '/auth/sso', httpOnly: true, sameSite: 'lax', maxAge: 600 });
+
+/** A passkey ceremony under way (issue 44): its sealed challenge, for five minutes, sent only to its routes. */
+export const passkeyCookie = createCookie('cc_passkey', {
+  path: '/auth/passkey',
+  httpOnly: true,
+  sameSite: 'strict',
+  maxAge: 300,
+});

@@ -8,6 +8,7 @@ const ADMIN_TITLES: Record<string, string> = {
   'file-management': en.pages.admin.fileManagement,
   'upload-requests': en.pages.admin.uploadRequests,
   'key-management': en.pages.admin.keyManagement,
+  users: en.pages.admin.users,
   'mount-management': en.pages.admin.mountManagement,
   'storage-config': en.pages.admin.storageConfig,
   account: en.pages.admin.account,

@@ -19,11 +19,16 @@ const DOORS: Record<string, string[]> = {
   'app/routes/auth/second-factor.tsx': ['POST /admin/login/second-factor without a pending sign-in'],
   'app/models/accounts/principal.server.ts': ['Basic on /api', 'Basic on /dav'],
   'app/routes/auth/sso-callback.ts': ['GET /auth/sso/callback'],
+  // A passkey is never password-only; its case shows it asked for after the password, and alone only
+  // when the authenticator verified the user.
+  'app/routes/auth/passkey.ts': [
+    'a member adds a passkey, signs in with it alone, and uses it as the second step after the password @js',
+  ],
 };
 
 /** What turns a credential into a session or a principal. */
 const SIGN_INS =
-  /\b(signInWithPassword|loginAdmin|loginApiKey|finishSignIn|finishEnrolledSignIn|signInInvited|signInBasic|signInFederated|finishSso|acceptInvitation|confirmPendingTotp)\(/;
+  /\b(signInWithPassword|loginAdmin|loginApiKey|finishSignIn|finishEnrolledSignIn|signInInvited|signInBasic|signInFederated|finishSso|signInWithPasskey|acceptInvitation|confirmPendingTotp)\(/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -54,7 +59,9 @@ describe('the one way in', () => {
   });
 
   it('proves each door refuses a password-only sign-in when a second factor is required', () => {
-    const proof = text('tests/integration/accounts.test.ts') + text('tests/integration/sso.test.ts');
+    const proof = ['tests/integration/accounts.test.ts', 'tests/integration/sso.test.ts', 'tests/e2e/passkeys.spec.ts']
+      .map(text)
+      .join('\n');
     for (const cases of Object.values(DOORS)) for (const name of cases) expect(proof).toContain(`'${name}'`);
   });
 });

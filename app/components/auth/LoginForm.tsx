@@ -1,6 +1,7 @@
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
+import { PasskeySignInButton } from '~/components/account/PasskeyButtons';
 
 export type LoginMode = 'admin' | 'apikey';
 
@@ -119,9 +120,10 @@ export function LoginForm({ mode, redirectTo, currentPath, error, fieldErrors = 
           {submitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </Form>
-      {mode === 'admin' && sso.length > 0 && (
+      {mode === 'admin' && (
         <div className="mt-4 space-y-2">
           <p className="text-center text-sm text-subtle">{t('accounts.sso.or')}</p>
+          <PasskeySignInButton redirectTo={redirectTo} label={t('accounts.passkeys.signIn')} />
           {sso.map((provider) => (
             <a
               key={provider.id}

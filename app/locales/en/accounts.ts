@@ -140,6 +140,20 @@ export default {
     signInWith: 'Sign in with {{name}}',
     or: 'or',
   },
+  passkeys: {
+    heading: 'Passkeys',
+    intro:
+      'A passkey signs you in with your device’s fingerprint, face or PIN — instead of the password, or after it as the second step.',
+    needsJs: 'Passkeys need JavaScript: turn it on to add one or to sign in with one.',
+    name: 'Name (which device)',
+    add: 'Add a passkey',
+    working: 'Waiting for the passkey…',
+    signIn: 'Sign in with a passkey',
+    use: 'Use a passkey',
+    none: 'No passkeys.',
+    remove: 'Remove',
+    removing: 'Removing…',
+  },
   security: {
     heading: 'Sign-in and security',
     secondFactorHeading: 'Two-step verification',

@@ -1,6 +1,8 @@
 import type { Admin, ApiKey } from '~/generated/prisma/client';
 import type { ApiKeyPrincipal, Principal } from '~/auth/principal';
 import { isWithin } from '~/storage/vfs/path';
+import { authorize } from '~/auth/operations';
+import { AppError } from '~/lib/errors';
 
 /**
  * Who an account, a member's key or a plain key is, as a Principal (decision 0039). An admin account
@@ -72,4 +74,12 @@ export function keyRowPrincipal(
     accountId: account.id,
     ownerKeyId: member.ownerKeyId,
   };
+}
+
+/** The account a principal is signed in as (an admin, or a member as itself), for its own settings. */
+export function accountIdOf(principal: Principal): string {
+  authorize(principal, 'account.self');
+  if (principal.kind === 'admin') return principal.adminId;
+  if (principal.kind === 'apikey' && principal.accountId) return principal.accountId;
+  throw new AppError('forbidden', 'accountRequired');
 }

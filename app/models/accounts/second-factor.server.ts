@@ -93,11 +93,12 @@ export async function replaceRecoveryCodes(ctx: ModelContext, account: Admin): P
   return codes;
 }
 
-/** Removes the second factor and its recovery codes (the account's own choice, or an admin's reset). */
+/** Removes the second factor, its recovery codes and passkeys (an admin's reset, or turning TOTP off). */
 export async function clearSecondFactor(ctx: ModelContext, accountId: string): Promise<void> {
   await ctx.db.$transaction([
     ctx.db.admin.update({ where: { id: accountId }, data: { totpSecretEnc: null, totpEnabledAt: null } }),
     ctx.db.recoveryCode.deleteMany({ where: { accountId } }),
+    ctx.db.passkey.deleteMany({ where: { accountId } }),
   ]);
   lastStep.delete(accountId);
   clearAuthCaches();

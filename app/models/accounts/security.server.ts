@@ -1,11 +1,11 @@
-import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { loginAttemptKey } from '~/auth/rate-limit.server';
 import { verifyPassword } from '~/auth/password.server';
 import { AppError } from '~/lib/errors';
 import { audit } from '~/models/audit/record.server';
 import type { ModelContext } from '~/models/context.server';
-import { WITH_RIGHTS, type AccountRow } from './account-principal.server';
+import { WITH_RIGHTS, accountIdOf, type AccountRow } from './account-principal.server';
+import { listPasskeys, type PasskeyRecord } from './passkeys.server';
 import { endSessions, sessionsOf, type SessionRecord } from './accounts.server';
 import { createAppPassword, listAppPasswords, revokeAppPassword, type AppPasswordRecord } from './app-passwords.server';
 import {
@@ -31,12 +31,6 @@ import {
  * app passwords and sessions; and the enrolment a sign-in must finish when the admins require a
  * second factor the account does not have yet.
  */
-export function accountIdOf(principal: Principal): string {
-  authorize(principal, 'account.self');
-  if (principal.kind === 'admin') return principal.adminId;
-  if (principal.kind === 'apikey' && principal.accountId) return principal.accountId;
-  throw new AppError('forbidden', 'accountRequired');
-}
 
 async function myAccount(ctx: ModelContext, principal: Principal): Promise<AccountRow> {
   const row = await ctx.db.admin.findUnique({ where: { id: accountIdOf(principal) }, include: WITH_RIGHTS });
@@ -54,6 +48,7 @@ export interface SecurityOverview {
   /** A TOTP enrolment started and not yet confirmed. */
   enrolment: TotpEnrolment | null;
   appPasswords: AppPasswordRecord[];
+  passkeys: PasskeyRecord[];
   sessions: SessionRecord[];
 }
 
@@ -67,6 +62,7 @@ export async function securityOverview(ctx: ModelContext, principal: Principal):
     recoveryCodesLeft: await recoveryCodesLeft(ctx, account.id),
     enrolment: pendingTotp(ctx, account),
     appPasswords: await listAppPasswords(ctx, account.id),
+    passkeys: await listPasskeys(ctx, account.id),
     sessions: await sessionsOf(ctx, account.id),
   };
 }

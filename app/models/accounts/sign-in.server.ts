@@ -12,6 +12,7 @@ import { verifyAdminBasic, verifyAdminCredentials } from './admins.server';
 import { accountOfAppPassword } from './app-passwords.server';
 import { authenticateApiKey } from './api-keys.server';
 import { hasSecondFactor, secondFactorMatches } from './second-factor.server';
+import { passkeyCount } from './passkeys.server';
 import { createSession, type SessionClient } from './sessions.server';
 
 /**
@@ -44,9 +45,14 @@ export async function secondFactorRequired(ctx: ModelContext, role: string): Pro
   return policy === 'everyone' || (policy === 'admins' && role === 'admin');
 }
 
+/** Whether the account has a second factor: TOTP, or a passkey. */
+export async function enrolled(ctx: ModelContext, account: Admin): Promise<boolean> {
+  return hasSecondFactor(account) || (await passkeyCount(ctx, account.id)) > 0;
+}
+
 /** Whether this account must show a second factor (or enrol one) before it gets a session. */
 export async function needsSecondFactor(ctx: ModelContext, account: Admin): Promise<boolean> {
-  return hasSecondFactor(account) || (await secondFactorRequired(ctx, account.role));
+  return (await enrolled(ctx, account)) || (await secondFactorRequired(ctx, account.role));
 }
 
 function refuse(ctx: ModelContext, name: string | null, error: AppError): never {
@@ -86,16 +92,16 @@ async function admit(
 ): Promise<SignInResult> {
   if (account.disabled) return refuse(ctx, account.username, new AppError('forbidden', 'accountDisabled'));
   if (!(await needsSecondFactor(ctx, account))) return startSession(ctx, account, client);
-  const enrolled = hasSecondFactor(account);
-  if (code && enrolled) return checkSecondFactor(ctx, account, code, client);
+  const has = await enrolled(ctx, account);
+  if (code && has) return checkSecondFactor(ctx, account, code, client);
   if (!canAsk)
     return refuse(
       ctx,
       account.username,
-      new AppError('unauthenticated', enrolled ? 'secondFactorRequired' : 'secondFactorEnrolRequired'),
+      new AppError('unauthenticated', has ? 'secondFactorRequired' : 'secondFactorEnrolRequired'),
     );
   const pending = await createSession(ctx, { kind: 'pending', adminId: account.id }, PENDING_TTL_MS, client);
-  return { kind: 'secondFactor', pendingToken: pending.token, expiresAt: pending.expiresAt, enrol: !enrolled };
+  return { kind: 'secondFactor', pendingToken: pending.token, expiresAt: pending.expiresAt, enrol: !has };
 }
 
 /** A TOTP or recovery code, counted against the same limit as passwords (per address and name). */
@@ -180,6 +186,29 @@ export async function finishEnrolledSignIn(
 
 async function endPending(ctx: ModelContext, pendingToken: string): Promise<void> {
   await ctx.db.session.deleteMany({ where: { tokenHash: sha256Hex(pendingToken), kind: 'pending' } });
+}
+
+/**
+ * A passkey the authenticator signed (models/accounts/passkeys.server.ts checked it): the second
+ * step of the pending sign-in it was asked for, or a sign-in on its own when the authenticator
+ * verified the user (something held, and a PIN or a fingerprint: two factors).
+ */
+export async function signInWithPasskey(
+  ctx: ModelContext,
+  verified: { account: AccountRow; userVerified: boolean; pendingAccountId: string | null },
+  pendingToken: string | null,
+  client: SignInClient,
+): Promise<LoginResult> {
+  const { account } = verified;
+  if (account.disabled) return refuse(ctx, account.username, new AppError('forbidden', 'accountDisabled'));
+  if (verified.pendingAccountId) {
+    const pending = pendingToken ? await pendingAccount(ctx, pendingToken) : null;
+    if (!pending || pending.id !== account.id) throw new AppError('unauthenticated', 'signInExpired');
+    await endPending(ctx, pendingToken!);
+  } else if (!verified.userVerified) {
+    return refuse(ctx, account.username, new AppError('unauthenticated', 'passkeyNeedsVerification'));
+  }
+  return (await startSession(ctx, account, client)) as LoginResult;
 }
 
 /** After a provider vouched for the account (models/accounts/sso.server.ts): in, as after a password. */

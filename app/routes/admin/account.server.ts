@@ -10,6 +10,7 @@ import { changePasswordSchema, secondFactorSchema } from '~/lib/schemas/auth';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { changeAdminCredentials } from '~/models/accounts/admins.server';
 import { createOwnKey, deleteOwnKey, listOwnKeys } from '~/models/accounts/own-keys.server';
+import { removePasskey } from '~/models/accounts/passkeys.server';
 import {
   confirmMyTotp,
   createMyAppPassword,
@@ -39,6 +40,11 @@ export async function accountPage(services: Services, principal: Principal) {
         ? { secret: overview.enrolment.secret, qr: await totpQr(overview.enrolment.uri) }
         : null,
     },
+    passkeys: overview.passkeys.map((p) => ({
+      ...p,
+      createdAt: p.createdAt.toISOString(),
+      lastUsedAt: iso(p.lastUsedAt),
+    })),
     appPasswords: overview.appPasswords.map((p) => ({
       ...p,
       createdAt: p.createdAt.toISOString(),
@@ -108,6 +114,9 @@ export async function accountAction(
       }
       case 'revokeAppPassword':
         await revokeMyAppPassword(services, principal, text('id'));
+        return { intent };
+      case 'removePasskey':
+        await removePasskey(services, principal, text('id'));
         return { intent };
       case 'endSession':
         await endMySession(services, principal, text('id'));

@@ -3,6 +3,7 @@ import { AccountForm } from '~/components/account/AccountForm';
 import { AppPasswordSection } from '~/components/account/AppPasswordSection';
 import { LogoutCountdown } from '~/components/account/LogoutCountdown';
 import { OwnKeysSection } from '~/components/account/OwnKeysSection';
+import { PasskeySection } from '~/components/account/PasskeySection';
 import { SecondFactorSection } from '~/components/account/SecondFactorSection';
 import { SessionList } from '~/components/users/SessionList';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -86,6 +87,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
               failedIntent={failed?.intent}
               error={failed?.formError}
             />
+            <PasskeySection passkeys={page.passkeys} />
             <AppPasswordSection
               passwords={page.appPasswords}
               created={result?.appPassword}

@@ -16,6 +16,8 @@ import { pageTitle } from '~/lib/meta';
 import { safeRedirectPath } from '~/lib/safe-redirect';
 import { secondFactorSchema } from '~/lib/schemas/auth';
 import { hasSecondFactor } from '~/models/accounts/second-factor.server';
+import { passkeyCount } from '~/models/accounts/passkeys.server';
+import { PasskeySignInButton } from '~/components/account/PasskeyButtons';
 import { confirmPendingTotp, startPendingTotp } from '~/models/accounts/security.server';
 import { finishSignIn, pendingAccount } from '~/models/accounts/sign-in.server';
 import type { Route } from './+types/second-factor';
@@ -33,9 +35,12 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const account = token ? await pendingAccount(services, token) : null;
   if (!token || !account) throw redirect('/admin/login?expired=1');
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '');
-  if (hasSecondFactor(account)) return { mode: 'verify' as const, redirectTo, setup: null };
+  const totp = hasSecondFactor(account);
+  const passkeys = (await passkeyCount(services, account.id)) > 0;
+  if (totp || passkeys) return { mode: 'verify' as const, redirectTo, totp, passkeys, setup: null };
   const enrolment = await startPendingTotp(services, token);
-  return { mode: 'enrol' as const, redirectTo, setup: { secret: enrolment.secret, qr: await totpQr(enrolment.uri) } };
+  const setup = { secret: enrolment.secret, qr: await totpQr(enrolment.uri) };
+  return { mode: 'enrol' as const, redirectTo, totp, passkeys, setup };
 });
 
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
@@ -94,12 +99,19 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
               error={failed?.fieldErrors?.code}
             />
           ) : (
-            <Form method="post" action={self} className="card space-y-4">
-              <CodeField error={failed?.fieldErrors?.code} hint={t('accounts.secondFactor.codeHint')} />
-              <button type="submit" className="btn btn-primary w-full">
-                {t('accounts.secondFactor.verify')}
-              </button>
-            </Form>
+            <>
+              {loaderData.passkeys && (
+                <PasskeySignInButton redirectTo={loaderData.redirectTo} label={t('accounts.passkeys.use')} />
+              )}
+              {loaderData.totp && (
+                <Form method="post" action={self} className="card space-y-4">
+                  <CodeField error={failed?.fieldErrors?.code} hint={t('accounts.secondFactor.codeHint')} />
+                  <button type="submit" className="btn btn-primary w-full">
+                    {t('accounts.secondFactor.verify')}
+                  </button>
+                </Form>
+              )}
+            </>
           )}
           <a href="/admin/login" className="text-sm underline">
             {t('accounts.secondFactor.startOver')}
