@@ -92,8 +92,12 @@ async function main() {
   const adminChecks = await throughput(app.url, '/api/test/api-key', { Authorization: `Bearer ${admin}` });
   const memberChecks = await throughput(app.url, '/api/test/api-key', { Authorization: `Bearer ${memberToken}` });
   console.log(`GET /api/health             ${health.toFixed(0)} req/s (baseline)`);
-  console.log(`GET /api/test/api-key admin  ${adminChecks.toFixed(0)} req/s  ratio ${(adminChecks / health).toFixed(2)}×`);
-  console.log(`GET /api/test/api-key member ${memberChecks.toFixed(0)} req/s  ratio ${(memberChecks / health).toFixed(2)}×`);
+  console.log(
+    `GET /api/test/api-key admin  ${adminChecks.toFixed(0)} req/s  ratio ${(adminChecks / health).toFixed(2)}×`,
+  );
+  console.log(
+    `GET /api/test/api-key member ${memberChecks.toFixed(0)} req/s  ratio ${(memberChecks / health).toFixed(2)}×`,
+  );
 }
 
 runBench(main, async () => {

@@ -74,7 +74,7 @@ test('a member turns on two-step verification in Chinese on a phone, then signs 
   await phone.goto('/admin/login');
   await phone.getByLabel(zh.auth.login.username).fill(username);
   await phone.getByLabel(zh.auth.login.password, { exact: true }).fill('member-password-2');
-  await phone.getByRole('button', { name: zh.auth.login.submit }).click();
+  await phone.getByRole('button', { name: zh.auth.login.submit, exact: true }).click();
   await expect(phone).toHaveURL(/\/admin\/login\/second-factor/);
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText(zh.accounts.secondFactor.heading);
   const code = phone.getByLabel(zh.accounts.code, { exact: true });

@@ -79,7 +79,7 @@ test.describe('in Chinese with the dark theme', () => {
     await page.goto('/admin');
     await page.getByLabel(zh.auth.login.username).fill('admin');
     await page.getByLabel(zh.auth.login.password, { exact: true }).fill('e2e-admin-password');
-    await page.getByRole('button', { name: zh.auth.login.submit }).click();
+    await page.getByRole('button', { name: zh.auth.login.submit, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.pages.admin.dashboard);
     await expect(page.getByRole('img', { name: zh.dashboard.activity.barTitle })).toBeVisible();
     await expect(page.getByLabel(zh.dashboard.totals.label).getByText(zh.dashboard.totals.pastes)).toBeVisible();

@@ -58,7 +58,7 @@ test('a member adds a passkey, signs in with it alone, and uses it as the second
   await member.context().close();
 });
 
-test('without JavaScript the pages say passkeys need it, and the password still works @no-js-only', async ({
+test('without JavaScript the login page says passkeys need it and offers no passkey button @no-js-only', async ({
   page,
 }) => {
   await page.goto('/admin/login');

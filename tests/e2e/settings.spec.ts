@@ -156,7 +156,7 @@ test.describe('in Chinese', () => {
     await page.goto(`${server.url}${GLOBAL}`);
     await page.getByLabel(zh.auth.login.username).fill(ADMIN.username);
     await page.getByLabel(zh.auth.login.password, { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: zh.auth.login.submit }).click();
+    await page.getByRole('button', { name: zh.auth.login.submit, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(zh.pages.admin.globalSettings);
 
     await page.getByLabel(zh.settings.global.allowedHosts).fill('*.lan');

@@ -1,8 +1,7 @@
 import { Form } from 'react-router';
 import { useTranslation } from '~/i18n/use-translation';
-import { DateTime } from '~/components/ui/DateTime';
 import { Field } from '~/components/ui/Field';
-import { IntentButton } from '~/components/ui/IntentButton';
+import { CredentialList } from './CredentialList';
 import { SecretOnce } from '~/components/ui/SecretOnce';
 
 const ACTION = '/admin/account';
@@ -40,36 +39,14 @@ export function AppPasswordSection({
           copyLabel={t('accounts.security.appPasswordCopy')}
         />
       )}
-      {passwords.length === 0 ? (
-        <p className="text-sm text-subtle">{t('accounts.security.noAppPasswords')}</p>
-      ) : (
-        <ul className="divide-y divide-line" data-testid="app-password-list">
-          {passwords.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span>
-                <span className="font-medium">{p.name}</span>{' '}
-                <span className="text-xs text-subtle">
-                  {p.lastUsedAt ? (
-                    <>
-                      {t('accounts.security.lastUsed')} <DateTime iso={p.lastUsedAt} />
-                    </>
-                  ) : (
-                    t('accounts.security.neverUsed')
-                  )}
-                </span>
-              </span>
-              <IntentButton
-                action={ACTION}
-                intent="revokeAppPassword"
-                id={p.id}
-                label={t('accounts.security.revoke')}
-                busyLabel={t('accounts.security.revoking')}
-                ariaLabel={`${t('accounts.security.revoke')} ${p.name}`}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CredentialList
+        items={passwords}
+        intent="revokeAppPassword"
+        label={t('accounts.security.revoke')}
+        busyLabel={t('accounts.security.revoking')}
+        empty={t('accounts.security.noAppPasswords')}
+        testId="app-password-list"
+      />
       <Form method="post" action={ACTION} className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="createAppPassword" />
         <Field id="app-password-name" label={t('accounts.security.appPasswordName')} error={error}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useTranslation } from '~/i18n/use-translation';
 import { useHydrated } from '~/components/ui/use-hydrated';
-import { addPasskey, signInWithPasskey } from './passkey-client';
+import { browserAddPasskey, browserPasskeySignIn } from './passkey-client';
 
 /** What a passkey button says while it works, and what went wrong (announced: aria-live). */
 function useCeremony() {
@@ -57,7 +57,7 @@ export function AddPasskeyButton() {
           disabled={busy}
           onClick={() =>
             void run(async () => {
-              await addPasskey(name);
+              await browserAddPasskey(name);
               setName('');
               await revalidator.revalidate();
             })
@@ -85,7 +85,7 @@ export function PasskeySignInButton({ redirectTo, label }: { redirectTo: string;
         type="button"
         className="btn w-full"
         disabled={busy}
-        onClick={() => void run(async () => window.location.assign(await signInWithPasskey(redirectTo)))}
+        onClick={() => void run(async () => window.location.assign(await browserPasskeySignIn(redirectTo)))}
       >
         {busy ? t('accounts.passkeys.working') : label}
       </button>

@@ -1,6 +1,5 @@
 import { useTranslation } from '~/i18n/use-translation';
-import { DateTime } from '~/components/ui/DateTime';
-import { IntentButton } from '~/components/ui/IntentButton';
+import { CredentialList } from './CredentialList';
 import { AddPasskeyButton } from './PasskeyButtons';
 
 export interface PasskeyView {
@@ -19,36 +18,14 @@ export function PasskeySection({ passkeys }: { passkeys: PasskeyView[] }) {
         {t('accounts.passkeys.heading')}
       </h2>
       <p className="text-sm text-subtle">{t('accounts.passkeys.intro')}</p>
-      {passkeys.length === 0 ? (
-        <p className="text-sm text-subtle">{t('accounts.passkeys.none')}</p>
-      ) : (
-        <ul className="divide-y divide-line" data-testid="passkey-list">
-          {passkeys.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span>
-                <span className="font-medium">{p.name}</span>{' '}
-                <span className="text-xs text-subtle">
-                  {p.lastUsedAt ? (
-                    <>
-                      {t('accounts.security.lastUsed')} <DateTime iso={p.lastUsedAt} />
-                    </>
-                  ) : (
-                    t('accounts.security.neverUsed')
-                  )}
-                </span>
-              </span>
-              <IntentButton
-                action="/admin/account"
-                intent="removePasskey"
-                id={p.id}
-                label={t('accounts.passkeys.remove')}
-                busyLabel={t('accounts.passkeys.removing')}
-                ariaLabel={`${t('accounts.passkeys.remove')} ${p.name}`}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CredentialList
+        items={passkeys}
+        intent="removePasskey"
+        label={t('accounts.passkeys.remove')}
+        busyLabel={t('accounts.passkeys.removing')}
+        empty={t('accounts.passkeys.none')}
+        testId="passkey-list"
+      />
       <AddPasskeyButton />
     </section>
   );

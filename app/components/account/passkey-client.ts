@@ -7,24 +7,24 @@ import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
  * cancelled.
  */
 async function post<T>(step: string, body: object = {}): Promise<T> {
+  // Pages take form bodies only (http/html/request-guard.server.ts): the JSON rides in one field.
   const res = await fetch(`/auth/passkey/${step}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    body: new URLSearchParams({ payload: JSON.stringify(body) }),
   });
   const answer = (await res.json().catch(() => ({}))) as T & { error?: string };
   if (!res.ok) throw new Error(answer.error ?? res.statusText);
   return answer;
 }
 
-export async function addPasskey(name: string): Promise<void> {
+export async function browserAddPasskey(name: string): Promise<void> {
   const optionsJSON = await post<Parameters<typeof startRegistration>[0]['optionsJSON']>('register-options');
   const response = await startRegistration({ optionsJSON });
   await post('register', { name, response });
 }
 
 /** Signs in with a passkey (after a password, or on its own); answers where to go next. */
-export async function signInWithPasskey(redirectTo: string): Promise<string> {
+export async function browserPasskeySignIn(redirectTo: string): Promise<string> {
   const optionsJSON = await post<Parameters<typeof startAuthentication>[0]['optionsJSON']>('signin-options');
   const response = await startAuthentication({ optionsJSON });
   return (await post<{ redirect: string }>('signin', { response, redirectTo })).redirect;

@@ -20,7 +20,7 @@ import type { Route } from './+types/passkey';
 
 /**
  * POST /auth/passkey/:step — the WebAuthn ceremonies (issue 44, item 4), as JSON for the page's
- * script (passkeys need JavaScript; the pages say so without it): options for adding a passkey and
+ * script (posted as a form field, `payload`) (passkeys need JavaScript; the pages say so without it): options for adding a passkey and
  * adding it, options for signing in and signing in. The challenge travels sealed in a cookie.
  */
 export const action = answersFaults(async function action({ request, params, context }: Route.ActionArgs) {
@@ -33,7 +33,12 @@ export const action = answersFaults(async function action({ request, params, con
     'Set-Cookie': await passkeyCookie.serialize(value, { secure: info.secure }),
   });
   try {
-    const body = (await request.json().catch(() => ({}))) as { name?: string; response?: never; redirectTo?: string };
+    const payload = (await request.formData()).get('payload');
+    const body = JSON.parse(typeof payload === 'string' ? payload : '{}') as {
+      name?: string;
+      response?: never;
+      redirectTo?: string;
+    };
     switch (params.step) {
       case 'register-options': {
         const made = await passkeyRegistration(services, context.get(principalContext), rp);
