@@ -12,6 +12,9 @@
 //   - the session check every request makes: BENCH_REQUESTS (default 2,000) GET /api/test/api-key
 //     with a Bearer token, 8 at a time, for the admin and for the member (whose principal is built
 //     from its rights row), against GET /api/health, which resolves no principal's rights.
+// With BENCH_BEFORE=<a checkout with its own build> (e.g. the commit before accounts, built), the
+// same admin sign-in and session check run on that build too, alternating, and the ratios now/before
+// are printed: what accounts cost an existing admin.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +27,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS || 2000);
 const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toString('base64url')}` };
 const MEMBER = { username: 'bench-member', password: `member-${randomBytes(9).toString('base64url')}` };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-sign-in-'));
+const beforeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudclip-bench-sign-in-before-'));
+const BEFORE = process.env.BENCH_BEFORE;
 const children = [];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -92,6 +97,7 @@ async function main() {
   const adminChecks = await throughput(app.url, '/api/test/api-key', { Authorization: `Bearer ${admin}` });
   const memberChecks = await throughput(app.url, '/api/test/api-key', { Authorization: `Bearer ${memberToken}` });
   console.log(`GET /api/health             ${health.toFixed(0)} req/s (baseline)`);
+  if (BEFORE) await compareWithBefore(app.url);
   console.log(
     `GET /api/test/api-key admin  ${adminChecks.toFixed(0)} req/s  ratio ${(adminChecks / health).toFixed(2)}×`,
   );
@@ -100,8 +106,38 @@ async function main() {
   );
 }
 
+/** The admin's sign-in and session check on this build and on BENCH_BEFORE's, alternating. */
+async function compareWithBefore(nowUrl) {
+  const before = await startApp({ root: path.resolve(BEFORE), dataDir: beforeDir, admin: ADMIN, children });
+  const ms = { now: [], before: [] };
+  for (let i = 0; i < ROUNDS + 2; i++) {
+    const b = await login(before.url, ADMIN);
+    const n = await login(nowUrl, ADMIN);
+    if (i < 2) continue;
+    ms.before.push(b.ms);
+    ms.now.push(n.ms);
+  }
+  const tokens = { now: (await login(nowUrl, ADMIN)).token, before: (await login(before.url, ADMIN)).token };
+  // Paired rounds, the order swapped each time: this machine's speed drifts through a run, so one
+  // long measurement of each would mostly measure the drift.
+  const ratios = [];
+  for (let i = 0; i < 6; i++) {
+    const first = i % 2 ? 'now' : 'before';
+    const urls = { before: before.url, now: nowUrl };
+    const rate = {};
+    for (const which of first === 'now' ? ['now', 'before'] : ['before', 'now'])
+      rate[which] = await throughput(urls[which], '/api/test/api-key', { Authorization: `Bearer ${tokens[which]}` });
+    ratios.push(rate.now / rate.before);
+  }
+  console.log(`before: login median ${median(ms.before).toFixed(1)} ms`);
+  console.log(
+    `now/before: login ${(median(ms.now) / median(ms.before)).toFixed(2)}×, session check throughput ${median(ratios).toFixed(2)}× (median of 6 paired rounds: ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
+  );
+}
+
 runBench(main, async () => {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(beforeDir, { recursive: true, force: true });
 });

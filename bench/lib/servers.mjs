@@ -38,7 +38,8 @@ export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scr
  * and its URL.
  */
 export function startApp({
-  buildDir = path.join(ROOT, 'build'),
+  root = ROOT,
+  buildDir = path.join(root, 'build'),
   dataDir,
   admin,
   children,
@@ -46,7 +47,7 @@ export function startApp({
   env = {},
 }) {
   const child = spawn(process.execPath, [...nodeFlags, path.join(buildDir, 'server.js')], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
