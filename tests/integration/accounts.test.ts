@@ -207,6 +207,63 @@ describe('accounts through the doors', () => {
     expect((await call('GET', '/test/api-key', { auth: basic('ned', 'ned-password-2') })).status).toBe(200);
   });
 
+  it('keeps members apart on every door: pastes, /api/fs, search and WebDAV stop at their base paths', async () => {
+    const localId = (await call('GET', '/s3-configs', { auth: admin })).body.data[0].id;
+    const mount = {
+      name: 'team disk',
+      mount_path: '/disk',
+      storage_config_id: localId,
+      storage_type: 'S3',
+      cache_ttl: 0,
+    };
+    expect((await call('POST', '/admin/mounts', { auth: admin, body: mount })).status).toBe(200);
+    for (const folder of ['/disk/ann/', '/disk/bo/', '/disk/bo/bo-secret-plans/'])
+      expect((await call('POST', '/fs/mkdir', { auth: admin, body: { path: folder } })).status).toBe(200);
+    const bits = RIGHTS | Permission.MOUNT_UPLOAD;
+    for (const [username, basic_path] of [
+      ['ann', '/disk/ann'],
+      ['bo', '/disk/bo'],
+    ])
+      expect(
+        (
+          await call('POST', '/admin/users', {
+            auth: admin,
+            body: { username, permissions: bits, basic_path, password: `${username}-password-1` },
+          })
+        ).status,
+      ).toBe(200);
+    const ann = await adminAuth(call, 'ann', 'ann-password-1');
+    const bo = await adminAuth(call, 'bo', 'bo-password-1');
+    const bosPaste = (await call('POST', '/paste', { auth: bo, body: { content: 'bo only' } })).body.slug as string;
+    // The negative checks first prove the door works for the member itself.
+    expect((await call('GET', '/fs/list?path=/disk/ann', { auth: ann })).status).toBe(200);
+    expect((await call('GET', '/fs/list?path=/disk/bo', { auth: ann })).status).toBe(403);
+    expect((await call('GET', '/fs/list?path=/disk/bo', { auth: bo })).status).toBe(200);
+    const found = await call('GET', '/fs/search?q=secret-plans', { auth: bo });
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.body.data)).toContain('bo-secret-plans');
+    expect(JSON.stringify((await call('GET', '/fs/search?q=secret-plans', { auth: ann })).body.data)).not.toContain(
+      'bo-secret-plans',
+    );
+    expect((await dav(basic('ann', 'ann-password-1'))).status).toBe(207);
+    const davBo = await fetch(`${server.url}/dav/disk/bo/`, {
+      method: 'PROPFIND',
+      headers: { Authorization: basic('ann', 'ann-password-1'), Depth: '1' },
+    });
+    expect([403, 404]).toContain(davBo.status);
+    expect(
+      ((await call('GET', '/pastes', { auth: ann })).body.data as { slug: string }[]).map((p) => p.slug),
+    ).not.toContain(bosPaste);
+    const bosId = ((await call('GET', '/pastes', { auth: bo })).body.data as { slug: string; id: string }[]).find(
+      (p) => p.slug === bosPaste,
+    )!.id;
+    await call('DELETE', '/pastes/batch-delete', { auth: ann, body: { ids: [bosId] } });
+    expect((await call('GET', `/paste/${bosPaste}`)).status).toBe(200);
+    // Its owner can (the check above could fail).
+    await call('DELETE', '/pastes/batch-delete', { auth: bo, body: { ids: [bosId] } });
+    expect((await call('GET', `/paste/${bosPaste}`)).status).toBe(404);
+  });
+
   it('ends a disabled account’s sessions and WebDAV access within one request', async () => {
     const member = await adminAuth(call, 'ned', 'ned-password-2');
     expect((await call('GET', '/test/api-key', { auth: member })).status).toBe(200);
