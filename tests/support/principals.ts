@@ -1,4 +1,6 @@
 import type { ApiKeyPrincipal, Principal } from '~/auth/principal';
+import { ensureFirstAdmin } from '~/models/accounts/admins.server';
+import type { ModelContext } from '~/models/context.server';
 import { Permission } from '~/lib/permissions';
 
 /** Principals for model tests: an admin, keys with chosen bits, and nobody. */
@@ -21,4 +23,14 @@ export function keyPrincipal(
     accountId: null,
     ownerKeyId: keyId,
   };
+}
+
+/**
+ * Makes the first admin on a model context (as a first start does, with this password) and answers
+ * it as a principal: the account model tests start from it.
+ */
+export async function firstAdmin(ctx: ModelContext, password = 'root-password'): Promise<Principal> {
+  await ensureFirstAdmin(ctx, { username: 'root', password });
+  const row = (await ctx.db.admin.findFirst({ where: { username: 'root' } }))!;
+  return { kind: 'admin', adminId: row.id, username: row.username };
 }

@@ -3,9 +3,9 @@ import { Permission } from '~/lib/permissions';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ANONYMOUS, keyPrincipal } from '../../../tests/support/principals';
+import { ANONYMOUS, firstAdmin, keyPrincipal } from '../../../tests/support/principals';
 import type { Principal } from '~/auth/principal';
-import { changeAdminCredentials, ensureFirstAdmin, verifyAdminBasic, verifyAdminCredentials } from './admins.server';
+import { changeAdminCredentials, verifyAdminBasic, verifyAdminCredentials } from './admins.server';
 import { authenticateApiKey, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from './api-keys.server';
 
 /** Keys and admin credentials: every change takes the principal, and the model refuses the rest. */
@@ -14,9 +14,7 @@ describe('accounts model', () => {
   let admin: Principal;
   beforeAll(async () => {
     temp = await tempModelContext();
-    await ensureFirstAdmin(temp.ctx, { username: 'root', password: 'root-password' });
-    const row = (await temp.ctx.db.admin.findFirst())!;
-    admin = { kind: 'admin', adminId: row.id, username: row.username };
+    admin = await firstAdmin(temp.ctx);
   });
   afterAll(() => temp.close());
 

@@ -5,7 +5,7 @@ import { createAccountSchema } from '~/lib/schemas/accounts';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
-import { ensureFirstAdmin } from './admins.server';
+import { firstAdmin } from '../../../tests/support/principals';
 import { authenticateApiKey } from './api-keys.server';
 import { createAccount, deleteAccount, listAccounts, reinviteAccount, updateAccount } from './accounts.server';
 import { acceptInvitation, invitationOf } from './invitations.server';
@@ -23,9 +23,7 @@ describe('member accounts', () => {
   let admin: Principal;
   beforeAll(async () => {
     temp = await tempModelContext();
-    await ensureFirstAdmin(temp.ctx, { username: 'root', password: 'root-password' });
-    const row = (await temp.ctx.db.admin.findFirst())!;
-    admin = { kind: 'admin', adminId: row.id, username: row.username };
+    admin = await firstAdmin(temp.ctx);
   });
   afterAll(() => temp.close());
 

@@ -4,9 +4,9 @@ import { Permission } from '~/lib/permissions';
 import { createAccountSchema } from '~/lib/schemas/accounts';
 import { rejection } from '../../../tests/support/rejection';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import { firstAdmin } from '../../../tests/support/principals';
 import { totpCode } from '../../../tests/support/totp';
 import { setSecondFactorPolicy } from '~/models/settings/settings-admin.server';
-import { ensureFirstAdmin } from './admins.server';
 import { createAccount, recoverAccount, resetAccountSecondFactor } from './accounts.server';
 import { invitationOf } from './invitations.server';
 import {
@@ -32,9 +32,7 @@ describe('second factor', () => {
   let recovery: string[];
   beforeAll(async () => {
     temp = await tempModelContext();
-    await ensureFirstAdmin(temp.ctx, { username: 'root', password: 'root-password' });
-    const row = (await temp.ctx.db.admin.findFirst())!;
-    admin = { kind: 'admin', adminId: row.id, username: row.username };
+    admin = await firstAdmin(temp.ctx);
     const input = { username: 'eve', password: 'eve-password', permissions: Permission.TEXT | Permission.WEBDAV_READ };
     await createAccount(temp.ctx, admin, createAccountSchema.parse(input));
     const first = await signInWithPassword(temp.ctx, { username: 'eve', password: 'eve-password' }, CLIENT, {
