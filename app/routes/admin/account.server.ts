@@ -22,8 +22,15 @@ import {
   startMyTotp,
 } from '~/models/accounts/security.server';
 import type { Services } from '~/services.server';
+import type { SessionRecord } from '~/models/accounts/accounts.server';
+import type { SessionView } from '~/components/users/types';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A session as the session lists show it (components/users/SessionList.tsx), here and on Admin → Accounts. */
+export function toSessionView(session: SessionRecord): SessionView {
+  return { ...session, createdAt: session.createdAt.toISOString(), lastSeenAt: session.lastSeenAt.toISOString() };
+}
 
 /** What Admin → Account shows an account about itself (issue 44): sign-in, second factor, app passwords, sessions, keys. */
 export async function accountPage(services: Services, principal: Principal) {
@@ -50,11 +57,7 @@ export async function accountPage(services: Services, principal: Principal) {
       createdAt: p.createdAt.toISOString(),
       lastUsedAt: iso(p.lastUsedAt),
     })),
-    sessions: overview.sessions.map((s) => ({
-      ...s,
-      createdAt: s.createdAt.toISOString(),
-      lastSeenAt: s.lastSeenAt.toISOString(),
-    })),
+    sessions: overview.sessions.map(toSessionView),
     keys: member
       ? (await listOwnKeys(services, principal)).map(({ id, name, permissions, basePath }) => ({
           id,

@@ -15,6 +15,7 @@ import { pageTitle } from '~/lib/meta';
 import { accountSessions, listAccounts, type AccountRecord } from '~/models/accounts/accounts.server';
 import { getSetting } from '~/models/settings/settings.server';
 import { usersAction } from './users.server';
+import { toSessionView } from './account.server';
 import { SSO_CALLBACK, USERS_PATH } from '~/lib/hrefs';
 import { SsoProviders } from '~/components/users/SsoProviders';
 import { listSsoProviders } from '~/models/accounts/sso-providers.server';
@@ -64,11 +65,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const yourId = principal.kind === 'admin' ? principal.adminId : null;
   const accounts = (await listAccounts(services, principal)).map((a) => toView(a, yourId));
   const sessions: SessionView[] = view.sessionsId
-    ? (await accountSessions(services, principal, view.sessionsId)).map((s) => ({
-        ...s,
-        createdAt: s.createdAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-      }))
+    ? (await accountSessions(services, principal, view.sessionsId)).map(toSessionView)
     : [];
   return {
     accounts,
