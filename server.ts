@@ -18,6 +18,7 @@ type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>, log: Logger) => Promise<Express>;
   closeServices: () => Promise<void>;
   answerBeforeExpress: (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+  createS3Door: (config: ReturnType<typeof loadConfig>, log: Logger) => Promise<Express>;
 };
 
 // A log that cannot be written (a collector that went away: EPIPE; a full disk) must never take
@@ -128,6 +129,9 @@ async function main() {
     });
   }
 
+  // The S3 door on its own port of the same host (docs/s3.md, decision 0040); S3_PORT=0: none.
+  const s3 = config.s3Port === 0 ? null : await listenS3(await appModule.createS3Door(config, log), logRequest);
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -137,7 +141,7 @@ async function main() {
     // Stop accepting connections and let requests in flight (downloads, upload parts) finish; connections
     // are closed as they fall idle; what still runs after the grace period is cut
     // (docs/deploy.md, "Stopping and upgrading").
-    await connections.drain(grace * 1000);
+    await Promise.all([connections.drain(grace * 1000), s3?.drain(grace * 1000)]);
     await closeVite?.();
     await appModule.closeServices();
     log.flush();
@@ -147,7 +151,26 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
+  if (s3) log.info(`S3 door serving at http://${config.host}:${s3.port}`);
   log.info(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
+}
+
+/** The S3 door's server: the same request log, backlog, keep-alive and draining as the app's. */
+async function listenS3(door: Express, logRequest: ReturnType<typeof createRequestLog>) {
+  const server = http.createServer((req, res) => {
+    logRequest(req, res);
+    drain.track(res);
+    door(req, res);
+  });
+  const drain = connectionDrain(server);
+  server.keepAliveTimeout = 5_999;
+  server.listen(config.s3Port, config.host, LISTEN_BACKLOG);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  return { port: typeof address === 'object' && address ? address.port : config.s3Port, drain: drain.drain };
 }
 
 main().catch((error) => {

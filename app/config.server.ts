@@ -7,6 +7,8 @@ export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'p
 /** Process configuration, read once from the environment (docs/architecture.md §6). */
 export interface AppConfig {
   port: number;
+  /** The S3 door's own port on the same HOST (docs/s3.md, decision 0040); 0 turns the door off. */
+  s3Port: number;
   host: string;
   dataDir: string;
   /** Where the data lives: a SQLite file (the default, in DATA_DIR) or a PostgreSQL server. */
@@ -70,6 +72,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  */
 const environment = z.object({
   PORT: z.preprocess(unset, number('a port number from 0 to 65535', 0, 65535).default(8787)),
+  S3_PORT: z.preprocess(unset, number('a port number from 0 (off) to 65535', 0, 65535).default(8788)),
   HOST: optional(z.string()),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(z.string()),
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       };
   return {
     port: e.PORT,
+    s3Port: e.S3_PORT,
     host: e.HOST ?? '127.0.0.1',
     dataDir,
     database,

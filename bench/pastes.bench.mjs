@@ -425,6 +425,7 @@ async function main() {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
+    S3_PORT: '0',
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,

@@ -5,7 +5,8 @@
 #   swift*, memcached the real local S3 server (scripts/swift-s3.sh)
 #   curl              readiness checks in scripts/swift-s3.sh
 #   unzip             checks the download basket's zips (unzip -t) in the tests
-#   litmus, rclone    the WebDAV conformance suite and a real WebDAV client
+#   litmus, rclone    the WebDAV conformance suite and a real WebDAV client (rclone: an S3 client too)
+#   awscli, restic    real S3 clients of the S3 door (docs/s3.md)
 #   buildah, debootstrap  build and run the Docker image without a Docker engine (scripts/image.sh)
 #   postgresql        a throw-away PostgreSQL server for the tests (scripts/postgres.sh)
 # Usage: bash scripts/system-deps.sh
@@ -14,7 +15,7 @@
 #        are not root (the exact apt command is printed) or when apt-get fails.
 set -euo pipefail
 
-PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone buildah debootstrap postgresql)
+PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone awscli restic buildah debootstrap postgresql)
 # shellcheck disable=SC2206 # word splitting of the extra list is intended
 [ -n "${SYSTEM_DEPS_EXTRA:-}" ] && PACKAGES+=(${SYSTEM_DEPS_EXTRA})
 

@@ -12,6 +12,7 @@ import { apiRouter } from './api';
 import { requestPutDoor } from './request-put';
 import { pasteViewLane } from './api/paste-view-lane';
 import { davHandlers } from './webdav';
+import { s3Door } from './s3';
 import { doorOfPath, inRequestScope } from '~/models/request-scope.server';
 import { pageRequestGuard } from './html/request-guard.server';
 import { pastePageLane } from './html/paste-page-lane.server';
@@ -126,5 +127,10 @@ const lastErrorHandler: ErrorRequestHandler = (error: { status?: number; statusC
   res.status(status >= 400 && status < 600 ? status : 500).type('text/plain; charset=utf-8');
   res.send(status < 500 ? 'Bad request\n' : 'Internal server error\n');
 };
+
+/** The S3 door's app (app/http/s3), on the same services, for server.ts to listen with on S3_PORT. */
+export async function createS3Door(config: AppConfig, log: Logger): Promise<Express> {
+  return s3Door(await initServices(config, log));
+}
 
 export { closeServices };

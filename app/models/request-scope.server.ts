@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Which door a request came through (the audit log's "door" column). */
-export type Door = 'api' | 'webdav' | 'page' | 'task' | 'cli';
+export type Door = 'api' | 'webdav' | 's3' | 'page' | 'task' | 'cli';
 
 /**
  * What the audit log needs to know about the request a model function serves, without every model

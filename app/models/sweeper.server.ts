@@ -7,6 +7,7 @@ import { pruneGone } from '~/models/gone.server';
 import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { pruneFsUploads, reapFsPresigns } from '~/models/fs/direct.server';
+import { pruneS3Uploads } from '~/models/fs/s3/multipart.server';
 import { sweepBin } from '~/models/fs/bin/manage.server';
 import { sweepKeptObjects } from '~/models/shares/manage/kept-objects.server';
 import { repeatEvery } from './periodic.server';
@@ -45,6 +46,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   await pruneRateLimitHits(ctx.db);
   await pruneFsUploads(ctx);
   await reapFsPresigns(ctx);
+  await pruneS3Uploads(ctx);
   await reapStaleArrivals(ctx);
   await reapStaleRequestUploads(ctx);
   const tempFiles = (await sweepLocalTemp(ctx)) + (await sweepBackupLeftovers(ctx));

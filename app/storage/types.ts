@@ -162,6 +162,17 @@ export interface StorageDriver {
      */
     options?: { mounted?: boolean; sizes?: PartSizes },
   ): Promise<{ partNumber: number; url: PresignedUrl }[]>;
+  /**
+   * Stores one part of an upload from a stream the app receives (the S3 door's UploadPart, docs/s3.md);
+   * `size` is its exact length when known (S3 needs it to stream the part without holding it).
+   */
+  multipartWritePart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size?: number,
+  ): Promise<UploadedPart>;
   multipartComplete(key: string, uploadId: string, parts: CompletedPart[]): Promise<{ etag: string | null }>;
   multipartAbort(key: string, uploadId: string): Promise<void>;
   multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]>;

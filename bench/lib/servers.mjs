@@ -53,6 +53,7 @@ export function startApp({
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
+      S3_PORT: '0',
       DATA_DIR: dataDir,
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,

@@ -37,6 +37,7 @@ Object.assign(process.env, {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   PORT: process.env.E2E_PORT ?? '18787',
+  S3_PORT: '0',
   DATA_DIR: dataDir,
   ADMIN_USERNAME: 'admin',
   ADMIN_PASSWORD: 'e2e-admin-password',

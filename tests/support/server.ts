@@ -62,6 +62,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
+      S3_PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       ADMIN_USERNAME: options.adminUsername ?? 'admin',

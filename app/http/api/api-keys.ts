@@ -5,7 +5,8 @@ import type { Services } from '~/services.server';
 import { sendOk } from './envelope';
 import { apiMessage } from './errors';
 import { principalOf, requires } from './principal';
-import { presentApiKey } from './presenters/api-keys';
+import { presentApiKey, presentS3Credentials } from './presenters/api-keys';
+import { regenerateS3Credentials } from '~/models/accounts/s3-credentials.server';
 
 /** Access-key administration (docs/product/api.md §3.2), admin only. */
 export function apiKeysRouter(services: Services): Router {
@@ -25,6 +26,12 @@ export function apiKeysRouter(services: Services): Router {
   router.put('/admin/api-keys/:id', async (req, res) => {
     await updateApiKey(services, principalOf(res), req.params.id, updateApiKeySchema.parse(req.body ?? {}));
     sendOk(res, apiMessage('keyUpdated'));
+  });
+
+  // New S3 credentials (docs/s3.md §2): the old pair stops at once; the new secret is shown this once.
+  router.post('/admin/api-keys/:id/s3-credentials', async (req, res) => {
+    const credentials = await regenerateS3Credentials(services, principalOf(res), req.params.id);
+    sendOk(res, apiMessage('keyUpdated'), presentS3Credentials(credentials));
   });
 
   router.delete('/admin/api-keys/:id', async (req, res) => {

@@ -26,7 +26,7 @@ export default {
   request: 'Request',
   results: { ok: 'Done', denied: 'Refused', failed: 'Failed' },
   kinds: { admin: 'admin', apikey: 'key', anonymous: 'anonymous', system: 'system' },
-  doors: { api: 'API', webdav: 'WebDAV', page: 'web page', task: 'task', cli: 'command' },
+  doors: { api: 'API', webdav: 'WebDAV', s3: 'S3', page: 'web page', task: 'task', cli: 'command' },
   groups: {
     auth: 'Sign-in',
     apikey: 'API keys',

@@ -1,4 +1,5 @@
 import accounts from './errors-accounts';
+import s3 from './errors-s3';
 
 export default {
   apiNotFound: 'The requested resource was not found',
@@ -397,4 +398,5 @@ export default {
   restoreTargetNotEmpty: 'The target is not empty ({{path}}): restore into an empty data folder and database',
   restoreSecretMismatch: 'APP_SECRET is set, and it is not the secret of this backup: unset it or set the original',
   ...accounts,
+  ...s3,
 };

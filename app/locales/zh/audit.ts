@@ -25,7 +25,7 @@ export default {
   request: '请求',
   results: { ok: '完成', denied: '被拒绝', failed: '失败' },
   kinds: { admin: '管理员', apikey: '密钥', anonymous: '匿名', system: '系统' },
-  doors: { api: 'API', webdav: 'WebDAV', page: '网页', task: '任务', cli: '命令' },
+  doors: { api: 'API', webdav: 'WebDAV', s3: 'S3', page: '网页', task: '任务', cli: '命令' },
   groups: {
     auth: '登录',
     apikey: 'API 密钥',

@@ -1,4 +1,5 @@
 import accounts from './errors-accounts';
+import s3 from './errors-s3';
 
 export default {
   apiNotFound: '未找到请求的资源',
@@ -382,4 +383,5 @@ export default {
   restoreTargetNotEmpty: '目标不为空（{{path}}）：请恢复到空的数据目录和数据库',
   restoreSecretMismatch: '已设置 APP_SECRET，但它不是此备份的密钥：请取消设置或设置为原来的值',
   ...accounts,
+  ...s3,
 };

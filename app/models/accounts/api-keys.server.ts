@@ -11,6 +11,7 @@ import { AppError } from '~/lib/errors';
 import { normalizePath } from '~/lib/permissions';
 import { NEVER_EXPIRES, type CreateApiKeyInput, type UpdateApiKeyInput } from '~/lib/schemas/api-keys';
 import type { ModelContext } from '~/models/context.server';
+import { newS3Credentials } from './s3-secrets.server';
 import { limitsOf, quotaUsage, type QuotaLimits, type QuotaUsage } from '~/models/quotas/quotas.server';
 
 /** Generated keys: 24 alphanumerics, about 143 bits. */
@@ -81,6 +82,10 @@ export interface ApiKeyRecord {
   quotas: QuotaLimits;
   /** The member whose own key it is (decision 0039), or null for a key an admin handed out. */
   owner: { id: string; name: string } | null;
+  /** Its S3 access key id (docs/s3.md), null for a key made before the S3 door until regenerated. */
+  s3AccessKeyId: string | null;
+  /** The S3 secret, only in the answer that made it (never stored readable by anyone but SigV4). */
+  s3SecretAccessKey?: string;
 }
 
 export function toRecord(row: ApiKey & { account?: AccountRow | null }, masterKey: Buffer): ApiKeyRecord {
@@ -97,6 +102,7 @@ export function toRecord(row: ApiKey & { account?: AccountRow | null }, masterKe
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     quotas: limitsOf(row),
+    s3AccessKeyId: row.s3AccessKeyId,
   };
 }
 
@@ -167,6 +173,7 @@ export async function insertApiKey(
   const key = input.custom_key || randomString(GENERATED_KEY_LENGTH);
   const keyDigest = sha256Hex(key);
   if (await db.apiKey.findUnique({ where: { keyDigest } })) throw new AppError('conflict', 'keyTaken');
+  const s3 = newS3Credentials(masterKey);
   const row = await db.apiKey.create({
     data: {
       id: randomUUID(),
@@ -180,10 +187,11 @@ export async function insertApiKey(
       expiresAt: parseKeyExpiry(input.expires_at),
       accountId,
       ...quotaColumns(input),
+      ...s3.columns,
     },
     include: KEY_ACCOUNT,
   });
-  return toRecord(row, masterKey);
+  return { ...toRecord(row, masterKey), s3SecretAccessKey: s3.credentials.secretAccessKey };
 }
 
 export async function updateApiKey(

@@ -221,7 +221,7 @@ export async function openFsFile(
   raw: string | undefined,
   operation: ReadOperation = 'fs.view',
 ): Promise<{
-  file: { filename: string; mimetype: string; size: number; etag: string | null };
+  file: { filename: string; mimetype: string; size: number; etag: string | null; modified: Date | null };
   read: (range?: ByteRange) => Promise<ReadResult>;
 }> {
   const at = await locate(ctx, principal, raw, operation);
@@ -230,7 +230,13 @@ export async function openFsFile(
   if (!info) throw new AppError('not_found', 'fsNotFound');
   const filename = nameOf(at.path.path);
   return {
-    file: { filename, mimetype: mimeFromFilename(filename), size: info.size, etag: info.etag },
+    file: {
+      filename,
+      mimetype: mimeFromFilename(filename),
+      size: info.size,
+      etag: info.etag,
+      modified: info.lastModified,
+    },
     read: (range) => at.driver.read(at.key, range),
   };
 }

@@ -370,7 +370,7 @@ export class LocalDriver implements StorageDriver {
     }));
   }
 
-  /** Stores one part (called by the local storage route for a signed part URL). */
+  /** Stores one part (the local storage route for a signed part URL; the S3 door's UploadPart). */
   async multipartWritePart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<UploadedPart> {
     const dir = await this.assertUpload(key, uploadId);
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > this.capabilities.maxParts) {

@@ -134,6 +134,7 @@ export class MemoryDriver implements StorageDriver {
   presignPut = unsupported('presigned URLs');
   multipartInit = unsupported('multipart uploads');
   multipartSignParts = unsupported('multipart uploads');
+  multipartWritePart = unsupported('multipart uploads');
   multipartComplete = unsupported('multipart uploads');
   multipartAbort = unsupported('multipart uploads');
   multipartListParts = unsupported('multipart uploads');

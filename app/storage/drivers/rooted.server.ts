@@ -40,6 +40,8 @@ export function rootedDriver(driver: StorageDriver, root: string, confine = ''):
     multipartInit: (key, options) => driver.multipartInit(inner(key), options),
     multipartSignParts: (key, uploadId, parts, expiresIn, options) =>
       driver.multipartSignParts(inner(key), uploadId, parts, expiresIn, options),
+    multipartWritePart: (key, uploadId, partNumber, body, size) =>
+      driver.multipartWritePart(inner(key), uploadId, partNumber, body, size),
     multipartComplete: (key, uploadId, parts) => driver.multipartComplete(inner(key), uploadId, parts),
     multipartAbort: (key, uploadId) => driver.multipartAbort(inner(key), uploadId),
     multipartListParts: (key, uploadId) => driver.multipartListParts(inner(key), uploadId),

@@ -298,6 +298,22 @@ export class S3Driver implements StorageDriver {
     );
   }
 
+  /** One part streamed as it arrives: UploadPart needs its length, which the S3 door always has. */
+  async multipartWritePart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number) {
+    assertValidKey(key);
+    if (size === undefined) throw new StorageError('invalid_key', 'A part needs its length');
+    const command = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+      Body: body,
+      ContentLength: size,
+    });
+    const out = await this.client.send(command).catch((error) => mapError(error, key));
+    return { partNumber, etag: unquote(out.ETag) ?? '', size };
+  }
+
   async multipartComplete(key: string, uploadId: string, parts: CompletedPart[]) {
     assertValidKey(key);
     const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);

@@ -69,6 +69,12 @@ export const OPERATIONS: readonly Operation[] = [
     ['get', '/admin/api-keys', 'admin', 'List the keys'],
     ['post', '/admin/api-keys', 'admin', 'Create a key', { body: apiKeys.createApiKeySchema }],
     ['put', '/admin/api-keys/:id', 'admin', 'Change a key', { body: apiKeys.updateApiKeySchema }],
+    [
+      'post',
+      '/admin/api-keys/:id/s3-credentials',
+      'admin',
+      'New S3 credentials for a key (the secret shown once; docs/s3.md)',
+    ],
     ['delete', '/admin/api-keys/:id', 'admin', 'Delete a key'],
   ]),
   ...group('Accounts', [

@@ -33,6 +33,7 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'GET /admin/api-keys': '列出密钥',
   'POST /admin/api-keys': '创建密钥',
   'PUT /admin/api-keys/:id': '修改密钥',
+  'POST /admin/api-keys/:id/s3-credentials': '为密钥生成新的 S3 凭据（密钥只显示一次，见 docs/s3.md）',
   'DELETE /admin/api-keys/:id': '删除密钥',
   'GET /admin/users': '列出账号',
   'POST /admin/users': '邀请账号（一次性链接），或直接设置密码创建',

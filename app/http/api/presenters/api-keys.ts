@@ -1,5 +1,6 @@
 import { permissionNames } from '~/lib/permissions';
 import type { ApiKeyRecord } from '~/models/accounts/api-keys.server';
+import type { S3Credentials } from '~/models/accounts/s3-credentials.server';
 import type { QuotaUsage } from '~/models/quotas/quotas.server';
 
 /**
@@ -27,6 +28,9 @@ export function presentApiKey(key: ApiKeyRecord & { usage?: QuotaUsage }) {
     quota_day_bytes: key.quotas.dayBytes,
     quota_day_shares: key.quotas.dayShares,
     quota_file_bytes: key.quotas.fileBytes,
+    // The S3 door's credentials (docs/s3.md §2): the secret only in the answer that made it.
+    s3_access_key_id: key.s3AccessKeyId,
+    ...(key.s3SecretAccessKey && { s3_secret_access_key: key.s3SecretAccessKey }),
     ...(key.usage && {
       usage: {
         stored_bytes: key.usage.storedBytes,
@@ -35,4 +39,9 @@ export function presentApiKey(key: ApiKeyRecord & { usage?: QuotaUsage }) {
       },
     }),
   };
+}
+
+/** New S3 credentials of a key (POST /api/admin/api-keys/{id}/s3-credentials): shown this once. */
+export function presentS3Credentials(credentials: S3Credentials) {
+  return { s3_access_key_id: credentials.accessKeyId, s3_secret_access_key: credentials.secretAccessKey };
 }

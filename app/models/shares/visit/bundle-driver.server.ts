@@ -60,6 +60,7 @@ export async function bundleDriver(ctx: ModelContext, bundle: ShareRow): Promise
     presignPut: readOnly,
     multipartInit: readOnly,
     multipartSignParts: readOnly,
+    multipartWritePart: readOnly,
     multipartComplete: readOnly,
     multipartAbort: readOnly,
     multipartListParts: readOnly,
