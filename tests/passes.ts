@@ -30,6 +30,8 @@ export const POSTGRES: Record<string, string> = {
   'tests/integration/api-fs-search.test.ts': 'the search index is FTS5 on SQLite and pg_trgm on PostgreSQL',
   'tests/integration/api-mounts.test.ts': 'mount rows and their visibility joins',
   'tests/integration/api-pastes.test.ts': "paste rows, the fast view's one statement and case-insensitive lists",
+  'tests/integration/s3-sdk.test.ts':
+    'S3 credentials looked up by their unique column, and multipart uploads recorded as rows',
   'tests/integration/api-settings.test.ts': 'settings rows and storage configs with their encrypted secrets',
   'tests/integration/encrypted-pastes.test.ts':
     'the encrypted flag bound by each driver in the one-statement insert and view',
@@ -60,6 +62,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/webdav-litmus.test.ts':
     'WebDAV protocol conformance over each storage kind (locks: webdav-access)',
   'tests/integration/webdav-rclone.test.ts': 'a real WebDAV client over each storage kind',
+  'tests/integration/s3-clients.test.ts':
+    'real S3 clients over each storage kind (the SDK suite runs on both databases)',
   'tests/reliability/database-busy.test.ts': "a locked SQLite file (PostgreSQL's faults: postgres.test.ts)",
   'tests/reliability/disk-full.test.ts': 'a full disk under the SQLite file',
   'tests/reliability/read-only-database.test.ts': 'a read-only SQLite file',

@@ -5,9 +5,14 @@ import path from 'node:path';
 
 // File-system steps of the local driver (local.server.ts) that need nothing of the driver itself.
 
-/** ETag of a file: stable while the file is unchanged (size and modification time). */
+/**
+ * ETag of a file: stable while the file is unchanged (size and modification time). It is not the
+ * content's MD5, so it must not look like one: S3 clients (rclone) take a bare 32-digit ETag for the
+ * MD5 of the bytes and call the copy corrupted (docs/s3.md §5). The "-" marks it, as S3 marks the
+ * ETags of multipart objects, as something else.
+ */
 export function etagOf(stat: fs.Stats): string {
-  return createHash('md5').update(`${stat.size}:${stat.mtimeMs}`).digest('hex');
+  return `${createHash('md5').update(`${stat.size}:${stat.mtimeMs}`).digest('hex').slice(0, 24)}-${stat.size.toString(36)}`;
 }
 
 /**
