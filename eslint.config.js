@@ -41,6 +41,7 @@ export const MODEL_KERNEL = [
 ];
 export const MODEL_ORDER = [
   ['dashboard', 'sweeper', 'wiring', 'local-urls'],
+  ['tus'],
   ['backup', 'requests'],
   ['shares'],
   ['fs'],

@@ -62,6 +62,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/webdav-litmus.test.ts':
     'WebDAV protocol conformance over each storage kind (locks: webdav-access)',
   'tests/integration/webdav-rclone.test.ts': 'a real WebDAV client over each storage kind',
+  'tests/integration/tus.test.ts':
+    'a protocol door over files staged on disk; the models it commits through run on both',
   'tests/integration/s3-clients.test.ts':
     'real S3 clients over each storage kind (the SDK suite runs on both databases)',
   'tests/reliability/database-busy.test.ts': "a locked SQLite file (PostgreSQL's faults: postgres.test.ts)",

@@ -31,6 +31,20 @@ export function requestCommand(origin: string, key: string): string {
   return `curl -sS -H 'Authorization: ApiKey ${key}' -H 'Content-Type: application/json' -d '{"title":"Invoices","folder":"/local/inbox"}' '${origin}/api/upload-requests'`;
 }
 
+/**
+ * The S3 door (docs/s3.md): the AWS CLI listing the buckets. The secret is shown only when the key's
+ * S3 credentials are made, so the command carries placeholders for the pair.
+ */
+export function s3Command(endpoint: string): string {
+  return `AWS_ACCESS_KEY_ID=YOUR_S3_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=YOUR_S3_SECRET AWS_DEFAULT_REGION=us-east-1 aws --endpoint-url '${endpoint}' s3 ls`;
+}
+
+/** A tus upload in one request (creation-with-upload, docs/tus.md) into a mount folder. */
+export function tusCommand(origin: string, key: string): string {
+  const meta = (value: string) => btoa(value);
+  return `curl -sS -X POST -H 'Authorization: ApiKey ${key}' -H 'Tus-Resumable: 1.0.0' -H "Upload-Length: $(wc -c < ${SAMPLE_FILE})" -H 'Upload-Metadata: filename ${meta(SAMPLE_FILE)},path ${meta('/local/inbox')}' -H 'Content-Type: application/offset+octet-stream' --data-binary @${SAMPLE_FILE} '${origin}/api/tus/'`;
+}
+
 /** Sending a file to an upload request: anyone with its link, no key (curl adds the file's name). */
 export function sendToRequestCommand(origin: string): string {
   return `curl -T ${SAMPLE_FILE} '${origin}/r/LINK/'`;

@@ -8,6 +8,7 @@ import type { ModelContext } from '~/models/context.server';
 import { sweepLocalTemp } from '~/models/storage/temp.server';
 import { pruneFsUploads, reapFsPresigns } from '~/models/fs/direct.server';
 import { pruneS3Uploads } from '~/models/fs/s3/multipart.server';
+import { pruneTusUploads } from '~/models/tus/uploads.server';
 import { sweepBin } from '~/models/fs/bin/manage.server';
 import { sweepKeptObjects } from '~/models/shares/manage/kept-objects.server';
 import { repeatEvery } from './periodic.server';
@@ -47,6 +48,7 @@ export async function sweepOnce(ctx: ModelContext): Promise<{
   await pruneFsUploads(ctx);
   await reapFsPresigns(ctx);
   await pruneS3Uploads(ctx);
+  await pruneTusUploads(ctx);
   await reapStaleArrivals(ctx);
   await reapStaleRequestUploads(ctx);
   const tempFiles = (await sweepLocalTemp(ctx)) + (await sweepBackupLeftovers(ctx));

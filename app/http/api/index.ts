@@ -11,6 +11,7 @@ import { filesRouter } from './files';
 import { localStorageRouter } from './local-storage';
 import { pastesRouter } from './pastes';
 import { attachPrincipal } from './principal';
+import { tusRouter } from './tus';
 import { publicFilesRouter } from './public-files';
 import { settingsRouter } from './settings';
 import { drainThenClose } from '../close-after';
@@ -51,6 +52,8 @@ const refuseOversizedJson: RequestHandler = (req, res, next) => {
  */
 export function apiRouter(services: Services): Router {
   const router = Router();
+  // tus answers its own OPTIONS and CORS (Tus-Version, the extensions), so it comes before ours.
+  router.use(tusRouter(services));
   router.use(cors);
   router.use(systemRouter(services));
   router.use(localStorageRouter(services, services.downloadStreams));

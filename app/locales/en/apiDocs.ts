@@ -27,6 +27,13 @@ export default {
     send: 'Send a file to an upload request',
     sendHint:
       "Anyone with the request’s link can run this, without a key: replace LINK with the end of the link. Add -H 'X-Request-Password: …' when it has a password.",
+    tus: 'Upload resumably (tus)',
+    tusHint:
+      'One request that creates a tus upload and sends the file into /local/inbox. Uppy and tus-js-client resume where a dropped upload stopped: the endpoint is /api/tus/, and docs/tus.md has their settings and the other targets (a new file share, an upload request).',
+    s3: 'Use S3 tools (AWS CLI, rclone, restic)',
+    s3Hint:
+      'Buckets are mounts. Each API key has S3 credentials, shown once when the key is made (or made new on Admin → API keys). docs/s3.md has the rclone, restic and SDK settings.',
+    s3Off: 'The S3 door is turned off on this server (S3_PORT=0).',
     sharex: 'ShareX',
     sharexHint:
       'A custom uploader for ShareX (Windows): open the file and ShareX adds it; uploads then answer the share page’s link.',

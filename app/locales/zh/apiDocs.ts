@@ -24,6 +24,13 @@ export default {
     send: '向上传请求发送文件',
     sendHint:
       "任何拥有请求链接的人都可以运行，无需密钥：把 LINK 换成链接的末尾部分。请求有密码时加上 -H 'X-Request-Password: …'。",
+    tus: '断点续传上传（tus）',
+    tusHint:
+      '一个请求即可创建 tus 上传并把文件发送到 /local/inbox。Uppy 和 tus-js-client 会从中断处继续上传：端点为 /api/tus/，其设置及其他目标（新建文件分享、上传请求）见 docs/tus.md。',
+    s3: '使用 S3 工具（AWS CLI、rclone、restic）',
+    s3Hint:
+      '存储桶即挂载点。每个 API 密钥都有 S3 凭据，仅在创建密钥时显示一次（或在「管理 → API 密钥」中重新生成）。rclone、restic 和 SDK 的设置见 docs/s3.md。',
+    s3Off: '此服务器已关闭 S3 接口（S3_PORT=0）。',
     sharex: 'ShareX',
     sharexHint: 'ShareX（Windows）的自定义上传器：打开该文件即可添加；之后上传会返回分享页链接。',
     sharexDownload: '下载 ShareX 上传器',

@@ -9,7 +9,9 @@ import {
   fileCommand,
   KEY_PLACEHOLDER,
   requestCommand,
+  s3Command,
   sealedTextCommand,
+  tusCommand,
   sealedFileCommand,
   sendToRequestCommand,
   textCommand,
@@ -32,7 +34,11 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export const loader = answersFaults(async function loader({ context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const origin = context.get(requestInfoContext).linkOrigin;
-  const secret = await ownApiKeySecret(context.get(servicesContext), principal);
+  const services = context.get(servicesContext);
+  const secret = await ownApiKeySecret(services, principal);
+  // The S3 door listens on its own port of this host (docs/s3.md §1); 0 is off.
+  const s3Port = services.config.s3Port;
+  const s3Endpoint = s3Port ? `${new URL(origin).protocol}//${new URL(origin).hostname}:${s3Port}` : null;
   return {
     origin,
     viewer: principal.kind,
@@ -44,6 +50,9 @@ export const loader = answersFaults(async function loader({ context }: Route.Loa
     sealedFile: sealedFileCommand(origin, secret ?? KEY_PLACEHOLDER),
     request: requestCommand(origin, secret ?? KEY_PLACEHOLDER),
     send: sendToRequestCommand(origin),
+    s3: s3Endpoint && s3Command(s3Endpoint),
+    tus: tusCommand(origin, secret ?? KEY_PLACEHOLDER),
+    canMount: secret === null || isAllowed(principal, 'fs.upload'),
     canText: secret === null || isAllowed(principal, 'paste.create'),
     canFile: secret === null || isAllowed(principal, 'file.upload'),
     canRequest: secret === null || isAllowed(principal, 'request.manage'),
@@ -122,6 +131,18 @@ export default function ApiDocs({ loaderData: d }: Route.ComponentProps) {
           command={d.send}
           hint={t('apiDocs.recipes.sendHint')}
         />
+        <Recipe
+          id="recipe-tus"
+          name={t('apiDocs.recipes.tus')}
+          command={d.tus}
+          hint={t('apiDocs.recipes.tusHint')}
+          missing={d.canMount ? undefined : t('keys.permissions.mount_upload')}
+        />
+        {d.s3 ? (
+          <Recipe id="recipe-s3" name={t('apiDocs.recipes.s3')} command={d.s3} hint={t('apiDocs.recipes.s3Hint')} />
+        ) : (
+          <p className="text-sm text-subtle">{t('apiDocs.recipes.s3Off')}</p>
+        )}
         {d.hasKey && d.canFile && (
           <div>
             <h3 className="font-medium">{t('apiDocs.recipes.sharex')}</h3>

@@ -18,7 +18,7 @@ export type { Access };
  * route list itself is checked against the router by app/http/api/openapi/operations.test.ts.
  * Access follows docs/product/api.md §3.0.
  */
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete' | 'head' | 'patch' | 'options';
 
 export interface Operation {
   method: Method;
@@ -284,6 +284,26 @@ export const OPERATIONS: readonly Operation[] = [
     ['get', '/fs/archive/progress/:token', 'mount_view', 'Progress of a zip being sent'],
     ['get', '/admin/fs-index', 'admin', 'State of the search index per mount'],
     ['post', '/admin/fs-index/:mountId', 'admin', 'Update or rebuild the search index of a mount'],
+  ]),
+  // tus 1.0 (docs/tus.md): credentials as the rest of the API; an upload request's visitor needs none.
+  ...group('Resumable uploads (tus)', [
+    ['options', '/tus', 'public', 'tus: the version, extensions and maximum size'],
+    ['options', '/tus/:id', 'public', 'tus: the same, for an upload'],
+    [
+      'post',
+      '/tus',
+      'any',
+      'tus: create an upload (creation, creation-with-upload) into a folder, a share or a request',
+    ],
+    ['head', '/tus/:id', 'any', 'tus: how much of an upload the server has'],
+    [
+      'patch',
+      '/tus/:id',
+      'any',
+      'tus: send bytes from the offset; the last answers where the file went',
+      { binaryBody: true },
+    ],
+    ['delete', '/tus/:id', 'any', 'tus: end an upload and drop its bytes (termination)'],
   ]),
   ...group('Upload requests', [
     ['get', '/upload-requests', 'mount_upload', 'Your upload requests'],

@@ -16,6 +16,7 @@ export const TAGS_ZH: Record<string, string> = {
   'File system': '文件系统',
   Settings: '设置',
   Caches: '缓存',
+  'Resumable uploads (tus)': '断点续传上传（tus）',
   'Upload requests': '上传请求',
 };
 
@@ -71,6 +72,12 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'POST /files/bundle': '把多个上传合并为一个链接',
   'GET /public/files/:slug': '访客看到的文件分享',
   'GET /public/files/:slug/entries': '文件夹分享中某个文件夹的一页内容',
+  'OPTIONS /tus': 'tus：版本、扩展与最大大小',
+  'OPTIONS /tus/:id': 'tus：同上，针对某个上传',
+  'POST /tus': 'tus：创建上传（creation、creation-with-upload），目标为文件夹、分享或上传请求',
+  'HEAD /tus/:id': 'tus：服务器已收到的字节数',
+  'PATCH /tus/:id': 'tus：从偏移处发送字节；最后一次应答文件的去向',
+  'DELETE /tus/:id': 'tus：结束上传并丢弃已收字节（termination）',
   'GET /upload-requests': '您的上传请求',
   'POST /upload-requests': '创建上传请求，文件保存到您可写入的文件夹',
   'GET /upload-requests/:id': '某个上传请求及收到的文件',
