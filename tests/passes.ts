@@ -73,6 +73,7 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/reliability/slow-downloads.test.ts': 'slow readers of streamed downloads',
   'tests/reliability/spool.test.ts': 'form uploads spooled to disk',
   'tests/reliability/s3-stall-streams.test.ts': 'streams from a frozen S3 server',
+  'tests/reliability/doors-hostile-paths.test.ts': 'paths refused by the one gate before the database is asked',
   'tests/reliability/hostile-paths.test.ts': 'paths refused by the gates before the database is asked',
   'tests/reliability/client-leaves.test.ts':
     "bodies cut short at every door; the places and charges they free are upload-requests' and key-quotas' to test on PostgreSQL",

@@ -111,7 +111,7 @@ const view = (data: Bytes): string | Uint8Array =>
     : ArrayBuffer.isView(data)
       ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
       : new Uint8Array(data);
-class Sha256 {
+export class Sha256 {
   private readonly hash: Hash | Hmac;
   constructor(key?: Bytes) {
     this.hash = key === undefined ? createHash('sha256') : createHmac('sha256', view(key));

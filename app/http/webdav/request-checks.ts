@@ -28,8 +28,27 @@ export interface Refusal {
 
 const refuse = (key: string, status: 400 | 502 = 400): Refusal => ({ status, key });
 
+/**
+ * Whether a path as sent has a "." or ".." segment in any spelling ("%2e%2e" too): nephele reads
+ * the address with WHATWG URL, which resolves those before any gate sees the path, so
+ * "/dav/team/a/%2e%2e" reached "/dav/team" — a path no other door would accept (issue 45: the same
+ * table of hostile paths on every door). Such a request is refused as it is.
+ */
+function hasDotSegment(rawPath: string): boolean {
+  return rawPath.split('/').some((segment) => {
+    let decoded = segment;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      // A malformed escape is refused later, as a malformed URL.
+    }
+    return decoded === '.' || decoded === '..';
+  });
+}
+
 /** The refusal a request earns before nephele sees it, or null. */
 export function requestProblem(req: Request, config: Pick<AppConfig, 'publicUrl' | 'selfUrl'>): Refusal | null {
+  if (hasDotSegment(req.originalUrl.split('?')[0]!)) return refuse('davPathInvalid');
   // RFC 9110 §14.5: a server that does not do partial PUTs must refuse one, not store the fragment as the file.
   if (req.method === 'PUT' && req.get('Content-Range') !== undefined) return refuse('davContentRangeUnsupported');
   // nephele parses the type of the XML bodies it reads, and threw (500) on one that does not parse.
@@ -42,6 +61,8 @@ export function requestProblem(req: Request, config: Pick<AppConfig, 'publicUrl'
   if (overwrite !== undefined && overwrite !== 'T' && overwrite !== 'F') return refuse('davOverwriteInvalid');
   const destination = req.get('Destination');
   if (destination === undefined) return null;
+  if (hasDotSegment(destination.split('?')[0]!.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')))
+    return refuse('davDestinationInvalid');
   let url: URL;
   try {
     url = new URL(destination, `${req.protocol}://${req.get('host')}${req.originalUrl}`);

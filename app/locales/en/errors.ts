@@ -351,6 +351,7 @@ export default {
   davContentRangeUnsupported: 'Partial uploads (PUT with Content-Range) are not supported: send the whole file',
   davContentTypeInvalid: 'The Content-Type header is not a valid media type',
   davOverwriteInvalid: 'The Overwrite header must be T or F',
+  davPathInvalid: 'A path may not hold “.” or “..” segments, in any spelling',
   davDestinationInvalid: 'The Destination header is not a valid address',
   davDestinationForeign: 'The Destination is on another server or outside /dav',
   davLocked: 'The file or folder is locked',

@@ -338,6 +338,7 @@ export default {
   davContentRangeUnsupported: '不支持部分上传（带 Content-Range 的 PUT）：请发送整个文件',
   davContentTypeInvalid: 'Content-Type 请求头不是有效的媒体类型',
   davOverwriteInvalid: 'Overwrite 请求头必须是 T 或 F',
+  davPathInvalid: '路径中不能包含“.”或“..”段（任何写法均不可）',
   davDestinationInvalid: 'Destination 请求头不是有效的地址',
   davDestinationForeign: 'Destination 位于其他服务器或 /dav 之外',
   davLocked: '该文件或文件夹已被锁定',

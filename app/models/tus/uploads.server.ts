@@ -68,7 +68,8 @@ export async function admitTusUpload(
   const kept = { filename, owner: ownerOf(principal) };
   const folder = text(meta.path);
   if (folder) {
-    await locate(ctx, principal, `${folder.replace(/\/+$/, '')}/${filename}`, 'fs.upload', { writable: true });
+    // A folder may be written with one trailing "/"; the file is then named in it, as the explorer names it.
+    await locate(ctx, principal, `${folder.replace(/\/$/, '')}/${filename}`, 'fs.upload', { writable: true });
     await checkQuota(ctx, principal, { bytes: size });
     return { ...kept, target: 'folder', path: folder };
   }
