@@ -64,7 +64,7 @@ const ALGORITHMS: Record<string, () => { update: (b: Buffer) => void; digest: ()
 };
 const digest = (hash: Hash) => ({ update: (b: Buffer) => void hash.update(b), digest: () => hash.digest('base64') });
 
-function checksumOf(headers: IncomingMessage['headers']): Checksum | null {
+export function checksumOf(headers: IncomingMessage['headers']): Checksum | null {
   const trailer = String(headers['x-amz-trailer'] ?? '').toLowerCase();
   for (const name of Object.keys(ALGORITHMS)) {
     if (trailer === name) return { name, expected: null, hash: ALGORITHMS[name]! };
@@ -78,7 +78,7 @@ const mismatch = (name: string) =>
   new AppError('invalid', 's3ChecksumMismatch', { name: name.replace('x-amz-checksum-', '').toUpperCase() });
 
 /** A plain body's SHA-256 (and checksum) compared at its end. */
-class Verifier extends Transform {
+export class Verifier extends Transform {
   private readonly sha: Hash | null;
   private readonly sum: ReturnType<Checksum['hash']> | null;
   constructor(
@@ -111,7 +111,7 @@ const MAX_LINE = 4096;
  * (`name:value\r\n`, a trailer signature) and `\r\n`. Each chunk's signature chains from the
  * request's (app/auth/sigv4.server.ts); an unsigned body has none.
  */
-class ChunkDecoder extends Transform {
+export class ChunkDecoder extends Transform {
   private buffered: Buffer = Buffer.alloc(0);
   private left = 0;
   private state: 'header' | 'data' | 'crlf' | 'trailer' | 'done' = 'header';
