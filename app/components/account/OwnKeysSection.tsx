@@ -6,6 +6,7 @@ import { Field } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { IntentButton } from '~/components/ui/IntentButton';
 import { SecretOnce } from '~/components/ui/SecretOnce';
+import { S3Credentials } from '~/components/keys/S3Credentials';
 
 const ACTION = '/admin/account';
 
@@ -28,7 +29,7 @@ export function OwnKeysSection({
   basePath,
 }: {
   keys: OwnKeyView[];
-  created?: { name: string; key: string };
+  created?: { name: string; key: string; s3AccessKeyId: string | null; s3SecretAccessKey?: string };
   error?: string;
   fieldErrors?: Record<string, string>;
   basePath: string;
@@ -47,7 +48,11 @@ export function OwnKeysSection({
           value={created.key}
           label={t('accounts.security.keyLabel')}
           copyLabel={t('accounts.security.keyCopy')}
-        />
+        >
+          {created.s3AccessKeyId && created.s3SecretAccessKey && (
+            <S3Credentials accessKeyId={created.s3AccessKeyId} secret={created.s3SecretAccessKey} />
+          )}
+        </SecretOnce>
       )}
       {keys.length === 0 ? (
         <p className="text-sm text-subtle">{t('accounts.security.noKeys')}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import type { ApiKeyView } from './types';
 import { Icon } from '~/components/ui/Icon';
 import { CopyButton } from '~/components/ui/CopyButton';
+import { S3Credentials } from './S3Credentials';
 
 /** Shown once, right after a key is created: the whole key, prominently, with a copy button. */
 export function CreatedKeyBanner({ apiKey }: { apiKey: ApiKeyView }) {
@@ -39,6 +40,9 @@ export function CreatedKeyBanner({ apiKey }: { apiKey: ApiKeyView }) {
             />
             <CopyButton text={apiKey.key} label={t('keys.copy.copyLabel', { name: apiKey.name })} className="py-2" />
           </div>
+          {apiKey.s3AccessKeyId && apiKey.s3SecretAccessKey && (
+            <S3Credentials accessKeyId={apiKey.s3AccessKeyId} secret={apiKey.s3SecretAccessKey} />
+          )}
         </div>
       </div>
     </section>

@@ -15,4 +15,8 @@ export interface ApiKeyView {
   quotas: { bytes: number | null; dayBytes: number | null; dayShares: number | null; fileBytes: number | null };
   /** What it has used of them: stored now, and stored and shared today (UTC). */
   usage: { storedBytes: number; dayBytes: number; dayShares: number } | null;
+  /** Its S3 access key id (docs/s3.md), null until it has one. */
+  s3AccessKeyId: string | null;
+  /** The S3 secret, only in the answer that made the key. */
+  s3SecretAccessKey?: string;
 }

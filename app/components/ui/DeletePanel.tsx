@@ -4,8 +4,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { FormAlert } from './FormAlert';
 
 /**
- * A delete confirmation: a real form (intent "delete" and the record's `id`), so it works the same
- * with and without JavaScript. The heading and body get the ids `${idPrefix}-heading` and
+ * A delete confirmation: a real form (intent "delete", or `intent` for another step that cannot be
+ * undone, and the record's `id`), so it works the same with and without JavaScript. The heading and body get the ids `${idPrefix}-heading` and
  * `${idPrefix}-body`; `keyPrefix` names the translation group holding `confirm`, `deleting` and
  * `cancel`. `children` go after the body (extra notes).
  */
@@ -22,6 +22,7 @@ export function DeletePanel({
   className,
   headingClassName,
   formClassName,
+  intent = 'delete',
 }: {
   id: string;
   idPrefix: string;
@@ -37,10 +38,12 @@ export function DeletePanel({
   headingClassName: string;
   /** Spacing of the buttons' form, e.g. `mt-4`. */
   formClassName: string;
+  /** The form's intent (default "delete"). */
+  intent?: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete';
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
   return (
     <section
       id={sectionId}
@@ -62,7 +65,7 @@ export function DeletePanel({
         </div>
       )}
       <Form method="post" className={`${formClassName} flex flex-wrap gap-3`}>
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={id} />
         <button type="submit" className="btn btn-danger" disabled={busy}>
           {busy ? t(`${keyPrefix}.deleting`) : t(`${keyPrefix}.confirm`)}

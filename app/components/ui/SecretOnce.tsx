@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CopyButton } from './CopyButton';
 
 /**
@@ -12,12 +12,15 @@ export function SecretOnce({
   value,
   label,
   copyLabel,
+  children,
 }: {
   heading: string;
   body: string;
   value: string;
   label: string;
   copyLabel: string;
+  /** What goes with it (a key's S3 credentials). */
+  children?: ReactNode;
 }) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -40,6 +43,7 @@ export function SecretOnce({
         />
         <CopyButton text={value} label={copyLabel} className="py-2" />
       </div>
+      {children}
     </section>
   );
 }

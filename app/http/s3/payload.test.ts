@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -41,13 +41,13 @@ const signedBody = (signatures = SIGNATURES) =>
   ]);
 
 /** Runs `body` through `transform` in small pieces (as a socket delivers it); answers the bytes out. */
-async function through(body: Buffer, transform: NodeJS.ReadWriteStream): Promise<Buffer> {
+async function through(body: Buffer, transform: Transform): Promise<Buffer> {
   const out: Buffer[] = [];
   const pieces = Array.from({ length: Math.ceil(body.length / 1000) }, (_, i) =>
     body.subarray(i * 1000, (i + 1) * 1000),
   );
-  await pipeline(Readable.from(pieces), transform, async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) out.push(chunk);
+  await pipeline(Readable.from(pieces), transform, async (source: AsyncIterable<Buffer | string>) => {
+    for await (const chunk of source) out.push(Buffer.from(chunk));
   });
   return Buffer.concat(out);
 }

@@ -133,7 +133,15 @@ export async function accountAction(
           return data({ intent, formError: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
         }
         const made = await createOwnKey(services, principal, createApiKeySchema.parse(converted.input));
-        return { intent, key: { name: made.name, key: made.key } };
+        return {
+          intent,
+          key: {
+            name: made.name,
+            key: made.key,
+            s3AccessKeyId: made.s3AccessKeyId,
+            s3SecretAccessKey: made.s3SecretAccessKey,
+          },
+        };
       }
       case 'deleteKey':
         await deleteOwnKey(services, principal, text('id'));

@@ -56,7 +56,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         done?: boolean;
         recoveryCodes?: string[];
         appPassword?: { name: string; password: string };
-        key?: { name: string; key: string };
+        key?: { name: string; key: string; s3AccessKeyId: string | null; s3SecretAccessKey?: string };
       }
     | undefined;
   const failed = result?.formError ? result : undefined;

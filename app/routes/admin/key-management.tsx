@@ -21,6 +21,8 @@ import {
   type ApiKeyRecord,
 } from '~/models/accounts/api-keys.server';
 import type { ApiKeyView } from '~/components/keys/types';
+import { regenerateS3Credentials } from '~/models/accounts/s3-credentials.server';
+import { S3CredentialsPanels } from '~/components/keys/S3CredentialsPanels';
 import type { QuotaUsage } from '~/models/quotas/quotas.server';
 import type { Route } from './+types/key-management';
 import { answersFaults } from '~/http/html/faults.server';
@@ -31,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pag
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 const PATH = '/admin/key-management';
-const INTENTS = ['create', 'update', 'delete'] as const;
+const INTENTS = ['create', 'update', 'delete', 's3'] as const;
 type Intent = (typeof INTENTS)[number];
 const NOTICES = ['updated', 'deleted'] as const;
 
@@ -60,6 +62,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     showNew: url.searchParams.has('new'),
     editId: url.searchParams.get('edit'),
     deleteId: url.searchParams.get('delete'),
+    s3Id: url.searchParams.get('s3'),
     notice: NOTICES.find((n) => n === url.searchParams.get('notice')) ?? null,
   };
   const principal = context.get(principalContext);
@@ -82,6 +85,11 @@ export const action = answersFaults(async function action({ request, context }: 
     if (intent === 'delete') {
       await deleteApiKey(services, principal, id);
       return redirect(`${PATH}?notice=deleted`);
+    }
+    if (intent === 's3') {
+      // The new secret is shown this once (docs/s3.md §2): an answer, never a redirect.
+      const renewed = await regenerateS3Credentials(services, principal, id);
+      return { intent, created: undefined, renewed: { id, ...renewed } };
     }
     const converted = apiKeyFormToInput(values, intent);
     if (!converted.ok) {
@@ -106,11 +114,13 @@ export const action = answersFaults(async function action({ request, context }: 
 
 export default function KeyManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { keys, showNew, editId, deleteId, notice } = loaderData;
+  const { keys, showNew, editId, deleteId, s3Id, notice } = loaderData;
+  const renewed = actionData && 'renewed' in actionData ? actionData.renewed : undefined;
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const created = actionData && 'created' in actionData ? actionData.created : undefined;
   const editing = editId ? keys.find((key) => key.id === editId) : undefined;
   const deleting = !editing && deleteId ? keys.find((key) => key.id === deleteId) : undefined;
+  const renewing = !editing && !deleting && s3Id && !renewed ? keys.find((key) => key.id === s3Id) : undefined;
   const missing = (editId && !editing) || (deleteId && !editId && !deleting);
   const errorFor = (intent: Intent) => (failed?.intent === intent ? failed : undefined);
 
@@ -153,6 +163,14 @@ export default function KeyManagement({ loaderData, actionData }: Route.Componen
       {notice === 'deleted' && <FormAlert tone="success">{t('errors.keyDeleted')}</FormAlert>}
       {missing && <FormAlert>{t('errors.keyNotFound')}</FormAlert>}
       {created && <CreatedKeyBanner key={created.id} apiKey={created} />}
+      <S3CredentialsPanels
+        keys={keys}
+        editing={editing}
+        renewing={renewing}
+        renewed={renewed}
+        error={errorFor('s3')?.formError}
+        cancelTo={PATH}
+      />
 
       {editing && (
         <section aria-labelledby="edit-key-heading" className="card">
