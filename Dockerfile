@@ -54,7 +54,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     NODE_OPTIONS=--max-old-space-size=384
 VOLUME ["/data"]
-EXPOSE 8787
+# 8788: the S3 door (S3_PORT, docs/s3.md); publish it only where S3 tools are to reach it.
+EXPOSE 8787 8788
 USER node
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "scripts/healthcheck.mjs"]
 # tini as PID 1: signals reach node (a graceful stop), and zombies are reaped.

@@ -1,6 +1,6 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { HttpRequest } from '@smithy/types';
-import { SignatureV4, SignatureV4Base, getCanonicalHeaders, getSigningKey } from '@smithy/signature-v4';
+import { SignatureV4Base, getCanonicalHeaders, getSigningKey } from '@smithy/signature-v4';
 import { AppError } from '~/lib/errors';
 import { safeEqual } from './tokens.server';
 
@@ -126,18 +126,6 @@ export class Sha256 {
   reset() {}
 }
 
-function signer(secret: string, sig: SigV4) {
-  return new SignatureV4({
-    credentials: { accessKeyId: sig.accessKeyId, secretAccessKey: secret },
-    region: sig.region,
-    service: sig.service,
-    sha256: Sha256,
-    // S3's canonical path is the path as sent, encoded once (not normalised, not encoded again).
-    uriEscapePath: false,
-    applyChecksum: false,
-  });
-}
-
 /**
  * The SDK's signer, asked for the signature of a request as it arrived: its canonical request and
  * string to sign (`createCanonicalRequest`, `createStringToSign`, `getCanonicalHeaders`,
@@ -161,13 +149,17 @@ class RequestVerifier extends SignatureV4Base {
   }
 
   async signatureOf(request: HttpRequest, payloadHash: string): Promise<string> {
-    const { sig } = this;
-    const headers = getCanonicalHeaders(request, undefined, new Set(sig.signedHeaders));
+    const headers = getCanonicalHeaders(request, undefined, new Set(this.sig.signedHeaders));
     const canonical = this.createCanonicalRequest(request, headers, payloadHash);
-    const toSign = await this.createStringToSign(sig.longDate, sig.scope, canonical, ALGORITHM);
+    return this.signString(await this.createStringToSign(this.sig.longDate, this.sig.scope, canonical, ALGORITHM));
+  }
+
+  /** HMAC-SHA-256 of `text` with the request's signing key (the SDK derives it, and caches it). */
+  async signString(text: string): Promise<string> {
+    const { sig } = this;
     const credentials = { accessKeyId: sig.accessKeyId, secretAccessKey: this.secret };
     const key = await getSigningKey(Sha256, credentials, sig.longDate.slice(0, 8), sig.region, sig.service);
-    return createHmac('sha256', key).update(toSign).digest('hex');
+    return createHmac('sha256', key).update(text).digest('hex');
   }
 }
 
@@ -203,18 +195,16 @@ export async function signatureMatches(request: WireRequest, sig: SigV4, secret:
  * that starts at the request's signature; the trailer's (…-TRAILER) ends it.
  */
 export function chunkSigner(sig: SigV4, secret: string) {
-  const sign = signer(secret, sig);
-  const options = { signingDate: sig.date, signingRegion: sig.region, signingService: sig.service };
+  const verifier = new RequestVerifier(secret, sig);
   const hex = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
   return {
     seed: sig.signature,
     chunk: (previous: string, data: Buffer) =>
-      sign.sign(
+      verifier.signString(
         ['AWS4-HMAC-SHA256-PAYLOAD', sig.longDate, sig.scope, previous, EMPTY_SHA256, hex(data)].join('\n'),
-        options,
       ),
     trailer: (previous: string, trailers: string) =>
-      sign.sign(['AWS4-HMAC-SHA256-TRAILER', sig.longDate, sig.scope, previous, hex(trailers)].join('\n'), options),
+      verifier.signString(['AWS4-HMAC-SHA256-TRAILER', sig.longDate, sig.scope, previous, hex(trailers)].join('\n')),
   };
 }
 export type ChunkSigner = ReturnType<typeof chunkSigner>;

@@ -128,11 +128,9 @@ async function deleteObjects(services: Services, req: Request, res: Response, at
     root.Object.map((o) => o.Key!),
   );
   const quiet = root.Quiet === 'true';
-  const errors = await Promise.all(
-    results
-      .filter((r) => r.error)
-      .map(async (r) => ({ Key: r.key, Code: s3CodeOf(r.error!)[1], Message: await s3Message(req, r.error!) })),
-  );
+  const errors = results
+    .filter((r) => r.error)
+    .map((r) => ({ Key: r.key, Code: s3CodeOf(r.error!)[1], Message: s3Message(req, r.error!) }));
   sendXml(res, 'DeleteResult', {
     Deleted: quiet ? [] : results.filter((r) => !r.error).map((r) => ({ Key: r.key })),
     Error: errors,

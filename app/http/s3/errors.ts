@@ -3,7 +3,7 @@ import { toAppError } from '~/faults';
 import { translate } from '~/i18n/translate';
 import { AppError, type ErrorKind } from '~/lib/errors';
 import { logOf } from '~/log.server';
-import { plainLocale } from '../request-locale.server';
+import { localeFromAcceptLanguage } from '~/i18n/config';
 import { setRetryAfter } from '../api/errors';
 import { sendXml } from './xml';
 
@@ -61,9 +61,15 @@ export function s3CodeOf(error: AppError): [number, string] {
   return BY_MESSAGE[error.messageKey] ?? BY_KIND[error.kind];
 }
 
-/** The message of an error, in the caller's language. */
-export async function s3Message(req: Request, error: AppError): Promise<string> {
-  return translate(await plainLocale(req), `errors.${error.messageKey}`, error.details);
+/**
+ * The message of an error in the language the request asks for; English when it names none — S3
+ * tools are scripts that print the message as it is, and no older client expects Chinese here
+ * (unlike /api's byte answers, decision 0008).
+ */
+export function s3Message(req: Request, error: AppError): string {
+  const accept = req.get('accept-language');
+  const locale = accept && accept.trim() !== '*' ? localeFromAcceptLanguage(accept) : 'en';
+  return translate(locale, `errors.${error.messageKey}`, error.details);
 }
 
 export async function sendS3Error(req: Request, res: Response, error: unknown): Promise<void> {
@@ -85,7 +91,7 @@ export async function sendS3Error(req: Request, res: Response, error: unknown): 
     'Error',
     {
       Code: code,
-      Message: await s3Message(req, mapped),
+      Message: s3Message(req, mapped),
       Resource: req.path,
       RequestId: res.getHeader('x-amz-request-id'),
     },

@@ -1,20 +1,18 @@
 import { authorize } from '~/auth/operations';
+import { putFile } from './put-file.server';
 import { Readable } from 'node:stream';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { StorageError } from '~/storage/types';
-import { maxUploadBytes } from '~/models/storage/upload-limits.server';
-import { through } from '~/storage/byte-limit';
-import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { announceMove } from './moves.server';
 import { afterWrite } from './after-write.server';
 import { failureOf } from './failure.server';
 import { locate } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
-import { discard, replacing } from './bin/keep.server';
+import { discard } from './bin/keep.server';
 import { settleName, type OnConflict } from './conflicts.server';
 
 /**
@@ -52,16 +50,7 @@ export async function writeTextFile(ctx: ModelContext, principal: Principal, raw
   const contentType = mimeFromFilename(at.key);
   const bytes = Buffer.from(content);
   // The version an edit replaces is kept in the recycle bin (issue 42, item 15).
-  const { etag, size } = await replacing(ctx, at, at.key, () =>
-    withQuota(
-      ctx,
-      principal,
-      { bytes: bytes.length },
-      () => at.driver.write(at.key, Readable.from([bytes]), { contentType }),
-      (written) => ({ bytes: written.size }),
-    ),
-  );
-  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
+  const { etag } = await putFile(ctx, principal, at, Readable.from([bytes]), { size: bytes.length, contentType });
   return { key: at.key, etag, contentType, isNewFile };
 }
 
@@ -93,17 +82,7 @@ export async function uploadToFolder(
     body.resume();
     return { ...written, size: 0, etag: null, skipped: true };
   }
-  const max = await maxUploadBytes(ctx);
-  const { etag, size } = await replacing(ctx, at, at.key, () =>
-    withQuota(
-      ctx,
-      principal,
-      {}, // of unknown size: it may take what the key has left
-      (hold) => at.driver.write(at.key, through(body, quotaLimit(max, hold)), { contentType }),
-      (stored) => ({ bytes: stored.size }),
-    ),
-  );
-  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: { size, etag } });
+  const { etag, size } = await putFile(ctx, principal, at, body, { contentType });
   return { ...written, size, etag, skipped: false };
 }
 

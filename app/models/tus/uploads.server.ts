@@ -164,7 +164,19 @@ async function commit(
   return { kind: 'share', share };
 }
 
-/** The sweeper's: uploads left unfinished past their expiry go, their bytes with them. */
-export async function pruneTusUploads(ctx: ModelContext): Promise<number> {
-  return tusStore(ctx).deleteExpired();
+/**
+ * The sweeper's: uploads left past their expiry go, their bytes with them — unfinished ones, and a
+ * finished one whose commit a killed process never ended (the FileStore's own sweep keeps those).
+ */
+export async function pruneTusUploads(ctx: ModelContext, now = Date.now()): Promise<number> {
+  const store = tusStore(ctx);
+  let removed = 0;
+  for (const id of (await store.configstore.list?.()) ?? []) {
+    const info = await store.configstore.get(id).catch(() => undefined);
+    const created = info?.creation_date ? Date.parse(info.creation_date) : NaN;
+    if (Number.isNaN(created) || created + TUS_LIFETIME_MS > now) continue;
+    await store.remove(id).catch(() => undefined);
+    removed += 1;
+  }
+  return removed;
 }

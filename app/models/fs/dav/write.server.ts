@@ -1,12 +1,9 @@
 import type { Readable } from 'node:stream';
+import { putFile } from '../put-file.server';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
-import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
-import { maxUploadBytes } from '~/models/storage/upload-limits.server';
-import { through, tooLarge } from '~/storage/byte-limit';
-import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { copyFile } from '../copy.server';
 import { carryDeadProps, dropDeadProps } from './properties.server';
 import { afterWrite } from '../after-write.server';
@@ -14,7 +11,7 @@ import { announceMove } from '../moves.server';
 import { locate } from '../locate.server';
 import type { InMount } from '../types';
 import { folderExists } from '../walk.server';
-import { discard, replacing } from '../bin/keep.server';
+import { discard } from '../bin/keep.server';
 
 /**
  * Changes through WebDAV (docs/product/api.md §4, docs/architecture.md §8), each needing
@@ -52,26 +49,9 @@ export async function davPut(
   options: { contentType?: string; size?: number },
 ): Promise<{ etag: string | null; size: number }> {
   const at = await writable(ctx, principal, raw);
-  const max = await maxUploadBytes(ctx);
-  if (options.size !== undefined && options.size > max) throw tooLarge(max);
   const direct = (await getSetting(ctx, 'webdav_upload_mode')) !== 'multipart';
   // What a PUT replaces is kept in the recycle bin (issue 42, item 15).
-  const written = await replacing(ctx, at, at.key, () =>
-    withQuota(
-      ctx,
-      principal,
-      { bytes: options.size },
-      (hold) =>
-        at.driver.write(at.key, through(body, quotaLimit(max, hold)), {
-          contentType: options.contentType ?? mimeFromFilename(at.key),
-          size: options.size,
-          singleRequest: direct && options.size !== undefined,
-        }),
-      (stored) => ({ bytes: stored.size }),
-    ),
-  );
-  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: written });
-  return written;
+  return putFile(ctx, principal, at, body, { ...options, singleRequest: direct });
 }
 
 /** MKCOL: an empty folder (nephele has checked that the parent exists); a conflict when something is there. */

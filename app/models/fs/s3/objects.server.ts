@@ -1,15 +1,16 @@
 import type { Readable } from 'node:stream';
+import { putFile } from '../put-file.server';
+import { withQuota } from '~/models/quotas/quotas.server';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
-import { through, tooLarge } from '~/storage/byte-limit';
+import { tooLarge } from '~/storage/byte-limit';
 import type { ByteRange } from '~/storage/types';
 import { afterWrite } from '../after-write.server';
-import { discard, replacing } from '../bin/keep.server';
+import { discard } from '../bin/keep.server';
 import { openFsFile } from '../browse.server';
 import { settleName } from '../conflicts.server';
 import { copyFile } from '../copy.server';
@@ -75,24 +76,8 @@ export async function s3Put(
     await afterWrite(ctx, at, { kind: 'written', key: at.key });
     return { etag: null };
   }
-  const max = await maxUploadBytes(ctx);
-  if (options.size !== undefined && options.size > max) throw tooLarge(max);
   await settleName(at, 'replace');
-  const written = await replacing(ctx, at, at.key, () =>
-    withQuota(
-      ctx,
-      principal,
-      { bytes: options.size },
-      (hold) =>
-        at.driver.write(at.key, through(body, quotaLimit(max, hold)), {
-          contentType: options.contentType || mimeFromFilename(at.key),
-          size: options.size,
-          singleRequest: options.size !== undefined,
-        }),
-      (stored) => ({ bytes: stored.size }),
-    ),
-  );
-  await afterWrite(ctx, at, { kind: 'written', key: at.key, file: written });
+  const written = await putFile(ctx, principal, at, body, { ...options, singleRequest: true });
   return { etag: written.etag };
 }
 
