@@ -104,12 +104,7 @@ async function main() {
   };
   const token = (await api('POST', '/admin/login', ADMIN)).token;
   const local = (await api('GET', '/s3-configs', undefined, token))[0].id;
-  await api(
-    'POST',
-    '/admin/mounts',
-    { name: 'disk', mount_path: '/disk', storage_config_id: local },
-    token,
-  );
+  await api('POST', '/admin/mounts', { name: 'disk', mount_path: '/disk', storage_config_id: local }, token);
   await api('PUT', '/admin/settings/group/1', { max_upload_size: Math.ceil((BYTES * 2) / MiB) }, token);
   const key = await api(
     'POST',
