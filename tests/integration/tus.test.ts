@@ -92,8 +92,27 @@ describe('tus uploads', () => {
     expect(sent.body).toEqual({ kind: 'request', name: 'visitor.txt', size: 14 });
     const listed = await call('GET', `/fs/list?path=${encodeURIComponent('/local/inbox/Via tus')}`, { auth });
     expect(listed.body.data.items.map((i: { name: string }) => i.name)).toContain('visitor.txt');
-    // Nothing is left staged once the uploads are in.
-    expect(fs.readdirSync(`${server.dataDir}/tus`)).toEqual([]);
+    // Nothing is left staged once the uploads are in (the staged copy goes once the answer is out).
+    await expect.poll(() => fs.readdirSync(`${server.dataDir}/tus`)).toEqual([]);
+  });
+
+  it('takes a whole file in the creating request (creation-with-upload, the /api-docs command)', async () => {
+    const meta = (v: string) => Buffer.from(v).toString('base64');
+    const answer = await fetch(`${server.url}/api/tus/`, {
+      method: 'POST',
+      headers: {
+        Authorization: auth,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': '11',
+        'Upload-Metadata': `filename ${meta('one-shot.txt')},path ${meta('/local/in')}`,
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: 'hello world',
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ kind: 'folder', path: '/local/in/one-shot.txt', size: 11 });
+    const read = await call('GET', `/fs/download?path=${encodeURIComponent('/local/in/one-shot.txt')}`, { auth });
+    expect(read.text).toBe('hello world');
   });
 
   it('refuses at creation what the caller may not do, before a byte is sent', async () => {

@@ -1,11 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { Router, type RequestHandler } from 'express';
-import { Server, type ServerOptions } from '@tus/server';
+import { EVENTS, Server, type ServerOptions } from '@tus/server';
 import { ANONYMOUS, type Principal } from '~/auth/principal';
 import { toAppError } from '~/faults';
 import { AppError } from '~/lib/errors';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
-import { admitTusUpload, assertTusOwner, finishTusUpload, tusStore } from '~/models/tus/uploads.server';
+import {
+  admitTusUpload,
+  assertTusOwner,
+  discardTusUpload,
+  finishTusUpload,
+  tusStore,
+} from '~/models/tus/uploads.server';
 import type { Services } from '~/services.server';
 import { apiMessage, setRetryAfter } from './errors';
 import { attachPrincipal, principalOf } from './principal';
@@ -41,7 +47,7 @@ const mapped = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 function tusServer(services: Services): Server {
-  return new Server({
+  const server = new Server({
     path: '/api/tus',
     datastore: tusStore(services),
     respectForwardedHeaders: services.config.trustProxy !== false,
@@ -76,6 +82,11 @@ function tusServer(services: Services): Server {
     },
     onResponseError: (_req, error) => ('status_code' in error ? undefined : tusError(error)),
   });
+  // Once the last answer is out, the committed upload's staged copy goes (models/tus).
+  server.on(EVENTS.POST_FINISH, (_req: unknown, _res: unknown, upload: { id: string }) => {
+    void discardTusUpload(services, upload.id);
+  });
+  return server;
 }
 
 export function tusRouter(services: Services): Router {

@@ -109,8 +109,10 @@ export type TusResult =
   | { kind: 'share'; share: FileShareRecord };
 
 /**
- * The last byte arrived: the staged file goes, as one stream, into its target, and the staged copy
- * goes whatever happens (a refused upload leaves nothing behind). Answers what became of it.
+ * The last byte arrived: the staged file goes, as one stream, into its target. A refused upload's
+ * staged copy goes at once (it leaves nothing behind); a committed one's once the answer is out
+ * (`discardTusUpload`: the tus server reads the upload once more to answer), else with the sweeper.
+ * Answers what became of it.
  */
 export async function finishTusUpload(
   ctx: ModelContext,
@@ -124,9 +126,17 @@ export async function finishTusUpload(
     if (!ownsTusUpload(principal, meta)) throw new AppError('forbidden', 'tusNotYours');
     const body = fs.createReadStream(path.join(store.directory, upload.id));
     return await commit(ctx, principal, meta, body, upload.size, address);
-  } finally {
-    await store.remove(upload.id).catch(() => undefined);
+  } catch (error) {
+    await discardTusUpload(ctx, upload.id);
+    throw error;
   }
+}
+
+/** A finished upload's staged copy goes (its file was committed, or refused). */
+export async function discardTusUpload(ctx: ModelContext, id: string): Promise<void> {
+  await tusStore(ctx)
+    .remove(id)
+    .catch(() => undefined);
 }
 
 /** HEAD, PATCH and DELETE of an upload: only its maker (anyone holding a request upload's URL). */

@@ -6,7 +6,14 @@ import { Permission } from '~/lib/permissions';
 import { MOUNT_PERMISSIONS } from '~/lib/permissions';
 import { fsModels, keyWith, type FsModels } from '../../../tests/support/fs-models';
 import { ADMIN, ANONYMOUS } from '../../../tests/support/principals';
-import { admitTusUpload, finishTusUpload, pruneTusUploads, TUS_LIFETIME_MS, tusStore } from './uploads.server';
+import {
+  admitTusUpload,
+  discardTusUpload,
+  finishTusUpload,
+  pruneTusUploads,
+  TUS_LIFETIME_MS,
+  tusStore,
+} from './uploads.server';
 
 /**
  * tus uploads' rules (docs/tus.md): the target is checked at creation — bits, base path, reserved
@@ -58,6 +65,9 @@ describe('tus uploads', () => {
     const result = await finishTusUpload(m.ctx, ADMIN, { id: 'one', size: 5, metadata: meta }, '');
     expect(result).toEqual({ kind: 'folder', path: '/disk/in/done.txt', size: 5 });
     expect(fs.readFileSync(path.join(m.diskRoot, 'in/done.txt'), 'utf8')).toBe('hello');
+    // Kept until the answer is out (the tus server reads it once more), then discarded.
+    expect(staged().sort()).toEqual(['one', 'one.json']);
+    await discardTusUpload(m.ctx, 'one');
 
     // Someone else's upload is refused at the end too, and its bytes still go.
     await stage('two', 'other', meta);
