@@ -22,6 +22,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOUNT_PERMISSIONS, Permission } from '~/lib/permissions';
+import { formClient } from '../support/forms';
 import { mountDiskAndBucket } from '../support/mounts';
 import { createTestBucket, type TestBucket } from '../support/s3';
 import { s3Client, s3Key, startWithS3Door, type S3DoorServer, type S3Key } from '../support/s3-door';
@@ -293,6 +294,33 @@ describe('S3 door with the AWS SDK', () => {
       secretAccessKey: renewed.body.data.s3_secret_access_key,
     });
     expect((await next.send(new ListBucketsCommand({}))).Buckets?.map((b) => b.Name)).toEqual(['disk']);
+  });
+
+  it("answers a key's quota with QuotaExceeded and its message, and writes the audit log with door s3", async () => {
+    const made = await door.call('POST', '/admin/api-keys', {
+      auth: door.auth,
+      body: { name: 's3-quota', permissions: MOUNT_PERMISSIONS, expires_at: 'never', quota_day_bytes: 1000 },
+    });
+    const client = s3Client(door, {
+      accessKeyId: made.body.data.s3_access_key_id,
+      secretAccessKey: made.body.data.s3_secret_access_key,
+    });
+    const first = await client.send(
+      new PutObjectCommand({ Bucket: 'disk', Key: 'quota/a.bin', Body: randomBytes(600) }),
+    );
+    const refused = await client
+      .send(new PutObjectCommand({ Bucket: 'disk', Key: 'quota/b.bin', Body: randomBytes(600) }))
+      .catch((error: unknown) => error as { name: string; message: string; $metadata: { httpStatusCode: number } });
+    expect(refused).toMatchObject({ name: 'QuotaExceeded', $metadata: { httpStatusCode: 403 } });
+    expect((refused as { message: string }).message).toMatch(/daily upload quota: 400 B left of 1000 B/);
+    await expect(client.send(new HeadObjectCommand({ Bucket: 'disk', Key: 'quota/b.bin' }))).rejects.toThrow();
+
+    const page = formClient(() => door.server.url);
+    await page.login('admin', 'test-admin-password');
+    const csv = await (await page.get('/admin/audit-log/export.csv?actor=s3-quota')).text();
+    expect(csv).toContain('"fs.write","/disk/quota/a.bin"');
+    expect(csv).toContain('"s3"');
+    expect(csv).toContain(first.$metadata.requestId!);
   });
 
   it('refuses an upload past the maximum upload size with EntityTooLarge, keeping what was there', async () => {
