@@ -32,7 +32,11 @@ RUN --mount=type=secret,id=ca,target=/run/secrets/ca \
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-fund --no-audit
+# npm prune may ask the registry about packages of the tree it keeps (it did once the tus server's
+# packages came in): the same CA secret as npm ci, never stored in the image.
+RUN --mount=type=secret,id=ca,target=/run/secrets/ca \
+    if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
+ && npm run build && npm prune --omit=dev --no-fund --no-audit && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
 ARG APP_VERSION=unknown

@@ -100,10 +100,11 @@ case "${1:-}" in
     # folder given with -v: the working container (not the image) forgets the volume.
     bah config --volume /data- "$SMOKE"
     # The image's own init, user, workdir and environment; only the address is narrowed to loopback
-    # (the image's HOST=0.0.0.0 is checked by the test, from its config). tini is not PID 1 here
+    # (the image's HOST=0.0.0.0 is checked by the test, from its config), and the S3 door is off:
+    # chroot isolation shares the host's ports, where 8788 may be taken. tini is not PID 1 here
     # (chroot isolation has no PID namespace), so it registers as the subreaper instead.
     # (buildah itself, not through `bah`: a function in the background would be a forked shell.)
-    buildah "${STORE[@]}" run --isolation chroot -v "$data:/data" --env HOST=127.0.0.1 --env PORT="$port" \
+    buildah "${STORE[@]}" run --isolation chroot -v "$data:/data" --env HOST=127.0.0.1 --env PORT="$port" --env S3_PORT=0 \
       --env TINI_SUBREAPER=1 "${@:4}" "$SMOKE" -- /usr/bin/tini -- node build/server.js &
     child=$!
     # A stop signal goes to tini inside (buildah would die of it without passing it on); tini hands it
