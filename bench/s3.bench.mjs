@@ -143,22 +143,23 @@ async function main() {
     await ours.send(new PutObjectCommand({ Bucket: 'disk', Key: 'warm.bin', Body: Buffer.alloc(MiB) }));
     await (await ours.send(new GetObjectCommand({ Bucket: 'disk', Key: 'warm.bin' }))).Body.transformToByteArray();
     // Best of ROUNDS, alternating the three: single runs on a shared 2-core machine vary by ±20 %.
+    // Each round writes new names: replacing a file would add the recycle bin's copy of the old one.
     const best = { put: 0, floorPut: 0, swiftPut: 0, get: 0, floorGet: 0, swiftGet: 0, putRss: 0, getRss: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const put = await watchRss(app.pid, async () =>
-        timedPut(await presign(ours, new PutObjectCommand({ Bucket: 'disk', Key: 'big.bin' }))),
+        timedPut(await presign(ours, new PutObjectCommand({ Bucket: 'disk', Key: `big-${round}.bin` }))),
       );
       best.put = Math.max(best.put, put.result);
       best.putRss = Math.max(best.putRss, put.growth);
-      best.floorPut = Math.max(best.floorPut, await timedPut(`${floor.url}/floor.bin`));
-      const swiftUrl = await presign(theirs, new PutObjectCommand({ Bucket: 'bench', Key: 'big.bin' }));
+      best.floorPut = Math.max(best.floorPut, await timedPut(`${floor.url}/floor-${round}.bin`));
+      const swiftUrl = await presign(theirs, new PutObjectCommand({ Bucket: 'bench', Key: `big-${round}.bin` }));
       best.swiftPut = Math.max(best.swiftPut, await timedPut(swiftUrl));
       const get = await watchRss(app.pid, async () =>
-        timedDownload(await presign(ours, new GetObjectCommand({ Bucket: 'disk', Key: 'big.bin' }))),
+        timedDownload(await presign(ours, new GetObjectCommand({ Bucket: 'disk', Key: `big-${round}.bin` }))),
       );
-      const floorGet = await timedDownload(`${floor.url}/floor.bin`);
+      const floorGet = await timedDownload(`${floor.url}/floor-${round}.bin`);
       const swiftGet = await timedDownload(
-        await presign(theirs, new GetObjectCommand({ Bucket: 'bench', Key: 'big.bin' })),
+        await presign(theirs, new GetObjectCommand({ Bucket: 'bench', Key: `big-${round}.bin` })),
       );
       if (get.result.md5 !== floorGet.md5 || get.result.md5 !== swiftGet.md5) throw new Error('the bytes differ');
       best.get = Math.max(best.get, get.result.mibps);
