@@ -16,7 +16,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { generatedStream, MiB, timedDownload, watchRss } from './lib/measure.mjs';
+import { generatedStream, MiB, wideDataDir, timedDownload, watchRss } from './lib/measure.mjs';
 import { ensureBuild, ROOT, startApp, swiftServer } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_S3_BYTES ?? 1024 ** 3);
@@ -85,12 +85,8 @@ async function listAll(client, bucket, prefix) {
 async function main() {
   fs.mkdirSync(RUN, { recursive: true });
   ensureBuild();
-  const dataDir = path.join(RUN, 'data');
-  const storage = path.join(dataDir, 'storage');
-  const wide = path.join(storage, 'wide');
-  fs.mkdirSync(wide, { recursive: true });
   log(`Writing ${ENTRIES} files for the listing…`);
-  for (let i = 0; i < ENTRIES; i++) fs.writeFileSync(path.join(wide, `file-${String(i).padStart(5, '0')}.txt`), 'x');
+  const { dataDir, storage } = wideDataDir(RUN, ENTRIES);
 
   const s3Port = await freePort();
   const { child: app, url } = await startApp({ dataDir, admin: ADMIN, children, env: { S3_PORT: String(s3Port) } });

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { generatedStream, MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
+import { generatedStream, MiB, wideDataDir, runBench, timedDownload, watchRss } from './lib/measure.mjs';
 import { ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_DAV_BYTES ?? 1024 ** 3);
@@ -67,12 +67,8 @@ function startRclone(root) {
 async function main() {
   fs.mkdirSync(RUN, { recursive: true });
   ensureBuild();
-  const dataDir = path.join(RUN, 'data');
-  const storage = path.join(dataDir, 'storage');
-  const wide = path.join(storage, 'wide');
-  fs.mkdirSync(wide, { recursive: true });
   log(`Writing ${ENTRIES} files for the PROPFIND…`);
-  for (let i = 0; i < ENTRIES; i++) fs.writeFileSync(path.join(wide, `file-${String(i).padStart(5, '0')}.txt`), 'x');
+  const { dataDir, storage } = wideDataDir(RUN, ENTRIES);
 
   log('Starting the app and rclone serve webdav on the same folder…');
   const { child: app, url } = await startApp({ dataDir, admin: ADMIN, children });
