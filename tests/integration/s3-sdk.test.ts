@@ -12,6 +12,7 @@ import {
   HeadObjectCommand,
   ListBucketsCommand,
   ListMultipartUploadsCommand,
+  ListObjectsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
@@ -93,6 +94,18 @@ describe('S3 door with the AWS SDK', () => {
         new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin', IfNoneMatch: put.ETag }),
       );
       await expect(notModified).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } });
+      const later = new Date(head.LastModified!.getTime() + 60_000);
+      const earlier = new Date(head.LastModified!.getTime() - 60_000);
+      await expect(
+        s3.send(new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin', IfModifiedSince: later })),
+      ).rejects.toMatchObject({ $metadata: { httpStatusCode: 304 } });
+      const modified = await s3.send(
+        new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin', IfModifiedSince: earlier }),
+      );
+      expect((await bytesOf(modified.Body)).length).toBe(body.length);
+      await expect(
+        s3.send(new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin', IfUnmodifiedSince: earlier })),
+      ).rejects.toMatchObject({ $metadata: { httpStatusCode: 412 } });
       const failed = s3.send(new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin', IfMatch: '"nope"' }));
       await expect(failed).rejects.toMatchObject({ $metadata: { httpStatusCode: 412 } });
       const past = s3.send(
@@ -153,6 +166,15 @@ describe('S3 door with the AWS SDK', () => {
       token = out.NextContinuationToken;
     } while (token);
     expect(seen).toEqual(keys);
+    // The first ListObjects (marker, NextMarker with a delimiter), which older tools send.
+    const v1 = await s3.send(new ListObjectsCommand({ Bucket: 'disk', Prefix: 'page/', Delimiter: '/', MaxKeys: 4 }));
+    expect([v1.Contents?.map((c) => c.Key), v1.IsTruncated, v1.NextMarker]).toEqual([
+      keys.slice(0, 4),
+      true,
+      'page/k3',
+    ]);
+    const rest = await s3.send(new ListObjectsCommand({ Bucket: 'disk', Prefix: 'page/', Marker: v1.NextMarker }));
+    expect(rest.Contents?.map((c) => c.Key)).toEqual(keys.slice(4));
     const after = await s3.send(new ListObjectsV2Command({ Bucket: 'disk', Prefix: 'page/', StartAfter: 'page/k4' }));
     expect(after.Contents?.map((c) => c.Key)).toEqual(['page/k5', 'page/k6']);
   });
