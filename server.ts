@@ -45,14 +45,10 @@ const projectRoot = config.isProduction ? path.resolve(root, '..') : root;
 async function main() {
   const app = express();
   app.disable('x-powered-by');
-  // A deep accept queue: a burst of connections waits for the event loop instead of being refused
-  // (the kernel caps it at net.core.somaxconn).
   // Production answers the open paste's JSON view before Express (app/http/api/paste-view-lane.ts).
   let answerBeforeExpress: AppModule['answerBeforeExpress'] = () => false;
   const logRequest = createRequestLog(log);
-  const server = http.createServer((req, res) => {
-    logRequest(req, res);
-    connections.track(res);
+  const { server, port, drain } = await listen(config.port, logRequest, (req, res) => {
     const answered = answerBeforeExpress(req, res);
     if (answered === false) app(req, res);
     // On PostgreSQL the lane answers later; whatever it leaves (or fails at) goes on to Express.
@@ -62,20 +58,6 @@ async function main() {
         () => app(req, res),
       );
   });
-  const connections = connectionDrain(server); // in place before listen(), so before any request
-  server.listen(config.port, config.host, LISTEN_BACKLOG);
-  // Clients drop an idle connection a second before the `Keep-Alive: timeout=5` Node announces; a
-  // client that runs late under load then reuses a socket the server closed at that same moment
-  // (ECONNRESET). The announced value is whole seconds (floor), so this keeps announcing 5 while
-  // closing a second later — what Node 24's keepAliveTimeoutBuffer does, on every Node version.
-  server.keepAliveTimeout = 5_999;
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
   const loopback = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   config.selfUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
 
@@ -130,7 +112,8 @@ async function main() {
   }
 
   // The S3 door on its own port of the same host (docs/s3.md, decision 0040); S3_PORT=0: none.
-  const s3 = config.s3Port === 0 ? null : await listenS3(await appModule.createS3Door(config, log), logRequest);
+  const s3Door = config.s3Port === 0 ? null : await appModule.createS3Door(config, log);
+  const s3 = s3Door && (await listen(config.s3Port, logRequest, (req, res) => s3Door(req, res)));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -141,7 +124,7 @@ async function main() {
     // Stop accepting connections and let requests in flight (downloads, upload parts) finish; connections
     // are closed as they fall idle; what still runs after the grace period is cut
     // (docs/deploy.md, "Stopping and upgrading").
-    await Promise.all([connections.drain(grace * 1000), s3?.drain(grace * 1000)]);
+    await Promise.all([drain(grace * 1000), s3?.drain(grace * 1000)]);
     await closeVite?.();
     await appModule.closeServices();
     log.flush();
@@ -155,22 +138,35 @@ async function main() {
   log.info(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
 }
 
-/** The S3 door's server: the same request log, backlog, keep-alive and draining as the app's. */
-async function listenS3(door: Express, logRequest: ReturnType<typeof createRequestLog>) {
+/**
+ * A server on `port` of HOST (the app's, and the S3 door's): every request logged and tracked for the
+ * graceful drain, a deep accept queue, keep-alive as clients expect it. Resolves once it listens.
+ */
+async function listen(
+  port: number,
+  logRequest: ReturnType<typeof createRequestLog>,
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+) {
   const server = http.createServer((req, res) => {
     logRequest(req, res);
-    drain.track(res);
-    door(req, res);
+    connections.track(res);
+    handle(req, res);
   });
-  const drain = connectionDrain(server);
+  const connections = connectionDrain(server); // in place before listen(), so before any request
+  // A deep accept queue: a burst of connections waits for the event loop instead of being refused
+  // (the kernel caps it at net.core.somaxconn).
+  server.listen(port, config.host, LISTEN_BACKLOG);
+  // Clients drop an idle connection a second before the `Keep-Alive: timeout=5` Node announces; a
+  // client that runs late under load then reuses a socket the server closed at that same moment
+  // (ECONNRESET). The announced value is whole seconds (floor), so this keeps announcing 5 while
+  // closing a second later — what Node 24's keepAliveTimeoutBuffer does, on every Node version.
   server.keepAliveTimeout = 5_999;
-  server.listen(config.s3Port, config.host, LISTEN_BACKLOG);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const address = server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.s3Port, drain: drain.drain };
+  return { server, port: typeof address === 'object' && address ? address.port : port, drain: connections.drain };
 }
 
 main().catch((error) => {

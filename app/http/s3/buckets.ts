@@ -21,9 +21,6 @@ export async function serviceRequest(services: Services, req: Request, res: Resp
   });
 }
 
-/** Sub-resources S3 tools ask of a bucket that have nothing to say here: answered empty. */
-const EMPTY_ANSWERS: Record<string, string> = { versioning: 'VersioningConfiguration' };
-
 export async function bucketRequest(services: Services, req: Request, res: Response, at: S3Target, caller: S3Caller) {
   const { principal } = caller;
   const { bucket, query } = at;
@@ -38,12 +35,11 @@ export async function bucketRequest(services: Services, req: Request, res: Respo
   if (req.method === 'DELETE') throw new AppError('forbidden', 's3BucketsAreMounts');
   if (req.method === 'POST' && query.has('delete')) return deleteObjects(services, req, res, at, caller);
   if (req.method !== 'GET') throw new AppError('invalid', 's3NotImplemented');
-  if (query.has('location')) {
+  // What S3 tools ask of a bucket that has nothing to say here: us-east-1, never versioned.
+  if (query.has('location') || query.has('versioning')) {
     await s3Bucket(services, principal, bucket);
-    return sendXml(res, 'LocationConstraint', {});
+    return sendXml(res, query.has('location') ? 'LocationConstraint' : 'VersioningConfiguration', {});
   }
-  for (const [name, root] of Object.entries(EMPTY_ANSWERS))
-    if (query.has(name)) return (await s3Bucket(services, principal, bucket), sendXml(res, root, {}));
   if (query.has('uploads')) {
     const uploads = await s3ListUploads(services, principal, bucket, query.get('prefix') ?? '');
     return sendXml(res, 'ListMultipartUploadsResult', {

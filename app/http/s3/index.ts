@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import express, { type Express, type Request, type Response } from 'express';
 import { authenticateS3 } from '~/models/accounts/s3-credentials.server';
 import { inRequestScope } from '~/models/request-scope.server';
@@ -23,7 +23,9 @@ export function s3Door(services: Services): Express {
   app.set('trust proxy', services.config.trustProxy);
   app.use((req, res, next) => {
     watchRequestBody(req);
-    const requestId = randomBytes(8).toString('hex').toUpperCase();
+    // The request log's id (server.ts), under S3's name too: one id in the log, the audit and the client.
+    const logged = res.getHeader('X-Request-Id');
+    const requestId = typeof logged === 'string' ? logged : randomUUID();
     res.setHeader('x-amz-request-id', requestId);
     res.setHeader('Server', 'Cloudclip');
     const scope = {

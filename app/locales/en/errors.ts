@@ -1,5 +1,6 @@
 import accounts from './errors-accounts';
 import s3 from './errors-s3';
+import webdav from './errors-webdav';
 
 export default {
   apiNotFound: 'The requested resource was not found',
@@ -338,23 +339,6 @@ export default {
   allowedHostInvalid:
     '“{{entry}}” is not a valid host name, IP address or CIDR range (for example nas.lan, 192.168.1.10, 10.0.0.0/8)',
   allowedHostsTooMany: 'List at most {{max}} hosts',
-  // WebDAV (docs/architecture.md §8)
-  davBadRequest: 'The request is not one this WebDAV server understands',
-  davForbidden: 'This key may not do that over WebDAV',
-  davNotAllowed: 'Not allowed here: something with that name already exists',
-  davPreconditionFailed: 'A condition of the request does not hold (the target exists, or it changed)',
-  davBodyTooLarge: 'The request body is larger than {{max}} bytes once decompressed',
-  davBodyUnreadable: 'The request body could not be read or decompressed',
-  davXmlTooDeep: 'The request body nests elements deeper than {{max}} levels',
-  davPropertyTooLarge:
-    'The property is too large, or the resource has too many properties ({{max}} bytes each at most)',
-  davContentRangeUnsupported: 'Partial uploads (PUT with Content-Range) are not supported: send the whole file',
-  davContentTypeInvalid: 'The Content-Type header is not a valid media type',
-  davOverwriteInvalid: 'The Overwrite header must be T or F',
-  davPathInvalid: 'A path may not hold “.” or “..” segments, in any spelling',
-  davDestinationInvalid: 'The Destination header is not a valid address',
-  davDestinationForeign: 'The Destination is on another server or outside /dav',
-  davLocked: 'The file or folder is locked',
   requestNotFound: 'There is no upload request at this link',
   requestTitleRequired: 'Give the request a title',
   requestTitleTooLong: 'The title can be at most 100 characters',
@@ -400,4 +384,5 @@ export default {
   restoreSecretMismatch: 'APP_SECRET is set, and it is not the secret of this backup: unset it or set the original',
   ...accounts,
   ...s3,
+  ...webdav,
 };

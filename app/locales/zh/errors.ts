@@ -1,5 +1,6 @@
 import accounts from './errors-accounts';
 import s3 from './errors-s3';
+import webdav from './errors-webdav';
 
 export default {
   apiNotFound: '未找到请求的资源',
@@ -326,22 +327,6 @@ export default {
   allowedHostWildcard: '“{{entry}}”：不支持通配符，请逐个列出主机名',
   allowedHostInvalid: '“{{entry}}” 不是有效的主机名、IP 地址或 CIDR 网段（例如 nas.lan、192.168.1.10、10.0.0.0/8）',
   allowedHostsTooMany: '最多只能列出 {{max}} 个主机',
-  // WebDAV (docs/architecture.md §8)
-  davBadRequest: 'WebDAV 服务器无法理解该请求',
-  davForbidden: '该密钥无权通过 WebDAV 执行此操作',
-  davNotAllowed: '不允许：同名的文件或文件夹已存在',
-  davPreconditionFailed: '请求的前提条件不成立（目标已存在或已被修改）',
-  davBodyTooLarge: '请求体解压后超过 {{max}} 字节',
-  davBodyUnreadable: '无法读取或解压请求体',
-  davXmlTooDeep: '请求体的元素嵌套超过 {{max}} 层',
-  davPropertyTooLarge: '属性过大，或该资源的属性过多（每个最多 {{max}} 字节）',
-  davContentRangeUnsupported: '不支持部分上传（带 Content-Range 的 PUT）：请发送整个文件',
-  davContentTypeInvalid: 'Content-Type 请求头不是有效的媒体类型',
-  davOverwriteInvalid: 'Overwrite 请求头必须是 T 或 F',
-  davPathInvalid: '路径中不能包含“.”或“..”段（任何写法均不可）',
-  davDestinationInvalid: 'Destination 请求头不是有效的地址',
-  davDestinationForeign: 'Destination 位于其他服务器或 /dav 之外',
-  davLocked: '该文件或文件夹已被锁定',
   requestNotFound: '此链接没有对应的上传请求',
   requestTitleRequired: '请填写请求标题',
   requestTitleTooLong: '标题最多 100 个字符',
@@ -385,4 +370,5 @@ export default {
   restoreSecretMismatch: '已设置 APP_SECRET，但它不是此备份的密钥：请取消设置或设置为原来的值',
   ...accounts,
   ...s3,
+  ...webdav,
 };

@@ -37,15 +37,10 @@ export async function regenerateS3Credentials(
   principal: Principal,
   keyId: string,
 ): Promise<S3Credentials> {
-  const own = principal.kind === 'apikey' && principal.accountId !== null;
-  if (!own) authorize(principal, 'keys.manage');
-  else authorize(principal, 'account.self');
-  const where = own
-    ? {
-        id: keyId,
-        accountId: (principal as ApiKeyPrincipal).accountId,
-        NOT: { id: (principal as ApiKeyPrincipal).ownerKeyId },
-      }
+  const member = principal.kind === 'apikey' && principal.accountId !== null ? principal : null;
+  authorize(principal, member ? 'account.self' : 'keys.manage');
+  const where = member
+    ? { id: keyId, accountId: member.accountId, NOT: { id: member.ownerKeyId } }
     : { id: keyId, ...NOT_RIGHTS };
   const row = await ctx.db.apiKey.findFirst({ where, select: { id: true, name: true } });
   if (!row) throw new AppError('not_found', 'keyNotFound');

@@ -7,7 +7,7 @@ import type { ModelContext } from '~/models/context.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { through, tooLarge } from '~/storage/byte-limit';
-import type { ByteRange, CompletedPart, UploadedPart } from '~/storage/types';
+import { StorageError, type ByteRange, type CompletedPart, type UploadedPart } from '~/storage/types';
 import { replacing } from '../bin/keep.server';
 import { settleName } from '../conflicts.server';
 import { afterJoin } from '../direct.server';
@@ -81,7 +81,7 @@ export async function s3UploadPart(
       at.driver
         .multipartWritePart(at.key, upload.uploadId, upload.partNumber, through(body, quotaLimit(max, hold)), size)
         .catch((error: unknown) => {
-          if (error instanceof Error && 'kind' in error && error.kind === 'not_found') throw noSuchUpload();
+          if (error instanceof StorageError && error.kind === 'not_found') throw noSuchUpload();
           throw error;
         }),
     (written) => ({ bytes: written.size }),
