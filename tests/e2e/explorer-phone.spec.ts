@@ -69,7 +69,7 @@ test('the explorer on a phone: one toolbar row, sizes under names, 44 px targets
   const settings = page.getByRole('form', { name: t.toolbar.settings });
   await settings.getByLabel(t.toolbar.view).selectOption('grid');
   await settings.getByRole('button', { name: t.toolbar.apply }).click();
-  await expect(page.locator('ul.grid')).toBeVisible();
+  await expect(page.locator('ul[data-view="grid"]')).toBeVisible();
   await expect(settings).toBeHidden();
 });
 

@@ -1,14 +1,18 @@
 import type { UploadFormValues } from '~/components/upload/upload-form';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation, useRevalidator, useSubmit } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { Icon } from '~/components/ui/Icon';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import {
+  EXPLORER_PAGE,
   explorerHref,
+  isImage,
   parentOf,
   sortEntries,
+  unpackEntries,
+  type PackedEntry,
   type ExplorerEntry,
   type ExplorerPrefs,
   type PanelKind,
@@ -23,8 +27,9 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { openPanel } from './open-panel';
 import type { SearchView } from './SearchPanel';
 import { ContextMenu } from './ContextMenu';
-import { entryActions, type ExplorerCan } from './entry-actions';
-import { EntryList } from './EntryList';
+import { entryActions, formNameOf, type ExplorerCan } from './entry-actions';
+import { EntryList, type ListHandle } from './EntryList';
+import { PageLinks } from './PageLinks';
 import { ExplorerPanel } from './ExplorerPanel';
 import { PreviewPane, type OpenFile } from './PreviewPane';
 import { Toolbar } from './Toolbar';
@@ -38,7 +43,7 @@ import { useKeepListing } from './use-keep-listing';
 export interface ExplorerData {
   path: string;
   mount: { id: string; name: string } | null;
-  entries: ExplorerEntry[];
+  entries: PackedEntry[];
   can: ExplorerCan;
   /** The open panel: its kind, the names it acts on, and how many share links point at them. */
   panel: { kind: PanelKind; names: string[]; links: number } | null;
@@ -56,8 +61,8 @@ export interface ExplorerData {
   prefs: ExplorerPrefs;
   notice: { key: string; name: string; count: number } | null;
   isAdmin: boolean;
-  /** `?all=1`: every entry at once, not the first window. */
-  showAll: boolean;
+  /** `?page=`: the page of entries shown without JavaScript (from 1). */
+  page: number;
 }
 
 export interface ExplorerActionData {
@@ -70,12 +75,6 @@ export interface ExplorerActionData {
   values?: { folder: string; newName: string; content: string; newFolder?: string; share?: UploadFormValues };
   fieldErrors?: Record<string, string>;
 }
-
-/**
- * Entries rendered at first (bench/explorer.bench.mjs: a 1,000-entry page took seconds to become
- * interactive). With JavaScript the next ones follow as the list scrolls; without it, a link shows all.
- */
-const WINDOW = 200;
 
 /**
  * The mount explorer (docs/product/spec.md §2): breadcrumbs, the toolbar, the open panel or
@@ -91,11 +90,15 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   // Another folder or view on its way: the listing says so while it loads.
   const loading = useNavigation().state === 'loading';
   const { path, mount, can, panel, prefs } = data;
-  const entries = useMemo(
-    () => sortEntries(data.entries, prefs.sort, prefs.order),
-    [data.entries, prefs.sort, prefs.order],
+  const listing = useMemo(() => unpackEntries(path, data.entries), [path, data.entries]);
+  const entries = useMemo(() => sortEntries(listing, prefs.sort, prefs.order), [listing, prefs.sort, prefs.order]);
+  // "Images only" leaves the folders: the gallery is still walked through them (issue 28 A3).
+  const imagesOnly = prefs.view === 'gallery' && prefs.imagesOnly;
+  const shown = useMemo(
+    () => (imagesOnly ? entries.filter((e) => e.isDirectory || isImage(e)) : entries),
+    [entries, imagesOnly],
   );
-  useKeepListing(path, data.entries);
+  useKeepListing(path, listing);
   const closeTo = explorerHref(path);
   const writable = Boolean(mount) && can.upload;
   const maxText = formatBytes(data.maxUploadBytes);
@@ -120,51 +123,24 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const { uploads } = conflicts;
   /** Adds files to the upload list, asking first about names that are already here. */
   const addFiles = (files: File[]) =>
-    conflicts.addFiles(files, new Set(data.entries.filter((e) => !e.isDirectory).map((e) => e.name)));
-  // The window starts again in another folder.
-  const windowKey = `${path}|${data.showAll}`;
-  const firstLimit = data.showAll ? Infinity : WINDOW;
-  const [shownWindow, setWindow] = useState({ key: windowKey, limit: firstLimit });
-  const limit = shownWindow.key === windowKey ? shownWindow.limit : firstLimit;
-  const setLimit = useCallback((next: number) => setWindow({ key: windowKey, limit: next }), [windowKey]);
-  const more = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    if (!hydrated || limit >= entries.length || !more.current) return;
-    const observer = new IntersectionObserver(
-      (seen) => {
-        if (seen.some((entry) => entry.isIntersecting)) setLimit(limit + WINDOW);
-      },
-      { rootMargin: '800px' },
-    );
-    observer.observe(more.current);
-    return () => observer.disconnect();
-  }, [hydrated, limit, setLimit, entries.length]);
-  const {
-    container: listing,
-    selected,
-    total,
-    sync: syncSelection,
-    setAll: setAllSelected,
-    tickOnly,
-    onClick: onListingClick,
-  } = useSelection();
+    conflicts.addFiles(files, new Set(listing.filter((e) => !e.isDirectory).map((e) => e.name)));
   // What a share, copy or delete panel acts on stays ticked while it is open, so the selection shows
   // what it will change (issue 42, item 5: the ticks were cleared and a new selection looked chosen).
   const actedOn = panel && ['share', 'copy', 'delete'].includes(panel.kind) ? panel.names.join('\n') : '';
   const ticked = useMemo(() => new Set(actedOn ? actedOn.split('\n') : []), [actedOn]);
-  useEffect(() => {
-    if (ticked.size) tickOnly(ticked);
-  }, [ticked, tickOnly]);
-  // Another folder, or more of this one shown: count its boxes again.
-  useEffect(() => syncSelection(), [syncSelection, entries, limit]);
-  const onKeyDown = useExplorerKeys({
-    dir: path,
-    entries,
-    can,
-    grid: prefs.view !== 'list',
-    onMenu: openMenu,
-    onSelection: syncSelection,
-  });
+  const selectable = useMemo(
+    () => (can.remove ? shown.filter((e) => !e.isMount).map(formNameOf) : []),
+    [shown, can.remove],
+  );
+  const selection = useSelection(selectable, ticked, path);
+  const { count: selected, total } = selection;
+  const list = useRef<ListHandle>(null);
+  const onKeyDown = useExplorerKeys({ dir: path, entries: shown, can, list, selection, onMenu: openMenu });
+  // Without JavaScript a page of entries at a time, with links to the others (issue 46); with it,
+  // the whole folder, of which the listing renders what is on screen.
+  const pages = Math.max(1, Math.ceil(shown.length / EXPLORER_PAGE));
+  const page = Math.min(data.page, pages);
+  const listed = hydrated ? shown : shown.slice((page - 1) * EXPLORER_PAGE, page * EXPLORER_PAGE);
   // Without JavaScript the selection's buttons are always there; with it, only while something is ticked.
   const selecting = !hydrated || selected > 0;
 
@@ -241,9 +217,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
       <div
         aria-busy={loading || undefined}
         className={`card relative min-w-0 p-0 transition-opacity aria-busy:opacity-60 ${dropping ? 'outline-2 outline-brand outline-dashed' : ''}`}
-        ref={listing}
         onKeyDown={onKeyDown}
-        onClick={onListingClick}
         onDragOver={(event) => {
           if (!writable || !event.dataTransfer.types.includes('Files')) return;
           event.preventDefault();
@@ -269,6 +243,8 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
               className="flex flex-wrap items-center gap-2"
             >
               <input type="hidden" name="dir" value={path} />
+              {/* With JavaScript the selection is state (rows off screen are not rendered): it posts from here. */}
+              {hydrated && selection.names.map((name) => <input key={name} type="hidden" name="name" value={name} />)}
               {hydrated && (
                 <label className="flex items-center gap-1.5 text-xs">
                   <input
@@ -278,13 +254,13 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
                     ref={(box) => {
                       if (box) box.indeterminate = selected > 0 && selected < total;
                     }}
-                    onChange={(event) => setAllSelected(event.currentTarget.checked)}
+                    onChange={(event) => selection.setAll(event.currentTarget.checked)}
                   />
                   {selected > 0 ? t('explorer.list.selectedCount', { count: selected }) : t('explorer.list.selectAll')}
                 </label>
               )}
               {hydrated && selected > 0 && (
-                <button type="button" className="btn px-2.5 py-1 text-xs" onClick={() => setAllSelected(false)}>
+                <button type="button" className="btn px-2.5 py-1 text-xs" onClick={() => selection.setAll(false)}>
                   {t('explorer.list.clearSelection')}
                 </button>
               )}
@@ -303,11 +279,8 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
                 <button
                   type="button"
                   className="btn px-2.5 py-1 text-xs"
-                  onClick={(event) => {
-                    const ticked = new Set(
-                      new FormData(event.currentTarget.form!).getAll('name').map((n) => String(n).replace(/\/$/, '')),
-                    );
-                    const chosen = entries.filter((e) => ticked.has(e.name));
+                  onClick={() => {
+                    const chosen = shown.filter((e) => selection.selected.has(formNameOf(e)));
                     basket.add(
                       chosen.map((e) => ({ path: e.path, name: e.name, isDirectory: e.isDirectory, size: e.size })),
                     );
@@ -344,14 +317,19 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
         )}
         {entries.length === 0 ? (
           <p className="px-4 py-12 text-center text-sm text-subtle">{emptyText}</p>
+        ) : shown.length === 0 ? (
+          <p className="px-4 py-10 text-center text-sm text-subtle">{t('explorer.list.noImages')}</p>
         ) : (
           <EntryList
-            entries={entries.length > limit ? entries.slice(0, limit) : entries}
+            // Another folder or view starts a new window: what it measured belongs to the old one.
+            key={`${path}|${prefs.view}`}
+            entries={listed}
             dir={path}
             can={can}
             prefs={prefs}
             hydrated={hydrated}
-            ticked={ticked}
+            selection={selection}
+            handle={list}
             handlers={{
               onMenu: openMenu,
               onBasket: hydrated ? addToBasket : undefined,
@@ -361,22 +339,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
           />
         )}
       </div>
-      {entries.length > limit && (
-        <p className="text-center text-sm">
-          <Link
-            ref={more}
-            to={explorerHref(path, { all: '1' })}
-            className="link"
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              setLimit(Infinity);
-            }}
-          >
-            {t('explorer.list.showAll', { count: entries.length })}
-          </Link>
-        </p>
-      )}
+      {!hydrated && pages > 1 && <PageLinks path={path} page={page} pages={pages} prefs={prefs} />}
       <KeyboardHelp />
       <UploadConflictDialog
         names={conflicts.asking}

@@ -2,58 +2,52 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { explorerHref, type ExplorerEntry } from '~/lib/explorer';
 import { formNameOf, type ExplorerCan } from './entry-actions';
+import type { ListHandle } from './EntryList';
+import type { Selection } from './use-selection';
 
-const LINK = '[data-entry-link]';
-
-/** The entry element holding the focus, if any. */
-function focusedEntry(): HTMLElement | null {
-  return (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-entry-path]') ?? null;
-}
-
-/** Entries per row of a grid: those on the first one's line. */
-function columnsOf(links: HTMLElement[]): number {
-  const top = links[0]?.getBoundingClientRect().top;
-  const count = links.filter((l) => l.getBoundingClientRect().top === top).length;
-  return Math.max(1, count);
+/** The place in the folder of the entry holding the focus, if any. */
+function focusedIndex(): number | null {
+  const at = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-index]')?.dataset.index;
+  return at === undefined ? null : Number(at);
 }
 
 /**
  * The listing's keyboard (docs/product/spec.md §2): arrows move between entries (a row at a time
  * in a grid), Enter opens (the entry is a link), Delete asks to delete the selection or the
  * focused entry, F2 renames, Space ticks the focused entry, Ctrl/Cmd+A selects everything,
- * Backspace goes up a folder, and the menu key or Shift+F10 opens the context menu.
+ * Backspace goes up a folder, and the menu key or Shift+F10 opens the context menu. It moves by
+ * the entries' places in the folder, not by what is rendered: a big folder renders only what is on
+ * screen (issue 46), and End still reaches its last entry.
  */
 export function useExplorerKeys({
   dir,
   entries,
   can,
-  grid,
+  list,
+  selection,
   onMenu,
-  onSelection,
 }: {
   dir: string;
   entries: ExplorerEntry[];
   can: ExplorerCan;
-  grid: boolean;
+  list: React.RefObject<ListHandle | null>;
+  selection: Selection;
   onMenu: (entry: ExplorerEntry, x: number, y: number) => void;
-  /** The boxes were ticked or cleared by a key: the selection counts them again. */
-  onSelection: () => void;
 }) {
   const navigate = useNavigate();
   return useCallback(
     (event: React.KeyboardEvent<HTMLElement>) => {
-      const container = event.currentTarget;
       const target = event.target as HTMLElement;
       if (target.closest('input:not([type="checkbox"]), textarea, select, details[open] > div')) return;
-      const links = [...container.querySelectorAll<HTMLElement>(LINK)];
-      const current = focusedEntry();
-      const entry = entries.find((e) => e.path === current?.dataset.entryPath);
-      const at = current ? links.findIndex((l) => current.contains(l)) : -1;
-      const step = grid && (event.key === 'ArrowDown' || event.key === 'ArrowUp') ? columnsOf(links) : 1;
+      const at = focusedIndex();
+      const entry = at === null ? undefined : entries[at];
+      const columns = list.current?.columns ?? 1;
+      const grid = columns > 1;
+      const step = event.key === 'ArrowDown' || event.key === 'ArrowUp' ? columns : 1;
       const move = (delta: number) => {
         event.preventDefault();
-        const next = at < 0 ? 0 : Math.min(links.length - 1, Math.max(0, at + delta));
-        links[next]?.focus();
+        const next = at === null ? 0 : Math.min(entries.length - 1, Math.max(0, at + delta));
+        list.current?.focusAt(next);
       };
       switch (event.key) {
         case 'ArrowDown':
@@ -65,31 +59,22 @@ export function useExplorerKeys({
         case 'ArrowLeft':
           return grid ? move(-1) : undefined;
         case 'Home':
-          return move(-links.length);
+          return move(-entries.length);
         case 'End':
-          return move(links.length);
+          return move(entries.length);
         case 'Delete': {
           if (!can.remove) return;
-          const checked = [
-            ...container.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="name"]:checked'),
-          ];
-          const names = checked.length
-            ? checked.map((c) => c.value)
-            : entry && !entry.isMount
-              ? [formNameOf(entry)]
-              : [];
+          const names = selection.count ? selection.names : entry && !entry.isMount ? [formNameOf(entry)] : [];
           if (!names.length) return;
           event.preventDefault();
           return navigate(explorerHref(dir, { do: 'delete', name: names }));
         }
         case ' ': {
           // Space ticks the focused entry's box (on the box itself the browser does it).
-          if (target.matches('input[type="checkbox"]') || !current) return;
-          const box = current.querySelector<HTMLInputElement>('input[type="checkbox"][name="name"]');
-          if (!box) return;
+          if (target.matches('input[type="checkbox"]') || !entry || entry.isMount || !can.remove) return;
           event.preventDefault();
-          box.checked = !box.checked;
-          return onSelection();
+          const name = formNameOf(entry);
+          return selection.toggle(name, !selection.selected.has(name), event.shiftKey);
         }
         case 'Backspace': {
           // Up one folder, as file managers do.
@@ -104,6 +89,7 @@ export function useExplorerKeys({
         case 'ContextMenu':
         case 'F10': {
           if (event.key === 'F10' && !event.shiftKey) return;
+          const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
           if (!entry || !current) return;
           event.preventDefault();
           const rect = current.getBoundingClientRect();
@@ -111,15 +97,12 @@ export function useExplorerKeys({
         }
         default:
           if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
-            const boxes = [...container.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="name"]')];
-            if (!boxes.length) return;
+            if (!selection.total) return;
             event.preventDefault();
-            const all = boxes.every((b) => b.checked);
-            for (const box of boxes) box.checked = !all;
-            onSelection();
+            selection.setAll(selection.count < selection.total);
           }
       }
     },
-    [dir, entries, can, grid, onMenu, onSelection, navigate],
+    [dir, entries, can, list, selection, onMenu, navigate],
   );
 }

@@ -1,57 +1,53 @@
-import { useCallback, useRef, useState } from 'react';
-
-const BOXES = 'input[type="checkbox"][name="name"]';
+import { useCallback, useMemo, useRef, useState } from 'react';
 
 /**
- * The listing's selection with JavaScript (issue 28 A1): the entries' own check boxes are the state
- * (they post with the selection form, with or without JavaScript); this counts them, ticks or clears
- * them all, and ticks a range on Shift+click, as file managers do.
+ * The listing's selection with JavaScript (issue 28 A1, issue 46): a set of form names ("a.txt",
+ * "docs/") held in state, not in the check boxes, because a big folder renders only the rows on
+ * screen (docs/architecture.md §7). Select all selects every entry of the folder, and Shift ticks
+ * a range by the entries' order, rendered or not. The selection form posts the set as hidden inputs.
+ *
+ * `selectable` is the folder's selectable form names in the order shown; `initial` is what is
+ * ticked when the page opens (what an open panel acts on); `folder` is the folder's path.
  */
-export function useSelection() {
-  const container = useRef<HTMLDivElement>(null);
-  const [counts, setCounts] = useState({ selected: 0, total: 0 });
-  const last = useRef<HTMLInputElement | null>(null);
-  const boxes = () => [...(container.current?.querySelectorAll<HTMLInputElement>(BOXES) ?? [])];
+export function useSelection(selectable: readonly string[], initial: ReadonlySet<string>, folder: string) {
+  const [state, setState] = useState({ initial, folder, selected: initial });
+  // Another folder, or another panel opened: its selection replaces this one.
+  const scoped = useCallback(
+    (s: typeof state) => (s.initial === initial && s.folder === folder ? s.selected : initial),
+    [initial, folder],
+  );
+  const selected = scoped(state);
+  const set = useCallback(
+    (next: (now: ReadonlySet<string>) => ReadonlySet<string>) =>
+      setState((s) => ({ initial, folder, selected: next(scoped(s)) })),
+    [initial, folder, scoped],
+  );
+  const last = useRef<string | null>(null);
 
-  /** Counts the ticked boxes again (after the user or code changed them). */
-  const sync = useCallback(() => {
-    const all = boxes();
-    setCounts({ selected: all.filter((b) => b.checked).length, total: all.length });
-  }, []);
-
-  const setAll = useCallback(
-    (checked: boolean) => {
-      for (const box of boxes()) box.checked = checked;
-      sync();
+  /** Ticks or clears one entry; with Shift, every entry between the last one ticked and it. */
+  const toggle = useCallback(
+    (name: string, checked: boolean, range = false) => {
+      const ends = range && last.current ? [selectable.indexOf(last.current), selectable.indexOf(name)] : [];
+      const names =
+        ends.length && Math.min(...ends) >= 0 ? selectable.slice(Math.min(...ends), Math.max(...ends) + 1) : [name];
+      last.current = name;
+      set((now) => {
+        const next = new Set(now);
+        for (const one of names) {
+          if (checked) next.add(one);
+          else next.delete(one);
+        }
+        return next;
+      });
     },
-    [sync],
+    [selectable, set],
   );
 
-  /** Ticks exactly these form names ("a.txt", "docs/"), clearing the rest. */
-  const tickOnly = useCallback(
-    (names: ReadonlySet<string>) => {
-      for (const box of boxes()) box.checked = names.has(box.value);
-      sync();
-    },
-    [sync],
-  );
+  const setAll = useCallback((checked: boolean) => set(() => new Set(checked ? selectable : [])), [selectable, set]);
 
-  /** On the listing: a Shift+click ticks (or clears) every box between the last one clicked and this. */
-  const onClick = useCallback(
-    (event: React.MouseEvent<HTMLElement>) => {
-      const box = (event.target as HTMLElement).closest<HTMLInputElement>(BOXES);
-      if (!box) return;
-      if (event.shiftKey && last.current && last.current !== box) {
-        const all = boxes();
-        const ends = [all.indexOf(last.current), all.indexOf(box)];
-        const from = Math.min(...ends);
-        if (from >= 0) for (const other of all.slice(from, Math.max(...ends) + 1)) other.checked = box.checked;
-      }
-      last.current = box;
-      sync();
-    },
-    [sync],
-  );
-
-  return { container, ...counts, sync, setAll, tickOnly, onClick };
+  // In the folder's order; names no longer in the folder (deleted, moved) are not selected.
+  const names = useMemo(() => selectable.filter((n) => selected.has(n)), [selectable, selected]);
+  return { selected, names, count: names.length, total: selectable.length, toggle, setAll };
 }
+
+export type Selection = ReturnType<typeof useSelection>;

@@ -14,13 +14,12 @@ import {
   prefsOf,
   SEARCH_PAGE,
   SEARCH_SCOPES,
-  type ExplorerEntry,
+  type PackedEntry,
   type ExplorerPrefs,
   type SearchHitView,
   type SearchScope,
 } from '~/lib/explorer';
 import { previewKindOf } from '~/lib/file-kinds';
-import { mimeFromFilename } from '~/lib/mime';
 import { listDirectory, openFsFile, previewFsFile } from '~/models/fs/browse.server';
 import { folderTree } from '~/models/fs/folders.server';
 import { searchFs } from '~/models/fs/search/search.server';
@@ -144,26 +143,10 @@ export async function loadExplorer(services: Services, principal: Principal, dir
       throw redirect(explorerHref(basePathOf(principal)));
     throw error;
   }
-  const entries: ExplorerEntry[] =
+  const entries: PackedEntry[] =
     listing.kind === 'virtual'
-      ? listing.items.map((i) => ({
-          name: i.name,
-          path: i.path.replace(/\/$/, ''),
-          isDirectory: true,
-          isMount: true,
-          size: 0,
-          modified: null,
-          mimetype: '',
-        }))
-      : listing.items.map((e) => ({
-          name: e.name,
-          path: e.path.replace(/\/$/, ''),
-          isDirectory: e.isDirectory,
-          isMount: false,
-          size: e.size,
-          modified: e.modified?.toISOString() ?? null,
-          mimetype: e.isDirectory ? '' : mimeFromFilename(e.name),
-        }));
+      ? listing.items.map((i) => [i.name, 2, 0, null])
+      : listing.items.map((e) => [e.name, e.isDirectory ? 1 : 0, e.size, e.modified?.getTime() ?? null]);
   const mount = listing.kind === 'directory' ? { id: listing.mount.id, name: listing.mount.name } : null;
   const names = url.searchParams.getAll('name').filter(Boolean);
   const panel = panelOf(url.searchParams.get('do'));

@@ -64,7 +64,7 @@ export const loader = answersFaults(async function loader({ request, params, con
         prefs,
         notice,
         isAdmin: principal.kind === 'admin',
-        showAll: url.searchParams.get('all') === '1',
+        page: Math.max(1, Math.floor(Number(url.searchParams.get('page')) || 1)),
       },
       setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
     );
