@@ -15,6 +15,7 @@ import { createLogger, type Logger } from '~/log.server';
 import { AuditWriter } from '~/models/audit/writer.server';
 import { auditInserter } from '~/models/audit/insert.server';
 import { ShareStatsRecorder } from '~/models/stats/recorder.server';
+import { PasteViewTally, postgresViewWriter, sqliteViewWriter } from '~/models/stats/paste-views.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
 export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
@@ -56,6 +57,8 @@ export interface ModelContext {
   audit: AuditWriter;
   /** Per-share visit figures, counted in memory and written every few seconds (models/stats, decision 0035). */
   stats: ShareStatsRecorder;
+  /** Views of pastes without a view limit, counted in memory and added to their rows every few seconds (decision 0041). */
+  pasteViews: PasteViewTally;
   /** Server-side fetch overrides (tests only). */
   net?: NetOverrides;
 }
@@ -96,12 +99,14 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     log,
     audit: new AuditWriter(auditInserter(sql, pg), log),
     stats: new ShareStatsRecorder(db, dialect, log),
+    pasteViews: new PasteViewTally(sql ? sqliteViewWriter(sql) : postgresViewWriter(pg!), log),
   };
 }
 
 export async function closeModelContext(ctx: ModelContext): Promise<void> {
   await ctx.audit.close();
   await ctx.stats.close();
+  await ctx.pasteViews.close();
   ctx.sql?.close();
   await ctx.db.$disconnect();
   await ctx.pg?.end(); // Prisma does not end a pool it was given

@@ -1,10 +1,15 @@
 import type { Statement } from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
+import { hotQuery, pgTime, utcTypes } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import { keptHtml } from './rendered.server';
 import type { PasteView } from './types';
-import { ViewBatches, type Which } from './view-batches.server';
+import { ViewBatches } from './view-batches.server';
+import type { PasteViewTally } from '~/models/stats/paste-views.server';
+
+/** Which pastes a fast view may take: `unlimited` only those without a view limit. */
+export type Which = 'any' | 'unlimited';
 
 interface Row {
   id: string;
@@ -23,40 +28,37 @@ interface Row {
   encrypted: number | boolean;
 }
 
-/**
- * Which pastes a statement may count `n` views of: `unlimited` only those without a view limit,
- * `any` also those still short of their limit after the `n` views.
- */
-const LIMIT: Record<Which, (n: string) => string> = {
-  any: (n) => `(max_views IS NULL OR views + ${n} < max_views)`,
-  unlimited: () => 'max_views IS NULL',
-};
-
 const COLUMNS = `slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at, html,
       html_version, encrypted`;
 
-/** SQLite's statement: one view of the slug (`?`) at the time (`?`). */
-const statement = (which: Which) => `
+const LIVE = `password_hash IS NULL AND (expires_at IS NULL OR expires_at > ?)`;
+
+/** A paste without a view limit: read, not written (its view goes to the tally). */
+const openStatement = `SELECT id, ${COLUMNS} FROM pastes WHERE slug = ? AND max_views IS NULL AND ${LIVE}`;
+
+/** SQLite's count of one view of a limited paste at least two views short of its limit. */
+const limitedStatement = `
     UPDATE pastes SET views = views + 1
-    WHERE slug = ? AND password_hash IS NULL AND ${LIMIT[which]('1')}
-      AND (expires_at IS NULL OR expires_at > ?)
+    WHERE slug = ? AND views + 1 < max_views AND ${LIVE}
     RETURNING id, ${COLUMNS}`;
 
 /**
- * PostgreSQL's statement: the views of a batch of pastes at the time ($2): the slugs ($1, each
+ * PostgreSQL's count of a batch of views of limited pastes at the time ($2): the slugs ($1, each
  * once) and how many views each ($3), in one commit (view-batches.server.ts). Each slug is looked up
  * and locked on its own through the slug index, in the order given (sorted), so two batches (of two
  * replicas) that share pastes wait for each other instead of deadlocking.
  */
-const batchStatement = (which: Which) => `
+const batchStatement = `
     WITH locked AS (
       SELECT found.id, wanted.n FROM unnest($1::text[], $3::int[]) AS wanted(slug, n)
       CROSS JOIN LATERAL (
-        SELECT id FROM pastes WHERE slug = wanted.slug AND password_hash IS NULL AND ${LIMIT[which]('wanted.n')}
+        SELECT id FROM pastes WHERE slug = wanted.slug AND password_hash IS NULL AND views + wanted.n < max_views
           AND (expires_at IS NULL OR expires_at > $2::timestamp(3))
         FOR UPDATE) found)
     UPDATE pastes p SET views = p.views + locked.n FROM locked WHERE p.id = locked.id
     RETURNING p.id, ${COLUMNS.replace(/(\w+)/g, 'p.$1')}`;
+
+const openStatementPg = openStatement.replace('?', '$1').replace('?', '$2::timestamp(3)');
 
 const toView = (row: Row): PasteView => ({
   id: row.id,
@@ -75,41 +77,63 @@ const toView = (row: Row): PasteView => ({
   html: keptHtml(row.html, row.html_version),
 });
 
-const statements = new WeakMap<Sql, Record<Which, Statement>>();
+/** An open paste's view: counted in the tally, its figure the row's plus what is not yet written. */
+const tallied = (tally: PasteViewTally, row: Row): PasteView => ({
+  ...toView(row),
+  views: row.views + tally.add(row.id),
+});
+
+const statements = new WeakMap<Sql, { open: Statement; limited: Statement }>();
 
 /**
- * The common case of a public view in one statement: an unlocked paste that is unexpired and at
- * least two views short of its limit gets its view counted and comes back. Anything else (password,
- * last allowed view, expired, unknown) returns null and takes the full path in pastes.server.ts,
- * which handles those cases with the same conditional-statement guarantees. `unlimited` matches
- * only pastes without a view limit: the paste page counts those on sight and shows the others
- * behind a reveal step (page-view.server.ts).
+ * The common case of a public view in one statement: an unlocked, unexpired paste without a view
+ * limit is read and its view tallied (models/stats/paste-views.server.ts); with `any`, one at least two views
+ * short of its limit gets its view counted in its row. Anything else (password, last allowed view,
+ * expired, unknown) returns null and takes the full path in pastes.server.ts, which handles those
+ * cases with the same guarantees. `unlimited` matches only pastes without a view limit: the paste page
+ * counts those on sight and shows the others behind a reveal step (page-view.server.ts).
  *
- * On SQLite a prepared statement on the plain connection, synchronous (decision 0003); on
- * PostgreSQL the same rule for a batch of views in one named (prepared) statement on the pool
- * (fastCountViewPostgres, view-batches.server.ts).
+ * On SQLite prepared statements on the plain connection, synchronous (decision 0003); on
+ * PostgreSQL the same rules on the pool, limited views in batches (view-batches.server.ts).
  */
-export function fastCountView(sql: Sql, slug: string, which: Which = 'any'): PasteView | null {
+export function fastCountView(sql: Sql, tally: PasteViewTally, slug: string, which: Which = 'any'): PasteView | null {
   let prepared = statements.get(sql);
   if (!prepared) {
-    prepared = {
-      any: sql.prepare(statement('any')),
-      unlimited: sql.prepare(statement('unlimited')),
-    };
+    prepared = { open: sql.prepare(openStatement), limited: sql.prepare(limitedStatement) };
     statements.set(sql, prepared);
   }
-  const row = prepared[which].get(slug, sqlTime()) as Row | undefined;
+  const now = sqlTime();
+  const open = prepared.open.get(slug, now) as Row | undefined;
+  if (open) return tallied(tally, open);
+  if (which === 'unlimited') return null;
+  const row = prepared.limited.get(slug, now) as Row | undefined;
   return row ? toView(row) : null;
 }
 
 const batches = new WeakMap<Pool, ViewBatches<Row>>();
 
-export async function fastCountViewPostgres(pool: Pool, slug: string, which: Which = 'any'): Promise<PasteView | null> {
+export async function fastCountViewPostgres(
+  pool: Pool,
+  tally: PasteViewTally,
+  slug: string,
+  which: Which = 'any',
+): Promise<PasteView | null> {
+  const open = await tally.reading(async () => {
+    const [row] = await hotQuery<Row>(pool, {
+      name: 'paste-open',
+      text: openStatementPg,
+      values: [slug, pgTime()],
+      types: utcTypes,
+    });
+    return row && tallied(tally, row);
+  });
+  if (open) return open;
+  if (which === 'unlimited') return null;
   let batched = batches.get(pool);
   if (!batched) {
     batched = new ViewBatches(pool, batchStatement);
     batches.set(pool, batched);
   }
-  const row = await batched.count(slug, which);
+  const row = await batched.count(slug);
   return row ? toView(row) : null;
 }

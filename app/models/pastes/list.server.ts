@@ -25,6 +25,8 @@ export interface PasteListItem extends PasteRecord {
 export async function listPastes(ctx: ModelContext, principal: Principal, query: PasteListQuery) {
   authorize(principal, 'paste.manage');
   const { db } = ctx;
+  // The list shows every view counted so far (models/stats/paste-views.server.ts).
+  await ctx.pasteViews.flush();
   const search = query.search?.trim();
   const text = containsText(ctx.dialect, search ?? '');
   const where = {

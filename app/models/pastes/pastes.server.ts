@@ -149,9 +149,13 @@ async function retire(ctx: ModelContext, id: string, slug: string): Promise<void
   await db.$transaction([db.paste.deleteMany({ where: { id } }), markGone(ctx, 'paste', slug)]);
 }
 
+/** A live paste by slug for its visitors, its views counting those not yet written (paste-views.server.ts). */
 export async function findLive(ctx: ModelContext, slug: string): Promise<Paste> {
-  const { db } = ctx;
-  const row = await db.paste.findUnique({ where: { slug } });
+  const { db, pasteViews } = ctx;
+  const row = await pasteViews.reading(async () => {
+    const found = await db.paste.findUnique({ where: { slug } });
+    return found && { ...found, views: found.views + pasteViews.pendingOf(found.id) };
+  });
   if (!row) {
     if (await isGone(ctx, 'paste', slug)) throw new AppError('gone', 'pasteGone');
     throw new AppError('not_found', 'pasteNotFound');
@@ -181,34 +185,42 @@ export const uncountedView = (row: Paste): PasteView => ({
 });
 
 /**
- * Counts one view with single conditional statements, so concurrent viewers can never exceed the
- * limit. The last allowed view is a DELETE … RETURNING: counting it and deleting the paste are one
+ * Counts one view. Without a view limit it is tallied in memory (models/stats/paste-views.server.ts). With one,
+ * single conditional statements count it, so concurrent viewers can never exceed the limit. The last allowed view is a DELETE … RETURNING: counting it and deleting the paste are one
  * atomic statement, and only one viewer can win it. Other views are an UPDATE that only matches
  * while the paste is unexpired and at least two views short of its limit. A viewer that matches
  * neither lost a race (or the paste just expired) and looks again.
  */
 export async function countView(ctx: ModelContext, row: Paste): Promise<PasteView> {
   const { db } = ctx;
+  // Without a limit the count is a statistic: tallied, the row not rewritten (models/stats/paste-views.server.ts).
+  // Its figure is read again beside the tally, so a flush in between cannot make it skip or repeat.
+  if (row.maxViews === null) {
+    const views = await ctx.pasteViews.reading(async () => {
+      const stored = await db.paste.findUnique({ where: { id: row.id }, select: { views: true } });
+      return stored && stored.views + ctx.pasteViews.add(row.id);
+    });
+    if (views === null) throw new AppError('gone', 'pasteGone');
+    return { ...uncountedView(row), views };
+  }
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = rawTime(ctx.dialect);
-    if (row.maxViews !== null) {
-      // The gone mark commits with the delete, and only when the delete took the row (retire).
-      const [last] = await db.$transaction([
-        db.$queryRaw<CountedRow[]>`
-          DELETE FROM pastes
-          WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
-          RETURNING views, content, html, html_version`,
-        db.$executeRaw`
-          INSERT INTO gone_shares (kind, slug, gone_at) SELECT 'paste', ${row.slug}, ${now}
-          WHERE NOT EXISTS (SELECT 1 FROM pastes WHERE id = ${row.id})
-          ON CONFLICT (kind, slug) DO UPDATE SET gone_at = excluded.gone_at`,
-      ]);
-      const lastRow = last[0];
-      if (lastRow) return { ...countedView(row, lastRow), views: Number(lastRow.views) + 1, isLastView: true };
-    }
+    // The gone mark commits with the delete, and only when the delete took the row (retire).
+    const [last] = await db.$transaction([
+      db.$queryRaw<CountedRow[]>`
+        DELETE FROM pastes
+        WHERE id = ${row.id} AND views + 1 >= max_views AND (expires_at IS NULL OR expires_at > ${now})
+        RETURNING views, content, html, html_version`,
+      db.$executeRaw`
+        INSERT INTO gone_shares (kind, slug, gone_at) SELECT 'paste', ${row.slug}, ${now}
+        WHERE NOT EXISTS (SELECT 1 FROM pastes WHERE id = ${row.id})
+        ON CONFLICT (kind, slug) DO UPDATE SET gone_at = excluded.gone_at`,
+    ]);
+    const lastRow = last[0];
+    if (lastRow) return { ...countedView(row, lastRow), views: Number(lastRow.views) + 1, isLastView: true };
     const counted = await db.$queryRaw<CountedRow[]>`
       UPDATE pastes SET views = views + 1
-      WHERE id = ${row.id} AND (max_views IS NULL OR views + 1 < max_views) AND (expires_at IS NULL OR expires_at > ${now})
+      WHERE id = ${row.id} AND views + 1 < max_views AND (expires_at IS NULL OR expires_at > ${now})
       RETURNING views, content, html, html_version`;
     const countedRow = counted[0];
     if (countedRow) {
@@ -225,6 +237,8 @@ export async function countView(ctx: ModelContext, row: Paste): Promise<PasteVie
 async function ownedPaste(ctx: ModelContext, principal: Principal, where: { id: string } | { slug: string }) {
   const { db } = ctx;
   authorize(principal, 'paste.manage');
+  // Owners see (and edit from) every view counted so far.
+  await ctx.pasteViews.flush();
   const row = await db.paste.findUnique({ where });
   if (!row || !isCreator(principal, row.createdBy)) throw new AppError('not_found', 'pasteNotFoundOrForbidden');
   return row;

@@ -4,7 +4,7 @@ import type { Paste } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { recordAccess, requestIsBot } from '~/models/stats/stats.server';
-import { fastCountView, fastCountViewPostgres } from './fast-view.server';
+import { fastCountView, fastCountViewPostgres, type Which } from './fast-view.server';
 import { countView, findLive, toRecord, uncountedView } from './pastes.server';
 import type { PasteRecord, PasteView } from './types';
 
@@ -37,11 +37,7 @@ export async function countOrShow(ctx: ModelContext, row: Paste): Promise<PasteV
  * The one-statement view of fast-view.server.ts; a fault there leaves the view to countOrShow. On
  * SQLite it answers at once (the paste-view lane needs that), on PostgreSQL a promise.
  */
-export function fastView(
-  ctx: ModelContext,
-  slug: string,
-  which?: 'any' | 'unlimited',
-): PasteView | null | Promise<PasteView | null> {
+export function fastView(ctx: ModelContext, slug: string, which?: Which): PasteView | null | Promise<PasteView | null> {
   const quiet = (thrown: unknown) => {
     if (faultOf(thrown)) return null;
     throw thrown;
@@ -51,8 +47,8 @@ export function fastView(
     return view;
   };
   try {
-    if (ctx.sql) return seen(fastCountView(ctx.sql, slug, which));
-    return fastCountViewPostgres(ctx.pg!, slug, which).then(seen, quiet);
+    if (ctx.sql) return seen(fastCountView(ctx.sql, ctx.pasteViews, slug, which));
+    return fastCountViewPostgres(ctx.pg!, ctx.pasteViews, slug, which).then(seen, quiet);
   } catch (thrown) {
     return quiet(thrown);
   }

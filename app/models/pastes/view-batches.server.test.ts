@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { ViewBatches, type Which } from './view-batches.server';
+import { ViewBatches } from './view-batches.server';
 
 interface Row {
   slug: string;
@@ -41,12 +41,12 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('counted views in batches on PostgreSQL', () => {
   it('sends a view at once, then gathers those that arrive meanwhile into one statement', async () => {
     const { pool, calls, call } = heldPool({ a: 0, b: 5 });
-    const batches = new ViewBatches<Row>(pool, (which: Which) => which);
-    const first = batches.count('a', 'any');
+    const batches = new ViewBatches<Row>(pool, 'statement');
+    const first = batches.count('a');
     await tick();
     expect(calls.map((c) => c.slugs)).toEqual([['a']]);
-    const waiting = [batches.count('b', 'any'), batches.count('a', 'any'), batches.count('b', 'any')];
-    const unknown = batches.count('zz', 'any');
+    const waiting = [batches.count('b'), batches.count('a'), batches.count('b')];
+    const unknown = batches.count('zz');
     await tick();
     // Nothing leaves while a statement runs.
     expect(calls).toHaveLength(1);
@@ -69,26 +69,20 @@ describe('counted views in batches on PostgreSQL', () => {
     expect(await unknown).toBeNull();
   });
 
-  it('takes turns between the two kinds of view, and a failed statement fails only its own views', async () => {
+  it('a failed statement fails only its own views', async () => {
     const { pool, call } = heldPool({ a: 0 });
-    const batches = new ViewBatches<Row>(pool, (which: Which) => which);
-    const running = batches.count('a', 'any');
+    const batches = new ViewBatches<Row>(pool, 'statement');
+    const running = batches.count('a');
     await tick();
-    const anyViews = [batches.count('a', 'any'), batches.count('a', 'any')];
-    const pageView = batches.count('a', 'unlimited');
+    const waiting = [batches.count('a'), batches.count('a')];
     call(0).fail(new Error('lost'));
     await expect(running).rejects.toThrow('lost');
     await tick();
-    // The page's kind goes next, though fewer of it wait.
-    expect(call(1).name).toBe('paste-views-unlimited');
+    expect([call(1).name, call(1).counts]).toEqual(['paste-views', [2]]);
     call(1).release();
-    expect(await pageView).toEqual({ slug: 'a', views: 1 });
-    await tick();
-    expect([call(2).name, call(2).counts]).toEqual(['paste-views-any', [2]]);
-    call(2).release();
-    expect(await Promise.all(anyViews)).toEqual([
+    expect(await Promise.all(waiting)).toEqual([
+      { slug: 'a', views: 1 },
       { slug: 'a', views: 2 },
-      { slug: 'a', views: 3 },
     ]);
   });
 });

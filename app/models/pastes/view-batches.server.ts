@@ -1,9 +1,6 @@
 import type { Pool } from 'pg';
 import { hotQuery, pgTime, utcTypes } from '~/db/postgres.server';
 
-/** Which pastes a counted view may take: `unlimited` only those without a view limit. */
-export type Which = 'any' | 'unlimited';
-
 /** How many views one statement counts at most (one round trip, one commit). */
 const MAX_BATCH = 100;
 
@@ -14,7 +11,8 @@ interface Waiter<R> {
 }
 
 /**
- * The counted views of one PostgreSQL pool, several per statement (decision 0025). Each statement
+ * The counted views of view-limited pastes on one PostgreSQL pool, several per statement (decision
+ * 0025; the others are tallied in memory, models/stats/paste-views.server.ts). Each statement
  * costs a round trip, a backend's executor start and a commit, on the same cores as the app: one
  * view per statement held PostgreSQL near half of SQLite's rate. A view is sent at once when no
  * statement is running; views that arrive meanwhile leave together as soon as it comes back, so an
@@ -24,47 +22,42 @@ interface Waiter<R> {
  * (pastes.server.ts).
  */
 export class ViewBatches<R extends { slug: string; views: number }> {
-  private readonly queued: Record<Which, Waiter<R>[]> = { any: [], unlimited: [] };
+  private readonly queued: Waiter<R>[] = [];
   private running = false;
-  /** The kind the last statement counted: the other goes next when it has views waiting. */
-  private last: Which = 'unlimited';
 
   constructor(
     private readonly pool: Pool,
-    private readonly statement: (which: Which) => string,
+    private readonly statement: string,
   ) {}
 
   /** The paste's row after its view was counted, or null when the statement did not take it. */
-  count(slug: string, which: Which): Promise<R | null> {
+  count(slug: string): Promise<R | null> {
     return new Promise((resolve, reject) => {
-      this.queued[which].push({ slug, resolve, reject });
+      this.queued.push({ slug, resolve, reject });
       this.next();
     });
   }
 
   private next(): void {
     if (this.running) return;
-    const other: Which = this.last === 'any' ? 'unlimited' : 'any';
-    const which = this.queued[other].length > 0 ? other : this.last;
-    this.last = which;
-    const waiters = this.queued[which].splice(0, MAX_BATCH);
+    const waiters = this.queued.splice(0, MAX_BATCH);
     if (waiters.length === 0) return;
     this.running = true;
-    void this.run(which, waiters).finally(() => {
+    void this.run(waiters).finally(() => {
       this.running = false;
       this.next();
     });
   }
 
-  private async run(which: Which, waiters: Waiter<R>[]): Promise<void> {
+  private async run(waiters: Waiter<R>[]): Promise<void> {
     const counts = new Map<string, number>();
     for (const w of waiters) counts.set(w.slug, (counts.get(w.slug) ?? 0) + 1);
     const slugs = [...counts.keys()].sort();
     let rows: R[];
     try {
       rows = await hotQuery<R>(this.pool, {
-        name: `paste-views-${which}`,
-        text: this.statement(which),
+        name: 'paste-views',
+        text: this.statement,
         values: [slugs, pgTime(), slugs.map((slug) => counts.get(slug))],
         types: utcTypes,
       });

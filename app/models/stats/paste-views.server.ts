@@ -1,0 +1,126 @@
+import type { Pool } from 'pg';
+import type { Sql } from '~/db/client.server';
+import { hotQuery } from '~/db/postgres.server';
+import type { Logger } from '~/log.server';
+
+const FLUSH_MS = 3000;
+
+/**
+ * Adds views to pastes' rows: `[id, views]` pairs, in one transaction. SQLite's writer is
+ * synchronous (it returns nothing): the tally forgets what it wrote in the same tick, so no read
+ * sees a view twice or not at all. PostgreSQL's returns a promise, and reads wait for it.
+ */
+export type ViewWriter = (counts: [string, number][]) => void | Promise<unknown>;
+
+export function sqliteViewWriter(sql: Sql): ViewWriter {
+  const add = sql.prepare('UPDATE pastes SET views = views + ? WHERE id = ?');
+  const all = sql.transaction((counts: [string, number][]) => {
+    for (const [id, n] of counts) add.run(n, id);
+  });
+  return (counts) => void all(counts);
+}
+
+export const postgresViewWriter =
+  (pool: Pool): ViewWriter =>
+  (counts) =>
+    hotQuery(pool, {
+      name: 'paste-views-tally',
+      text: `UPDATE pastes p SET views = p.views + t.n FROM unnest($1::text[], $2::int[]) AS t(id, n) WHERE p.id = t.id`,
+      values: [counts.map(([id]) => id), counts.map(([, n]) => n)],
+    });
+
+/**
+ * The views of pastes without a view limit, counted in memory and added to their rows every few
+ * seconds (issue 46, decision 0041): a view of such a paste reads the row and rewrites nothing, so
+ * a popular paste costs no write (and no WAL page) per visitor. There the count is a statistic; a
+ * paste with a limit is still counted in its row, atomically, on every view (pastes.server.ts).
+ * A view's figure is the row's plus what this process has not written yet. A flush that fails
+ * keeps its counts for the next one; a shutdown flushes; owners' reads flush first so they see
+ * every view. Replicas each add their own (the statement adds, never overwrites). A kill -9 loses
+ * at most the last few seconds' views of unlimited pastes.
+ */
+export class PasteViewTally {
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  /** PostgreSQL: reads between their row and their count, and a flush waiting for them. */
+  private readers = 0;
+  private paused: Promise<void> | null = null;
+  private drained: (() => void) | null = null;
+
+  constructor(
+    private readonly writer: ViewWriter,
+    private readonly log: Pick<Logger, 'warn'>,
+  ) {}
+
+  /** Counts views of the paste; answers its views not yet written, these included. */
+  add(pasteId: string, views = 1): number {
+    const now = (this.pending.get(pasteId) ?? 0) + views;
+    this.pending.set(pasteId, now);
+    this.schedule();
+    return now;
+  }
+
+  /** The paste's views not yet written. */
+  pendingOf(pasteId: string): number {
+    return this.pending.get(pasteId) ?? 0;
+  }
+
+  /**
+   * An asynchronous read of a row followed by `add` or `pendingOf`: it never straddles a flush,
+   * so the row it read and the tally agree.
+   */
+  async reading<T>(read: () => Promise<T>): Promise<T> {
+    while (this.paused) await this.paused;
+    this.readers++;
+    try {
+      return await read();
+    } finally {
+      if (--this.readers === 0) this.drained?.();
+    }
+  }
+
+  /** Adds what is counted so far to the rows. */
+  flush(): Promise<void> {
+    if (this.pending.size === 0 && !this.flushing) return Promise.resolve();
+    this.flushing ??= this.write().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, FLUSH_MS).unref();
+  }
+
+  private async write(): Promise<void> {
+    let release = () => {};
+    this.paused = new Promise<void>((resolve) => (release = resolve));
+    try {
+      if (this.readers > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+      this.drained = null;
+      const counts = [...this.pending];
+      if (counts.length === 0) return;
+      const written = this.writer(counts);
+      if (written) await written;
+      for (const [id, n] of counts) {
+        const left = this.pending.get(id)! - n;
+        if (left > 0) this.pending.set(id, left);
+        else this.pending.delete(id);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'Paste views: could not write them; will retry');
+      this.schedule();
+    } finally {
+      this.paused = null;
+      release();
+    }
+  }
+}

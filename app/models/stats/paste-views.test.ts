@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasteSchema } from '~/lib/schemas/pastes';
+import { createPaste, getPasteForOwner } from '~/models/pastes/pastes.server';
+import { rawPaste, viewPaste } from '~/models/pastes/reads.server';
+import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
+import { ADMIN } from '../../../tests/support/principals';
+import { PasteViewTally } from './paste-views.server';
+
+const quiet = { warn: () => undefined };
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Views of pastes without a view limit are tallied in memory and added to the rows every few
+ * seconds (issue 46, decision 0041); pastes with a limit are counted in their rows at once.
+ */
+describe('paste views', () => {
+  let temp: TempContext;
+  beforeAll(async () => {
+    temp = await tempModelContext();
+  });
+  afterAll(() => temp.close());
+  const paste = (input: Record<string, unknown>) => createPaste(temp.ctx, ADMIN, createPasteSchema.parse(input));
+  const stored = async (id: string) => (await temp.ctx.db.paste.findUnique({ where: { id } }))!.views;
+
+  it('counts an open paste in memory: each view its own figure, the row written on flush', async () => {
+    const p = await paste({ content: 'open', slug: 'tally-open' });
+    const figures = [];
+    for (let i = 0; i < 3; i++)
+      figures.push(((await viewPaste(temp.ctx, 'tally-open')) as { paste: { views: number } }).paste.views);
+    // The raw link's read takes the full path; it is tallied the same way.
+    figures.push((await rawPaste(temp.ctx, 'tally-open', null, '203.0.113.9')).views);
+    expect(figures).toEqual([1, 2, 3, 4]);
+    expect(await stored(p.id)).toBe(0);
+    // The owner's read flushes first: the row and the answer agree.
+    expect((await getPasteForOwner(temp.ctx, ADMIN, { id: p.id })).views).toBe(4);
+    expect(await stored(p.id)).toBe(4);
+    const next = (await viewPaste(temp.ctx, 'tally-open')) as { paste: { views: number } };
+    expect(next.paste.views).toBe(5);
+  });
+
+  it('counts a paste with a view limit in its row at once', async () => {
+    const p = await paste({ content: 'limited', slug: 'tally-limited', maxViews: 5 });
+    await viewPaste(temp.ctx, 'tally-limited');
+    await rawPaste(temp.ctx, 'tally-limited', null, '203.0.113.9');
+    expect(await stored(p.id)).toBe(2);
+  });
+
+  it('keeps the counts of a write that failed for the next flush', async () => {
+    const writes: [string, number][][] = [];
+    let fail = true;
+    const tally = new PasteViewTally((counts) => {
+      if (fail) throw new Error('database is locked');
+      writes.push(counts);
+    }, quiet);
+    tally.add('a');
+    tally.add('a');
+    await tally.flush();
+    expect(writes).toEqual([]);
+    fail = false;
+    expect(tally.add('a')).toBe(3);
+    await tally.close();
+    expect(writes).toEqual([[['a', 3]]]);
+    expect(tally.add('a')).toBe(1);
+  });
+
+  it('never lets an asynchronous read straddle a flush (PostgreSQL)', async () => {
+    let release = () => {};
+    const writes: [string, number][][] = [];
+    const tally = new PasteViewTally((counts) => {
+      writes.push(counts);
+      return new Promise<void>((resolve) => (release = resolve));
+    }, quiet);
+    tally.add('a');
+    // A read in progress holds the flush back until it has counted.
+    let finishRead = () => {};
+    const reading = tally.reading(async () => {
+      await new Promise<void>((resolve) => (finishRead = resolve));
+      return tally.add('a');
+    });
+    const flushed = tally.flush();
+    await tick();
+    expect(writes).toEqual([]);
+    finishRead();
+    expect(await reading).toBe(2);
+    await tick();
+    expect(writes).toEqual([[['a', 2]]]);
+    // While the write runs, a new read waits for it, then finds nothing left unwritten.
+    let order: string[] = [];
+    const later = tally.reading(async () => {
+      order.push('read');
+      return tally.add('a');
+    });
+    await tick();
+    expect(order).toEqual([]);
+    release();
+    await flushed;
+    expect(await later).toBe(1);
+    order = [...order, 'done'];
+    expect(order).toEqual(['read', 'done']);
+  });
+});
