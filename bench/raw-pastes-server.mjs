@@ -7,7 +7,7 @@
 //
 // It prints "raw listening on http://127.0.0.1:<port>" once it accepts connections.
 //
-//   GET  /paste/<slug>  the paste row as JSON (SELECT by slug, then the app's view-counting UPDATE)
+//   GET  /paste/<slug>  the paste row as JSON (SELECT by slug, the view counted as the app does)
 //   GET  /page/<slug>   the same two statements, answered as a minimal HTML page with the content
 //   GET  /rr/<slug>     the same, rendered by React Router and React alone (bench/bare-router-page.mjs):
 //                       the framework floor
@@ -40,7 +40,7 @@ const selectPaste = db.prepare(
   `SELECT id, slug, content, remark, password_hash, expires_at, max_views, views, created_by, created_at, updated_at
    FROM pastes WHERE slug = ?`,
 );
-// The app's per-view statement (app/models/pastes/fast-view.server.ts): conditional, atomic.
+// The app's per-view statement of a limited paste (app/models/pastes/fast-view.server.ts): conditional, atomic.
 const countView = db.prepare(
   `UPDATE pastes SET views = views + 1
    WHERE id = ? AND (max_views IS NULL OR views + 1 < max_views) AND (expires_at IS NULL OR expires_at > ?)
@@ -72,10 +72,21 @@ const sendJson = (res, status, value) => send(res, status, 'application/json; ch
 const escapeHtml = (s) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-/** SELECT + counting UPDATE, as the app's viewPaste does for a paste without password. */
+/** Views of pastes without a limit, counted in memory as the app's tally does (decision 0041). */
+const tally = new Map();
+
+/**
+ * SELECT, then the view counted as the app's viewPaste does for a paste without password: in
+ * memory without a view limit, with the counting UPDATE with one.
+ */
 function view(slug) {
   const row = selectPaste.get(slug);
   if (!row || row.password_hash) return null;
+  if (row.max_views === null) {
+    const pending = (tally.get(row.id) ?? 0) + 1;
+    tally.set(row.id, pending);
+    return { ...row, views: row.views + pending };
+  }
   const counted = countView.get(row.id, sqlTime());
   if (!counted) return null;
   return { ...row, views: counted.views, content: counted.content };
