@@ -5,14 +5,13 @@
 // measured is the listing and the page, not the uploads.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { signedInPage } from './lib/browser.mjs';
 import { runBench } from './lib/measure.mjs';
 import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
 const SIZES = [10, 1_000, 10_000];
 const TARGETS = { 1000: '≤ 1.3 ×', 10000: '≤ 1.5 ×, < 3,000 nodes' };
 const RUN = path.join(ROOT, '.tmp', `bench-big-folder-${Date.now()}`);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 let browser;
@@ -33,13 +32,8 @@ async function main() {
     body: { name: 'Bench', mount_path: '/bench', storage_config_id: config.id },
   });
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await page.goto(`${url}/admin`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText('Admin panel', { exact: true }).waitFor();
+  let page;
+  ({ browser, page } = await signedInPage(url, ADMIN));
 
   /** Navigation to a ticked first row: performance.now() counts from the navigation's start. */
   const tickedRow = async (size) => {

@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { chromium } from '@playwright/test';
+import { signedInPage } from './lib/browser.mjs';
 import { bestDownloads, generatedStream, MiB, runBench } from './lib/measure.mjs';
 import { ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
 
@@ -23,7 +23,6 @@ const PAGE_ENTRIES = 1000;
 const RUN = path.join(ROOT, '.tmp', `bench-explorer-${Date.now()}`);
 const S3_PORT = 18491;
 const swift = swiftServer({ dir: path.join(RUN, 'swift'), port: S3_PORT, basePort: 16530 });
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 let browser;
@@ -130,13 +129,8 @@ async function main() {
   if (direct.md5 !== expected || proxied.result.md5 !== expected) throw new Error('downloaded bytes differ');
 
   // The page: time until the listing is interactive (rows become draggable once hydrated) and DOM size.
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await page.goto(`${url}/admin`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByText('Admin panel', { exact: true }).waitFor();
+  let page;
+  ({ browser, page } = await signedInPage(url, ADMIN));
   const openPage = async (folder) => {
     await page.goto(`${url}/mount-explorer/bench/${folder}`);
     await page.waitForSelector('tr[draggable="true"]');

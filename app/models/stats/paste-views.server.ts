@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
 import { hotQuery } from '~/db/postgres.server';
 import type { Logger } from '~/log.server';
+import { PeriodicFlush } from './periodic-flush.server';
 
 const FLUSH_MS = 3000;
 
@@ -39,10 +40,8 @@ export const postgresViewWriter =
  * every view. Replicas each add their own (the statement adds, never overwrites). A kill -9 loses
  * at most the last few seconds' views of unlimited pastes.
  */
-export class PasteViewTally {
+export class PasteViewTally extends PeriodicFlush {
   private pending = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
   /** PostgreSQL: reads between their row and their count, and a flush waiting for them. */
   private readers = 0;
   private paused: Promise<void> | null = null;
@@ -51,7 +50,9 @@ export class PasteViewTally {
   constructor(
     private readonly writer: ViewWriter,
     private readonly log: Pick<Logger, 'warn'>,
-  ) {}
+  ) {
+    super(FLUSH_MS);
+  }
 
   /** Counts views of the paste; answers its views not yet written, these included. */
   add(pasteId: string, views = 1): number {
@@ -80,27 +81,8 @@ export class PasteViewTally {
     }
   }
 
-  /** Adds what is counted so far to the rows. */
-  flush(): Promise<void> {
-    if (this.pending.size === 0 && !this.flushing) return Promise.resolve();
-    this.flushing ??= this.write().finally(() => (this.flushing = null));
-    return this.flushing;
-  }
-
-  async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flush();
-  }
-
-  private schedule(): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, FLUSH_MS).unref();
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
+    if (this.pending.size === 0) return;
     let release = () => {};
     this.paused = new Promise<void>((resolve) => (release = resolve));
     try {

@@ -2,6 +2,7 @@ import { Prisma } from '~/generated/prisma/client';
 import { rawTime } from '~/db/dialect';
 import type { Db, Dialect } from '~/db/client.server';
 import type { Logger } from '~/log.server';
+import { PeriodicFlush } from './periodic-flush.server';
 
 export type ShareKind = 'paste' | 'file';
 /** A counted view, a download (a paste's raw text, a file's attachment), or a bot's request. */
@@ -36,17 +37,17 @@ const FLUSH_MS = 5000;
  * (the statements add, never overwrite). A kill -9 loses at most the last few seconds' figures,
  * which are statistics: the view limit itself is counted in the share's row, as before.
  */
-export class ShareStatsRecorder {
+export class ShareStatsRecorder extends PeriodicFlush {
   private days = new Map<string, DayCount>();
   private hosts = new Map<string, HostCount>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     private readonly log: Pick<Logger, 'warn'>,
-  ) {}
+  ) {
+    super(FLUSH_MS);
+  }
 
   add(kind: ShareKind, shareId: string, access: Access, referrerHost: string | null, at = new Date()): void {
     const one = { views: 0, downloads: 0, bots: 0, [`${access}s`]: 1 };
@@ -56,27 +57,7 @@ export class ShareStatsRecorder {
     this.schedule();
   }
 
-  /** Adds what is counted so far to the database (pages and tests call it to read their own counts). */
-  flush(): Promise<void> {
-    this.flushing ??= this.write().finally(() => (this.flushing = null));
-    return this.flushing;
-  }
-
-  async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flushing;
-    await this.flush();
-  }
-
-  private schedule(): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = null;
-      void this.flush();
-    }, FLUSH_MS).unref();
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     const days = [...this.days.values()];
     const hosts = [...this.hosts.values()];
     if (days.length === 0 && hosts.length === 0) return;

@@ -1,0 +1,35 @@
+/**
+ * What is counted in memory and added to the database every few seconds (share statistics,
+ * decision 0035; paste views, decision 0041): `schedule` after counting, a flush at a time, and a
+ * last one at shutdown. The subclass writes what it holds (`write`) and keeps what a failed write
+ * could not add for the next flush.
+ */
+export abstract class PeriodicFlush {
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly everyMs: number) {}
+
+  /** Adds what is counted so far to the database (owners' reads and tests call it to read their counts). */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flushing;
+    await this.flush();
+  }
+
+  /** A flush in a few seconds, unless one is due already. */
+  protected schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.everyMs).unref();
+  }
+
+  protected abstract write(): Promise<void>;
+}
