@@ -11,12 +11,12 @@
 // measures the app's work per request, not a disk. On this 2-core machine the load generator, the
 // proxy, PostgreSQL and the apps share the cores, so two replicas cannot double anything here; the
 // replica ratio says what a second process costs or gains on one machine, not across machines.
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { runBench } from './lib/measure.mjs';
+import { createDatabase, postgres } from './lib/postgres.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
 import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
@@ -31,29 +31,6 @@ const PG_DIR = path.join(RUN, 'postgres');
 const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toString('base64url')}` };
 const children = [];
 const proxies = [];
-
-function postgres(command) {
-  const r = spawnSync('bash', [path.join(ROOT, 'scripts/postgres.sh'), command, PG_DIR], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`postgres.sh ${command} failed: ${r.stderr}`);
-  return r.stdout.trim().split('\n').at(-1);
-}
-
-/** A database of its own on the throw-away server. */
-function database(serverUrl, name) {
-  const bin = fs.readdirSync('/usr/lib/postgresql').sort().at(-1);
-  const url = new URL(serverUrl);
-  const r = spawnSync(
-    `/usr/lib/postgresql/${bin}/bin/createdb`,
-    ['-h', url.hostname, '-p', url.port, '-U', url.username, name],
-    {
-      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-      encoding: 'utf8',
-    },
-  );
-  if (r.status !== 0) throw new Error(`createdb failed: ${r.stderr}`);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Logs in, makes the paste and the file share the requests read; answers the requests. */
 async function prepare(base) {
@@ -108,7 +85,7 @@ async function measure(base, request) {
 async function main() {
   ensureBuild();
   fs.mkdirSync(RUN, { recursive: true });
-  const server = postgres('start');
+  const server = postgres('start', PG_DIR);
   const secret = randomBytes(24).toString('hex');
   const app = (name, env = {}) =>
     startApp({
@@ -119,8 +96,8 @@ async function main() {
     });
 
   const sqlite = await app('sqlite');
-  const single = await app('postgres', { DATABASE_URL: database(server, 'single') });
-  const shared = database(server, 'replicas');
+  const single = await app('postgres', { DATABASE_URL: createDatabase(server, 'single') });
+  const shared = createDatabase(server, 'replicas');
   const replicas = [await app('replica', { DATABASE_URL: shared }), await app('replica', { DATABASE_URL: shared })];
   const oneBehind = await startRoundRobinProxy([replicas[0].url]);
   const twoBehind = await startRoundRobinProxy(replicas.map((r) => r.url));
@@ -164,7 +141,7 @@ runBench(main, async () => {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
   try {
-    postgres('stop');
+    postgres('stop', PG_DIR);
   } catch (error) {
     console.error(error);
   }

@@ -5,6 +5,8 @@ import type { Logger } from '~/log.server';
 import { PeriodicFlush } from './periodic-flush.server';
 
 const FLUSH_MS = 3000;
+/** Pastes per write. */
+const SLICE = 250;
 
 /**
  * Adds views to pastes' rows: `[id, views]` pairs, in one transaction. SQLite's writer is
@@ -89,13 +91,18 @@ export class PasteViewTally extends PeriodicFlush {
       if (this.readers > 0) await new Promise<void>((resolve) => (this.drained = resolve));
       this.drained = null;
       const counts = [...this.pending];
-      if (counts.length === 0) return;
-      const written = this.writer(counts);
-      if (written) await written;
-      for (const [id, n] of counts) {
-        const left = this.pending.get(id)! - n;
-        if (left > 0) this.pending.set(id, left);
-        else this.pending.delete(id);
+      // In slices, the event loop free between them: on SQLite a write holds it (bench/scale.bench.mjs:
+      // thousands of pastes in one transaction were the views' p99).
+      for (let i = 0; i < counts.length; i += SLICE) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        const slice = counts.slice(i, i + SLICE);
+        const written = this.writer(slice);
+        if (written) await written;
+        for (const [id, n] of slice) {
+          const left = this.pending.get(id)! - n;
+          if (left > 0) this.pending.set(id, left);
+          else this.pending.delete(id);
+        }
       }
     } catch (error) {
       this.log.warn({ err: error }, 'Paste views: could not write them; will retry');

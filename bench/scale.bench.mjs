@@ -1,0 +1,242 @@
+// Scale shown on this machine (issue 46), every figure against a baseline from the same run:
+//  1. replicas: 1, 2 and 3 app processes on one PostgreSQL database, each capped at the same CPU
+//     share (BENCH_CAP cores, default 0.3, by a cgroup CPU quota; root), behind one round-robin
+//     proxy in a process of its own; the load generator (this process), the proxy and PostgreSQL are
+//     outside the caps. Paste views (1,000 pastes, one at random per request) and creates (~2 KB)
+//     per second, against one replica. On two cores the caps must leave PostgreSQL, the proxy and
+//     the generator their share: when 3 × the cap plus theirs reaches the machine, the figure
+//     stops growing there, and the table says so.
+//  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
+//     1,000,000 pastes against the same over 1,000.
+// The other figures at that size come from the benchmarks that own them, with a larger corpus:
+//   BENCH_PASTES=1000000 node bench/dashboard.bench.mjs      (the dashboard against its shortest SQL)
+//   BENCH_PASTES=1000000 node bench/backup.bench.mjs         (a backup of that data folder)
+//   BENCH_SEARCH_ENTRIES=600000 node bench/explorer-tools.bench.mjs  (search over 600,000 entries)
+import { spawn } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { runBench } from './lib/measure.mjs';
+import { createDatabase, postgres } from './lib/postgres.mjs';
+import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+
+const CAP = Number(process.env.BENCH_CAP ?? 0.3);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const PASTES = 1000;
+const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
+const RUN = path.join(ROOT, '.tmp', `bench-scale-${Date.now()}`);
+const PG_DIR = path.join(RUN, 'postgres');
+const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toString('base64url')}` };
+const children = [];
+const groups = [];
+const log = (...args) => console.log(...args);
+
+/** A cgroup capping its processes at `cores` (v2's cpu.max, or v1's cpu controller). */
+function cpuGroup(name, cores) {
+  const v2 = fs.existsSync('/sys/fs/cgroup/cgroup.controllers');
+  const dir = v2 ? `/sys/fs/cgroup/${name}` : `/sys/fs/cgroup/cpu/${name}`;
+  fs.mkdirSync(dir);
+  groups.push(dir);
+  const quota = Math.round(cores * 100_000);
+  if (v2) fs.writeFileSync(`${dir}/cpu.max`, `${quota} 100000`);
+  else fs.writeFileSync(`${dir}/cpu.cfs_quota_us`, String(quota));
+  return (pid) => fs.writeFileSync(`${dir}/cgroup.procs`, String(pid));
+}
+
+/** The round-robin proxy (bench/lib/round-robin-proxy.mjs) in a process of its own. */
+function startProxy(targets) {
+  const script = `import('${path.join(ROOT, 'bench/lib/round-robin-proxy.mjs')}').then((m) =>
+    m.startRoundRobinProxy(${JSON.stringify(targets)})).then((p) => console.log('proxy on ' + p.url));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /proxy on (\S+)/.exec(String(d));
+      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.once('exit', (code) => reject(new Error(`proxy exited ${code}`)));
+  });
+}
+
+async function load(base, request) {
+  const options = {
+    url: base + request.path,
+    method: request.method ?? 'GET',
+    headers: request.headers,
+    body: request.body,
+    ...(request.paths && {
+      requests: [{ setupRequest: (req) => ({ ...req, path: request.paths[randomInt(request.paths.length)] }) }],
+    }),
+    connections: 50,
+    renderProgressBar: false,
+    renderResultsTable: false,
+    renderLatencyTable: false,
+  };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: DURATION_S });
+  // Failed requests are counted, not hidden: a throttled replica can answer 503 (the database busy).
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > result.requests.total / 100) {
+    const codes = JSON.stringify(result.statusCodeStats);
+    throw new Error(`${request.name}: ${failed} of ${result.requests.total} failed (${codes})`);
+  }
+  return {
+    rps: (result.requests.total - failed) / DURATION_S,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed,
+  };
+}
+
+/** The requests of part 1: views over PASTES pastes made through `base`, and creates. */
+async function requestsOf(base) {
+  const token = (await api(base, 'POST', '/admin/login', { body: ADMIN })).data.token;
+  const paths = [];
+  for (let i = 0; i < PASTES; i++) {
+    const slug = `scale-${randomBytes(5).toString('hex')}`;
+    await api(base, 'POST', '/paste', { token, body: { content: `# Scale ${i}\n\nsome text`, slug } });
+    paths.push(`/api/paste/${slug}`);
+  }
+  return [
+    { name: 'paste views', path: paths[0], paths },
+    {
+      name: 'paste creates',
+      path: '/api/paste',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content: 'x'.repeat(2048) }),
+    },
+  ];
+}
+
+async function replicas() {
+  const server = postgres('start', PG_DIR);
+  const url = createDatabase(server, 'scale');
+  const secret = randomBytes(24).toString('hex');
+  const apps = [];
+  for (let i = 1; i <= 3; i++) {
+    const app = await startApp({
+      dataDir: fs.mkdtempSync(path.join(RUN, `replica-${i}-`)),
+      admin: ADMIN,
+      children,
+      env: { APP_SECRET: secret, DATABASE_URL: url },
+    });
+    cpuGroup(`cloudclip-bench-${process.pid}-${i}`, CAP)(app.child.pid);
+    apps.push(app);
+  }
+  const requests = await requestsOf(apps[0].url);
+  // Twice over, 1, 2, 3, 1, 2, 3, the better figure kept: a replica's first seconds (its JIT, its
+  // connections) are not what it serves.
+  const figures = {};
+  for (const n of [1, 2, 3, 1, 2, 3]) {
+    const proxy = await startProxy(apps.slice(0, n).map((a) => a.url));
+    for (const request of requests) {
+      const key = `${request.name} ${n}`;
+      const figure = await load(proxy.url, request);
+      if (!figures[key] || figure.rps > figures[key].rps) figures[key] = figure;
+    }
+    proxy.stop();
+  }
+  log('');
+  log(`Replicas on PostgreSQL, each capped at ${CAP} core; ${DURATION_S} s per figure, 50 connections`);
+  log(['request', '1 replica', '2 replicas', '3 replicas', '2/1', '3/1', 'target'].map((c) => c.padEnd(16)).join(''));
+  for (const { name } of requests) {
+    const [one, two, three] = [1, 2, 3].map((n) => figures[`${name} ${n}`].rps);
+    const failed = [1, 2, 3].reduce((sum, n) => sum + figures[`${name} ${n}`].failed, 0);
+    if (failed) log(`(${name}: ${failed} failed requests, left out of the figures)`);
+    log(
+      [
+        name,
+        `${one.toFixed(0)}/s`,
+        `${two.toFixed(0)}/s`,
+        `${three.toFixed(0)}/s`,
+        (two / one).toFixed(2),
+        (three / one).toFixed(2),
+        '≥ 1.8, ≥ 2.5',
+      ]
+        .map((c) => String(c).padEnd(16))
+        .join(''),
+    );
+  }
+  for (const app of apps) app.child.kill('SIGTERM');
+}
+
+/** A data folder whose database holds `count` open pastes (inserted in SQL); answers it and the slugs' paths. */
+async function pastesFolder(count) {
+  const dataDir = path.join(RUN, `pastes-${count}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  // The app makes its schema, then stops.
+  const first = await startApp({ dataDir, admin: ADMIN, children });
+  first.child.kill('SIGTERM');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  const db = new Database(path.join(dataDir, 'cloudclip.db'));
+  const insert = db.prepare('INSERT INTO pastes (id, slug, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
+  const now = new Date().toISOString().replace('Z', '+00:00');
+  const body = `# A paste\n\n${'Some *Markdown* text. '.repeat(8)}`;
+  const paths = [];
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const slug = `p${i.toString(36)}`;
+      insert.run(`bench-${i}`, slug, body, now, now);
+      if (i % Math.max(1, Math.floor(count / 10_000)) === 0) paths.push(`/api/paste/${slug}`);
+    }
+  })();
+  db.close();
+  return { dataDir, paths };
+}
+
+async function million() {
+  const figures = {};
+  for (const count of [PASTES, MILLION]) {
+    log(`Inserting ${count.toLocaleString('en')} pastes…`);
+    const { dataDir, paths } = await pastesFolder(count);
+    const app = await startApp({ dataDir, admin: ADMIN, children });
+    figures[count] = await load(app.url, { name: `views over ${count}`, path: paths[0], paths });
+    app.child.kill('SIGTERM');
+  }
+  const [small, big] = [figures[PASTES], figures[MILLION]];
+  log('');
+  log(`Paste views on SQLite (JSON API, a paste at random), ${DURATION_S} s, 50 connections`);
+  log(['pastes', 'views/s', 'p50', 'p99', 'p99 vs 1,000', 'target'].map((c) => c.padEnd(16)).join(''));
+  for (const [count, f] of [
+    [PASTES, small],
+    [MILLION, big],
+  ])
+    log(
+      [
+        count.toLocaleString('en'),
+        f.rps.toFixed(0),
+        `${f.p50} ms`,
+        `${f.p99} ms`,
+        count === PASTES ? 'baseline' : `${(f.p99 / small.p99).toFixed(2)} ×`,
+        count === PASTES ? '' : '≤ 1 ×',
+      ]
+        .map((c) => String(c).padEnd(16))
+        .join(''),
+    );
+}
+
+async function main() {
+  ensureBuild();
+  fs.mkdirSync(RUN, { recursive: true });
+  // BENCH_SCALE_PARTS=million (or replicas): one part only.
+  const parts = (process.env.BENCH_SCALE_PARTS ?? 'replicas,million').split(',');
+  if (parts.includes('replicas')) await replicas();
+  if (parts.includes('million')) await million();
+}
+
+runBench(main, async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const dir of groups) fs.rmdirSync(dir);
+  try {
+    postgres('stop', PG_DIR);
+  } catch (error) {
+    console.error(error);
+  }
+  fs.rmSync(RUN, { recursive: true, force: true });
+});
