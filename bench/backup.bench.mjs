@@ -89,7 +89,8 @@ async function backUpNow(url) {
   const token = (await api(url, 'POST', '/admin/login', { body: ADMIN })).data.token;
   const storage = (await api(url, 'GET', '/s3-configs', { token })).data[0].id;
   const schedule = { intent: 'schedule', frequency: 'daily', weekday: '0', time: '03:00', time_zone: 'UTC', keep: '3' };
-  const fields = { ...schedule, storage_config_id: storage, folder: 'bench', passphrase: 'bench passphrase' };
+  const passphrase = 'bench passphrase';
+  const fields = { ...schedule, storage_config_id: storage, folder: 'bench', passphrase, passphrase_again: passphrase };
   if ((await post('/admin/backups', fields, cookie)).status !== 302) throw new Error('the schedule was not saved');
   if ((await post('/admin/backups', { intent: 'runNow', id: 'run' }, cookie)).status !== 302)
     throw new Error('the backup did not start');
