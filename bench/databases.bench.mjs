@@ -11,10 +11,11 @@
 // measures the app's work per request, not a disk. On this 2-core machine the load generator, the
 // proxy, PostgreSQL and the apps share the cores, so two replicas cannot double anything here; the
 // replica ratio says what a second process costs or gains on one machine, not across machines.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres } from './lib/postgres.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
@@ -62,19 +63,7 @@ async function prepare(base) {
 }
 
 async function measure(base, request) {
-  const options = {
-    url: base + request.path,
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
-    ...(request.paths && {
-      requests: [{ setupRequest: (req) => ({ ...req, path: request.paths[randomInt(request.paths.length)] }) }],
-    }),
-    connections: 50,
-    renderProgressBar: false,
-    renderResultsTable: false,
-    renderLatencyTable: false,
-  };
+  const options = cannonOptions(base, request);
   await autocannon({ ...options, duration: WARMUP_S });
   const result = await autocannon({ ...options, duration: DURATION_S });
   const errors = result.errors + result.non2xx;

@@ -13,11 +13,12 @@
 //   BENCH_PASTES=1000000 node bench/backup.bench.mjs         (a backup of that data folder)
 //   BENCH_SEARCH_ENTRIES=600000 node bench/explorer-tools.bench.mjs  (search over 600,000 entries)
 import { spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres } from './lib/postgres.mjs';
 import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
@@ -63,19 +64,7 @@ function startProxy(targets) {
 }
 
 async function load(base, request) {
-  const options = {
-    url: base + request.path,
-    method: request.method ?? 'GET',
-    headers: request.headers,
-    body: request.body,
-    ...(request.paths && {
-      requests: [{ setupRequest: (req) => ({ ...req, path: request.paths[randomInt(request.paths.length)] }) }],
-    }),
-    connections: 50,
-    renderProgressBar: false,
-    renderResultsTable: false,
-    renderLatencyTable: false,
-  };
+  const options = cannonOptions(base, request);
   await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration: DURATION_S });
   // Failed requests are counted, not hidden: a throttled replica can answer 503 (the database busy).
