@@ -237,14 +237,13 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
             // A document submission (reloadDocument): "download as zip" must reach the browser as a download.
             <Form
               id="explorer-selection"
+              ref={hydrated ? selection.postFrom : undefined}
               method="get"
               action={closeTo}
               reloadDocument
               className="flex flex-wrap items-center gap-2"
             >
               <input type="hidden" name="dir" value={path} />
-              {/* With JavaScript the selection is state (rows off screen are not rendered): it posts from here. */}
-              {hydrated && selection.names.map((name) => <input key={name} type="hidden" name="name" value={name} />)}
               {hydrated && (
                 <label className="flex items-center gap-1.5 text-xs">
                   <input
