@@ -139,6 +139,13 @@ async function main() {
 }
 
 /**
+ * Node refuses request heads over 16 KiB with a bare 431; the explorer opens a panel on its
+ * selection with a GET that names every entry (`?do=delete&name=…`), and select all in a folder of
+ * 10,000 files makes a 200 KiB URL (issue 46). 1 MiB stays under Chromium's 2 MB URL limit.
+ */
+const MAX_HEADER_BYTES = 1024 * 1024;
+
+/**
  * A server on `port` of HOST (the app's, and the S3 door's): every request logged and tracked for the
  * graceful drain, a deep accept queue, keep-alive as clients expect it. Resolves once it listens.
  */
@@ -147,7 +154,7 @@ async function listen(
   logRequest: ReturnType<typeof createRequestLog>,
   handle: (req: IncomingMessage, res: ServerResponse) => void,
 ) {
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     logRequest(req, res);
     connections.track(res);
     handle(req, res);

@@ -43,12 +43,66 @@ export async function locate(
   options: LocateOptions = {},
 ): Promise<Located> {
   authorize(principal, operation);
+  return place(ctx, principal, raw, await activeMountsFor(ctx, principal), options, new Map());
+}
+
+/**
+ * locate() for many paths (a selection): the mounts and each storage are read once, not once per
+ * path — select all in a folder of 10,000 files made 30,000 queries (issue 46). Each path gets its
+ * place or the AppError locate() would have thrown for it; the caller says what a refusal means.
+ */
+export async function locateEach(
+  ctx: ModelContext,
+  principal: Principal,
+  raws: string[],
+  operation: Operation,
+  options: LocateOptions & { writable: true | 'entry' },
+): Promise<(InMount | AppError)[]>;
+export async function locateEach(
+  ctx: ModelContext,
+  principal: Principal,
+  raws: string[],
+  operation: Operation,
+  options?: LocateOptions,
+): Promise<(Located | AppError)[]>;
+export async function locateEach(
+  ctx: ModelContext,
+  principal: Principal,
+  raws: string[],
+  operation: Operation,
+  options: LocateOptions = {},
+): Promise<(Located | AppError)[]> {
+  authorize(principal, operation);
+  const mounts = await activeMountsFor(ctx, principal);
+  const storages: Storages = new Map();
+  const places: (Located | AppError)[] = [];
+  for (const raw of raws) {
+    try {
+      places.push(await place(ctx, principal, raw, mounts, options, storages));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      places.push(error);
+    }
+  }
+  return places;
+}
+
+/** The storages of the mounts a call has reached, by mount and confining folder. */
+type Storages = Map<string, ReturnType<typeof storageOf>>;
+
+async function place(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  mounts: MountRecord[],
+  options: LocateOptions,
+  storages: Storages,
+): Promise<Located> {
   // The form of the path and the app's own names, as a share's gate checks them (decision 0038).
   const path = gatedPath(raw);
   const base = basePathOf(principal);
   const allowed = options.navigation ? isNavigable(path.path, base) : isWithin(path.path, base);
   if (!allowed) throw new AppError('forbidden', 'fsOutsideBasePath');
-  const mounts = await activeMountsFor(ctx, principal);
   const resolved = resolveMount(path.path, mounts);
   if (!resolved) {
     const children = virtualChildren(path.path, mounts);
@@ -57,11 +111,11 @@ export async function locate(
     return { kind: 'virtual', path, children: children ?? [] };
   }
   if (options.writable === 'entry' && resolved.key === '') throw new AppError('forbidden', 'fsRootReadOnly');
-  const { driver, expiresIn, configId } = await storageOf(
-    ctx,
-    resolved.mount,
-    baseInside(resolved.mount, base, path.path),
-  );
+  const confine = baseInside(resolved.mount, base, path.path);
+  const storageKey = `${resolved.mount.id}\n${confine}`;
+  const storage = storages.get(storageKey) ?? storageOf(ctx, resolved.mount, confine);
+  storages.set(storageKey, storage);
+  const { driver, expiresIn, configId } = await storage;
   touchMount(ctx, resolved.mount);
   return { kind: 'mount', path, mount: resolved.mount, key: resolved.key, driver, expiresIn, configId, principal };
 }

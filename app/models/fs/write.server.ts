@@ -10,7 +10,7 @@ import { parseVirtualPath } from '~/storage/vfs/path';
 import { announceMove } from './moves.server';
 import { afterWrite } from './after-write.server';
 import { failureOf } from './failure.server';
-import { locate } from './locate.server';
+import { locate, locateEach } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
 import { discard } from './bin/keep.server';
 import { settleName, type OnConflict } from './conflicts.server';
@@ -91,7 +91,10 @@ export async function removePaths(ctx: ModelContext, principal: Principal, paths
   if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
   // Every path is checked before anything is removed: one outside the base path refuses them all.
   const targets = [];
-  for (const path of paths) targets.push(await locate(ctx, principal, path, 'fs.delete', { writable: true }));
+  for (const at of await locateEach(ctx, principal, paths, 'fs.delete', { writable: true })) {
+    if (at instanceof AppError) throw at;
+    targets.push(at);
+  }
   let success = 0;
   const failed: { path: string; error: string }[] = [];
   for (const [i, at] of targets.entries()) {

@@ -92,5 +92,12 @@ describe('shares that follow moves', () => {
     // A folder: the links to it and to anything in it (a selection in it included).
     expect(await linksTo(m.ctx, ADMIN, ['/disk/count/'])).toBe(3);
     expect(await linksTo(m.ctx, ADMIN, ['/disk/count/inner/three.txt'])).toBe(0);
+    // Names compare by segment: a share of "one.txt.bak" is not a link to "one.txt".
+    putOnDisk(m.diskRoot, 'count/one.txt.bak', 'old');
+    await sharePaths(m.ctx, ADMIN, ['/disk/count/one.txt.bak']);
+    expect(await linksTo(m.ctx, ADMIN, ['/disk/count/one.txt'])).toBe(2);
+    // A whole folder's selection (select all): each link counted once, whatever it names.
+    const all = ['one.txt', 'two.txt', 'inner/', 'one.txt.bak', ...Array.from({ length: 2000 }, (_, i) => `f${i}`)];
+    expect(await linksTo(m.ctx, ADMIN, all.map((name) => `/disk/count/${name}`))).toBe(4);
   });
 });

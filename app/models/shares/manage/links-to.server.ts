@@ -1,33 +1,39 @@
 import type { Principal } from '~/auth/principal';
+import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
-import { locate } from '~/models/fs/locate.server';
+import { locateEach } from '~/models/fs/locate.server';
 
 /**
  * How many share links point at these mounted files or folders, or at something inside them — a
  * share of the file, of the folder or a folder in it, or a selection naming it (issue 42, item 6).
  * Rename, Move and Delete say so before they act: a rename or a move through Cloudclip takes the
  * links along (follow-moves.server.ts), a delete ends them. Paths the principal may not see count 0.
+ *
+ * The paths are located together and read one query per folder: the explorer asks about a selection
+ * in one folder, and select all in a folder of 10,000 files asked 10,000 times (issue 46).
  */
 export async function linksTo(ctx: ModelContext, principal: Principal, paths: string[]): Promise<number> {
-  const ids = new Set<string>();
-  for (const raw of paths) {
-    const at = await locate(ctx, principal, raw, 'fs.view').catch(() => null);
-    if (!at || at.kind === 'virtual' || at.key === '') continue;
+  const folders = new Map<string, { configId: string; parent: string; names: Set<string> }>();
+  for (const at of await locateEach(ctx, principal, paths, 'fs.view')) {
+    if (at instanceof AppError || at.kind === 'virtual' || at.key === '') continue;
     const key = at.mount.rootFolder + at.key.replace(/\/$/, '');
     const parent = key.slice(0, key.lastIndexOf('/') + 1);
-    const name = key.slice(parent.length);
+    const folder = folders.get(`${at.configId}\n${parent}`) ?? { configId: at.configId, parent, names: new Set() };
+    folder.names.add(key.slice(parent.length));
+    folders.set(`${at.configId}\n${parent}`, folder);
+  }
+  const ids = new Set<string>();
+  for (const { configId, parent, names } of folders.values()) {
     const rows = await ctx.db.fileShare.findMany({
-      where: {
-        storageConfigId: at.configId,
-        filePath: { not: null },
-        OR: [{ storagePath: { startsWith: key } }, { storagePath: parent, items: { not: null } }],
-      },
+      where: { storageConfigId: configId, filePath: { not: null }, storagePath: { startsWith: parent } },
       select: { id: true, storagePath: true, items: true },
     });
     for (const row of rows) {
-      const inside = row.storagePath === key || row.storagePath.startsWith(`${key}/`);
-      const named =
-        row.storagePath === parent && row.items !== null && (JSON.parse(row.items) as string[]).includes(name);
+      // Below the folder: the share's first segment there is one of the names (the name or inside it).
+      const rest = row.storagePath.slice(parent.length);
+      const inside = rest !== '' && names.has(rest.split('/')[0]!);
+      // The folder itself: a selection share naming one of them.
+      const named = rest === '' && row.items !== null && (JSON.parse(row.items) as string[]).some((n) => names.has(n));
       if (inside || named) ids.add(row.id);
     }
   }
