@@ -4,7 +4,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import type { ObjectInfo, StorageDriver } from '~/storage/types';
-import { locate } from './locate.server';
+import { locateEach } from './locate.server';
 import { folderExists, walkTree } from './walk.server';
 
 /**
@@ -88,8 +88,8 @@ export async function planArchive(
   if (paths.length > MAX_ARCHIVE_PATHS)
     throw new AppError('invalid', 'archiveTooManyPaths', { max: MAX_ARCHIVE_PATHS });
   const located = [];
-  for (const path of paths) {
-    const at = await locate(ctx, principal, path, 'fs.view');
+  for (const at of await locateEach(ctx, principal, paths, 'fs.view')) {
+    if (at instanceof AppError) throw at;
     if (at.kind === 'virtual') throw new AppError('invalid', 'archiveVirtualFolder');
     located.push(at);
   }

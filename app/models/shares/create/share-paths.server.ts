@@ -6,7 +6,7 @@ import { shareMountedFile, type MountedShareOptions } from './mounted-shares.ser
 import type { FileShareRecord } from '../records.server';
 import type { ObjectInfo } from '~/storage/types';
 import { parentPath } from '~/storage/vfs/path';
-import { locate } from '~/models/fs/locate.server';
+import { locateEach } from '~/models/fs/locate.server';
 import type { InMount } from '~/models/fs/types';
 import { isFolder } from '~/models/fs/walk.server';
 
@@ -28,10 +28,12 @@ const targetOf = (at: InMount, key: string) => ({
   storageConfigId: at.mount.storageConfigId!,
 });
 
-async function mounted(ctx: ModelContext, principal: Principal, raw: string): Promise<InMount> {
-  const at = await locate(ctx, principal, raw, 'fs.view');
-  if (at.kind === 'virtual') throw new AppError('invalid', 'shareVirtualFolder');
-  return at;
+async function mounted(ctx: ModelContext, principal: Principal, raws: string[]): Promise<InMount[]> {
+  return (await locateEach(ctx, principal, raws, 'fs.view')).map((at) => {
+    if (at instanceof AppError) throw at;
+    if (at.kind === 'virtual') throw new AppError('invalid', 'shareVirtualFolder');
+    return at;
+  });
 }
 
 /** The name a folder share shows: the folder's own, or the mount's for its root. */
@@ -52,8 +54,7 @@ export async function sharePaths(
   authorize(principal, 'file.upload');
   if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
   if (paths.length > MAX_SELECTION) throw new AppError('invalid', 'shareTooManyItems', { max: MAX_SELECTION });
-  const located: InMount[] = [];
-  for (const raw of paths) located.push(await mounted(ctx, principal, raw));
+  const located = await mounted(ctx, principal, paths);
   const first = located[0]!;
   if (located.length === 1) {
     const info = await fileAt(first);
@@ -75,7 +76,7 @@ export async function sharePaths(
     if (!(await fileAt(at)) && !(await isFolder(at.driver, at.key))) throw new AppError('not_found', 'fsNotFound');
     names.add(at.path.segments.at(-1)!);
   }
-  const folder = await mounted(ctx, principal, parent);
+  const folder = (await mounted(ctx, principal, [parent]))[0]!;
   return shareFolder(ctx, principal, folder, [...names], options);
 }
 
