@@ -161,6 +161,11 @@ describe('folder shares', () => {
     // Items of two folders are two shares, not one.
     const spread = await share({ paths: ['/local/album/photo.jpg', '/local/albumx/secret.txt'] });
     expect(spread.status).toBe(400);
+    // More than a selection takes: the answer says how many it may hold.
+    const many = await share({ paths: Array.from({ length: 1001 }, (_, i) => `/local/album/f${i}.jpg`) });
+    expect(many.status).toBe(400);
+    expect(many.body.error.key).toBe('shareTooManyItems');
+    expect(many.body.message).toContain('1000');
   });
 
   it('counts a view once per visit of the page, and deleting the share keeps the files', async () => {

@@ -21,7 +21,8 @@ export const mountedShareOptionsSchema = uploadOptionsSchema.pick({
 export const createShareSchema = z
   .object({
     path: path.optional(),
-    paths: z.array(path).min(1, 'fsPathsRequired').max(1000).optional(),
+    // At most models/shares MAX_SELECTION (1,000): the model says so, with the number.
+    paths: z.array(path).min(1, 'fsPathsRequired').optional(),
     ...mountedShareOptionsSchema.shape,
   })
   .refine((input) => input.path !== undefined || input.paths !== undefined, {
@@ -30,7 +31,8 @@ export const createShareSchema = z
   });
 export const updateSchema = z.object({ path, content: z.string({ message: 'fsContentRequired' }) });
 export const batchRemoveSchema = z.object({
-  paths: z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired').max(1000),
+  // At most models/fs MAX_REMOVE_PATHS: the model says so, with the number.
+  paths: z.array(z.string().min(1), { message: 'fsPathsRequired' }).min(1, 'fsPathsRequired'),
 });
 export const renameSchema = z.object({ oldPath: path, newPath: path });
 

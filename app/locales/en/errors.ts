@@ -179,6 +179,7 @@ export default {
   fsRemoveFailed: '{{count}} items could not be deleted',
   fsTextTooLarge: 'Text files are edited up to 10 MB',
   fsPathsRequired: 'Choose at least one path',
+  fsTooManyPaths: 'One delete takes at most {{max}} paths (a folder counts once, whatever it holds)',
   fsPathRequired: 'A path is required',
   fsContentRequired: 'The content is required',
   fsRenameKindMismatch: 'A file can only be renamed to a file, and a folder to a folder',

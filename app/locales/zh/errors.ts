@@ -174,6 +174,7 @@ export default {
   fsRemoveFailed: '{{count}} 项删除失败',
   fsTextTooLarge: '文本文件最多可编辑 10 MB',
   fsPathsRequired: '请至少选择一个路径',
+  fsTooManyPaths: '一次最多删除 {{max}} 个路径（文件夹无论包含多少内容都只算一个）',
   fsPathRequired: '路径不能为空',
   fsContentRequired: '内容不能为空',
   fsRenameKindMismatch: '文件只能重命名为文件，目录只能重命名为目录',

@@ -86,9 +86,16 @@ export async function uploadToFolder(
   return { ...written, size, etag, skipped: false };
 }
 
+/**
+ * Paths one delete takes, on every door (the API's batch-remove, the explorer's selection): select
+ * all in a folder of 10,000 files deletes it in one go (issue 46), about 20 s on this machine.
+ */
+export const MAX_REMOVE_PATHS = 10_000;
+
 /** DELETE /fs/batch-remove: files, and folders (a path ending in "/") with everything in them. */
 export async function removePaths(ctx: ModelContext, principal: Principal, paths: string[]) {
   if (paths.length === 0) throw new AppError('invalid', 'fsPathsRequired');
+  if (paths.length > MAX_REMOVE_PATHS) throw new AppError('invalid', 'fsTooManyPaths', { max: MAX_REMOVE_PATHS });
   // Every path is checked before anything is removed: one outside the base path refuses them all.
   const targets = [];
   for (const at of await locateEach(ctx, principal, paths, 'fs.delete', { writable: true })) {

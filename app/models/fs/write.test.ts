@@ -6,7 +6,15 @@ import { Permission } from '~/lib/permissions';
 import { ADMIN } from '../../../tests/support/principals';
 import { fsModels, keyWith, outcome, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
 import { listDirectory } from './browse.server';
-import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile, MAX_TEXT_BYTES } from './write.server';
+import {
+  makeFolder,
+  removePaths,
+  renamePath,
+  uploadToFolder,
+  writeTextFile,
+  MAX_REMOVE_PATHS,
+  MAX_TEXT_BYTES,
+} from './write.server';
 
 /**
  * Writes through the fs API (docs/product/api.md §3.10: mkdir, update, upload, batch-remove,
@@ -136,6 +144,16 @@ describe('fs writes', () => {
       );
       expect(await m.memory.stat('team/inside.txt')).not.toBeNull();
       expect(await outcome(removePaths(m.ctx, ADMIN, []))).toBe('invalid:fsPathsRequired');
+    });
+
+    it('takes up to MAX_REMOVE_PATHS paths at once, on every door, and says so past it', async () => {
+      await putObject(m.memory, 'many/kept.txt', 'x');
+      const paths = Array.from({ length: MAX_REMOVE_PATHS }, (_, i) => `/mem/many/f${i}.txt`);
+      const missing = await removePaths(m.ctx, ADMIN, paths);
+      expect(missing.failed).toHaveLength(MAX_REMOVE_PATHS);
+      const refused = removePaths(m.ctx, ADMIN, [...paths, '/mem/many/kept.txt']);
+      await expect(refused).rejects.toMatchObject({ messageKey: 'fsTooManyPaths', details: { max: MAX_REMOVE_PATHS } });
+      expect(await m.memory.stat('many/kept.txt')).not.toBeNull();
     });
   });
 
