@@ -1,6 +1,7 @@
 import { KeyedConcurrencyGate } from './auth/rate-limit.server';
 import type { AppConfig } from './config.server';
 import { exclusivelyAtStart } from './db/startup-lock.server';
+import { startCheckpointer, type Checkpointer } from './db/checkpointer.server';
 import { closeModelContext, openModelContext, type ModelContext } from './models/context.server';
 import { ensureFirstAdmin } from '~/models/accounts/admins.server';
 import { seedDefaultSettings } from '~/models/settings/settings.server';
@@ -19,6 +20,8 @@ export interface Services extends ModelContext {
   indexer: { stop: () => void };
   /** Runs copy and move tasks (docs/architecture.md §10); stopped on shutdown before the database closes. */
   taskWorker: { stop: () => Promise<void> };
+  /** SQLite: WAL checkpoints on a worker thread (db/checkpointer.server.ts); stopped before the database closes. */
+  checkpointer: Checkpointer | null;
   startedAt: number;
   /**
    * Downloads streaming through the app, per client address: a slow or hostile client holding
@@ -57,6 +60,10 @@ export function initServices(config: AppConfig, log: Logger = createLogger(confi
       sweeper: startSweeper(ctx),
       indexer: startIndexer(ctx),
       taskWorker: startTaskWorker(ctx),
+      checkpointer:
+        config.database.dialect === 'sqlite' && ctx.sql
+          ? await startCheckpointer(config.database.file, ctx.sql, ctx.db, log)
+          : null,
       startedAt: Date.now(),
       downloadStreams: new KeyedConcurrencyGate(config.downloadStreamLimit),
     };
@@ -77,5 +84,6 @@ export async function closeServices(): Promise<void> {
   services.sweeper.stop();
   services.indexer.stop();
   await services.taskWorker.stop();
+  await services.checkpointer?.stop();
   await closeModelContext(services);
 }
