@@ -141,7 +141,8 @@ async function main() {
 /**
  * Node refuses request heads over 16 KiB with a bare 431; the explorer opens a panel on its
  * selection with a GET that names every entry (`?do=delete&name=…`), and select all in a folder of
- * 10,000 files makes a 200 KiB URL (issue 46). 1 MiB stays under Chromium's 2 MB URL limit.
+ * 10,000 files makes a 200 KiB URL (issue 46). 1 MiB stays under Chromium's 2 MB URL limit, and
+ * holds a connection to less than the 10 MB JSON body the API already reads (app/http/api/index.ts).
  */
 const MAX_HEADER_BYTES = 1024 * 1024;
 

@@ -98,6 +98,12 @@ describe('shares that follow moves', () => {
     expect(await linksTo(m.ctx, ADMIN, ['/disk/count/one.txt'])).toBe(2);
     // A whole folder's selection (select all): each link counted once, whatever it names.
     const all = ['one.txt', 'two.txt', 'inner/', 'one.txt.bak', ...Array.from({ length: 2000 }, (_, i) => `f${i}`)];
-    expect(await linksTo(m.ctx, ADMIN, all.map((name) => `/disk/count/${name}`))).toBe(4);
+    expect(
+      await linksTo(
+        m.ctx,
+        ADMIN,
+        all.map((name) => `/disk/count/${name}`),
+      ),
+    ).toBe(4);
   });
 });
