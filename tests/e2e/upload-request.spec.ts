@@ -143,8 +143,10 @@ test.describe('without the service worker', () => {
       await page.getByLabel(r.drop.label).setInputFiles(file);
       await page.getByRole('button', { name: r.form.submit, exact: true }).click();
       await expect(page.getByRole('button', { name: fill(r.drop.pause, { name: 'film.bin' }) })).toBeVisible();
+      // A 5 MiB part through the app: on a busy machine (the whole suite on two cores) it took over the
+      // 5 s an expect waits by default, once in a full run; the test's own 60 s is the bound.
       await expect
-        .poll(() => page.evaluate(() => localStorage.getItem('cloudclip.requestUploads') ?? ''))
+        .poll(() => page.evaluate(() => localStorage.getItem('cloudclip.requestUploads') ?? ''), { timeout: 30_000 })
         .toContain('"partNumber":1');
       // Reloaded while the other parts still fail: unrouted first, a retry in flight could land part 3
       // before the reload (it did, once, in CI), and the resumed upload would rightly skip it.
