@@ -96,7 +96,7 @@ const steps = [
   [
     'playwright on postgresql',
     'npx',
-    ['playwright', 'test', '--reporter=list,json', '--project', 'js', ...PLAYWRIGHT_ON_POSTGRES],
+    ['playwright', 'test', '--reporter=list,json', '--project=js', ...PLAYWRIGHT_ON_POSTGRES],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_POSTGRES_JSON, TEST_DATABASE: 'postgres' },
   ],
 ];
