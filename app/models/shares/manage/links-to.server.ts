@@ -18,9 +18,10 @@ export async function linksTo(ctx: ModelContext, principal: Principal, paths: st
     if (at instanceof AppError || at.kind === 'virtual' || at.key === '') continue;
     const key = at.mount.rootFolder + at.key.replace(/\/$/, '');
     const parent = key.slice(0, key.lastIndexOf('/') + 1);
-    const folder = folders.get(`${at.configId}\n${parent}`) ?? { configId: at.configId, parent, names: new Set() };
+    const place = `${at.configId}\n${parent}`;
+    const folder = folders.get(place) ?? { configId: at.configId, parent, names: new Set<string>() };
     folder.names.add(key.slice(parent.length));
-    folders.set(`${at.configId}\n${parent}`, folder);
+    folders.set(place, folder);
   }
   const ids = new Set<string>();
   for (const { configId, parent, names } of folders.values()) {
