@@ -85,6 +85,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Chrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>('root');
+  // Marks the page live once hydration's effects have run (a parent's effects run after its
+  // children's): browser tests wait for it before checking what those effects do (tests/e2e/helpers.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">

@@ -72,11 +72,12 @@ export async function logInAsAdmin(page: Page, path = '/admin'): Promise<void> {
 }
 
 /**
- * Waits until React has hydrated the document (it marks the container it took over), so a key
- * pressed next reaches the page's handlers rather than the server-rendered markup alone.
+ * Waits until React has hydrated the document and run its effects (the root marks `<html
+ * data-hydrated>`, app/root.tsx), so a key pressed next reaches the page's handlers and nothing an
+ * effect does on mount comes after the test's next check.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { en, logInAsAdmin } from './helpers';
+import { en, logInAsAdmin, waitForHydration } from './helpers';
 
 test.use({ locale: 'en', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -34,6 +34,24 @@ test('the top links fold into a menu that opens and navigates', async ({ page })
   await expect(page).toHaveURL(/\/upload$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.upload.heading);
   await expect(nav.locator('details')).not.toHaveAttribute('open'); // closed again after navigating
+});
+
+test('a menu opened before the page has hydrated stays open @js', async ({ page }) => {
+  // Hold the scripts back until the menu is open: on a slow phone a visitor taps before hydration.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const menu = page.getByRole('navigation', { name: en.common.nav.label }).locator('details');
+  await menu.locator('summary').click();
+  await expect(menu).toHaveAttribute('open', '');
+  release();
+  await waitForHydration(page);
+  await expect(menu).toHaveAttribute('open', '');
+  await expect(menu.getByRole('link', { name: en.common.nav.mountExplorer, exact: true })).toBeVisible();
 });
 
 test('the language switcher and theme toggle stay reachable on a phone', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { en } from './helpers';
+import { en, waitForHydration } from './helpers';
 import { adminToken, createPasteViaApi, sharedLinks, storedViews, uniqueSlug } from './paste-helpers';
 
 // The Markdown editor's enhancements need JavaScript: the no-js project skips @js tests.
@@ -195,7 +195,7 @@ test('the paste page does not count a view again when switching format or langua
     slug: uniqueSlug(testInfo, 'count'),
   });
   await page.goto(`/paste/${slug}`);
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+  await waitForHydration(page);
   await page.getByRole('link', { name: en.paste.view.plain }).click();
   await expect(page.getByRole('article').locator('pre')).toHaveText('counted **once**');
   await page.getByRole('link', { name: en.paste.view.rendered }).click();
@@ -217,7 +217,7 @@ test('unlocking with JavaScript shows the content in place and counts one view @
     slug: uniqueSlug(testInfo, 'unlock'),
   });
   await page.goto(`/paste/${slug}`);
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+  await waitForHydration(page);
   await page.getByLabel(en.paste.unlock.password, { exact: true }).fill('wrong');
   await page.getByRole('button', { name: en.paste.unlock.submit }).click();
   await expect(page.getByRole('alert')).toHaveText(en.errors.passwordWrong);

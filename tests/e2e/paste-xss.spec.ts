@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createPasteViaApi, uniqueSlug } from './paste-helpers';
+import { waitForHydration } from './helpers';
 
 /**
  * Nothing in a paste may ever run script: the XSS corpus, created through the JSON API, opened in
@@ -47,7 +48,7 @@ test.describe('XSS corpus in real Chromium', () => {
 
       const response = await page.goto(`/paste/${slug}`);
       expect(response?.status()).toBe(200);
-      await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')));
+      await waitForHydration(page);
       const pageUrl = page.url();
 
       for (const view of ['rendered', 'plain'] as const) {

@@ -46,7 +46,11 @@ function MobileMenu() {
   const { pathname } = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
 
+  // Close after a navigation, not on the first render: a menu opened before hydration stays open.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (ref.current) ref.current.open = false;
   }, [pathname]);
 
