@@ -1,24 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { testBrowser } from './tests/e2e/chromium';
 
-/**
- * Browser tests drive Debian's chromium package (no browser download is possible or needed). The
- * app under test is the production build (`npm test` builds it first) on a fresh data folder.
- */
-function findChromium(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const found = execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
-      if (found) return found;
-    } catch {
-      // not on PATH; try the next name
-    }
-  }
-  throw new Error('Chromium not found: install the chromium package or set CHROMIUM_PATH');
-}
+// Browser tests drive Debian's chromium-headless-shell (tests/e2e/chromium.ts). The app under test
+// is the production build (`npm test` builds it first) on a fresh data folder.
 
 const PORT = Number(process.env.E2E_PORT ?? 18787);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -42,7 +26,7 @@ export default defineConfig({
     // request goes straight to the server, as each test expects.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: findChromium(),
+      executablePath: testBrowser(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,6 +1,7 @@
 #!/bin/bash
 # Checks the Debian packages the tests need and installs the missing ones when run as root.
-#   chromium          Playwright drives Debian's browser (no browser download is possible)
+#   chromium-headless-shell  Playwright drives Debian's browser (no browser download is possible)
+#   chromium          the full browser, for its install prompt (tests/e2e/pwa.spec.ts)
 #   fonts-wqy-zenhei  Chinese glyphs in screenshots / rendering
 #   swift*, memcached the real local S3 server (scripts/swift-s3.sh)
 #   curl              readiness checks in scripts/swift-s3.sh
@@ -15,7 +16,7 @@
 #        are not root (the exact apt command is printed) or when apt-get fails.
 set -euo pipefail
 
-PACKAGES=(chromium fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone awscli restic buildah debootstrap postgresql)
+PACKAGES=(chromium chromium-headless-shell fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone awscli restic buildah debootstrap postgresql)
 # shellcheck disable=SC2206 # word splitting of the extra list is intended
 [ -n "${SYSTEM_DEPS_EXTRA:-}" ] && PACKAGES+=(${SYSTEM_DEPS_EXTRA})
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { en, logInAsAdmin, waitForHydration } from './helpers';
+import { fullBrowser } from './chromium';
 import { sealPaste } from '../../scripts/e2e-crypt.mjs';
 import { adminToken, createPasteViaApi, fillPasteForm, uniqueSlug } from './paste-helpers';
 
@@ -326,11 +327,13 @@ test('@js the install prompt shows when the browser offers installing, and stays
   playwright,
 }, testInfo) => {
   // A persistent profile, as an installed browser has; the engagement heuristics are skipped so the
-  // browser offers installing (beforeinstallprompt) on the first visit.
+  // browser offers installing (beforeinstallprompt) on the first visit. Only the full browser offers
+  // it: the headless shell the other tests use has no install UI (tests/e2e/chromium.ts).
   const { launchOptions, baseURL } = testInfo.project.use;
   const profile = testInfo.outputPath('profile');
   const context = await playwright.chromium.launchPersistentContext(profile, {
     ...launchOptions,
+    executablePath: fullBrowser(),
     baseURL,
     serviceWorkers: 'allow',
     args: [...(launchOptions?.args ?? []), '--bypass-app-banner-engagement-checks'],
