@@ -32,12 +32,12 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<script|<iframe|<svg|\son\w+=|(href|src)="\s*(javascript|data|vbscript):|style=/i);
   });
 
-  it('puts a bar with the language above each code block, and an empty one when there is none', () => {
+  it('puts a bar with the language above each code block, and an empty one when there is none; Tab reaches each block', () => {
     const html = renderMarkdown('```python\nprint(1)\n```\n\n```\nplain\n```\n\n`inline`');
     expect(html).toContain(
-      '<div class="code-block"><div class="code-bar"><span class="code-lang">python</span></div><pre><code class="language-python">',
+      '<div class="code-block"><div class="code-bar"><span class="code-lang">python</span></div><pre tabindex="0"><code class="language-python">',
     );
-    expect(html).toContain('<div class="code-block"><div class="code-bar"></div><pre><code>plain');
+    expect(html).toContain('<div class="code-block"><div class="code-bar"></div><pre tabindex="0"><code>plain');
     expect(html.match(/code-block/g)).toHaveLength(2); // inline code gets no bar
     // Fence info is free text: anything but a plain name gets no label (and stays escaped).
     const hostile = renderMarkdown('```"><img src=x onerror=alert(1)>\nx\n```');

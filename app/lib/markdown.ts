@@ -62,7 +62,8 @@ function languageOf(code: HastNode): string | null {
 /**
  * Puts a bar above every code block: the block's language, and the place where the paste page adds
  * a copy button once JavaScript runs (app/components/paste/RenderedMarkdown.tsx). Both are ours, made
- * after sanitizing, from nothing but the language name the schema already allowed.
+ * after sanitizing, from nothing but the language name the schema already allowed; so is the block's
+ * tabindex.
  */
 function rehypeCodeBars() {
   const visit = (node: HastNode) => {
@@ -89,7 +90,9 @@ function rehypeCodeBars() {
         properties: { className: ['code-bar'] },
         children: label,
       };
-      return { type: 'element', tagName: 'div', properties: { className: ['code-block'] }, children: [bar, child] };
+      // A long line scrolls the block sideways: keyboard users reach it by Tab (WCAG 2.1.1).
+      const block: HastNode = { ...child, properties: { ...child.properties, tabIndex: 0 } };
+      return { type: 'element', tagName: 'div', properties: { className: ['code-block'] }, children: [bar, block] };
     });
   };
   return (tree: HastNode) => visit(tree);
@@ -154,7 +157,7 @@ const processor = unified()
  * HTML (a plugin, the schema, an option, a dependency update that renders differently), and every
  * paste is rendered again on its next view.
  */
-export const MARKDOWN_RENDERER_VERSION = 1;
+export const MARKDOWN_RENDERER_VERSION = 2; // 2: code blocks take Tab (tabindex)
 
 /** Markdown (GFM: tables, task lists, strikethrough, autolinks; $math$ and $$math$$) to safe HTML. Client-safe. */
 export function renderMarkdown(markdown: string): string {

@@ -30,7 +30,7 @@ export function LogoutCountdown() {
     <section aria-labelledby="account-done-heading" className="card max-w-xl">
       <meta httpEquiv="refresh" content={`${LOGOUT_DELAY_SECONDS};url=${LOGIN_PATH}`} />
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success text-white">
+        <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success-solid text-white">
           <Icon name="check" className="h-4 w-4" strokeWidth={2.5} />
         </span>
         <div className="min-w-0">

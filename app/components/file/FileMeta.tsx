@@ -4,14 +4,15 @@ import { formatBytes } from '~/lib/format';
 import { Icon, type IconName } from '~/components/ui/Icon';
 import type { FileSummary } from './types';
 
+/** One term and its value: a <dl>'s <div> may hold nothing but them, so the icon sits in the term. */
 function Item({ icon, label, children }: { icon: IconName; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <Icon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-subtle" />
-      <div className="min-w-0">
-        <dt className="text-xs text-subtle">{label}</dt>
-        <dd className="text-sm font-medium break-words text-ink">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs text-subtle">
+        <Icon name={icon} className="h-3.5 w-3.5 shrink-0" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm font-medium break-words text-ink">{children}</dd>
     </div>
   );
 }

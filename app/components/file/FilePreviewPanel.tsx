@@ -96,6 +96,7 @@ export function FilePreviewPanel({
             />
           ) : (
             <pre
+              tabIndex={0}
               data-testid="text-preview"
               className="max-h-[70vh] overflow-auto px-4 py-4 font-mono text-sm leading-relaxed whitespace-pre text-ink"
             >
@@ -131,7 +132,7 @@ export function FilePreviewPanel({
         <a href={downloadUrl} download={file.filename} className="btn btn-primary px-3 py-1.5">
           <Icon name="download" />
           {t('file.actions.download')}
-          <span className="font-normal opacity-80 tabular-nums">({formatBytes(file.size)})</span>
+          <span className="font-normal tabular-nums">({formatBytes(file.size)})</span>
         </a>
       </div>
       <div className="bg-surface">{body}</div>

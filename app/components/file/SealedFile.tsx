@@ -162,7 +162,9 @@ export function SealedFilePanel({
               <ZoomableImage src={preview.url} alt={meta.name} fitClassName="max-h-[70vh]" />
             </div>
           ) : (
-            <pre className="max-h-[70vh] overflow-auto text-sm whitespace-pre-wrap">{preview.text}</pre>
+            <pre tabIndex={0} className="max-h-[70vh] overflow-auto text-sm whitespace-pre-wrap">
+              {preview.text}
+            </pre>
           )}
           <figcaption className="mt-2 text-xs text-subtle">{t('file.encrypted.previewNote')}</figcaption>
         </figure>

@@ -21,7 +21,7 @@ export function CreatedKeyBanner({ apiKey }: { apiKey: ApiKeyView }) {
       className="rounded-xl border border-success/40 bg-success/10 p-5 sm:p-6"
     >
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success text-white">
+        <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success-solid text-white">
           <Icon name="check" className="h-4 w-4" strokeWidth={2.5} />
         </span>
         <div className="min-w-0 flex-1">

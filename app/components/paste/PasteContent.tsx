@@ -114,7 +114,10 @@ export function PasteContent({
       </div>
       <div className="bg-surface px-4 py-5 sm:px-8 sm:py-7">
         {(inPage || format === 'plain') && (
-          <pre className="paste-plain overflow-x-auto font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">
+          <pre
+            tabIndex={0}
+            className="paste-plain overflow-x-auto font-mono text-sm leading-relaxed break-words whitespace-pre-wrap text-ink"
+          >
             {paste.content}
           </pre>
         )}

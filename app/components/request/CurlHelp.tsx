@@ -8,13 +8,13 @@ export function CurlHelp({ slug, origin, password }: { slug: string; origin: str
     <details className="card">
       <summary className="cursor-pointer font-semibold">{t('request.curl.heading')}</summary>
       <p className="mt-3 text-sm text-subtle">{t('request.curl.body')}</p>
-      <pre className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-sm">
+      <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-sm">
         <code>{`curl -T report.pdf ${url}`}</code>
       </pre>
       {password && (
         <>
           <p className="mt-3 text-sm text-subtle">{t('request.curl.password')}</p>
-          <pre className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-sm">
+          <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-sm">
             <code>{`curl -T report.pdf -H 'X-Request-Password: …' ${url}`}</code>
           </pre>
         </>

@@ -7,7 +7,7 @@ const SYSTEMS = ['windows', 'macos', 'linux', 'rclone'] as const;
 function Commands({ text }: { text: string }) {
   return (
     <div className="mt-2 space-y-2">
-      <pre className="overflow-x-auto rounded bg-muted px-3 py-2 text-xs">
+      <pre tabIndex={0} className="overflow-x-auto rounded bg-muted px-3 py-2 text-xs">
         <code>{text}</code>
       </pre>
       <CopyButton text={text} keyPrefix="settings.webdav.connect.copyCommands" />

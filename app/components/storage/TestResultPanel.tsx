@@ -46,7 +46,9 @@ function CorsGuide({ origin }: { origin: string }) {
         <CopyButton text={rule} label={t('storage.test.copyRule')} />
       </div>
       <p className="mt-1 text-sm text-subtle">{t('storage.test.corsGuideBody', { origin })}</p>
-      <pre className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">{rule}</pre>
+      <pre tabIndex={0} className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
+        {rule}
+      </pre>
     </div>
   );
 }

@@ -85,7 +85,7 @@ export function CreatedShare({ kind, share, body }: { kind: keyof typeof KINDS; 
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <div className="min-w-0 flex-1 space-y-5">
           <div className="flex items-start gap-3">
-            <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success text-white">
+            <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-success-solid text-white">
               <Icon name="check" className="h-4 w-4" />
             </span>
             <div className="min-w-0">

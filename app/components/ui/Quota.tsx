@@ -5,7 +5,7 @@ import { formatBytes } from '~/lib/format';
 export function Quota({ used, total }: { used: number; total: number | null }) {
   const { t } = useTranslation();
   const share = total && total > 0 ? Math.min(1, used / total) : 0;
-  const tone = share >= 0.9 ? 'bg-danger' : share >= 0.75 ? 'bg-amber-500' : 'bg-brand';
+  const tone = share >= 0.9 ? 'bg-danger-solid' : share >= 0.75 ? 'bg-amber-500' : 'bg-brand';
   return (
     <div className="min-w-0">
       <p className="text-sm">

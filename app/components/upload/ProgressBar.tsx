@@ -17,8 +17,8 @@ export function ProgressBar({
 }) {
   const fill = {
     brand: 'bg-brand',
-    success: 'bg-success',
-    danger: 'bg-danger',
+    success: 'bg-success-solid',
+    danger: 'bg-danger-solid',
     muted: 'bg-subtle/60',
   }[tone];
   const value = percent === null ? null : Math.max(0, Math.min(100, Math.round(percent)));

@@ -59,7 +59,7 @@ export default {
     submitUpdate: 'Save',
     cancel: 'Cancel',
     empty: 'No accounts yet besides yours.',
-    list: 'Accounts',
+    list: 'All accounts',
     you: 'you',
     status: {
       active: 'Active',

@@ -82,9 +82,9 @@ export default {
     lastRun: 'Updated',
     neverRun: 'Not scanned yet',
     update: 'Update index',
-    updateLabel: 'Update the search index of {{name}} now',
+    updateLabel: 'Update index of {{name}} now',
     rebuild: 'Rebuild index',
-    rebuildLabel: 'Rebuild the search index of {{name}} from scratch',
+    rebuildLabel: 'Rebuild index of {{name}} from scratch',
     starting: 'Starting…',
   },
   delete: {

@@ -56,7 +56,7 @@ export default {
     submitUpdate: '保存',
     cancel: '取消',
     empty: '除你之外还没有其他账号。',
-    list: '账号',
+    list: '全部账号',
     you: '你',
     status: {
       active: '正常',

@@ -81,9 +81,9 @@ export default {
     lastRun: '更新于',
     neverRun: '尚未扫描',
     update: '更新索引',
-    updateLabel: '立即更新 {{name}} 的搜索索引',
+    updateLabel: '更新索引：{{name}}',
     rebuild: '重建索引',
-    rebuildLabel: '从头重建 {{name}} 的搜索索引',
+    rebuildLabel: '重建索引：{{name}}，从头开始',
     starting: '正在开始…',
   },
   delete: {

@@ -149,7 +149,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           {t('backups.restoreHeading')}
         </h2>
         <p>{t('backups.restoreBody')}</p>
-        <pre className="overflow-x-auto rounded bg-muted p-3 font-mono text-xs">
+        <pre tabIndex={0} className="overflow-x-auto rounded bg-muted p-3 font-mono text-xs">
           {'BACKUP_PASSPHRASE=… DATA_DIR=/srv/cloudclip npm run restore -- cloudclip.tar.gz --dry-run'}
         </pre>
         <p className="text-subtle">{t('backups.commandsBody')}</p>
