@@ -78,6 +78,11 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(folderLink);
   await expect(visitor.getByRole('heading', { name: en.file.unlockFolder.heading })).toBeVisible();
+  // A folder's facts before its password too: when it was shared, never "0 B" or a MIME type.
+  const facts = visitor.locator('dl').first();
+  await expect(facts).toContainText(en.file.meta.shared);
+  await expect(facts).not.toContainText(en.file.meta.size);
+  await expect(facts).not.toContainText('inode/directory');
   await unlockFilePage(visitor, 'album-pass');
   await expect(visitor.getByRole('heading', { name: 'album' })).toBeVisible();
   const list = visitor.getByRole('table');

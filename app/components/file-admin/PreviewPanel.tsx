@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { formatBytes } from '~/lib/format';
+import { FOLDER_MIMETYPE } from '~/lib/mime';
 import { Icon } from '~/components/ui/Icon';
 import { fileHref, type FilePreview } from './view';
 
@@ -91,7 +92,11 @@ export function PreviewPanel({ preview, closeTo }: { preview: FilePreview; close
             {t('fileAdmin.preview.heading', { name: preview.filename })}
           </h2>
           <p className="mt-0.5 text-xs text-subtle">
-            {preview.mimetype} · {formatBytes(preview.size)} · {t('fileAdmin.preview.hint')}
+            {/* A folder share (issue 30) has no size or type of its own. */}
+            {preview.mimetype === FOLDER_MIMETYPE
+              ? t('fileAdmin.list.folderShare')
+              : `${preview.mimetype} · ${formatBytes(preview.size)}`}{' '}
+            · {t('fileAdmin.preview.hint')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

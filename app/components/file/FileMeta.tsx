@@ -2,6 +2,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { DateTime } from '~/components/ui/DateTime';
 import { formatBytes } from '~/lib/format';
 import { Icon, type IconName } from '~/components/ui/Icon';
+import { FOLDER_MIMETYPE } from '~/lib/mime';
 import type { FileSummary } from './types';
 
 /** One term and its value: a <dl>'s <div> may hold nothing but them, so the icon sits in the term. */
@@ -19,10 +20,11 @@ function Item({ icon, label, children }: { icon: IconName; label: string; childr
 
 /**
  * Size, type, creation, views (of the maximum) and expiry of a file share, as a description list;
- * a folder share (`folder`) has no size or type of its own.
+ * a folder share has no size or type of its own (before its password too, and on its owner's page).
  */
-export function FileMeta({ file, folder = false }: { file: FileSummary; folder?: boolean }) {
+export function FileMeta({ file }: { file: FileSummary }) {
   const { t } = useTranslation();
+  const folder = file.mimetype === FOLDER_MIMETYPE;
   const views = file.maxViews
     ? t('file.meta.viewsOf', { views: file.views, max: file.maxViews })
     : t('file.meta.viewsUnlimited', { views: file.views });

@@ -243,7 +243,7 @@ export function FolderShareView({
   const { t } = useTranslation();
   const where: Where = { slug: file.slug, view };
   return (
-    <SharePage file={file} kicker={t('file.folder.heading')} canManage={canManage} share={share} folder>
+    <SharePage file={file} kicker={t('file.folder.heading')} canManage={canManage} share={share}>
       <Crumbs where={where} root={file.filename} path={place.path} />
       {place.kind === 'file' ? (
         <FilePreviewPanel file={place.file} content={place.content} />

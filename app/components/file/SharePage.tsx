@@ -16,7 +16,6 @@ export function SharePage({
   kicker,
   canManage,
   share,
-  folder = false,
   notice,
   children,
 }: {
@@ -25,15 +24,13 @@ export function SharePage({
   canManage: boolean;
   /** The link and its QR code; none while an encrypted share's keyed link is not drawn (or has no key). */
   share: ShareLink | null;
-  /** A folder share: no size or type of its own. */
-  folder?: boolean;
   notice?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
     <section aria-labelledby="page-heading" className="space-y-5">
       <ShareHeader file={file} kicker={kicker} canManage={canManage} />
-      <FileMeta file={file} folder={folder} />
+      <FileMeta file={file} />
       <PasteRemark remark={file.remark} />
       {notice}
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
