@@ -200,3 +200,25 @@ test('a request of file shares: each file sent gets its own link, listed for the
   await expect(page).toHaveURL(/\/file\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'taxi.txt' })).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the list gives a request’s title a line of its own', async ({ page }) => {
+    const call = apiClient(() => server.url);
+    const auth = await adminAuth(call, ADMIN.username, ADMIN.password);
+    const title = 'Holiday photos from the summer trip';
+    const made = await call('POST', '/upload-requests', {
+      auth,
+      body: { title, folder: '/local/inbox', maxFiles: 10 },
+    });
+    expect(made.status, made.text).toBe(200);
+    await loginAsAdmin(page, ADMIN, server.url);
+    await page.goto(`${server.url}/admin/upload-requests`);
+    const link = page.getByRole('link', { name: title });
+    await expect(link).toBeVisible();
+    // Squeezed beside its facts, the title took one or two letters a line (ten lines here).
+    expect((await link.boundingBox())!.height, 'the title wraps at most once').toBeLessThan(60);
+    expect((await link.locator('..').boundingBox())!.width).toBeGreaterThan(200);
+  });
+});

@@ -29,7 +29,8 @@ export function RequestList({ requests, openId }: { requests: RequestRow[]; open
               key={r.id}
               className={`flex flex-wrap items-center gap-x-4 gap-y-2 py-3 ${r.id === openId ? 'bg-muted/50' : ''}`}
             >
-              <div className="min-w-0 flex-1">
+              {/* The title takes a line of its own before the facts squeeze it (a phone is 390 px). */}
+              <div className="min-w-0 flex-1 basis-56">
                 <Link
                   to={`${REQUESTS_PATH}?open=${encodeURIComponent(r.id)}`}
                   className="font-medium break-words hover:underline"
