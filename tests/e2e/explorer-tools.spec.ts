@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { loginAsAdmin } from './auth-helpers';
+import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
 import { en, fill, waitForHydration, whenHydrated } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -218,6 +218,24 @@ test('ticked entries download as one zip, without JavaScript too', async ({ page
     '2026/q2-report.txt',
     'annual-report.txt',
   ]);
+});
+
+test('a key that may view and share but not delete ticks entries too: zip and share, no delete', async ({ page }) => {
+  const made = (await api(
+    'POST',
+    '/admin/api-keys',
+    { name: 'viewer', permissions: 2 | 256 | 512, expires_at: null },
+    adminToken,
+  )) as { data: { key: string } };
+  await submitKeyLogin(page, made.data.key, server.url);
+  await page.goto(`${server.url}/mount-explorer/disk/reports`);
+  await whenHydrated(page);
+  await page.getByRole('checkbox', { name: fill(t.list.select, { name: 'annual-report.txt' }) }).check();
+  await expect(page.getByRole('button', { name: t.list.shareSelected })).toBeVisible();
+  await expect(page.getByRole('button', { name: t.list.deleteSelected })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.list.zipSelected }).click();
+  expect(await zipNames(await downloading)).toEqual(['annual-report.txt']);
 });
 
 test('copy a folder to another mount and watch the task finish; into itself asks first', async ({ page }) => {

@@ -56,7 +56,9 @@ export function EntryList({
         entries={entries}
         dir={context.dir}
         prefs={prefs}
-        selectable={context.can.remove}
+        // Zip, basket, copy and share act on a selection as well as delete: whoever sees the files may
+        // select them (a mount's own row is never selected).
+        selectable={entries.some((entry) => !entry.isMount)}
         parts={parts}
         window={windowed}
       />

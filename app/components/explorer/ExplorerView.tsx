@@ -129,8 +129,8 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const actedOn = panel && ['share', 'copy', 'delete'].includes(panel.kind) ? panel.names.join('\n') : '';
   const ticked = useMemo(() => new Set(actedOn ? actedOn.split('\n') : []), [actedOn]);
   const selectable = useMemo(
-    () => (can.remove ? shown.filter((e) => !e.isMount).map(formNameOf) : []),
-    [shown, can.remove],
+    () => shown.filter((e) => !e.isMount).map(formNameOf),
+    [shown],
   );
   const selection = useSelection(selectable, ticked, path);
   const { count: selected, total } = selection;

@@ -108,7 +108,7 @@ export function useEntryParts({ entries, dir, can, hydrated, selection, handlers
    * the selection lives in state (rows off screen are not rendered) and the form posts that instead.
    */
   const checkbox = (entry: ExplorerEntry) => {
-    if (!can.remove || entry.isMount) return null;
+    if (entry.isMount) return null;
     const name = formNameOf(entry);
     return (
       // The label is the touch target: 44 px square on a phone, reaching into the cell's padding.
