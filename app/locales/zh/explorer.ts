@@ -17,7 +17,7 @@ export default {
     view: '视图',
     list: '列表',
     grid: '网格',
-    gallery: '图廊',
+    gallery: '画廊',
     settings: '视图设置',
     sort: '排序',
     sortName: '名称',

@@ -22,7 +22,7 @@ export default {
     path: '挂载路径',
     pathHint: '显示的位置，例如 /team/files。只能包含字母、数字、_、-、中文和 /。',
     storage: '存储',
-    storageLocal: '{{name}}（本地）',
+    storageLocal: '{{name}}（本地存储）',
     storageS3: '{{name}}（S3）',
     storageDefault: '{{name}} · 默认',
     rootFolder: '根文件夹',

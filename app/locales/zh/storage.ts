@@ -1,5 +1,5 @@
 export default {
-  intro: '上传的文件存放在哪里：内置的本地文件夹，或 S3 兼容的存储桶。新上传的文件进入默认存储。',
+  intro: '上传的文件存放在哪里：内置的本地存储，或 S3 兼容的存储桶。新上传的文件进入默认存储。',
   add: '添加 S3 存储',
   notice: {
     created: '已添加存储。请运行测试，确认上传可以正常工作。',
@@ -13,7 +13,7 @@ export default {
     aws: 'AWS S3',
     oss: '阿里云 OSS',
     other: '其他 S3 兼容服务',
-    local: '本地文件夹',
+    local: '本地存储',
   },
   form: {
     createHeading: '添加 S3 存储',
