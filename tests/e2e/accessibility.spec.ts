@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import routeConfig from '../../app/routes';
 import { waitForHydration } from './helpers';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
@@ -85,21 +86,10 @@ interface State {
   then?: (page: Page) => Promise<void>;
 }
 
-const ADMIN_MODULES = [
-  'text-management',
-  'file-management',
-  'upload-requests',
-  'key-management',
-  'users',
-  'mount-management',
-  'storage-config',
-  'account',
-  'settings/global',
-  'settings/webdav',
-  'backups',
-  'audit-log',
-  'recycle-bin',
-];
+// Every admin module app/routes.ts has (a new one is checked without being listed here).
+const ADMIN_MODULES = (routeConfig.find((entry) => entry.path === 'admin')?.children ?? [])
+  .filter((child) => !child.index)
+  .map((child) => child.path!);
 
 const STATES: State[] = [
   { name: 'home', path: '/' },
