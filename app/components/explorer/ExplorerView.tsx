@@ -128,10 +128,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   // what it will change (issue 42, item 5: the ticks were cleared and a new selection looked chosen).
   const actedOn = panel && ['share', 'copy', 'delete'].includes(panel.kind) ? panel.names.join('\n') : '';
   const ticked = useMemo(() => new Set(actedOn ? actedOn.split('\n') : []), [actedOn]);
-  const selectable = useMemo(
-    () => shown.filter((e) => !e.isMount).map(formNameOf),
-    [shown],
-  );
+  const selectable = useMemo(() => shown.filter((e) => !e.isMount).map(formNameOf), [shown]);
   const selection = useSelection(selectable, ticked, path);
   const { count: selected, total } = selection;
   const list = useRef<ListHandle>(null);
