@@ -1,4 +1,5 @@
 import { useTranslation } from '~/i18n/use-translation';
+import { CommandBlock } from '~/components/ui/CommandBlock';
 
 /** How to send to the request from a terminal: `curl -T` (curl adds the file's name to the link). */
 export function CurlHelp({ slug, origin, password }: { slug: string; origin: string; password: boolean }) {
@@ -8,15 +9,11 @@ export function CurlHelp({ slug, origin, password }: { slug: string; origin: str
     <details className="card">
       <summary className="cursor-pointer font-semibold">{t('request.curl.heading')}</summary>
       <p className="mt-3 text-sm text-subtle">{t('request.curl.body')}</p>
-      <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-sm">
-        <code>{`curl -T report.pdf ${url}`}</code>
-      </pre>
+      <CommandBlock className="mt-2">{`curl -T report.pdf ${url}`}</CommandBlock>
       {password && (
         <>
           <p className="mt-3 text-sm text-subtle">{t('request.curl.password')}</p>
-          <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-muted p-3 text-sm">
-            <code>{`curl -T report.pdf -H 'X-Request-Password: …' ${url}`}</code>
-          </pre>
+          <CommandBlock className="mt-2">{`curl -T report.pdf -H 'X-Request-Password: …' ${url}`}</CommandBlock>
         </>
       )}
     </details>

@@ -1,5 +1,6 @@
 import { useTranslation } from '~/i18n/use-translation';
 import { CopyButton } from '~/components/ui/CopyButton';
+import { CommandBlock } from '~/components/ui/CommandBlock';
 
 const SYSTEMS = ['windows', 'macos', 'linux', 'rclone'] as const;
 
@@ -7,9 +8,7 @@ const SYSTEMS = ['windows', 'macos', 'linux', 'rclone'] as const;
 function Commands({ text }: { text: string }) {
   return (
     <div className="mt-2 space-y-2">
-      <pre tabIndex={0} className="overflow-x-auto rounded bg-muted px-3 py-2 text-xs">
-        <code>{text}</code>
-      </pre>
+      <CommandBlock>{text}</CommandBlock>
       <CopyButton text={text} keyPrefix="settings.webdav.connect.copyCommands" />
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { Icon } from '~/components/ui/Icon';
 import { corsRule, type StorageCheck, type StorageItem, type StorageTestOutcome } from './view';
+import { CommandBlock } from '~/components/ui/CommandBlock';
 
 const CHECKS = ['read', 'write', 'frontendSim', 'cors'] as const;
 
@@ -46,9 +47,7 @@ function CorsGuide({ origin }: { origin: string }) {
         <CopyButton text={rule} label={t('storage.test.copyRule')} />
       </div>
       <p className="mt-1 text-sm text-subtle">{t('storage.test.corsGuideBody', { origin })}</p>
-      <pre tabIndex={0} className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed">
-        {rule}
-      </pre>
+      <CommandBlock className="mt-3">{rule}</CommandBlock>
     </div>
   );
 }

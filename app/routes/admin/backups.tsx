@@ -14,6 +14,7 @@ import { backupsPage } from '~/models/backup/page.server';
 import { runBackupNow, saveBackupSchedule } from '~/models/backup/schedule.server';
 import { cancelTask, clearFinishedTasks, retryTask } from '~/models/tasks/tasks.server';
 import type { Route } from './+types/backups';
+import { CommandBlock } from '~/components/ui/CommandBlock';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.backups');
 
@@ -149,9 +150,9 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           {t('backups.restoreHeading')}
         </h2>
         <p>{t('backups.restoreBody')}</p>
-        <pre tabIndex={0} className="overflow-x-auto rounded bg-muted p-3 font-mono text-xs">
+        <CommandBlock>
           {'BACKUP_PASSPHRASE=… DATA_DIR=/srv/cloudclip npm run restore -- cloudclip.tar.gz --dry-run'}
-        </pre>
+        </CommandBlock>
         <p className="text-subtle">{t('backups.commandsBody')}</p>
       </section>
     </section>
