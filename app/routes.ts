@@ -41,6 +41,8 @@ export default [
   route('paste/:slug', 'routes/paste/view.tsx'),
   route('file/:slug', 'routes/file/view.tsx'),
   route('r/:slug', 'routes/request/page.tsx'),
+  // The manifest's share target, when no service worker takes the POST (app/lib/pwa/share-inbox.ts).
+  route('share-target', 'routes/share-target.tsx'),
   route('mount-explorer/*', 'routes/explorer/page.tsx'),
   // The copy/move picker's folders, as JSON (a resource route: never rendered).
   route('mount-folders/*', 'routes/explorer/folders.ts'),

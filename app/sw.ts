@@ -18,6 +18,7 @@ import {
   type SealedDownload,
 } from './lib/e2e/sealed-download';
 import { authOf, enqueue, QUEUE_MESSAGES, queueKindOf, replayQueue, SYNC_TAG } from './lib/pwa/offline-queue';
+import { keepShared, pageOfShared, SHARE_TARGET_PATH, SHARED_TEXT_PAGE, sharedFromForm } from './lib/pwa/share-inbox';
 import { bypassesWorker, isRouteData, mayKeepOffline, OFFLINE_PAGE, PAGES_CACHE, SKIP_WAITING } from './lib/pwa/routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -107,6 +108,30 @@ self.addEventListener('fetch', (event) => {
       );
     }),
   );
+});
+
+/**
+ * The phone's share sheet (issue 47 item 3, public/manifest.webmanifest `share_target`): what it
+ * posts is kept in the offline database and the app opens the page that takes it, without the
+ * network (app/lib/pwa/share-inbox.ts). The server's /share-target answers only when no worker runs.
+ */
+async function receiveShare(request: Request): Promise<Response> {
+  const item = sharedFromForm(await request.formData());
+  if (item) {
+    const db = await openLocalDb();
+    try {
+      await keepShared(db, item);
+    } finally {
+      db.close();
+    }
+  }
+  return Response.redirect(new URL(item ? pageOfShared(item) : SHARED_TEXT_PAGE, self.location.origin).href, 303);
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method === 'POST' && url.origin === self.location.origin && url.pathname === SHARE_TARGET_PATH)
+    event.respondWith(receiveShare(event.request));
 });
 
 let replaying: Promise<void> | null = null;

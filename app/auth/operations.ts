@@ -70,6 +70,12 @@ export function isAllowed(principal: Principal, operation: Operation): boolean {
   return (principal.permissions & requirement.bits) === requirement.bits;
 }
 
+/** What a page offers a visitor: its tools, a sign-in link (nobody signed in), or a "not allowed". */
+export function pageAccess(principal: Principal, operation: Operation): 'allowed' | 'anonymous' | 'forbidden' {
+  if (isAllowed(principal, operation)) return 'allowed';
+  return principal.kind === 'anonymous' ? 'anonymous' : 'forbidden';
+}
+
 /** A member signed in as the member (not through one of its keys). */
 export function isAccountItself(principal: Principal): boolean {
   if (principal.kind === 'admin') return true;

@@ -1,6 +1,6 @@
 import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
-import { isAllowed } from '~/auth/operations';
+import { pageAccess } from '~/auth/operations';
 import { AccessNotice } from '~/components/ui/AccessNotice';
 import { CreatePasteForm } from '~/components/paste/CreatePasteForm';
 import { ShareResult, type CreatedPaste } from '~/components/paste/ShareResult';
@@ -20,6 +20,8 @@ import { sealedHeaderOf } from '~/lib/e2e/paste';
 import { KEY_MAKING_PAGE_HEADERS } from '~/http/html/strict-csp';
 import type { Route } from './+types/home';
 import { answersFaults } from '~/http/html/faults.server';
+import { useSharedPaste } from '~/components/pwa/use-shared-inbox';
+import { SharedWaitingNotice } from '~/components/pwa/SharedWaitingNotice';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');
 
@@ -39,11 +41,7 @@ const NOTICE_TEXT = {
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const principal = context.get(principalContext);
   const url = new URL(request.url);
-  const access = isAllowed(principal, 'paste.create')
-    ? ('allowed' as const)
-    : principal.kind === 'anonymous'
-      ? ('anonymous' as const)
-      : ('forbidden' as const);
+  const access = pageAccess(principal, 'paste.create');
   const asked = url.searchParams.get('notice') ?? '';
   const notice = Object.hasOwn(NOTICE_TEXT, asked) ? (asked as keyof typeof NOTICE_TEXT) : null;
   const createdId = url.searchParams.get('created');
@@ -98,6 +96,8 @@ export const action = answersFaults(async function action({ request, context }: 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { access, created, notice } = loaderData;
+  // Text shared from another app (the manifest's share target) fills the editor.
+  const shared = useSharedPaste(access === 'allowed' && !created && !actionData);
   return (
     <section aria-labelledby="page-heading" className="space-y-6">
       <header>
@@ -108,15 +108,22 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       </header>
       {notice && <FormAlert tone={notice === 'notFound' ? 'warning' : 'success'}>{t(NOTICE_TEXT[notice])}</FormAlert>}
       {access !== 'allowed' ? (
-        <AccessNotice reason={access} keyPrefix="paste.access" returnTo="/" />
+        <>
+          <SharedWaitingNotice kind="text" />
+          <AccessNotice reason={access} keyPrefix="paste.access" returnTo="/" />
+        </>
       ) : created ? (
         <ShareResult key={created.slug} paste={created} />
       ) : (
-        <CreatePasteForm
-          values={actionData?.values}
-          formError={actionData?.formError}
-          fieldErrors={actionData?.fieldErrors}
-        />
+        <>
+          {shared && <FormAlert tone="success">{t('pwa.shared.pasteReady')}</FormAlert>}
+          <CreatePasteForm
+            key={shared ? 'shared' : 'blank'}
+            values={actionData?.values ?? shared ?? undefined}
+            formError={actionData?.formError}
+            fieldErrors={actionData?.fieldErrors}
+          />
+        </>
       )}
     </section>
   );

@@ -287,6 +287,15 @@ test('@js a replay the server refuses says the sync failed, and an admin page re
   expect(((await first.json()) as { content: string }).content).toBe('first');
 });
 
+/**
+ * Replaces a file in one step (a rename): pwa-share-target.spec.ts runs beside this file and
+ * installs the worker meanwhile; it must never fetch one half written.
+ */
+function writeWhole(file: string, bytes: Buffer): void {
+  fs.writeFileSync(`${file}.next`, bytes);
+  fs.renameSync(`${file}.next`, file);
+}
+
 test('@js a new build brings the update prompt; accepting it reloads into the new worker', async ({ page }) => {
   await controlled(page);
   // The worker and the compressed copies the build made of it (served to browsers that accept them).
@@ -295,9 +304,9 @@ test('@js a new build brings the update prompt; accepting it reloads into the ne
   try {
     // A redeploy: the worker file differs by a byte, as a new build's precache list would.
     const redeployed = Buffer.from(`${originals[0]!.toString()}\n// redeployed ${Date.now()}\n`);
-    fs.writeFileSync(builtWorker, redeployed);
-    if (fs.existsSync(`${builtWorker}.br`)) fs.writeFileSync(`${builtWorker}.br`, zlib.brotliCompressSync(redeployed));
-    if (fs.existsSync(`${builtWorker}.gz`)) fs.writeFileSync(`${builtWorker}.gz`, zlib.gzipSync(redeployed));
+    writeWhole(builtWorker, redeployed);
+    if (fs.existsSync(`${builtWorker}.br`)) writeWhole(`${builtWorker}.br`, zlib.brotliCompressSync(redeployed));
+    if (fs.existsSync(`${builtWorker}.gz`)) writeWhole(`${builtWorker}.gz`, zlib.gzipSync(redeployed));
     await page.evaluate(() => {
       (window as unknown as { beforeUpdate: boolean }).beforeUpdate = true;
     });
@@ -319,7 +328,7 @@ test('@js a new build brings the update prompt; accepting it reloads into the ne
     });
     await expect(page.getByRole('status', { name: t.update.label })).toHaveCount(0);
   } finally {
-    copies.forEach((file, i) => fs.writeFileSync(file, originals[i]!));
+    copies.forEach((file, i) => writeWhole(file, originals[i]!));
   }
 });
 

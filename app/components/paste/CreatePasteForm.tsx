@@ -26,8 +26,8 @@ export function CreatePasteForm({
   formError,
   fieldErrors = NO_ERRORS,
 }: {
-  /** What was typed, after a failed attempt (never the password). */
-  values?: PasteFormValues;
+  /** What was typed, after a failed attempt (never the password), or what was shared to the app. */
+  values?: Partial<PasteFormValues>;
   formError?: string;
   fieldErrors?: FieldErrors;
 }) {

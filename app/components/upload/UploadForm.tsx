@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, useNavigate, useRevalidator } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
-import { FormErrorAlert } from '~/components/ui/FormAlert';
+import { FormAlert, FormErrorAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { formatBytes } from '~/lib/format';
@@ -24,6 +24,7 @@ import { UploadQueue } from './UploadQueue';
 import { sealShareUpload } from './sealed-upload';
 import { EncryptChoice } from '~/components/ui/EncryptChoice';
 import { useFileUploads, type UploadItem } from './use-file-uploads';
+import { useSharedFiles } from '~/components/pwa/use-shared-inbox';
 
 export type { StorageChoice } from './UploadOptionsFields';
 
@@ -200,6 +201,9 @@ export function UploadForm({
     addFiles(files);
   }, [hydrated, addFiles]);
 
+  // Files shared from another app (the manifest's share target) join the list.
+  const sharedCount = useSharedFiles(hydrated, takeFiles);
+
   const shown = hydrated && clientErrors ? clientErrors : { formError, fieldErrors };
   // With JavaScript the page is not reloaded: clear the password, show the first mistake.
   useErrorFocus(form, shown.formError, shown.fieldErrors);
@@ -234,6 +238,7 @@ export function UploadForm({
       {/* Must stay first: tells the server every option arrives before the file. */}
       <input type="hidden" name="fields_first" value="1" />
       <FormErrorAlert formError={shown.formError} fieldErrors={errors} fields={FIELDS} />
+      {sharedCount > 0 && <FormAlert tone="success">{t('pwa.shared.filesReady', { count: sharedCount })}</FormAlert>}
       {hydrated && <ResumableUploads entries={uploads.resumable} onDiscard={uploads.discardStored} />}
 
       {/*

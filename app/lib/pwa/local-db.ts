@@ -58,6 +58,16 @@ export interface KeptSetting {
   updatedAt: number;
 }
 
+/** A share from the phone's share sheet, waiting for the page that takes it (share-inbox.ts). */
+export interface SharedItem {
+  id?: number;
+  title: string;
+  text: string;
+  url: string;
+  files: File[];
+  receivedAt: number;
+}
+
 interface LocalSchema extends DBSchema {
   pastes: { key: string; value: KeptPaste };
   files: { key: string; value: KeptFile };
@@ -65,6 +75,7 @@ interface LocalSchema extends DBSchema {
   settings: { key: string; value: KeptSetting };
   offlineQueue: { key: number; value: QueuedCall };
   searchHistory: { key: string; value: { query: string; timestamp: number } };
+  sharedInbox: { key: number; value: SharedItem };
 }
 
 export type LocalDb = IDBPDatabase<LocalSchema>;
@@ -75,14 +86,18 @@ export const KEEP_FOR_MS = 7 * 24 * 60 * 60 * 1000;
 const NAME = 'cloudclip';
 
 export function openLocalDb(): Promise<LocalDb> {
-  return openDB<LocalSchema>(NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('pastes', { keyPath: 'slug' });
-      db.createObjectStore('files', { keyPath: 'slug' });
-      db.createObjectStore('directories', { keyPath: 'path' });
-      db.createObjectStore('settings', { keyPath: 'key' });
-      db.createObjectStore('offlineQueue', { keyPath: 'id', autoIncrement: true });
-      db.createObjectStore('searchHistory', { keyPath: 'query' });
+  // Version 2 added the share-target inbox; a database of version 1 keeps its stores.
+  return openDB<LocalSchema>(NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('pastes', { keyPath: 'slug' });
+        db.createObjectStore('files', { keyPath: 'slug' });
+        db.createObjectStore('directories', { keyPath: 'path' });
+        db.createObjectStore('settings', { keyPath: 'key' });
+        db.createObjectStore('offlineQueue', { keyPath: 'id', autoIncrement: true });
+        db.createObjectStore('searchHistory', { keyPath: 'query' });
+      }
+      if (oldVersion < 2) db.createObjectStore('sharedInbox', { keyPath: 'id', autoIncrement: true });
     },
   });
 }

@@ -21,6 +21,14 @@ export default {
     accept: 'Install',
     dismiss: 'Not now',
   },
+  shared: {
+    pasteReady: 'Shared from another app. Check it and create the paste.',
+    filesReady_one: '{{count}} shared file is in the list. Choose the options and upload it.',
+    filesReady_other: '{{count}} shared files are in the list. Choose the options and upload them.',
+    textWaiting: 'A shared text waits here. Sign in and it fills the editor.',
+    filesWaiting_one: '{{count}} shared file waits here. Sign in and it is ready to upload.',
+    filesWaiting_other: '{{count}} shared files wait here. Sign in and they are ready to upload.',
+  },
   lazyFailed: 'It could not be loaded. Check your network connection and try again.',
   sync: {
     label: 'Offline changes',

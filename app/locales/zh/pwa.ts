@@ -21,6 +21,14 @@ export default {
     accept: '安装',
     dismiss: '暂不',
   },
+  shared: {
+    pasteReady: '已从其他应用分享过来。检查后创建文本。',
+    filesReady_one: '已将 {{count}} 个分享的文件加入列表。选好选项后上传。',
+    filesReady_other: '已将 {{count}} 个分享的文件加入列表。选好选项后上传。',
+    textWaiting: '有一段分享的文本在这里等待。登录后会填入编辑器。',
+    filesWaiting_one: '有 {{count}} 个分享的文件在这里等待。登录后即可上传。',
+    filesWaiting_other: '有 {{count}} 个分享的文件在这里等待。登录后即可上传。',
+  },
   lazyFailed: '页面加载失败，请检查网络连接后重试。',
   sync: {
     label: '离线更改',

@@ -3,7 +3,7 @@ import { QuotaSummary } from '~/components/keys/QuotaSummary';
 import { ownQuota } from '~/models/quotas/quotas.server';
 import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
-import { isAllowed } from '~/auth/operations';
+import { pageAccess } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { RecentUploads } from '~/components/upload/RecentUploads';
 import { AccessNotice } from '~/components/ui/AccessNotice';
@@ -28,16 +28,12 @@ import { uploadFromForm, UploadFormProblem } from './upload.server';
 import { uploadFromUrlForm, UrlFormProblem } from './url-form.server';
 import type { Route } from './+types/page';
 import { answersFaults } from '~/http/html/faults.server';
+import { SharedWaitingNotice } from '~/components/pwa/SharedWaitingNotice';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.upload.title');
 
 /** The share box can carry the password in its download link: never keep the page in a cache. */
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
-
-function accessOf(principal: Principal) {
-  if (isAllowed(principal, 'file.upload')) return 'allowed' as const;
-  return principal.kind === 'anonymous' ? ('anonymous' as const) : ('forbidden' as const);
-}
 
 /** The share box of a file just uploaded (post/redirect/get: a reload does not upload it twice). */
 async function uploadedShare(origin: string, services: Services, principal: Principal, id: string) {
@@ -67,7 +63,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const url = new URL(request.url);
   const tab: UploadTab = url.searchParams.get('tab') === 'url' ? 'url' : 'file';
   const principal = context.get(principalContext);
-  const access = accessOf(principal);
+  const access = pageAccess(principal, 'file.upload');
   if (access !== 'allowed') return { tab, access, configs: [], maxBytes: 0, recent: [], uploaded: null, quota: null };
   const services = context.get(servicesContext);
   const uploadedId = url.searchParams.get('uploaded');
@@ -149,7 +145,10 @@ export default function UploadPage({ loaderData, actionData }: Route.ComponentPr
       <UploadTabs current={tab} />
       <div className="space-y-8">
         {access !== 'allowed' ? (
-          <AccessNotice reason={access} keyPrefix="upload.access" returnTo="/upload" />
+          <>
+            <SharedWaitingNotice kind="files" />
+            <AccessNotice reason={access} keyPrefix="upload.access" returnTo="/upload" />
+          </>
         ) : tab === 'url' && !uploaded ? (
           <UrlUploadForm
             configs={configs}
