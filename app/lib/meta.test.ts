@@ -11,9 +11,17 @@ registerCatalog('zh', zh as unknown as Catalog);
 const root = { id: 'root', data: { locale: 'en' } };
 
 describe('pageTitle', () => {
-  it('uses the translated title, or the page’s own title when it has one', () => {
-    expect(pageTitle([root], 'pages.paste.title')).toEqual([{ title: 'Text share · Cloudclip' }]);
-    expect(pageTitle([root], 'pages.paste.title', 'Release notes')).toEqual([{ title: 'Release notes · Cloudclip' }]);
+  it('uses the translated title, or the page’s own title when it has one, and the app’s description', () => {
+    const description = { name: 'description', content: 'Share text and files through short links' };
+    expect(pageTitle([root], 'pages.paste.title')).toEqual([{ title: 'Text share · Cloudclip' }, description]);
+    expect(pageTitle([root], 'pages.paste.title', 'Release notes')).toEqual([
+      { title: 'Release notes · Cloudclip' },
+      description,
+    ]);
+    expect(pageTitle([{ id: 'root', data: { locale: 'zh' } }], 'pages.paste.title')[1]).toEqual({
+      name: 'description',
+      content: '通过短链接分享文本和文件',
+    });
   });
 });
 

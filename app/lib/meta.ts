@@ -9,6 +9,8 @@ interface MatchLike {
 /**
  * `<title>` for a route: its translated title plus the app name, in the page's language; `own`
  * (a share's remark or first heading) takes the translated title's place when the page has one.
+ * With it, the app's one-line description (what a search result shows under the title; never a
+ * share's content, which its link's holders alone should read).
  */
 export function pageTitle(
   matches: ReadonlyArray<MatchLike | undefined>,
@@ -17,7 +19,10 @@ export function pageTitle(
 ): MetaDescriptor[] {
   const locale = (matches.find((m) => m?.id === 'root')?.data as { locale?: string } | undefined)?.locale ?? 'en';
   const appName = translate(locale, 'common.appName');
-  return [{ title: `${own || translate(locale, titleKey)} · ${appName}` }];
+  return [
+    { title: `${own || translate(locale, titleKey)} · ${appName}` },
+    { name: 'description', content: translate(locale, 'common.tagline') },
+  ];
 }
 
 const TITLE_MAX = 80;

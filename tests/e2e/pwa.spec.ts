@@ -352,11 +352,20 @@ test('@js the install prompt shows when the browser offers installing, and stays
     const start = new Date('2026-11-25T10:00:00Z');
     await page.clock.install({ time: start });
     await controlled(page);
+    // Not on the page the visit began with (nothing there jumps under it: decision 0042)…
+    await page.getByRole('button', { name: t.status.open }).click();
+    await expect(await statusOf(page, 'install')).toHaveText(t.status.installable);
+    await page.keyboard.press('Escape');
     const prompt = page.getByRole('status', { name: t.install.label });
+    await expect(prompt).toBeHidden();
+    // …but on the next one, above its content, never pinned over it (the primary action stays uncovered).
+    await page
+      .getByRole('navigation', { name: en.common.nav.label })
+      .getByRole('link', { name: en.common.nav.upload })
+      .click();
     await expect(prompt).toContainText(t.install.heading);
-    // In the page above its content, never pinned over it (the primary action stays uncovered).
     const card = (await prompt.boundingBox())!;
-    expect(card.y + card.height).toBeLessThanOrEqual((await page.locator('main').boundingBox())!.y + 1);
+    expect(card.y + card.height).toBeLessThanOrEqual((await page.getByRole('heading', { level: 1 }).boundingBox())!.y);
     await prompt.getByRole('button', { name: t.install.dismiss }).click();
     await expect(prompt).toBeHidden();
     const stored = await page.evaluate(() => localStorage.getItem('cloudclip.installDismissedAt'));
@@ -369,6 +378,10 @@ test('@js the install prompt shows when the browser offers installing, and stays
     await page.getByRole('button', { name: t.status.open }).click();
     await expect(await statusOf(page, 'install')).toHaveText(t.status.installable);
     await page.keyboard.press('Escape');
+    await page
+      .getByRole('navigation', { name: en.common.nav.label })
+      .getByRole('link', { name: en.common.nav.home })
+      .click();
     const week = 7 * 24 * 60 * 60 * 1000;
     await page.clock.fastForward(week - 60_000);
     await page.clock.runFor(5000);

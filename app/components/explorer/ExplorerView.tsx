@@ -241,20 +241,20 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
               className="flex flex-wrap items-center gap-2"
             >
               <input type="hidden" name="dir" value={path} />
-              {hydrated && (
-                <label className="flex items-center gap-1.5 text-xs">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4 accent-brand"
-                    checked={total > 0 && selected === total}
-                    ref={(box) => {
-                      if (box) box.indeterminate = selected > 0 && selected < total;
-                    }}
-                    onChange={(event) => selection.setAll(event.currentTarget.checked)}
-                  />
-                  {selected > 0 ? t('explorer.list.selectedCount', { count: selected }) : t('explorer.list.selectAll')}
-                </label>
-              )}
+              {/* Laid out before the script runs, unseen: the bar keeps its height, the list never jumps. */}
+              <label className={`flex items-center gap-1.5 text-xs ${hydrated ? '' : 'invisible'}`}>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand"
+                  disabled={!hydrated}
+                  checked={total > 0 && selected === total}
+                  ref={(box) => {
+                    if (box) box.indeterminate = selected > 0 && selected < total;
+                  }}
+                  onChange={(event) => selection.setAll(event.currentTarget.checked)}
+                />
+                {selected > 0 ? t('explorer.list.selectedCount', { count: selected }) : t('explorer.list.selectAll')}
+              </label>
               {hydrated && selected > 0 && (
                 <button type="button" className="btn px-2.5 py-1 text-xs" onClick={() => selection.setAll(false)}>
                   {t('explorer.list.clearSelection')}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from '~/i18n/use-translation';
 import { parseDismissedAt, RECHECK_MS, shouldOfferInstall } from '~/lib/pwa/install-offer';
 import { LOCAL_KEYS, local } from '~/lib/pwa/local-keys';
@@ -8,11 +9,18 @@ import { Toast } from './Toast';
 
 /**
  * Offers installing the app when the browser allows it, it is not installed, and the user has not
- * dismissed the offer in the last 7 days (re-checked every 5 s; docs/product/spec.md §4).
+ * dismissed the offer in the last 7 days (re-checked every 5 s; docs/product/spec.md §4) — from
+ * the second page of a visit on: the page someone lands on (often a link they were sent) never
+ * jumps down under an offer that arrives after it showed (decision 0042).
  */
 export function InstallPrompt() {
   const { t } = useTranslation();
   const { installable, installed } = usePwaState();
+  const location = useLocation();
+  const [landing] = useState(location.key);
+  // Once moved on, it stays moved on (going back to the first page keeps the offer).
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && location.key !== landing) setNavigated(true);
   const [now, setNow] = useState(() => Date.now());
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   useEffect(() => {
@@ -24,16 +32,17 @@ export function InstallPrompt() {
     const timer = setInterval(check, RECHECK_MS);
     return () => clearInterval(timer);
   }, []);
-  if (!shouldOfferInstall({ installable, installed, dismissedAt, now })) return null;
+  if (!navigated || !shouldOfferInstall({ installable, installed, dismissedAt, now })) return null;
   const dismiss = () => {
     const at = Date.now();
     local.set(LOCAL_KEYS.installDismissedAt, String(at));
     setDismissedAt(at);
   };
-  // In the page under the header, not pinned over it: it never covers the page's primary action
-  // (issue 28: on a phone it sat over the create button).
+  // At the top of the page's content, not pinned over it: it never covers the page's primary action
+  // (issue 28: on a phone it sat over the create button). Inside <main>, it comes with a new page's
+  // content, so nothing already on screen moves.
   return (
-    <div className="mx-auto flex w-full max-w-6xl justify-end px-4 pt-4 sm:px-6">
+    <div className="mb-6 flex justify-end">
       <Toast label={t('pwa.install.label')}>
         <p className="font-medium">{t('pwa.install.heading')}</p>
         <p className="mt-1 text-subtle">{t('pwa.install.body')}</p>
