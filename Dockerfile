@@ -44,6 +44,10 @@ LABEL org.opencontainers.image.title="Cloudclip" \
       org.opencontainers.image.description="Self-hosted online clipboard and file sharing" \
       org.opencontainers.image.version="${APP_VERSION}"
 COPY --from=deps /usr/bin/tini-static /usr/bin/tini
+# ffmpeg draws the posters of videos and the covers of audio files in thumbnails (FFMPEG_PATH).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

@@ -38,6 +38,7 @@ export const MODEL_KERNEL = [
   'periodic',
   'previews',
   'quotas',
+  'thumbnails',
 ];
 export const MODEL_ORDER = [
   ['dashboard', 'sweeper', 'wiring', 'local-urls'],

@@ -42,6 +42,8 @@ export interface AppConfig {
   /** How long one S3 call waits for its answer, and for a body that stopped flowing. */
   s3RequestTimeoutSeconds: number;
   s3IdleTimeoutSeconds: number;
+  /** FFMPEG_PATH: the ffmpeg that draws video posters and audio covers; none runs, a type icon shows. */
+  ffmpegPath: string;
   isProduction: boolean;
   /**
    * The app's own address once it listens (server.ts sets it; PORT may be 0). Requests the app makes
@@ -97,6 +99,7 @@ const environment = z.object({
   TASK_TAKEOVER_SECONDS: z.preprocess(unset, number('a whole number of seconds, at least 3', 3).default(15)),
   S3_REQUEST_TIMEOUT_SECONDS: z.preprocess(unset, number('a whole number of seconds, at least 1', 1).default(12)),
   S3_IDLE_TIMEOUT_SECONDS: z.preprocess(unset, number('a whole number of seconds, at least 1', 1).default(30)),
+  FFMPEG_PATH: z.preprocess(unset, z.string().default('ffmpeg')),
   NODE_ENV: optional(z.string()),
 });
 
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     taskTakeoverSeconds: e.TASK_TAKEOVER_SECONDS,
     s3RequestTimeoutSeconds: e.S3_REQUEST_TIMEOUT_SECONDS,
     s3IdleTimeoutSeconds: e.S3_IDLE_TIMEOUT_SECONDS,
+    ffmpegPath: e.FFMPEG_PATH,
     isProduction: e.NODE_ENV === 'production',
   };
 }

@@ -1,6 +1,6 @@
 import { AppError } from '~/lib/errors';
 import { logOf } from '~/log.server';
-import { thumbnailPlaceholder, type ThumbnailResult } from '~/models/shares/visit/thumbnails.server';
+import { thumbnailPlaceholder, type ThumbnailResult } from '~/models/thumbnails/engine.server';
 
 /** What a thumbnail request answers: always a WebP (the thumbnail, or a neutral placeholder), never a 500. */
 export interface ThumbnailAnswer {

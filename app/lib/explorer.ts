@@ -71,6 +71,21 @@ export function explorerHref(path: string, query: Record<string, string | string
 export const fsDownloadHref = (path: string, inline = false) =>
   `/api/fs/download?path=${encodeURIComponent(path)}${inline ? '&inline=true' : ''}`;
 
+/** A file's thumbnail (GET /api/fs/thumbnail): a WebP within 320 px, or a placeholder with a 404. */
+export const fsThumbnailHref = (path: string) => `/api/fs/thumbnail?path=${encodeURIComponent(path)}`;
+
+/**
+ * The picture a tile shows for a file: its thumbnail (a raster image; a video or audio file when the
+ * server draws posters), an SVG as itself (never rasterised on the server), or null for its type icon.
+ */
+export function pictureOf(entry: Pick<ExplorerEntry, 'isDirectory' | 'mimetype' | 'path'>, posters: boolean) {
+  if (entry.isDirectory) return null;
+  if (entry.mimetype === 'image/svg+xml') return fsDownloadHref(entry.path);
+  const type = entry.mimetype.split('/')[0];
+  if (type === 'image' || (posters && (type === 'video' || type === 'audio'))) return fsThumbnailHref(entry.path);
+  return null;
+}
+
 /** The folders from the root to `path`, for the breadcrumbs. */
 export function crumbsOf(path: string): { name: string; path: string }[] {
   const segments = path.split('/').filter(Boolean);

@@ -1,4 +1,4 @@
-import { fsDownloadHref, isImage, type ExplorerEntry, type ExplorerPrefs } from '~/lib/explorer';
+import { pictureOf, type ExplorerEntry, type ExplorerPrefs } from '~/lib/explorer';
 import { EntryIcon, type EntryParts } from './entry-parts';
 import type { WindowList } from './use-window-list';
 
@@ -14,12 +14,15 @@ export function EntryCards({
   lanes,
   parts,
   window,
+  posters,
 }: {
   entries: ExplorerEntry[];
   prefs: ExplorerPrefs;
   lanes: number;
   parts: EntryParts;
   window: WindowList | null;
+  /** The server draws posters of videos and covers of audio files (it has ffmpeg). */
+  posters: boolean;
 }) {
   const gallery = prefs.view === 'gallery';
   const gapX = gallery ? prefs.gapX : 12;
@@ -45,18 +48,7 @@ export function EntryCards({
         entry,
         'flex flex-col items-center gap-2 rounded-lg p-2 text-center text-sm focus-visible:outline-2 focus-visible:outline-brand',
         <>
-          {isImage(entry) ? (
-            <img
-              src={fsDownloadHref(entry.path)}
-              alt=""
-              loading="lazy"
-              className={`w-full rounded bg-muted ${gallery ? 'h-auto min-h-12' : 'aspect-square object-cover'}`}
-            />
-          ) : (
-            <span className="flex aspect-square w-full items-center justify-center rounded bg-muted/60">
-              <EntryIcon entry={entry} className={`h-10 w-10 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`} />
-            </span>
-          )}
+          <EntryPicture entry={entry} src={pictureOf(entry, posters)} gallery={gallery} />
           <span className="w-full truncate">{entry.name}</span>
         </>,
       )}
@@ -96,5 +88,26 @@ export function EntryCards({
     >
       {entries.map((entry, index) => card(entry, index))}
     </ul>
+  );
+}
+
+/**
+ * A card's picture: the file's thumbnail, made once on the server (never the whole file: a folder of
+ * photos stays light), or its type icon.
+ */
+function EntryPicture({ entry, src, gallery }: { entry: ExplorerEntry; src: string | null; gallery: boolean }) {
+  if (!src)
+    return (
+      <span className="flex aspect-square w-full items-center justify-center rounded bg-muted/60">
+        <EntryIcon entry={entry} className={`h-10 w-10 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`} />
+      </span>
+    );
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      className={`w-full rounded bg-muted ${gallery ? 'h-auto min-h-12' : 'aspect-square object-cover'}`}
+    />
   );
 }

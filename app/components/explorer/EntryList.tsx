@@ -63,5 +63,14 @@ export function EntryList({
         window={windowed}
       />
     );
-  return <EntryCards entries={entries} prefs={prefs} lanes={lanes} parts={parts} window={windowed} />;
+  return (
+    <EntryCards
+      entries={entries}
+      prefs={prefs}
+      lanes={lanes}
+      parts={parts}
+      window={windowed}
+      posters={context.posters}
+    />
+  );
 }

@@ -58,6 +58,8 @@ export interface ExplorerData {
   /** The copy/move panel's folder tree. */
   folders: PickerTree | null;
   maxUploadBytes: number;
+  /** The server draws posters of videos and covers of audio files (it has ffmpeg). */
+  posters: boolean;
   prefs: ExplorerPrefs;
   notice: { key: string; name: string; count: number } | null;
   isAdmin: boolean;
@@ -322,6 +324,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
             entries={listed}
             dir={path}
             can={can}
+            posters={data.posters}
             prefs={prefs}
             hydrated={hydrated}
             selection={selection}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon, iconForType } from '~/components/ui/Icon';
-import { fsDownloadHref, hitHref } from '~/lib/explorer';
+import { hitHref, pictureOf } from '~/lib/explorer';
 import { mimeFromFilename } from '~/lib/mime';
 import { formatBytes } from '~/lib/format';
 
@@ -18,11 +18,12 @@ export function PathRow({
   children?: ReactNode;
 }) {
   const type = item.isDirectory ? '' : mimeFromFilename(item.name);
+  const picture = type.startsWith('image/') ? pictureOf({ ...item, mimetype: type }, false) : null;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
       {/* The listing's icons, and a thumbnail for an image (issue 28: search results looked unlike the list). */}
-      {type.startsWith('image/') ? (
-        <img src={fsDownloadHref(item.path)} alt="" loading="lazy" className="h-8 w-8 shrink-0 rounded object-cover" />
+      {picture ? (
+        <img src={picture} alt="" loading="lazy" className="h-8 w-8 shrink-0 rounded object-cover" />
       ) : (
         <Icon
           name={item.isDirectory ? 'folder' : iconForType(type)}

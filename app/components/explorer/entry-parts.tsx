@@ -27,6 +27,8 @@ export interface EntryContext {
   hydrated: boolean;
   selection: Selection;
   handlers: EntryHandlers;
+  /** The server draws posters of videos and covers of audio files (it has ffmpeg). */
+  posters: boolean;
 }
 
 export function EntryIcon({ entry, className }: { entry: ExplorerEntry; className: string }) {

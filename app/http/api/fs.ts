@@ -23,6 +23,8 @@ import {
 } from '~/models/fs/direct.server';
 import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
 import { fileLink } from '~/models/fs/links.server';
+import { fsThumbnail } from '~/models/fs/thumbnails.server';
+import { thumbnailAnswer } from '../thumbnail-answer.server';
 import { sharePaths } from '~/models/shares/create/share-paths.server';
 import { openProxiedFile } from '~/models/fs/proxy.server';
 import { makeFolder, removePaths, renamePath, uploadToFolder, writeTextFile } from '~/models/fs/write.server';
@@ -85,6 +87,16 @@ export function fsRouter(services: Services): Router {
     } catch (error) {
       await sendPlainError(req, res, error);
     }
+  });
+
+  // A file's thumbnail for the explorer's grid and gallery (docs/api-extensions.md): always a WebP.
+  router.get('/fs/thumbnail', async (req, res) => {
+    const path = pathOf(req.query.path);
+    const { status, body, headers } = await thumbnailAnswer(
+      () => fsThumbnail(services, principalOf(res), path),
+      path ?? '',
+    );
+    res.status(status).set(headers).end(body);
   });
 
   // The web proxy (docs/product/api.md §3.11): public, a signature when the mount wants one.

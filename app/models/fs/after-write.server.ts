@@ -3,6 +3,7 @@ import { audit } from '~/models/audit/record.server';
 import type { InMount } from './types';
 import { isFinderMetadata } from './locate.server';
 import { indexMove, indexRemove, indexWritten } from './search/indexing.server';
+import { removeFsThumbnails } from '~/models/thumbnails/cache.server';
 
 /**
  * What one write did to a mount. `written` is a file (with what storage says of it) or a folder
@@ -20,14 +21,16 @@ type Written = Pick<InMount, 'mount' | 'principal'>;
 
 /**
  * The bookkeeping every write path does once storage has the change (fs API, WebDAV, browser
- * uploads, copies): the mount's cached listings go, and the search index follows
- * (docs/architecture.md §9). Finder's own files are stored but never indexed, as a listing leaves
+ * uploads, copies): the mount's cached listings go, the search index follows
+ * (docs/architecture.md §9), and the thumbnails of what changed go (made again when asked for). Finder's own files are stored but never indexed, as a listing leaves
  * them out of it; an unsettled write leaves the index to the next listing or rescan.
  */
 export async function afterWrite(ctx: ModelContext, at: Written, change: WriteChange) {
   const mountId = at.mount.id;
   ctx.dirCache.invalidateMount(mountId);
   auditWrite(ctx, at, change);
+  const stale = change.kind === 'moved' ? change.from : change.kind === 'unsettled' ? null : change.key;
+  if (stale !== null) await removeFsThumbnails(ctx.config.dataDir, mountId, stale);
   switch (change.kind) {
     case 'written':
       if (!isFinderMetadata(nameOf(change.key))) await indexWritten(ctx, mountId, change.key, change.file);

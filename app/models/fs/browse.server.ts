@@ -222,6 +222,8 @@ export async function openFsFile(
   operation: ReadOperation = 'fs.view',
 ): Promise<{
   file: { filename: string; mimetype: string; size: number; etag: string | null; modified: Date | null };
+  /** Where it is: its mount and key, and its path as the explorer shows it. */
+  at: { mountId: string; key: string; path: string };
   read: (range?: ByteRange) => Promise<ReadResult>;
 }> {
   const at = await locate(ctx, principal, raw, operation);
@@ -237,6 +239,7 @@ export async function openFsFile(
       etag: info.etag,
       modified: info.lastModified,
     },
+    at: { mountId: at.mount.id, key: at.key, path: at.path.path },
     read: (range) => at.driver.read(at.key, range),
   };
 }

@@ -5,7 +5,7 @@ import { StorageError } from '~/storage/types';
 import { keepShareObject } from './manage/kept-objects.server';
 import { PENDING_STATUSES, pendingKeyOf } from './pending-objects.server';
 import { bundleMembers, driverOfShare, type ShareRow } from './records.server';
-import { removeThumbnails } from './visit/thumbnail-cache.server';
+import { removeThumbnails } from '~/models/thumbnails/cache.server';
 
 /**
  * How a share goes, whoever ends it — its owner, an admin, its expiry or its last view — with its

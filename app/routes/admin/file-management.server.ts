@@ -5,7 +5,7 @@ import type { Principal } from '~/auth/principal';
 import { getOwnedFile, type ListedFile, type OwnedFileRecord } from '~/models/shares/manage/files-admin.server';
 import { readShareText } from '~/models/shares/visit/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
-import { canThumbnail } from '~/models/shares/visit/thumbnails.server';
+import { canThumbnail } from '~/models/thumbnails/engine.server';
 import {
   FILE_ADMIN_PATH,
   previewKind,

@@ -30,6 +30,7 @@ import { basePathOf } from '~/models/mounts/mounts.server';
 import { linksTo } from '~/models/shares/manage/links-to.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
+import { postersDrawn } from '~/models/thumbnails/posters.server';
 import type { Services } from '~/services.server';
 
 /**
@@ -185,6 +186,7 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     preview,
     edit,
     maxUploadBytes: await maxUploadBytes(services),
+    posters: await postersDrawn(services),
     binDays: bin?.retentionDays ?? (await binRetentionDays(services)),
   };
 }

@@ -10,7 +10,7 @@ import { openFileShare } from '../visit/file-access.server';
 import { deleteFiles, listFiles } from '../manage/files-admin.server';
 import { uploadFileShare } from './uploads.server';
 import { browseFolderShare, openShareContent } from '../visit/folder-access.server';
-import { thumbnailDir } from '../visit/thumbnail-cache.server';
+import { thumbnailDir } from '~/models/thumbnails/cache.server';
 
 /**
  * "One link for all" (issue 30): uploads made together become one share, seen by visitors as a

@@ -10,7 +10,7 @@ import { openFileShare, unlockFileShare } from '../visit/file-access.server';
 import { openShareContent } from '../visit/folder-access.server';
 import { deleteFiles, getOwnedFile } from '../manage/files-admin.server';
 import { uploadFileShare } from './uploads.server';
-import { thumbnailDir } from '../visit/thumbnail-cache.server';
+import { thumbnailDir } from '~/models/thumbnails/cache.server';
 
 /** File shares on the embedded local storage of a temp data folder: records, bytes, deletion. */
 describe('file shares model', () => {

@@ -11,12 +11,12 @@ import { AppError } from '~/lib/errors';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import {
   canThumbnail,
-  getThumbnail,
   sniffRaster,
   thumbnailPlaceholder,
   THUMBNAIL_MAX_SOURCE_BYTES,
-} from './thumbnails.server';
-import { removeThumbnails, thumbnailDir } from './thumbnail-cache.server';
+} from '~/models/thumbnails/engine.server';
+import { removeThumbnails, thumbnailDir } from '~/models/thumbnails/cache.server';
+import { getThumbnail } from './thumbnails.server';
 import type { ModelContext } from '~/models/context.server';
 
 const ADMIN: Principal = { kind: 'admin', adminId: 'admin-1', username: 'admin' };
