@@ -14,6 +14,8 @@ type View = 'list' | 'gallery';
 interface Where {
   slug: string;
   view: View;
+  /** The server draws posters of videos and covers of audio files (it has ffmpeg). */
+  posters?: boolean;
 }
 
 /**
@@ -127,7 +129,8 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
   return (
     <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-4">
       {entries.map((entry) => {
-        const image = !entry.isDirectory && entry.mimetype.startsWith('image/');
+        const type = entry.isDirectory ? '' : entry.mimetype.split('/')[0];
+        const image = type === 'image' || (where.posters && (type === 'video' || type === 'audio'));
         return (
           <li key={entry.path}>
             <Link
@@ -137,7 +140,8 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
               {image ? (
                 <img
                   src={
-                    // A 160 px thumbnail of a raster image; an SVG (never thumbnailed) as itself.
+                    // A 160 px thumbnail (of an image, or a video's poster or a song's cover); an SVG
+                    // (never rasterised on the server) as itself.
                     entry.mimetype === 'image/svg+xml'
                       ? fileContentHref(where.slug, 'view', { path: entry.path })
                       : fileThumbnailHref(where.slug, { path: entry.path })
@@ -231,17 +235,19 @@ export function FolderShareView({
   paged,
   share,
   canManage,
+  posters,
 }: {
   file: FileSummary;
   place: SharedPlaceView;
   view: View;
+  posters: boolean;
   /** A later page of a long folder is shown (offer the way back to its first). */
   paged: boolean;
   share: ShareLink;
   canManage: boolean;
 }) {
   const { t } = useTranslation();
-  const where: Where = { slug: file.slug, view };
+  const where: Where = { slug: file.slug, view, posters };
   return (
     <SharePage file={file} kicker={t('file.folder.heading')} canManage={canManage} share={share}>
       <Crumbs where={where} root={file.filename} path={place.path} />

@@ -7,6 +7,7 @@ import { FileManagePage } from '~/components/file/FileManagePage';
 import { StatusPage } from '~/components/layout/StatusPage';
 import { FileView } from '~/components/file/FileView';
 import { FolderShareView } from '~/components/file/FolderShareView';
+import { postersDrawn } from '~/models/thumbnails/posters.server';
 import { principalContext, requestInfoContext, servicesContext } from '~/context';
 import { formError, statusError } from '~/http/html/errors.server';
 import { getLocale } from '~/i18n/middleware.server';
@@ -102,6 +103,7 @@ export const loader = answersFaults(async function loader({ params, request, con
         place: sharedPlaceView(place),
         view: url.searchParams.get('view') === 'gallery' ? 'gallery' : 'list',
         paged: url.searchParams.has('cursor'),
+        posters: await postersDrawn(services),
       } as const;
       return data({ state: 'folder', ...folder, share: card, canManage: manage } as const, { headers });
     }
