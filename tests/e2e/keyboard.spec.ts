@@ -1,26 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { en, logInAsAdmin } from './helpers';
+import { expectFocusRing, tabTo } from './keyboard-helpers';
 
 test.use({ locale: 'en' });
-
-async function tabTo(page: Page, target: Locator, maxPresses = 20) {
-  for (let i = 0; i < maxPresses; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
-
-async function expectFocusRing(target: Locator) {
-  await expect(target).toBeFocused();
-  const ring = await target.evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { visible: el.matches(':focus-visible'), style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-  });
-  expect(ring.visible).toBe(true);
-  expect(ring.style).not.toBe('none');
-  expect(ring.width).toBeGreaterThanOrEqual(2);
-}
 
 test('Tab reaches the skip link first, it becomes visible and leads to the content', async ({ page }) => {
   await page.goto('/upload');

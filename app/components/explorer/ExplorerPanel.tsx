@@ -1,6 +1,6 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
 
 /** A panel above the listing (a form or its result), with a way back to the folder. */
@@ -19,12 +19,22 @@ export function ExplorerPanel({
 }) {
   const { t } = useTranslation();
   const section = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
   // Keyboard focus moves into a panel when it opens (a confirmation above all), unless a field of
-  // it already took it (autoFocus); the panel itself takes it, never its destructive button.
+  // it already took it (autoFocus); the panel itself takes it, never its destructive button. When it
+  // closes (✕, Cancel, Escape, done), the focus goes back to the control that opened it, if that is
+  // still on the page — never to the page's top (issue 47).
+  // Read while rendering: by the time effects run, a field's autoFocus has taken the focus.
+  const [opener] = useState(() =>
+    typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   useEffect(() => {
     const panel = section.current;
     if (panel && !panel.contains(document.activeElement)) panel.focus({ preventScroll: false });
-  }, [id, heading]);
+    return () => {
+      if (opener && opener !== document.body && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [id, heading, opener]);
   const look = tone === 'danger' ? 'rounded-xl border border-danger/40 bg-danger/5 p-5' : 'card p-5';
   return (
     <section
@@ -33,6 +43,11 @@ export function ExplorerPanel({
       id={id}
       aria-labelledby={`${id}-heading`}
       role={tone === 'danger' ? 'alertdialog' : undefined}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        void navigate(closeTo);
+      }}
       className={`${look} scroll-mt-24 space-y-4 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand`}
     >
       <div className="flex items-start justify-between gap-3">

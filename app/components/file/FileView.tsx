@@ -26,6 +26,7 @@ export function FileView({
   canManage,
   unlockError,
   grantExpired,
+  arrived,
 }: {
   file: FileSummary;
   /** Null while the share is locked. */
@@ -34,6 +35,8 @@ export function FileView({
   canManage: boolean;
   unlockError?: string;
   grantExpired?: boolean;
+  /** Just opened by its password: the focus moves to its heading. */
+  arrived?: boolean;
 }) {
   const { t } = useTranslation();
   // A folder share's page before its password: the same form, in a folder's words.
@@ -68,6 +71,7 @@ export function FileView({
       file={shown}
       kicker={folder ? t('file.folder.heading') : t('pages.file.heading')}
       canManage={canManage}
+      arrived={arrived}
       share={file.envelope !== null ? keyed : share}
       notice={
         <>

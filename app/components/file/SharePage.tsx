@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PasteRemark } from '~/components/paste/PasteMeta';
 import { Icon, iconForType } from '~/components/ui/Icon';
 import { ShareCard, type ShareLink } from '~/components/ui/ShareCard';
+import { useFocusOnArrival } from '~/components/ui/use-focus-on-arrival';
 import { useTranslation } from '~/i18n/use-translation';
 import { fileHref } from '~/lib/hrefs';
 import { FileMeta } from './FileMeta';
@@ -18,10 +19,13 @@ export function SharePage({
   share,
   notice,
   children,
+  arrived = false,
 }: {
   file: FileSummary;
   kicker: string;
   canManage: boolean;
+  /** Just opened by its password: the focus moves to its heading. */
+  arrived?: boolean;
   /** The link and its QR code; none while an encrypted share's keyed link is not drawn (or has no key). */
   share: ShareLink | null;
   notice?: React.ReactNode;
@@ -29,7 +33,7 @@ export function SharePage({
 }) {
   return (
     <section aria-labelledby="page-heading" className="space-y-5">
-      <ShareHeader file={file} kicker={kicker} canManage={canManage} />
+      <ShareHeader file={file} kicker={kicker} canManage={canManage} arrived={arrived} />
       <FileMeta file={file} />
       <PasteRemark remark={file.remark} />
       {notice}
@@ -46,8 +50,19 @@ export function SharePage({
 }
 
 /** A share page's heading: its type's icon, the kicker, the name, its link, and the owner's edit and delete. */
-function ShareHeader({ file, kicker, canManage }: { file: FileSummary; kicker: string; canManage: boolean }) {
+function ShareHeader({
+  file,
+  kicker,
+  canManage,
+  arrived,
+}: {
+  file: FileSummary;
+  kicker: string;
+  canManage: boolean;
+  arrived: boolean;
+}) {
   const { t } = useTranslation();
+  const heading = useFocusOnArrival<HTMLHeadingElement>(arrived);
   return (
     <header className="flex flex-wrap items-start justify-between gap-4">
       <div className="flex min-w-0 items-start gap-3">
@@ -56,7 +71,12 @@ function ShareHeader({ file, kicker, canManage }: { file: FileSummary; kicker: s
         </span>
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-subtle uppercase">{kicker}</p>
-          <h1 id="page-heading" className="mt-0.5 text-2xl font-bold tracking-tight break-all sm:text-3xl">
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            id="page-heading"
+            className="mt-0.5 text-2xl font-bold tracking-tight break-all sm:text-3xl"
+          >
             {file.filename}
           </h1>
           <p className="mt-1 font-mono text-sm break-all text-subtle">/file/{file.slug}</p>

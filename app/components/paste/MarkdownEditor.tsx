@@ -186,7 +186,7 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
             autoFocus={autoFocus}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className={`block w-full resize-y bg-transparent px-3 py-2.5 font-mono text-sm leading-relaxed text-ink placeholder:text-subtle focus:outline-none ${heightClass} ${
+            className={`block w-full resize-y bg-transparent px-3 py-2.5 font-mono text-sm leading-relaxed text-ink placeholder:text-subtle -outline-offset-2 ${heightClass} ${
               showArea ? '' : 'hidden'
             }`}
           />

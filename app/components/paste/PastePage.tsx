@@ -1,5 +1,6 @@
 import { ShareStats, type ShareStatsData } from '~/components/stats/ShareStats';
 import { useState } from 'react';
+import { useFocusOnArrival } from '~/components/ui/use-focus-on-arrival';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { FormAlert } from '~/components/ui/FormAlert';
@@ -40,6 +41,7 @@ export function PastePage({
   gateError,
   sealedHeader,
   stats,
+  arrived = false,
 }: {
   paste: PasteSummary;
   shown: PasteShown | null;
@@ -54,8 +56,11 @@ export function PastePage({
   sealedHeader?: string | null;
   /** Who opened it: for its owner only (issue 32). */
   stats?: ShareStatsData | null;
+  /** Just opened by its password or reveal step: the focus moves to its heading. */
+  arrived?: boolean;
 }) {
   const { t } = useTranslation();
+  const heading = useFocusOnArrival<HTMLHeadingElement>(arrived);
   // An encrypted paste's password, typed in its gate: it opens the content the unlock brings.
   const [password, setPassword] = useState<string>();
   const current = shown?.paste ?? paste;
@@ -69,7 +74,7 @@ export function PastePage({
     <section aria-labelledby="page-heading" className="space-y-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h1 id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <h1 ref={heading} tabIndex={-1} id="page-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
             {t('paste.view.heading')}
           </h1>
           <p className="mt-1 font-mono text-sm break-all text-subtle">/paste/{current.slug}</p>

@@ -207,6 +207,7 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
         canManage={view ? view.canManage : loaderData.canManage}
         unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
         grantExpired={loaderData.state === 'locked' && loaderData.grantExpired}
+        arrived={unlocked !== undefined}
       />
       {stats && (
         <div className="card mt-5 p-4 sm:p-5">

@@ -235,6 +235,7 @@ export default function PasteRoute({ loaderData, actionData }: Route.ComponentPr
         canManageGated={false}
         initialFormat={initialFormat}
         stats={'stats' in shown ? shown.stats : null}
+        arrived={answered !== undefined}
       />
     );
   }
