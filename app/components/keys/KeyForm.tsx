@@ -1,3 +1,4 @@
+import { scrollBehavior } from '~/lib/motion';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
@@ -118,7 +119,7 @@ export function KeyForm({ mode, apiKey, values, formError, fieldErrors = NO_ERRO
   useEffect(() => {
     if (!formError) return;
     const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    form.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
     invalid?.focus({ preventScroll: true });
   }, [formError, fieldErrors]);
 

@@ -1,3 +1,4 @@
+import { scrollBehavior } from '~/lib/motion';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
@@ -120,7 +121,7 @@ export function StorageForm({
     const secret = form.current?.elements.namedItem('secret_access_key');
     if (secret instanceof HTMLInputElement) secret.value = '';
     const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    form.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
     invalid?.focus({ preventScroll: true });
   }, [formError, fieldErrors]);
 

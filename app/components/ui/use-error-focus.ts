@@ -1,3 +1,4 @@
+import { scrollBehavior } from '~/lib/motion';
 import { useEffect, type RefObject } from 'react';
 
 /**
@@ -14,7 +15,7 @@ export function useErrorFocus(
     const password = form.current.elements.namedItem('password');
     if (password instanceof HTMLInputElement) password.value = '';
     const invalid = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
-    form.current.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    form.current.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
     invalid?.focus({ preventScroll: true });
   }, [form, formError, fieldErrors]);
 }
