@@ -73,6 +73,12 @@ test('Share selected lists what it shares, keeps it ticked, and shares exactly t
   }
   await panel.getByRole('button', { name: t.share.create }).click();
   const link = await page.getByLabel(t.share.result).inputValue();
+  // The result says the link's rules, opens it, and leads to where it is managed.
+  await expect(panel.getByRole('listitem').filter({ hasText: en.file.meta.expires })).toBeVisible();
+  await expect(panel.getByText(en.upload.result.unlimitedViews)).toBeVisible();
+  await expect(panel.getByRole('link', { name: en.paste.created.open })).toHaveAttribute('href', link);
+  const slug = new URL(link).pathname.split('/').pop()!;
+  await expect(panel.getByRole('link', { name: t.share.manage })).toHaveAttribute('href', `/file/${slug}?edit=1`);
   const seen = await visitorSees(browser, link);
   expect(seen).toContain('a.txt');
   expect(seen).toContain('b.txt');

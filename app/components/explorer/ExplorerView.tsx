@@ -67,11 +67,21 @@ export interface ExplorerData {
   page: number;
 }
 
+/** A share just made from the explorer: its link and QR code, its rules, and where to manage it. */
+export interface ExplorerShareResult {
+  page: string;
+  qr: string;
+  manage: string;
+  hasPassword: boolean;
+  expiresAt: string | null;
+  maxViews: number | null;
+}
+
 export interface ExplorerActionData {
   intent: string;
   formError?: string;
   link?: { url: string; expiresAt: string };
-  share?: { page: string; qr: string };
+  share?: ExplorerShareResult;
   /** A destructive bin action's confirmation step (without JavaScript). */
   confirm?: BinConfirm;
   values?: { folder: string; newName: string; content: string; newFolder?: string; share?: UploadFormValues };

@@ -12,6 +12,10 @@ import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { ShareOptionFields, UPLOAD_OPTION_FIELDS } from '~/components/upload/UploadOptionsFields';
 import type { UploadFormValues } from '~/components/upload/upload-form';
 import { PanelForm } from './ExplorerPanel';
+import type { ExplorerShareResult } from './ExplorerView';
+import { ShareFacts } from '~/components/ui/CreatedShare';
+import { Icon } from '~/components/ui/Icon';
+import { Link } from 'react-router';
 
 /** A link to show, select and copy. */
 function LinkOutput({ id, label, url }: { id: string; label: React.ReactNode; url: string }) {
@@ -114,7 +118,7 @@ export function SharePanel({
   /** The mounted file's path, when one file is shared (the only share that can be encrypted). */
   filePath: string | null;
   closeTo: string;
-  result?: { page: string; qr: string };
+  result?: ExplorerShareResult;
   error?: string;
   /** What was chosen, after a failed attempt (never the password). */
   values?: Partial<UploadFormValues>;
@@ -135,6 +139,20 @@ export function SharePanel({
         <div className="min-w-0 flex-1 space-y-3">
           {keyed && <SealedBadge subject="file" />}
           <LinkOutput id="share-link" url={shown.page} label={t('explorer.share.result')} />
+          {result && (
+            <>
+              <ShareFacts kind="file" share={result} />
+              <p className="flex flex-wrap gap-2">
+                <a href={result.page} target="_blank" rel="noreferrer" className="btn px-3 py-1.5 text-xs">
+                  <Icon name="external" className="h-3.5 w-3.5" />
+                  {t('paste.created.open')}
+                </a>
+                <Link to={result.manage} className="btn px-3 py-1.5 text-xs">
+                  {t('explorer.share.manage')}
+                </Link>
+              </p>
+            </>
+          )}
         </div>
         <img
           src={shown.qr}

@@ -94,28 +94,7 @@ export function CreatedShare({ kind, share, body }: { kind: keyof typeof KINDS; 
               </h2>
               <p className="mt-1 text-sm break-all text-subtle">{body}</p>
               {share.hasPassword && <p className="text-sm text-subtle">{t(words.passwordNote)}</p>}
-              <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-subtle">
-                <li className="inline-flex items-center gap-1">
-                  <Icon name="clock" className="h-3.5 w-3.5" />
-                  {share.expiresAt ? (
-                    <span>
-                      {t(words.expires)} <DateTime iso={share.expiresAt} />
-                    </span>
-                  ) : (
-                    t(words.neverExpires)
-                  )}
-                </li>
-                <li className="inline-flex items-center gap-1">
-                  <Icon name="eye" className="h-3.5 w-3.5" />
-                  {share.maxViews ? t(words.maxViews, { count: share.maxViews }) : t(words.unlimitedViews)}
-                </li>
-                {share.hasPassword && (
-                  <li className="inline-flex items-center gap-1">
-                    <Icon name="lock" className="h-3.5 w-3.5" />
-                    {t(words.protected)}
-                  </li>
-                )}
-              </ul>
+              <ShareFacts kind={kind} share={share} />
             </div>
           </div>
           <div ref={first}>
@@ -143,5 +122,41 @@ export function CreatedShare({ kind, share, body }: { kind: keyof typeof KINDS; 
         />
       </div>
     </section>
+  );
+}
+
+/** A new share's rules, in a line of small facts: when it expires, how many views, a password. */
+export function ShareFacts({
+  kind,
+  share,
+}: {
+  kind: keyof typeof KINDS;
+  share: Pick<NewShare, 'expiresAt' | 'maxViews' | 'hasPassword'>;
+}) {
+  const { t } = useTranslation();
+  const words = KINDS[kind];
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-subtle">
+      <li className="inline-flex items-center gap-1">
+        <Icon name="clock" className="h-3.5 w-3.5" />
+        {share.expiresAt ? (
+          <span>
+            {t(words.expires)} <DateTime iso={share.expiresAt} />
+          </span>
+        ) : (
+          t(words.neverExpires)
+        )}
+      </li>
+      <li className="inline-flex items-center gap-1">
+        <Icon name="eye" className="h-3.5 w-3.5" />
+        {share.maxViews ? t(words.maxViews, { count: share.maxViews }) : t(words.unlimitedViews)}
+      </li>
+      {share.hasPassword && (
+        <li className="inline-flex items-center gap-1">
+          <Icon name="lock" className="h-3.5 w-3.5" />
+          {t(words.protected)}
+        </li>
+      )}
+    </ul>
   );
 }

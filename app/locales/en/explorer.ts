@@ -182,6 +182,7 @@ export default {
     headingMany: 'Share {{count}} items',
     bodyFolder:
       'Creates one link to what you chose, shown as it is now: visitors browse it, preview files and download one file or everything as a zip. The files stay where they are; deleting the share never deletes them.',
+    manage: 'Manage this share',
     create: 'Create share link',
     result: 'Share link',
     qr: 'QR code of the share link',

@@ -1,3 +1,4 @@
+import { fileHref } from '~/lib/hrefs';
 import { data, redirect } from 'react-router';
 import { binAction, isBinIntent } from '~/http/html/bin-actions.server';
 import { ZodError } from 'zod';
@@ -132,7 +133,14 @@ async function runIntent(
       return {
         intent: input.intent,
         name: input.name[0] ?? '',
-        share: shareCardOf(fileLinksFor(origin, file.slug).page),
+        share: {
+          ...shareCardOf(fileLinksFor(origin, file.slug).page),
+          // Its rules and where its owner manages it (issue 47: the result said nothing of them).
+          manage: fileHref(file.slug, 'edit'),
+          hasPassword: file.hasPassword,
+          expiresAt: file.expiresAt?.toISOString() ?? null,
+          maxViews: file.maxViews,
+        },
       };
     }
     case 'copy': {
