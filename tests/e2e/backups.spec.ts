@@ -102,7 +102,8 @@ test('an admin schedules backups, backs up now, follows the run and downloads wh
     await expect(page.getByRole('status').filter({ hasText: t.schedule.saved })).toBeVisible();
     await expect(form.getByLabel(t.schedule.timeZone, { exact: true })).toHaveValue('Asia/Shanghai');
     await expect(form.getByText(t.schedule.passphraseKept)).toBeVisible();
-    await expect(page.getByText(t.runs.next)).toBeVisible();
+    // The next run in the schedule's own zone, named: Monday 02:30 in Shanghai.
+    await expect(page.getByText(t.runs.next)).toContainText('02:30 GMT+8');
 
     await page.getByRole('button', { name: t.runs.now }).click();
     // The run in the list: with JavaScript the page follows it by itself, without it a reload does.

@@ -17,6 +17,7 @@ const PATH = '/admin/backups';
  */
 export function BackupRuns({
   next,
+  timeZone,
   canRun,
   runError,
   runs,
@@ -24,6 +25,8 @@ export function BackupRuns({
   storedError,
 }: {
   next: string | null;
+  /** The schedule's time zone: the next run is shown in it, named. */
+  timeZone: string;
   canRun: boolean;
   runError?: string;
   runs: TaskView[];
@@ -36,7 +39,7 @@ export function BackupRuns({
       <h2 id="backup-runs" className="text-lg font-semibold">
         {t('backups.runs.heading')}
       </h2>
-      <NextRun next={next} className="text-sm" />
+      <NextRun next={next} timeZone={timeZone} className="text-sm" />
       {runError && <FormAlert>{runError}</FormAlert>}
       {canRun ? (
         <IntentButton
@@ -97,13 +100,13 @@ export function BackupRuns({
 }
 
 /** When the schedule runs next, or that it is off. */
-function NextRun({ next, className }: { next: string | null; className?: string }) {
+function NextRun({ next, timeZone, className }: { next: string | null; timeZone?: string; className?: string }) {
   const { t } = useTranslation();
   return (
     <p className={className}>
       {next ? (
         <>
-          {t('backups.runs.next')} <DateTime iso={next} />
+          {t('backups.runs.next')} <DateTime iso={next} timeZone={timeZone} />
         </>
       ) : (
         t('backups.runs.off')

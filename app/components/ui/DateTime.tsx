@@ -7,8 +7,8 @@ import { useHydrated } from './use-hydrated';
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function format(iso: string, locale: string, timeZone?: string): string {
-  const key = `${locale}|${timeZone ?? ''}`;
+function format(iso: string, locale: string, timeZone?: string, withZone = false): string {
+  const key = `${locale}|${timeZone ?? ''}|${withZone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-GB', {
@@ -18,6 +18,7 @@ function format(iso: string, locale: string, timeZone?: string): string {
       hour: '2-digit',
       minute: '2-digit',
       timeZone,
+      ...(withZone ? { timeZoneName: 'short' as const } : {}),
     });
     formatters.set(key, formatter);
   }
@@ -33,10 +34,21 @@ export function utcText(iso: string, locale: string): string {
  * A date in the reader's time zone. The server does not know that zone, so the first render (and
  * the no-JS page) says UTC explicitly; with JavaScript it switches to local time after hydration.
  */
-export function DateTime({ iso }: { iso: string }) {
+export function DateTime({
+  iso,
+  timeZone,
+}: {
+  iso: string;
+  /** Shown in this zone, named (a schedule's next run, in the zone it was set in), on the server too. */
+  timeZone?: string;
+}) {
   const { i18n } = useTranslation();
   const hydrated = useHydrated();
-  const text = hydrated ? format(iso, i18n.language) : utcText(iso, i18n.language);
+  const text = timeZone
+    ? format(iso, i18n.language, timeZone, true)
+    : hydrated
+      ? format(iso, i18n.language)
+      : utcText(iso, i18n.language);
   return (
     <time dateTime={iso} title={iso} className="whitespace-nowrap">
       {text}

@@ -136,6 +136,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
           />
           <BackupRuns
             next={page.next}
+            timeZone={page.values.time_zone}
             canRun={page.canRun}
             runError={failed && !scheduleFailed ? failed.formError : undefined}
             runs={page.runs}
