@@ -83,6 +83,12 @@ test('Share selected lists what it shares, keeps it ticked, and shares exactly t
   expect(seen).toContain('a.txt');
   expect(seen).toContain('b.txt');
   expect(seen).not.toContain('c.txt');
+  // Back in the folder, the shared rows say so; the others do not.
+  await page.goto(`${server.url}/mount-explorer/box`);
+  const row = (name: string) => page.getByRole('row').filter({ has: box(page, name) });
+  await expect(row('a.txt')).toContainText(t.list.shared);
+  await expect(row('b.txt')).toContainText(t.list.shared);
+  await expect(row('c.txt')).not.toContainText(t.list.shared);
 });
 
 test('a shared folder’s link follows its rename; its delete warns, then its visitor and owner are told', async ({

@@ -53,6 +53,7 @@ export function EntryCards({
         </>,
       )}
       <div className="absolute top-2 left-2">{parts.checkbox(entry)}</div>
+      <div className="absolute bottom-9 left-2">{parts.badge(entry)}</div>
       <div className="absolute top-1 right-1">{parts.menu(entry)}</div>
     </li>
   );

@@ -97,32 +97,35 @@ export function EntryTable({
     >
       {selectable && <td className="px-3 py-2">{parts.checkbox(entry)}</td>}
       <td className="px-3 py-2">
-        {parts.nameLink(
-          entry,
-          'flex min-h-11 min-w-0 items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand sm:min-h-0',
-          <>
-            <EntryIcon
-              entry={entry}
-              className={`h-5 w-5 shrink-0 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`}
-            />
-            <span className="min-w-0">
-              <span className="block truncate">{entry.name}</span>
-              {/* On a phone the size and date columns are hidden: they sit under the name (not
+        <div className="flex min-w-0 items-center gap-2">
+          {parts.nameLink(
+            entry,
+            'flex min-h-11 min-w-0 items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand sm:min-h-0',
+            <>
+              <EntryIcon
+                entry={entry}
+                className={`h-5 w-5 shrink-0 ${entry.isDirectory ? 'text-accent' : 'text-subtle'}`}
+              />
+              <span className="min-w-0">
+                <span className="block truncate">{entry.name}</span>
+                {/* On a phone the size and date columns are hidden: they sit under the name (not
                   part of the link's name, which stays the entry's). */}
-              {!entry.isMount && (
-                <span aria-hidden="true" className="block truncate text-xs text-subtle sm:hidden">
-                  {entry.isDirectory && !entry.size ? '—' : formatBytes(entry.size)}
-                  {entry.modified && (
-                    <>
-                      {' · '}
-                      <DateTime iso={entry.modified} />
-                    </>
-                  )}
-                </span>
-              )}
-            </span>
-          </>,
-        )}
+                {!entry.isMount && (
+                  <span aria-hidden="true" className="block truncate text-xs text-subtle sm:hidden">
+                    {entry.isDirectory && !entry.size ? '—' : formatBytes(entry.size)}
+                    {entry.modified && (
+                      <>
+                        {' · '}
+                        <DateTime iso={entry.modified} />
+                      </>
+                    )}
+                  </span>
+                )}
+              </span>
+            </>,
+          )}
+          {parts.badge(entry)}
+        </div>
       </td>
       <td className="hidden px-3 py-2 text-right text-subtle tabular-nums sm:table-cell">
         {entry.isMount || (entry.isDirectory && !entry.size) ? '—' : formatBytes(entry.size)}

@@ -60,6 +60,8 @@ export interface ExplorerData {
   maxUploadBytes: number;
   /** The server draws posters of videos and covers of audio files (it has ffmpeg). */
   posters: boolean;
+  /** The names in this folder a share link points at. */
+  shared: string[];
   prefs: ExplorerPrefs;
   notice: { key: string; name: string; count: number } | null;
   isAdmin: boolean;
@@ -104,6 +106,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const { path, mount, can, panel, prefs } = data;
   const listing = useMemo(() => unpackEntries(path, data.entries), [path, data.entries]);
   const entries = useMemo(() => sortEntries(listing, prefs.sort, prefs.order), [listing, prefs.sort, prefs.order]);
+  const sharedSet = useMemo(() => new Set(data.shared), [data.shared]);
   // "Images only" leaves the folders: the gallery is still walked through them (issue 28 A3).
   const imagesOnly = prefs.view === 'gallery' && prefs.imagesOnly;
   const shown = useMemo(
@@ -335,6 +338,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
             dir={path}
             can={can}
             posters={data.posters}
+            shared={sharedSet}
             prefs={prefs}
             hydrated={hydrated}
             selection={selection}

@@ -29,6 +29,8 @@ export interface EntryContext {
   handlers: EntryHandlers;
   /** The server draws posters of videos and covers of audio files (it has ffmpeg). */
   posters: boolean;
+  /** The entries' names a share link points at (sharedNamesIn). */
+  shared: ReadonlySet<string>;
 }
 
 export function EntryIcon({ entry, className }: { entry: ExplorerEntry; className: string }) {
@@ -44,7 +46,7 @@ export function EntryIcon({ entry, className }: { entry: ExplorerEntry; classNam
  * What the list, the grid and the gallery draw for every entry: its element's behaviour (identity,
  * context menu, long press, drag and drop), its selection box, its name link and its menu.
  */
-export function useEntryParts({ entries, dir, can, hydrated, selection, handlers }: EntryContext) {
+export function useEntryParts({ entries, dir, can, hydrated, selection, handlers, shared }: EntryContext) {
   const { t } = useTranslation();
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const longPress = useLongPress((x, y, target) => {
@@ -141,7 +143,16 @@ export function useEntryParts({ entries, dir, can, hydrated, selection, handlers
     <EntryMenu name={entry.name} actions={entryActions(entry, dir, can, handlers.onBasket)} />
   );
 
-  return { behaviour, checkbox, nameLink, menu };
+  // A link points at it (issue 47): said beside its name, in words as well as by the icon.
+  const badge = (entry: ExplorerEntry) =>
+    shared.has(entry.name) ? (
+      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-soft px-2 py-0.5 text-xs text-accent">
+        <Icon name="share" className="h-3 w-3" />
+        {t('explorer.list.shared')}
+      </span>
+    ) : null;
+
+  return { behaviour, checkbox, nameLink, menu, badge };
 }
 
 export type EntryParts = ReturnType<typeof useEntryParts>;

@@ -45,6 +45,7 @@ export default {
     mount: 'Mount',
     select: 'Select {{name}}',
     sortBy: 'Sort by {{column}}',
+    shared: 'Shared',
     selectAll: 'Select all',
     selectedCount: '{{count}} selected',
     clearSelection: 'Clear',

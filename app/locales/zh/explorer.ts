@@ -45,6 +45,7 @@ export default {
     mount: '挂载点',
     select: '选择 {{name}}',
     sortBy: '按{{column}}排序',
+    shared: '已分享',
     selectAll: '全选',
     selectedCount: '已选 {{count}} 项',
     clearSelection: '清除',

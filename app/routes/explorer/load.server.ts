@@ -27,7 +27,7 @@ import { listTasks } from '~/models/tasks/tasks.server';
 import { listBin } from '~/models/fs/bin/manage.server';
 import { binRetentionDays } from '~/models/fs/bin/keep.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
-import { linksTo } from '~/models/shares/manage/links-to.server';
+import { linksTo, sharedNamesIn } from '~/models/shares/manage/links-to.server';
 import { readText } from '~/models/previews.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { postersDrawn } from '~/models/thumbnails/posters.server';
@@ -187,6 +187,7 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     edit,
     maxUploadBytes: await maxUploadBytes(services),
     posters: await postersDrawn(services),
+    shared: mount ? await sharedNamesIn(services, principal, dir) : [],
     binDays: bin?.retentionDays ?? (await binRetentionDays(services)),
   };
 }

@@ -40,3 +40,26 @@ export async function linksTo(ctx: ModelContext, principal: Principal, paths: st
   }
   return ids.size;
 }
+
+/**
+ * The names in folder `dir` that a share link points at — the entry itself, or a selection share
+ * naming it — for the explorer's "shared" badge (issue 47). Shares inside a sub-folder do not mark
+ * the sub-folder: the badge says "this link shows exactly this".
+ */
+export async function sharedNamesIn(ctx: ModelContext, principal: Principal, dir: string): Promise<string[]> {
+  const [at] = await locateEach(ctx, principal, [dir.endsWith('/') ? dir : `${dir}/`], 'fs.view');
+  if (!at || at instanceof AppError || at.kind === 'virtual') return [];
+  const parent = at.mount.rootFolder + at.key.replace(/\/?$/, '/').replace(/^\/$/, '');
+  const rows = await ctx.db.fileShare.findMany({
+    where: { storageConfigId: at.configId, filePath: { not: null }, storagePath: { startsWith: parent } },
+    select: { storagePath: true, items: true },
+  });
+  const names = new Set<string>();
+  for (const row of rows) {
+    const rest = row.storagePath.slice(parent.length).replace(/\/$/, '');
+    if (rest !== '' && !rest.includes('/')) names.add(rest);
+    if (rest === '' && row.items !== null)
+      for (const name of JSON.parse(row.items) as string[]) names.add(name.replace(/\/$/, ''));
+  }
+  return [...names];
+}
