@@ -1,5 +1,6 @@
 // fake-indexeddb stands in for the browser's IndexedDB (tests/e2e/pwa.spec.ts runs the real one).
 import 'fake-indexeddb/auto';
+import { deleteLocalDb } from '../../../tests/support/local-db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearExpired, KEEP_FOR_MS, openLocalDb, type LocalDb } from './local-db';
 import { authOf, enqueue, listQueue, queuedTitle, queueKindOf, replayQueue } from './offline-queue';
@@ -8,10 +9,7 @@ describe('the offline queue', () => {
   let db: LocalDb | undefined;
   afterEach(async () => {
     db?.close();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('cloudclip');
-      request.onsuccess = request.onerror = resolve;
-    });
+    await deleteLocalDb();
   });
 
   it('queues exactly the calls of docs/product/spec.md §7', () => {

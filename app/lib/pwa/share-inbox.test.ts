@@ -1,5 +1,6 @@
 // fake-indexeddb stands in for the browser's IndexedDB (tests/e2e/share-target.spec.ts runs the real one).
 import 'fake-indexeddb/auto';
+import { deleteLocalDb } from '../../../tests/support/local-db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
 import {
@@ -23,10 +24,7 @@ describe('the share-target inbox', () => {
   let db: LocalDb | undefined;
   afterEach(async () => {
     db?.close();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('cloudclip');
-      request.onsuccess = request.onerror = resolve;
-    });
+    await deleteLocalDb();
   });
 
   it('reads a share sheet’s form, and an empty one is no share', () => {
