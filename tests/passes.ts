@@ -50,6 +50,8 @@ export const POSTGRES: Record<string, string> = {
 
 /** Files that open the test database but run on SQLite only, and why a PostgreSQL run adds nothing. */
 export const SQLITE_ONLY: Record<string, string> = {
+  'tests/integration/thumbnails.test.ts':
+    'sharp and ffmpeg on stored bytes, cached on disk; the database only authenticates',
   'tests/integration/storage-escapes.test.ts':
     'what the local driver and the gate let through; the database only records',
   'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',

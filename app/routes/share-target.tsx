@@ -23,11 +23,12 @@ const TEXT_SHARE_BYTES = 1024 * 1024;
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.home.title');
 
 /** Who may use the editor (after the action too: React Router runs the loader again, as a GET). */
-export const loader = ({ context }: Route.LoaderArgs) =>
+export const loader = answersFaults(async ({ context }: Route.LoaderArgs) =>
   data(
     { access: pageAccess(context.get(principalContext), 'paste.create') },
     { headers: { 'Cache-Control': 'private, no-store', ...KEY_MAKING_PAGE_HEADERS } },
-  );
+  ),
+);
 
 export const action = answersFaults(async function action({ request }: Route.ActionArgs) {
   if (!(Number(request.headers.get('content-length')) <= TEXT_SHARE_BYTES)) return redirect(SHARED_FILES_PAGE);
