@@ -66,12 +66,16 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   await page.keyboard.press('F2');
   await expect(page.getByLabel(t.rename.newName)).toHaveValue('a.png');
   await page.getByRole('link', { name: t.cancel }).click();
+  // The panel gone, the focus is back on the entry it was opened from (ExplorerPanel).
+  await expect(page.getByLabel(t.rename.newName)).toHaveCount(0);
+  await expect(entryLink(page, 'a.png')).toBeFocused();
   await entryLink(page, 'b.png').focus();
   await page.keyboard.press('Delete');
   await expect(page.getByRole('alertdialog')).toContainText('Delete “b.png”?');
   // Focus moves into the confirmation (not onto its Delete button).
   await expect(page.getByRole('alertdialog')).toBeFocused();
   await page.getByRole('link', { name: t.cancel }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   // "?" shows the shortcuts.
   await expect(page.getByText(t.keys.selectAll)).toBeHidden();
   await entryLink(page, 'a.png').focus();
