@@ -2,6 +2,7 @@
  * The mount explorer's client-safe pieces (docs/product/spec.md §2 "Mount explorer"): its URLs,
  * the entries it shows, the view preferences remembered per browser, and sorting.
  */
+import { hasThumbnail } from './file-kinds';
 import { mimeFromFilename } from './mime';
 
 export const EXPLORER_ROOT = '/mount-explorer';
@@ -79,11 +80,8 @@ export const fsThumbnailHref = (path: string) => `/api/fs/thumbnail?path=${encod
  * server draws posters), an SVG as itself (never rasterised on the server), or null for its type icon.
  */
 export function pictureOf(entry: Pick<ExplorerEntry, 'isDirectory' | 'mimetype' | 'path'>, posters: boolean) {
-  if (entry.isDirectory) return null;
-  if (entry.mimetype === 'image/svg+xml') return fsDownloadHref(entry.path);
-  const type = entry.mimetype.split('/')[0];
-  if (type === 'image' || (posters && (type === 'video' || type === 'audio'))) return fsThumbnailHref(entry.path);
-  return null;
+  if (!hasThumbnail(entry, posters)) return null;
+  return entry.mimetype === 'image/svg+xml' ? fsDownloadHref(entry.path) : fsThumbnailHref(entry.path);
 }
 
 /** The folders from the root to `path`, for the breadcrumbs. */

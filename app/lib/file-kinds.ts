@@ -110,3 +110,13 @@ export function officeViewerUrl(provider: OfficeProvider, source: string): strin
     ? `https://docs.google.com/gview?embedded=true&url=${encoded}`
     : `https://view.officeapps.live.com/op/embed.aspx?src=${encoded}`;
 }
+
+/**
+ * Whether a file has a thumbnail to show (models/thumbnails): an image, or a video or audio file
+ * when the server draws posters and covers (it has ffmpeg). Folders never do.
+ */
+export function hasThumbnail(file: { isDirectory: boolean; mimetype: string }, posters: boolean): boolean {
+  if (file.isDirectory) return false;
+  const type = file.mimetype.split('/')[0];
+  return type === 'image' || (posters && (type === 'video' || type === 'audio'));
+}

@@ -1,3 +1,4 @@
+import { hasThumbnail } from '~/lib/file-kinds';
 import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon, iconForType } from '~/components/ui/Icon';
@@ -129,8 +130,7 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
   return (
     <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-4">
       {entries.map((entry) => {
-        const type = entry.isDirectory ? '' : entry.mimetype.split('/')[0];
-        const image = type === 'image' || (where.posters && (type === 'video' || type === 'audio'));
+        const image = hasThumbnail(entry, where.posters ?? false);
         return (
           <li key={entry.path}>
             <Link

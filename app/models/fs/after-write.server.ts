@@ -21,9 +21,10 @@ type Written = Pick<InMount, 'mount' | 'principal'>;
 
 /**
  * The bookkeeping every write path does once storage has the change (fs API, WebDAV, browser
- * uploads, copies): the mount's cached listings go, the search index follows
- * (docs/architecture.md §9), and the thumbnails of what changed go (made again when asked for). Finder's own files are stored but never indexed, as a listing leaves
- * them out of it; an unsettled write leaves the index to the next listing or rescan.
+ * uploads, copies): the mount's cached listings go, the search index follows (docs/architecture.md
+ * §9), and the thumbnails of what changed go (made again when asked for). Finder's own files are
+ * stored but never indexed, as a listing leaves them out of it; an unsettled write leaves the index
+ * to the next listing or rescan.
  */
 export async function afterWrite(ctx: ModelContext, at: Written, change: WriteChange) {
   const mountId = at.mount.id;

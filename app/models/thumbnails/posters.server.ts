@@ -47,17 +47,21 @@ export function ffmpegRuns(ffmpeg: string): Promise<boolean> {
 /** Whether this server draws posters and covers (its ffmpeg runs): the pages show a type icon otherwise. */
 export const postersDrawn = (ctx: { config: { ffmpegPath: string } }) => ffmpegRuns(ctx.config.ffmpegPath);
 
-let workReady: Promise<string> | undefined;
+const workReady = new Map<string, Promise<string>>();
 
-/** The work folder, emptied once per process (what a killed server left behind goes). */
+/** The work folder of a data folder, emptied once per process (what a killed server left behind goes). */
 function workDir(dataDir: string): Promise<string> {
-  workReady ??= (async () => {
-    const dir = path.join(thumbnailDir(dataDir), 'work');
-    await fsp.rm(dir, { recursive: true, force: true });
-    await fsp.mkdir(dir, { recursive: true });
-    return dir;
-  })();
-  return workReady;
+  let ready = workReady.get(dataDir);
+  if (!ready) {
+    ready = (async () => {
+      const dir = path.join(thumbnailDir(dataDir), 'work');
+      await fsp.rm(dir, { recursive: true, force: true });
+      await fsp.mkdir(dir, { recursive: true });
+      return dir;
+    })();
+    workReady.set(dataDir, ready);
+  }
+  return ready;
 }
 
 /** Copies at most POSTER_MAX_SOURCE_BYTES of `source` to `file`. */

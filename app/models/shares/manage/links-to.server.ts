@@ -12,6 +12,14 @@ import { locateEach } from '~/models/fs/locate.server';
  * The paths are located together and read one query per folder: the explorer asks about a selection
  * in one folder, and select all in a folder of 10,000 files asked 10,000 times (issue 46).
  */
+/** The shares of mounted files at or below `parent` (a storage key ending in "/", or "") of a storage. */
+function mountedSharesUnder(ctx: ModelContext, configId: string, parent: string) {
+  return ctx.db.fileShare.findMany({
+    where: { storageConfigId: configId, filePath: { not: null }, storagePath: { startsWith: parent } },
+    select: { id: true, storagePath: true, items: true },
+  });
+}
+
 export async function linksTo(ctx: ModelContext, principal: Principal, paths: string[]): Promise<number> {
   const folders = new Map<string, { configId: string; parent: string; names: Set<string> }>();
   for (const at of await locateEach(ctx, principal, paths, 'fs.view')) {
@@ -25,11 +33,7 @@ export async function linksTo(ctx: ModelContext, principal: Principal, paths: st
   }
   const ids = new Set<string>();
   for (const { configId, parent, names } of folders.values()) {
-    const rows = await ctx.db.fileShare.findMany({
-      where: { storageConfigId: configId, filePath: { not: null }, storagePath: { startsWith: parent } },
-      select: { id: true, storagePath: true, items: true },
-    });
-    for (const row of rows) {
+    for (const row of await mountedSharesUnder(ctx, configId, parent)) {
       // Below the folder: the share's first segment there is one of the names (the name or inside it).
       const rest = row.storagePath.slice(parent.length);
       const inside = rest !== '' && names.has(rest.split('/')[0]!);
@@ -50,12 +54,8 @@ export async function sharedNamesIn(ctx: ModelContext, principal: Principal, dir
   const [at] = await locateEach(ctx, principal, [dir.endsWith('/') ? dir : `${dir}/`], 'fs.view');
   if (!at || at instanceof AppError || at.kind === 'virtual') return [];
   const parent = at.mount.rootFolder + at.key.replace(/\/?$/, '/').replace(/^\/$/, '');
-  const rows = await ctx.db.fileShare.findMany({
-    where: { storageConfigId: at.configId, filePath: { not: null }, storagePath: { startsWith: parent } },
-    select: { storagePath: true, items: true },
-  });
   const names = new Set<string>();
-  for (const row of rows) {
+  for (const row of await mountedSharesUnder(ctx, at.configId, parent)) {
     const rest = row.storagePath.slice(parent.length).replace(/\/$/, '');
     if (rest !== '' && !rest.includes('/')) names.add(rest);
     if (rest === '' && row.items !== null)
