@@ -124,6 +124,71 @@ export function parseUpload(
   });
 }
 
+export interface FormFile {
+  /** The form's fields that came before this file. */
+  fields: Record<string, string>;
+  filename: string;
+  /** The file's bytes; read it exactly once. */
+  body: Readable;
+}
+
+/**
+ * Parses a page's own multipart form, whose fields come before its files (a browser sends them in
+ * the page's order), handing each file in turn to `onFile`: one at a time, the next left unread
+ * until the one before has settled, nothing spooled. A failing `onFile` stops the parse and is
+ * what it rejects with; the files before it stay handled. Resolves with how many files came.
+ */
+export function eachFormFile(
+  headers: IncomingHttpHeaders,
+  request: Readable,
+  maxFiles: number,
+  onFile: (file: FormFile) => Promise<void>,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers, limits: { files: maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES } });
+    } catch {
+      reject(new AppError('invalid', 'multipartInvalid'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let count = 0;
+    let failed = false;
+    let handled = Promise.resolve();
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      request.unpipe(bb);
+      request.resume();
+      reject(error);
+    };
+    bb.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    bb.on('file', (field, stream, info) => {
+      // An empty file input still sends a part, with no name.
+      if (field !== 'file' || failed || !info.filename) {
+        stream.resume();
+        return;
+      }
+      count++;
+      const file = { fields: { ...fields }, filename: Buffer.from(info.filename, 'latin1').toString('utf8') };
+      const body = new PassThrough();
+      body.on('error', () => undefined);
+      stream.pipe(body);
+      stream.on('error', (e) => body.destroy(e));
+      handled = handled.then(() => (failed ? void body.destroy() : onFile({ ...file, body }))).catch(fail);
+    });
+    bb.on('filesLimit', () => fail(new AppError('invalid', 'tooManyFiles', { max: maxFiles })));
+    bb.on('fieldsLimit', () => fail(new AppError('invalid', 'multipartInvalid')));
+    bb.on('close', () => void handled.then(() => !failed && resolve(count)));
+    pipeline(request, bb).catch(() =>
+      fail(new AppError('invalid', request.errored ? 'uploadIncomplete' : 'multipartInvalid')),
+    );
+  });
+}
+
 /** Removes spool files a crashed process left behind (none can be in use while the app starts). */
 export async function sweepSpool(dir: string): Promise<number> {
   let names: string[];

@@ -74,14 +74,14 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
     await expect(visitor.getByText(fill(r.drop.sent, { name: 'sun.txt' }))).toBeVisible();
     await expect(visitor.getByText(fill(r.limits.files, { count: '2', max: '3' }))).toBeVisible();
   } else {
-    await visitor.getByLabel(r.form.file, { exact: true }).setInputFiles({
-      name: 'sea.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('the sea'),
-    });
+    // The plain form takes several files too, each streamed in turn.
+    await visitor.getByLabel(r.form.file, { exact: true }).setInputFiles([
+      { name: 'sea.txt', mimeType: 'text/plain', buffer: Buffer.from('the sea') },
+      { name: 'sun.txt', mimeType: 'text/plain', buffer: Buffer.from('the sun') },
+    ]);
     await visitor.getByRole('button', { name: r.form.submit, exact: true }).click();
-    await expect(visitor.getByText(fill(r.form.received, { name: 'sea.txt' }))).toBeVisible();
-    await expect(visitor.getByText(fill(r.limits.files, { count: '1', max: '3' }))).toBeVisible();
+    await expect(visitor.getByText(fill(r.form.received, { name: 'sea.txt, sun.txt' }))).toBeVisible();
+    await expect(visitor.getByText(fill(r.limits.files, { count: '2', max: '3' }))).toBeVisible();
   }
   // The same name again is kept beside the first, never over it.
   const again = js ? r.drop.label : r.form.file;
@@ -94,6 +94,7 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
   ).toBeVisible();
   const folder = path.join(server.dataDir, 'storage', 'inbox', 'Holiday photos');
   expect(fs.readFileSync(path.join(folder, 'sea.txt'), 'utf8')).toBe('the sea');
+  expect(fs.readFileSync(path.join(folder, 'sun.txt'), 'utf8')).toBe('the sun');
   expect(fs.readFileSync(path.join(folder, 'sea (2).txt'), 'utf8')).toBe('more sea');
 
   // The admin sees what arrived, with the note, then closes the request after confirming.
@@ -199,6 +200,31 @@ test('a request of file shares: each file sent gets its own link, listed for the
   await page.getByRole('link', { name: 'taxi.txt' }).click();
   await expect(page).toHaveURL(/\/file\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'taxi.txt' })).toBeVisible();
+});
+
+test('a file over the request’s limit is flagged when chosen, and never sent', { tag: '@js' }, async ({ page }) => {
+  const call = apiClient(() => server.url);
+  const auth = await adminAuth(call, ADMIN.username, ADMIN.password);
+  const made = await call('POST', '/upload-requests', {
+    auth,
+    body: { title: 'Small things', folder: '/local/inbox', maxFileBytes: 1024 },
+  });
+  expect(made.status, made.text).toBe(200);
+  const uploads: string[] = [];
+  page.on('request', (req) => req.method() === 'PUT' && uploads.push(new URL(req.url()).pathname));
+  await page.goto(`${server.url}/r/${made.body.data.slug}`);
+  await page.getByLabel(r.drop.label).setInputFiles([
+    { name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2048, 1) },
+    { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('small') },
+  ]);
+  // Said at once, before anything is sent, and the button counts only what can go.
+  await expect(page.getByText(fill(r.drop.tooBig, { size: '2 KB', max: '1 KB' }))).toBeVisible();
+  await page.getByRole('button', { name: r.form.submit, exact: true }).click();
+  await expect(page.getByText(fill(r.drop.sent, { name: 'small.txt' }))).toBeVisible();
+  expect(uploads.some((p) => p.endsWith('/small.txt'))).toBe(true);
+  expect(uploads.some((p) => p.includes('big.bin'))).toBe(false);
+  await page.getByRole('button', { name: fill(r.drop.remove, { name: 'big.bin' }) }).click();
+  await expect(page.getByText(fill(r.drop.tooBig, { size: '2 KB', max: '1 KB' }))).toBeHidden();
 });
 
 test.describe('on a phone', () => {

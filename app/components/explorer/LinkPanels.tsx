@@ -184,7 +184,13 @@ export function SharePanel({
         fieldErrors={fieldErrors}
         fields={UPLOAD_OPTION_FIELDS}
       />
-      <p className="text-sm text-subtle">{filePath ? t('explorer.share.body') : t('explorer.share.bodyFolder')}</p>
+      <p className="text-sm text-subtle">
+        {filePath
+          ? t('explorer.share.body')
+          : names.length === 1
+            ? t('explorer.share.bodyFolder')
+            : t('explorer.share.bodySelection', { count: names.length })}
+      </p>
       {hydrated && filePath && (
         <EncryptChoice
           label={t('file.encrypted.option')}
@@ -199,7 +205,8 @@ export function SharePanel({
         </p>
       )}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-x-5 gap-y-4 md:grid-cols-2">
-        <ShareOptionFields values={values} errors={fieldErrors} />
+        {/* A link to files that stay where they are is usually meant for days, not hours. */}
+        <ShareOptionFields values={values} errors={fieldErrors} defaultExpiry="7d" />
       </div>
     </PanelForm>
   );

@@ -11,8 +11,8 @@ import type { RequestView } from './types';
 import { useRequestSends, type SendItem } from './use-request-sends';
 
 /**
- * The form that sends files to a request. Without JavaScript it is a plain multipart form (one
- * file, the note first) posted to the page. With JavaScript the same form takes several files,
+ * The form that sends files to a request. Without JavaScript it is a plain multipart form (the
+ * note first, then one file or several) posted to the page. With JavaScript the same form takes several files,
  * dropped or chosen, and sends each with its progress to the request's upload endpoint
  * (docs/api-extensions.md §9), big ones in parts that can be paused and resumed (use-request-sends.ts),
  * then refreshes the page's counts.
@@ -58,7 +58,7 @@ export function RequestForm({
     add(event.dataTransfer.files);
   };
   const busy = sending || (navigation.state === 'submitting' && navigation.formMethod === 'POST');
-  const pending = items.filter((item) => item.state !== 'sent').length;
+  const pending = items.filter((item) => item.state !== 'sent' && item.state !== 'refused').length;
 
   return (
     <section aria-labelledby="send-heading" className="card">
@@ -66,11 +66,9 @@ export function RequestForm({
         {t('request.form.heading')}
       </h2>
       <form method="post" encType="multipart/form-data" className="mt-4 space-y-4" onSubmit={submit} noValidate>
-        {error ? (
-          <FormAlert>{error}</FormAlert>
-        ) : received ? (
-          <FormAlert tone="success">{t('request.form.received', { name: received })}</FormAlert>
-        ) : null}
+        {/* Both when a refusal stopped a post after its first files were stored. */}
+        {received && <FormAlert tone="success">{t('request.form.received', { name: received })}</FormAlert>}
+        {error && <FormAlert>{error}</FormAlert>}
         {full && <FormAlert tone="warning">{t('request.full')}</FormAlert>}
         {request.grant && <input type="hidden" name="grant" value={request.grant} />}
         {!full && (
@@ -115,7 +113,7 @@ export function RequestForm({
                 id="request-file"
                 name="file"
                 type="file"
-                multiple={hydrated}
+                multiple
                 required
                 className={hydrated ? 'sr-only' : 'block w-full text-sm'}
                 onChange={(event) => hydrated && add(event.currentTarget.files)}
@@ -144,7 +142,7 @@ export function RequestForm({
                   label={item.file.name}
                   percent={item.percent}
                   tone={
-                    item.state === 'failed'
+                    item.state === 'failed' || item.state === 'refused'
                       ? 'danger'
                       : item.state === 'sent'
                         ? 'success'
@@ -153,10 +151,10 @@ export function RequestForm({
                           : 'brand'
                   }
                 />
-                <p className={item.state === 'failed' ? 'text-danger' : 'text-subtle'}>
+                <p className={item.state === 'failed' || item.state === 'refused' ? 'text-danger' : 'text-subtle'}>
                   {item.state === 'sent'
                     ? t('request.drop.sent', { name: item.said })
-                    : item.state === 'failed'
+                    : item.state === 'failed' || item.state === 'refused'
                       ? item.said
                       : item.state === 'sending'
                         ? t('request.drop.sending', { percent: Math.round(item.percent) })
@@ -212,7 +210,7 @@ function ItemActions({
         {button(t('request.drop.remove', { name }), 'close', () => void sends.remove(item))}
       </span>
     );
-  if (item.state === 'waiting' && !sending)
+  if ((item.state === 'waiting' || item.state === 'refused') && !sending)
     return button(t('request.drop.remove', { name }), 'close', () => void sends.remove(item));
   return null;
 }

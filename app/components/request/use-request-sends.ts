@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { MultipartUploader, type MultipartState } from '~/lib/upload/multipart-uploader';
+import { formatBytes } from '~/lib/format';
 import { needsMultipart } from '~/lib/upload/part-size';
 import { putBlob } from '~/lib/upload/put';
 import { REQUEST_STORE_KEY, requestMultipartTransport } from '~/lib/upload/request-transport';
@@ -11,7 +12,8 @@ import type { RequestView } from './types';
 export interface SendItem {
   id: number;
   file: File;
-  state: 'waiting' | 'sending' | 'paused' | 'sent' | 'failed';
+  /** `refused`: over the request's limits as chosen, so never sent (sending it would only fail). */
+  state: 'waiting' | 'sending' | 'paused' | 'sent' | 'failed' | 'refused';
   percent: number;
   /** The name it was stored under, or the reason it failed. */
   said?: string;
@@ -54,14 +56,26 @@ export function useRequestSends(request: RequestView, done: () => void) {
   const failed = (id: number, failure: unknown) =>
     update(id, { state: 'failed', said: uploadErrorText(failure, { t, exists: (k) => i18n.exists(k) }) });
 
+  /** Why a chosen file cannot be sent at all, said at once rather than after its upload fails. */
+  const refusal = (file: File): string | undefined => {
+    if (file.size > request.maxFileBytes)
+      return t('request.drop.tooBig', { size: formatBytes(file.size), max: formatBytes(request.maxFileBytes) });
+    const room = request.maxTotalBytes === null ? Infinity : request.maxTotalBytes - request.bytes;
+    if (file.size > room) return t('request.drop.noRoom', { size: formatBytes(file.size), room: formatBytes(room) });
+  };
+
   const add = (files: File[]) => {
-    const added = files.map((file) => ({
-      id: nextId.current++,
-      file,
-      state: 'waiting' as const,
-      percent: 0,
-      inParts: needsMultipart(file.size),
-    }));
+    const added = files.map((file): SendItem => {
+      const refused = refusal(file);
+      return {
+        id: nextId.current++,
+        file,
+        state: refused ? 'refused' : 'waiting',
+        said: refused,
+        percent: 0,
+        inParts: needsMultipart(file.size),
+      };
+    });
     setItems((current) => [...current.filter((item) => item.state !== 'sent'), ...added]);
   };
 

@@ -2,7 +2,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { LinkModeField } from '~/components/upload/LinkModeField';
 import { ExpiryField } from '~/components/paste/ExpiryField';
 import { Field, fieldAria, SlugField, NewPasswordField, MaxViewsField, RemarkField } from '~/components/ui/Field';
-import { DEFAULT_EXPIRY } from '~/lib/expiry';
+import { DEFAULT_EXPIRY, type ExpiryChoice } from '~/lib/expiry';
 import { Icon } from '~/components/ui/Icon';
 import type { UploadFormValues } from './upload-form';
 import { providerLabel, storageDisplayName } from '~/lib/storage-name';
@@ -28,10 +28,13 @@ export function ShareOptionFields({
   values: v,
   errors,
   slugHint,
+  defaultExpiry = DEFAULT_EXPIRY,
 }: {
   values?: Partial<Pick<UploadFormValues, 'slug' | 'expiry' | 'expiryDays' | 'max_views' | 'remark'>>;
   errors: Record<string, string | undefined>;
   slugHint?: string;
+  /** The expiry chosen until the user picks one (the explorer's shares: a week). */
+  defaultExpiry?: ExpiryChoice;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,7 +55,7 @@ export function ShareOptionFields({
       <div className="md:col-span-2">
         <ExpiryField
           idPrefix="create"
-          choice={v?.expiry ?? DEFAULT_EXPIRY}
+          choice={v?.expiry ?? defaultExpiry}
           days={v?.expiryDays ?? ''}
           errors={{ expiry: errors.expiry ?? errors.expires_in, expiryDays: errors.expiryDays }}
         />

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { finished } from 'node:stream/promises';
-import { parseUpload, type ParsedUpload } from '~/http/multipart.server';
+import { eachFormFile, parseUpload, type FormFile, type ParsedUpload } from '~/http/multipart.server';
 import { AppError } from '~/lib/errors';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import type { Services } from '~/services.server';
@@ -58,6 +58,32 @@ export async function withFormUpload<T>(
     } finally {
       await parsed.cleanup();
     }
+  } catch (error) {
+    if (body) await drain(body);
+    throw error;
+  }
+}
+
+/** Files one form post may carry (a visitor's pick of photos, not a whole disk). */
+const MAX_FORM_FILES = 100;
+
+/**
+ * A page's multipart form with several files (`<input type="file" multiple>`, fields first): each
+ * file streams into `handle` in turn, none held whole or spooled. Answers what `handle` answered,
+ * file by file; a failure stops there (the files before it stay handled) and the rest of the body
+ * is drained so the browser sees the answer.
+ */
+export async function withFormFiles<T>(request: Request, handle: (file: FormFile) => Promise<T>): Promise<T[]> {
+  const body = request.body ? Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>) : null;
+  body?.on('error', () => undefined);
+  const handled: T[] = [];
+  try {
+    if (!body) throw new AppError('invalid', 'fileRequired');
+    const count = await eachFormFile(Object.fromEntries(request.headers), body, MAX_FORM_FILES, async (file) => {
+      handled.push(await handle(file));
+    });
+    if (count === 0) throw new AppError('invalid', 'fileRequired');
+    return handled;
   } catch (error) {
     if (body) await drain(body);
     throw error;

@@ -117,6 +117,7 @@ export default {
   pathInvalid: 'Invalid folder path',
   uploadIncomplete: 'The upload did not arrive completely',
   multipartInvalid: 'The upload form could not be read',
+  tooManyFiles: 'Send at most {{max}} files at once',
   oneFileOnly: 'Send one file per upload',
   fileRequired: 'Choose a file to upload',
   fileTooLarge: 'The file is too large (at most {{max}})',

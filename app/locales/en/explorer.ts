@@ -182,7 +182,9 @@ export default {
     body: 'Creates a file share that points at this file, with the same options as an upload; manage it under File management.',
     headingMany: 'Share {{count}} items',
     bodyFolder:
-      'Creates one link to what you chose, shown as it is now: visitors browse it, preview files and download one file or everything as a zip. The files stay where they are; deleting the share never deletes them.',
+      'Creates one link to this folder as it is now and later: visitors browse it, preview its files and download one file or the whole folder as a zip. The files stay where they are; deleting the share never deletes them.',
+    bodySelection:
+      'Creates one link to the {{count}} items you chose, and to nothing else in this folder: visitors see them, preview files and download one or all of them as a zip. The files stay where they are; deleting the share never deletes them.',
     manage: 'Manage this share',
     create: 'Create share link',
     result: 'Share link',

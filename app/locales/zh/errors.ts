@@ -114,6 +114,7 @@ export default {
   pathInvalid: '目录路径无效',
   uploadIncomplete: '上传的数据不完整',
   multipartInvalid: '无法读取上传表单',
+  tooManyFiles: '一次最多发送 {{max}} 个文件',
   oneFileOnly: '每次上传只能发送一个文件',
   fileRequired: '请选择要上传的文件',
   fileTooLarge: '文件过大（最大 {{max}}）',

@@ -3,7 +3,7 @@ import { RequestPage } from '~/components/request/RequestPage';
 import { StatusPage } from '~/components/layout/StatusPage';
 import { requestInfoContext, servicesContext } from '~/context';
 import { formError, statusError } from '~/http/html/errors.server';
-import { withFormUpload } from '~/http/html/form-upload.server';
+import { withFormFiles } from '~/http/html/form-upload.server';
 import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { pageTitle } from '~/lib/meta';
@@ -48,8 +48,8 @@ export const loader = answersFaults(async function loader({ params, request, con
 });
 
 /**
- * Two posts: the password (`intent=unlock`, a plain form) and a file (a multipart form: `grant`
- * and `note` first, the file last; streamed, never held whole). Both answer with a redirect to the
+ * Two posts: the password (`intent=unlock`, a plain form) and files (a multipart form: `grant`
+ * and `note` first, then one file or several; each streamed, never held whole). Both answer with a redirect to the
  * page, so a reload never sends anything twice.
  */
 export const action = answersFaults(async function action({ params, request, context }: Route.ActionArgs) {
@@ -57,6 +57,7 @@ export const action = answersFaults(async function action({ params, request, con
   const address = context.get(requestInfoContext).clientAddress;
   const locale = getLocale(context);
   const multipart = request.headers.get('content-type')?.startsWith('multipart/form-data');
+  const received: string[] = [];
   try {
     if (!multipart) {
       const form = await request.formData();
@@ -64,25 +65,31 @@ export const action = answersFaults(async function action({ params, request, con
       const visit = await visitUploadRequest(services, params.slug, { password, address });
       return redirect(requestHref(params.slug, { grant: visit.grant }));
     }
+    // Several files from the page's own form (fields first, then each file in turn), each stored as
+    // it streams in; a refusal stops there, and the page says what arrived before it.
     let grant: string | null = null;
-    const received = await withFormUpload(services, request, async (parsed) => {
-      grant = parsed.fields.grant || null;
-      const length = Number(request.headers.get('content-length'));
-      return receiveFile(
+    const length = Number(request.headers.get('content-length'));
+    await withFormFiles(request, async (file) => {
+      grant = file.fields.grant || null;
+      const stored = await receiveFile(
         services,
         params.slug,
         { grant, address },
         {
-          name: parsed.filename,
-          body: parsed.body,
+          name: file.filename,
+          body: file.body,
           atMost: Number.isFinite(length) && length > 0 ? length : undefined,
-          note: arrivalNoteSchema.parse(parsed.fields.note || undefined),
+          note: arrivalNoteSchema.parse(file.fields.note || undefined),
         },
       );
+      received.push(stored.name);
     });
-    return redirect(requestHref(params.slug, { grant, received: received.name }));
+    return redirect(requestHref(params.slug, { grant, received: received.join(', ') }));
   } catch (error) {
-    return formError(error, locale, { intent: multipart ? ('upload' as const) : ('unlock' as const) });
+    return formError(error, locale, {
+      intent: multipart ? ('upload' as const) : ('unlock' as const),
+      received: received.join(', ') || null,
+    });
   }
 });
 
@@ -93,7 +100,7 @@ export default function UploadRequestPage({ loaderData, actionData }: Route.Comp
     <RequestPage
       request={loaderData.request}
       locked={loaderData.state === 'locked'}
-      received={loaderData.received}
+      received={failed?.received ?? loaderData.received}
       origin={loaderData.origin}
       unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
       uploadError={failed?.intent === 'upload' ? failed.formError : undefined}
