@@ -21,6 +21,7 @@ test('an admin limits a key to one paste a day; its holder sees the limit and is
   const form = page.getByRole('region', { name: f.createHeading });
   await form.getByLabel(f.name, { exact: true }).fill(name);
   await form.getByRole('checkbox', { name: en.keys.permissions.text, exact: true }).check();
+  await form.getByRole('checkbox', { name: en.keys.permissions.file_share, exact: true }).check();
   await form.getByLabel(f.quota_day_shares).fill('1');
   await form.getByLabel(f.quota_mb).fill('2.5');
   await form.getByRole('button', { name: f.create }).click();
@@ -35,6 +36,9 @@ test('an admin limits a key to one paste a day; its holder sees the limit and is
   await logout(page);
   await submitKeyLogin(page, key);
   await expect(page.getByRole('list', { name: en.keys.quota.label })).toContainText('0 of 1');
+  // Where it chooses files, the key is told its own limit (2.5 MB stored at most), not the site's.
+  await page.goto('/upload');
+  await expect(page.getByText(fill(en.upload.form.maxSize, { max: '2.5 MB' }))).toBeVisible();
   await page.goto('/');
   await fillPasteForm(page, { content: 'the one paste of today' });
   await expect(page.getByRole('heading', { name: en.paste.created.heading })).toBeVisible();

@@ -53,6 +53,28 @@ export interface QuotaWant {
 
 type Tx = Omit<Db, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 
+/**
+ * The largest file a caller may upload now: the site's limit, narrowed for a key by its largest-file
+ * quota and what is left of its daily bytes, and for a share (which keeps its bytes) of its stored
+ * total. The pages show this one figure where files are chosen, so a key learns its limit before it
+ * sends, not from the refusal after.
+ */
+export function largestUpload(
+  siteMax: number,
+  own: { quotas: QuotaLimits; usage: QuotaUsage } | null,
+  { stored }: { stored: boolean },
+): number {
+  if (!own) return siteMax;
+  const { quotas, usage } = own;
+  const left = [
+    siteMax,
+    quotas.fileBytes,
+    quotas.dayBytes === null ? null : quotas.dayBytes - usage.dayBytes,
+    stored && quotas.bytes !== null ? quotas.bytes - usage.storedBytes : null,
+  ];
+  return Math.max(0, Math.min(...left.filter((n): n is number => n !== null)));
+}
+
 export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
 
 export const limitsOf = (row: {

@@ -12,7 +12,7 @@ import { deleteFiles } from '~/models/shares/manage/files-admin.server';
 import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import { fsModels, outcome, type FsModels } from '../../../tests/support/fs-models';
 import { ADMIN } from '../../../tests/support/principals';
-import { pruneQuotaCharges } from './quotas.server';
+import { largestUpload, pruneQuotaCharges } from './quotas.server';
 import { sweepKeptObjects } from '~/models/shares/manage/kept-objects.server';
 
 const KB = 1024;
@@ -155,5 +155,23 @@ describe('key quotas', () => {
     expect(await pruneQuotaCharges(m.ctx)).toBe(2);
     const left = await m.ctx.db.quotaCharge.findMany({ where: { keyId: key.id }, select: { id: true } });
     expect(left.map((c) => c.id)).toEqual(['old-hold']); // a share still stored keeps counting
+  });
+});
+
+describe('largestUpload', () => {
+  const quotas = { bytes: 100, dayBytes: 60, dayShares: null, fileBytes: 50 };
+  const usage = { storedBytes: 70, dayBytes: 20, dayShares: 0 };
+
+  it('is the site limit for an admin or a key without limits', () => {
+    expect(largestUpload(1000, null, { stored: true })).toBe(1000);
+    const none = { bytes: null, dayBytes: null, dayShares: null, fileBytes: null };
+    expect(largestUpload(1000, { quotas: none, usage }, { stored: true })).toBe(1000);
+  });
+
+  it('narrows to the key’s largest file, what is left today and, for a share, of its total', () => {
+    expect(largestUpload(1000, { quotas, usage }, { stored: false })).toBe(40); // 60 a day, 20 used
+    expect(largestUpload(1000, { quotas, usage }, { stored: true })).toBe(30); // 100 stored at most, 70 held
+    expect(largestUpload(10, { quotas, usage }, { stored: true })).toBe(10);
+    expect(largestUpload(1000, { quotas, usage: { ...usage, storedBytes: 120 } }, { stored: true })).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ import { binRetentionDays } from '~/models/fs/bin/keep.server';
 import { basePathOf } from '~/models/mounts/mounts.server';
 import { linksTo, sharedNamesIn } from '~/models/shares/manage/links-to.server';
 import { readText } from '~/models/previews.server';
+import { largestUpload, ownQuota } from '~/models/quotas/quotas.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { postersDrawn } from '~/models/thumbnails/posters.server';
 import type { Services } from '~/services.server';
@@ -185,7 +186,10 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     panel: panel ? { kind: panel, names, links } : null,
     preview,
     edit,
-    maxUploadBytes: await maxUploadBytes(services),
+    // A key's own largest-file and daily quotas narrow what the drop zone says it takes.
+    maxUploadBytes: largestUpload(await maxUploadBytes(services), await ownQuota(services, principal), {
+      stored: false,
+    }),
     posters: await postersDrawn(services),
     shared: mount ? await sharedNamesIn(services, principal, dir) : [],
     binDays: bin?.retentionDays ?? (await binRetentionDays(services)),

@@ -1,6 +1,6 @@
 import { sealedFileHeaderOf } from '~/lib/e2e/file';
 import { QuotaSummary } from '~/components/keys/QuotaSummary';
-import { ownQuota } from '~/models/quotas/quotas.server';
+import { largestUpload, ownQuota } from '~/models/quotas/quotas.server';
 import { useTranslation } from '~/i18n/use-translation';
 import { data, redirect } from 'react-router';
 import { pageAccess } from '~/auth/operations';
@@ -67,7 +67,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
   if (access !== 'allowed') return { tab, access, configs: [], maxBytes: 0, recent: [], uploaded: null, quota: null };
   const services = context.get(servicesContext);
   const uploadedId = url.searchParams.get('uploaded');
-  const [configs, maxBytes, recent, uploaded, quota] = await Promise.all([
+  const [configs, siteMax, recent, uploaded, quota] = await Promise.all([
     listStorageConfigs(services, principal),
     maxUploadBytes(services),
     recentUploads(services, principal),
@@ -79,7 +79,8 @@ export const loader = answersFaults(async function loader({ request, context }: 
     tab,
     access,
     configs: configs.map((c) => ({ id: c.id, name: c.name, provider: c.providerType, isDefault: c.isDefault })),
-    maxBytes,
+    // A key's own limits narrow the drop zone's "up to" (the quotas are shown above it too).
+    maxBytes: largestUpload(siteMax, quota, { stored: true }),
     recent: recent.map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
