@@ -11,11 +11,14 @@ const LIMITS = ['maxFiles', 'maxFileMb', 'maxTotalMb'] as const;
 export function CreateRequestForm({
   folders,
   folder,
+  folderShares = 0,
   failed,
   startOpen,
 }: {
   folders: string[];
   folder: string | null;
+  /** Share links that show `folder`: what arrives there is visible through them. */
+  folderShares?: number;
   failed?: { formError: string; fieldErrors?: Record<string, string>; values?: CreateValues };
   startOpen: boolean;
 }) {
@@ -71,6 +74,11 @@ export function CreateRequestForm({
           list: 'request-folders',
           defaultValue: values.folder ?? folder ?? folders[0] ?? '',
         })}
+        {folderShares > 0 && (
+          <div className="sm:col-span-2">
+            <FormAlert tone="warning">{t('requestAdmin.create.sharedFolder', { count: folderShares })}</FormAlert>
+          </div>
+        )}
         <datalist id="request-folders">
           {folders.map((folder) => (
             <option key={folder} value={folder} />

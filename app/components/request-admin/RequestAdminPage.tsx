@@ -15,6 +15,8 @@ export interface RequestAdminData {
   notice: 'created' | 'closed' | 'deleted' | null;
   /** A folder to open the form on (the explorer's "Request files here"). */
   folder: string | null;
+  /** Share links that show that folder to their visitors. */
+  folderShares: number;
 }
 
 function questionOf(t: TFunction, request: ConfirmRequest): ConfirmQuestion {
@@ -65,6 +67,7 @@ export function RequestAdminPage({
       <CreateRequestForm
         folders={data.folders}
         folder={data.folder}
+        folderShares={data.folderShares}
         failed={failed?.intent === 'create' ? failed : undefined}
         startOpen={data.requests.length === 0 || data.folder !== null}
       />

@@ -2,6 +2,10 @@ export default {
   intro:
     'An upload request is a link that lets anyone send you files, without an account: they land in a folder of their own inside a mount folder you choose, or each becomes a file share of yours.',
   create: {
+    sharedFolder_one:
+      'This folder is shown by a share link: what people send here is visible to everyone who has that link.',
+    sharedFolder:
+      'This folder is shown by {{count}} share links: what people send here is visible to everyone who has one of them.',
     heading: 'New upload request',
     title: 'Title',
     titleHint: 'The uploader sees it; the request’s folder is named after it.',

@@ -11,6 +11,7 @@ import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import { folderExists } from '~/models/fs/walk.server';
 import { activeMountsFor, basePathOf } from '~/models/mounts/mounts.server';
+import { sharesShowing } from '~/models/shares/manage/links-to.server';
 import { isWithin } from '~/storage/vfs/path';
 import { numberedName } from '~/lib/filename';
 import { cleanUploadName } from './names';
@@ -155,12 +156,19 @@ export async function deleteUploadRequest(ctx: ModelContext, principal: Principa
  * arrived, and folders to suggest for a new request (the mounts a key's base path reaches, or the
  * base path itself).
  */
-export async function uploadRequestsPage(ctx: ModelContext, principal: Principal, openId: string | null) {
+export async function uploadRequestsPage(
+  ctx: ModelContext,
+  principal: Principal,
+  openId: string | null,
+  folder: string | null = null,
+) {
   // The open one first: looking at it makes its arrivals no longer new in the list.
   const open = openId ? await getUploadRequest(ctx, principal, openId) : null;
   const requests = await listUploadRequests(ctx, principal);
   const base = basePathOf(principal);
   const mounts = (await activeMountsFor(ctx, principal)).map((mount) => mount.mountPath);
   const folders = mounts.filter((path) => isWithin(path, base));
-  return { requests, open, folders: folders.length ? folders : [base] };
+  // A new request into a shared folder: its arrivals will be visible through those links.
+  const folderShares = folder ? await sharesShowing(ctx, principal, folder) : 0;
+  return { requests, open, folders: folders.length ? folders : [base], folderShares };
 }

@@ -63,3 +63,27 @@ export async function sharedNamesIn(ctx: ModelContext, principal: Principal, dir
   }
   return [...names];
 }
+
+/**
+ * How many share links show mounted folder `dir` to their visitors: a share of it or of a folder
+ * above it, or a selection share naming the branch it is on. An upload request into such a folder
+ * says so (issue 47): what arrives is visible through those links.
+ */
+export async function sharesShowing(ctx: ModelContext, principal: Principal, dir: string): Promise<number> {
+  const [at] = await locateEach(ctx, principal, [dir.endsWith('/') ? dir : `${dir}/`], 'fs.view');
+  if (!at || at instanceof AppError || at.kind === 'virtual') return 0;
+  const key = at.mount.rootFolder + at.key.replace(/\/?$/, '/').replace(/^\/$/, '');
+  // The folder and each folder above it, as storage keys ending in "/" ("" for the storage's root).
+  const ancestors = [''];
+  for (let end = key.indexOf('/'); end !== -1; end = key.indexOf('/', end + 1)) ancestors.push(key.slice(0, end + 1));
+  const rows = await ctx.db.fileShare.findMany({
+    where: { storageConfigId: at.configId, filePath: { not: null }, storagePath: { in: ancestors } },
+    select: { storagePath: true, items: true },
+  });
+  return rows.filter((row) => {
+    // A folder's own share (only folders' keys end in "/").
+    if (row.items === null) return true;
+    const branch = key.slice(row.storagePath.length).split('/')[0]!;
+    return branch !== '' && (JSON.parse(row.items) as string[]).some((name) => name.replace(/\/$/, '') === branch);
+  }).length;
+}
