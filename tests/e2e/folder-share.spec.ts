@@ -157,3 +157,23 @@ test('@js one file shared encrypted from the explorer: a sealed copy, whose link
   const stored = fs.readFileSync(path.join(server.dataDir, 'storage', sealed[0]!));
   expect(stored.includes(Buffer.from('Trip notes'))).toBe(false);
 });
+
+test.describe('in Chinese on a phone', () => {
+  test.use({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+
+  test('a long name keeps the row: shown whole on two lines, never cut to a few characters', async ({ page }) => {
+    const name = '市场营销部门第三季度工作总结报告.pdf';
+    fs.writeFileSync(path.join(server.dataDir, 'storage', 'album', name), 'report');
+    const call = apiClient(() => server.url);
+    const auth = await adminAuth(call, ADMIN.username, ADMIN.password);
+    const made = await call('POST', '/fs/create-share', { auth, body: { path: '/local/album/' } });
+    expect(made.status, made.text).toBe(200);
+    await page.goto(`${server.url}/file/${made.body.data.slug}`);
+    const shown = page.getByRole('link', { name }).locator('span');
+    await expect(shown).toBeVisible();
+    // Cut, it was about 60 px wide on one line; whole, it wraps over two.
+    const box = (await shown.boundingBox())!;
+    expect(box.width).toBeGreaterThan(150);
+    expect(await shown.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  });
+});

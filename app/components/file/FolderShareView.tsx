@@ -70,19 +70,21 @@ function Crumbs({ where, root, path }: { where: Where; root: string; path: strin
 function EntryRows({ where, entries }: { where: Where; entries: SharedEntryView[] }) {
   const { t } = useTranslation();
   return (
-    <table className="w-full text-sm">
+    // Fixed columns: the name takes what the size, date and button leave (in an automatic layout a
+    // long Chinese date took the row and names were cut to a few characters).
+    <table className="w-full table-fixed text-sm">
       <thead className="border-b border-line text-left text-xs text-subtle">
         <tr>
           <th scope="col" className="px-4 py-2 font-medium">
             {t('file.folder.name')}
           </th>
-          <th scope="col" className="px-4 py-2 text-right font-medium">
+          <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
             {t('file.folder.size')}
           </th>
-          <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+          <th scope="col" className="hidden w-48 px-4 py-2 font-medium sm:table-cell">
             {t('file.folder.modified')}
           </th>
-          <th scope="col" className="w-10 px-2 py-2">
+          <th scope="col" className="w-12 px-2 py-2">
             <span className="sr-only">{t('file.actions.download')}</span>
           </th>
         </tr>
@@ -90,18 +92,19 @@ function EntryRows({ where, entries }: { where: Where; entries: SharedEntryView[
       <tbody className="divide-y divide-line">
         {entries.map((entry) => (
           <tr key={entry.path} className="hover:bg-muted/40">
-            <td className="max-w-0 px-4 py-2">
+            <td className="px-4 py-2">
               <Link to={placeHref(where, entry.path)} className="flex min-w-0 items-center gap-2">
                 <Icon
                   name={entry.isDirectory ? 'folder' : iconForType(entry.mimetype)}
                   className="h-4 w-4 shrink-0 text-subtle"
                 />
-                <span className="truncate" title={entry.name}>
+                {/* Two lines before it is cut: on a phone a name has little room. */}
+                <span className="line-clamp-2 [overflow-wrap:anywhere]" title={entry.name}>
                   {entry.name}
                 </span>
               </Link>
             </td>
-            <td className="px-4 py-2 text-right whitespace-nowrap text-subtle tabular-nums">
+            <td className="px-3 py-2 text-right whitespace-nowrap text-subtle tabular-nums">
               {entry.isDirectory ? '—' : formatBytes(entry.size)}
             </td>
             <td className="hidden px-4 py-2 whitespace-nowrap text-subtle sm:table-cell">
