@@ -6,7 +6,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
  * after a form post that leaves the address as it was (unlocking, a failed edit, switching language
  * or theme). A saved edit or a delete redirects and loads afresh; so does an unlock when
  * `afterUnlock` (a file share's: its grant is in the share's cookie now, so the loader opens it
- * without counting again, and a folder share's unlock redirects to its own address).
+ * without counting again, and a folder share's unlock or reveal redirects to its own address).
  */
 export function countedPageRevalidation(displayParam: string, { afterUnlock = false } = {}) {
   return function shouldRevalidate({
@@ -24,7 +24,8 @@ export function countedPageRevalidation(displayParam: string, { afterUnlock = fa
     };
     if (withoutDisplay(currentUrl) !== withoutDisplay(nextUrl)) return defaultShouldRevalidate;
     const intent = formData?.get('intent');
-    if (formMethod && (intent === 'update' || intent === 'delete' || (afterUnlock && intent === 'unlock')))
+    const opened = intent === 'unlock' || intent === 'reveal';
+    if (formMethod && (intent === 'update' || intent === 'delete' || (afterUnlock && opened)))
       return defaultShouldRevalidate;
     return false;
   };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en, waitForHydration } from './helpers';
+import { en, fill, waitForHydration } from './helpers';
 import { unlockFilePage } from './upload-helpers';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
@@ -176,4 +176,29 @@ test.describe('in Chinese on a phone', () => {
     expect(box.width).toBeGreaterThan(150);
     expect(await shown.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
   });
+});
+
+test('a folder link with one view asks before it opens, shows it was the last, then is used up', async ({
+  page,
+  browser,
+}) => {
+  const call = apiClient(() => server.url);
+  const auth = await adminAuth(call, ADMIN.username, ADMIN.password);
+  const made = await call('POST', '/fs/create-share', { auth, body: { path: '/local/album/', max_views: 1 } });
+  expect(made.status, made.text).toBe(200);
+  const link = `${server.url}/file/${made.body.data.slug}`;
+  await page.goto(link);
+  // Nothing is counted by opening the link: the visitor opens the folder on purpose.
+  await expect(page.getByRole('heading', { name: en.file.revealFolder.heading })).toBeVisible();
+  await expect(page.getByText(fill(en.file.revealFolder.body_one, { count: '1' }))).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: en.file.revealFolder.submit }).click();
+  await expect(page.getByText(f.lastView)).toBeVisible();
+  // Browsing within the visit spends nothing more.
+  await page.getByRole('link', { name: 'day two', exact: true }).click();
+  await expect(page.getByRole('link', { name: 'hills.png', exact: true })).toBeVisible();
+
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(link);
+  await expect(other.getByText(en.errors.folderViewsUsedUp)).toBeVisible();
 });

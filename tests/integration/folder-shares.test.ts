@@ -168,12 +168,23 @@ describe('folder shares', () => {
     expect(many.body.message).toContain('1000');
   });
 
-  it('counts a view once per visit of the page, and deleting the share keeps the files', async () => {
+  it('counts a view once per visit of the page, opened on purpose, and deleting the share keeps the files', async () => {
     const made = await share({ path: '/local/album/sub/', max_views: 5, slug: 'visits' });
     const views = async () => (await call('GET', `/files/${made.body.data.fileId}`, { auth: admin })).body.data.views;
-    const page = await fetch(`${server.url}/file/visits`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
+    // Opening the link of a view-limited folder counts nothing: its page asks first (issue 47).
+    const asked = await fetch(`${server.url}/file/visits`);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).not.toContain('deep.md');
+    expect(await views()).toBe(0);
+    const reveal = () =>
+      fetch(`${server.url}/file/visits`, {
+        method: 'POST',
+        headers: { Origin: server.url },
+        body: new URLSearchParams({ intent: 'reveal' }),
+        redirect: 'manual',
+      });
+    const page = await reveal();
+    expect(page.status).toBe(302);
     expect(await views()).toBe(1);
     // The visit's grant is kept in the share's cookies, one per door path, never in the page's links
     // (issue 42, item 8): following them with the cookie counts nothing more.
@@ -189,6 +200,7 @@ describe('folder shares', () => {
     ]);
     expect(cookies[0]).toMatch(/HttpOnly; SameSite=Lax/);
     const cookie = cookies[0]!.split(';')[0]!;
+    const html = await (await fetch(`${server.url}/file/visits`, { headers: { Cookie: cookie } })).text();
     expect(html).not.toMatch(/grant=/);
     expect(html).toContain('deep.md');
     const inside = await fetch(`${server.url}/file/visits?path=%2Fdeep.md`, { headers: { Cookie: cookie } });
@@ -199,7 +211,10 @@ describe('folder shares', () => {
     await zip.arrayBuffer();
     expect(await views()).toBe(1);
     // A made-up grant is a new visit; so is a grant pasted into the address, which no page gives out.
-    await fetch(`${server.url}/file/visits`, { headers: { Cookie: 'cc_grant=9999999999.forged' } });
+    const forged = await fetch(`${server.url}/file/visits`, { headers: { Cookie: 'cc_grant=9999999999.forged' } });
+    expect(await forged.text()).not.toContain('deep.md');
+    expect(await views()).toBe(1);
+    await reveal();
     expect(await views()).toBe(2);
 
     const removed = await call('DELETE', '/files/batch-delete', {

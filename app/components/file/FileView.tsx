@@ -26,6 +26,8 @@ export function FileView({
   canManage,
   unlockError,
   grantExpired,
+  gate = 'password',
+  revealError,
   arrived,
 }: {
   file: FileSummary;
@@ -35,6 +37,9 @@ export function FileView({
   canManage: boolean;
   unlockError?: string;
   grantExpired?: boolean;
+  /** What stands before the content: a password, or the reveal step of a view-limited folder. */
+  gate?: 'password' | 'reveal';
+  revealError?: string;
   /** Just opened by its password: the focus moves to its heading. */
   arrived?: boolean;
 }) {
@@ -88,6 +93,18 @@ export function FileView({
         )
       ) : envelope !== null && !fragment ? (
         <SealedNotice subject="file" kind={fragment === undefined ? 'needsJs' : 'incomplete'} />
+      ) : gate === 'reveal' ? (
+        <UnlockForm
+          keyPrefix="file.revealFolder"
+          intent="reveal"
+          bodyValues={{ count: (file.maxViews ?? 0) - file.views }}
+          icon={<Icon name="eye" className="h-5 w-5" />}
+          buttonIcon={<Icon name="folder" />}
+          error={revealError}
+          className="w-full"
+          formClassName="max-w-md"
+          buttonClassName="w-full sm:w-auto"
+        />
       ) : (
         <UnlockForm
           keyPrefix={folder ? 'file.unlockFolder' : 'file.unlock'}

@@ -1,5 +1,6 @@
 import { hasThumbnail } from '~/lib/file-kinds';
 import { Link } from 'react-router';
+import { FormAlert } from '~/components/ui/FormAlert';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon, iconForType } from '~/components/ui/Icon';
 import type { ShareLink } from '~/components/ui/ShareCard';
@@ -251,8 +252,16 @@ export function FolderShareView({
 }) {
   const { t } = useTranslation();
   const where: Where = { slug: file.slug, view, posters };
+  // This visit used the link's last view: it stays open here for the grant's hour, for no one else.
+  const lastView = !canManage && file.maxViews !== null && file.views >= file.maxViews;
   return (
-    <SharePage file={file} kicker={t('file.folder.heading')} canManage={canManage} share={share}>
+    <SharePage
+      file={file}
+      kicker={t('file.folder.heading')}
+      canManage={canManage}
+      share={share}
+      notice={lastView ? <FormAlert tone="warning">{t('file.folder.lastView')}</FormAlert> : undefined}
+    >
       <Crumbs where={where} root={file.filename} path={place.path} />
       {place.kind === 'file' ? (
         <FilePreviewPanel file={place.file} content={place.content} />

@@ -90,6 +90,7 @@ const STATUS_KIND: Partial<Record<ErrorKind, StatusKind>> = {
 const GONE_WITH_REASON = new Set([
   'fileObjectMissing',
   'folderShareGone',
+  'folderViewsUsedUp',
   'requestClosed',
   'requestExpired',
   'requestUnavailable',

@@ -105,9 +105,11 @@ export default {
   shareTooManyItems: 'A share can hold at most {{max}} selected items',
   fileObjectMissing:
     'This file is no longer there: it was deleted from its storage, or renamed or moved outside Cloudclip. Ask the sender for a new link.',
-  fileGone: 'This file share has expired or reached its maximum number of views',
+  fileGone: 'This share has expired or reached its maximum number of views',
   fileExpired: 'This file share has expired',
   fileViewsUsedUp: 'This file share has reached its maximum number of views',
+  folderViewsUsedUp:
+    'This folder link is used up: it was opened as many times as its owner allowed. Ask them for a new link.',
   fileHasNoPassword: 'This file needs no password',
   passwordIncorrect: 'The password is not correct',
   filePasswordRequired: 'A password is required to access this file',

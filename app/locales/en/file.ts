@@ -20,6 +20,8 @@ export default {
   },
   folder: {
     heading: 'Shared folder',
+    lastView:
+      'This was the last allowed view: browse and download what you need within the hour, in this browser. The link opens for no one after that.',
     location: 'Where you are in this share',
     name: 'Name',
     size: 'Size',
@@ -41,6 +43,15 @@ export default {
     submit: 'Unlock',
     submitting: 'Unlocking…',
     grantExpired: 'This unlocked link has expired. Enter the password again.',
+  },
+  revealFolder: {
+    heading: 'Open this shared folder?',
+    body_one:
+      'This link opens once more. Opening it uses that view; you can then browse and download for an hour in this browser.',
+    body_other:
+      'This link opens {{count}} more times. Opening it uses one; you can then browse and download for an hour in this browser.',
+    submit: 'Open the folder',
+    submitting: 'Opening…',
   },
   unlockFolder: {
     heading: 'This folder is password-protected',

@@ -20,6 +20,7 @@ export default {
   },
   folder: {
     heading: '共享文件夹',
+    lastView: '这是最后一次允许的查看：请在一小时内用此浏览器浏览并下载所需内容。之后此链接对任何人都无法再打开。',
     location: '你在此分享中的位置',
     name: '名称',
     size: '大小',
@@ -41,6 +42,13 @@ export default {
     submit: '解锁',
     submitting: '正在解锁…',
     grantExpired: '此解锁链接已过期，请重新输入密码。',
+  },
+  revealFolder: {
+    heading: '打开此共享文件夹？',
+    body_one: '此链接还能打开 1 次。打开会用掉这一次；之后一小时内可在此浏览器中浏览和下载。',
+    body_other: '此链接还能打开 {{count}} 次。打开会用掉一次；之后一小时内可在此浏览器中浏览和下载。',
+    submit: '打开文件夹',
+    submitting: '正在打开…',
   },
   unlockFolder: {
     heading: '此文件夹受密码保护',

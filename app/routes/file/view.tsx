@@ -76,7 +76,7 @@ export const loader = answersFaults(async function loader({ params, request, con
     const card = share(visit.file);
     if (visit.locked) {
       const locked = { file: fileSummary(visit.file), share: card, canManage: manage };
-      return data({ state: 'locked', ...locked, grantExpired: visit.grantExpired } as const, {
+      return data({ state: 'locked', ...locked, gate: visit.gate, grantExpired: visit.grantExpired } as const, {
         status: visit.grantExpired ? 401 : 200,
         headers: sealedHeaders(visit.file),
       });
@@ -130,10 +130,14 @@ export const loader = answersFaults(async function loader({ params, request, con
   }
 });
 
-const INTENTS = ['unlock', 'update', 'delete'] as const;
+const INTENTS = ['unlock', 'reveal', 'update', 'delete'] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** Three intents: unlock (password), update (edit form) and delete (confirmation, then home). */
+/**
+ * Four intents: unlock (password), reveal (a view-limited folder share opened on purpose: the view
+ * is counted and its grant kept in the share's cookie), update (edit form) and delete (confirmation,
+ * then home).
+ */
 export const action = answersFaults(async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'unlock';
@@ -161,6 +165,16 @@ export const action = answersFaults(async function action({ params, request, con
         canManage: mayManageShare(principal, 'file', file.createdBy),
       };
       return data({ intent, unlocked }, { headers });
+    }
+    if (intent === 'reveal') {
+      const { secure } = context.get(requestInfoContext);
+      const grants = grantsOf(request.headers.get('cookie'));
+      const visit = await visitShare(services, params.slug, { grants, principal, reveal: true });
+      const headers = new Headers();
+      if (!visit.locked && visit.grant)
+        for (const cookie of grantCookies(visit.file.slug, visit.grant, secure)) headers.append('Set-Cookie', cookie);
+      const path = new URL(request.url).searchParams.get('path');
+      return redirect(folderShareHref(params.slug, { path }), { headers });
     }
     const id = String(form.get('id') ?? '');
     if (intent === 'delete') {
@@ -207,6 +221,8 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
         canManage={view ? view.canManage : loaderData.canManage}
         unlockError={failed?.intent === 'unlock' ? failed.formError : undefined}
         grantExpired={loaderData.state === 'locked' && loaderData.grantExpired}
+        gate={loaderData.state === 'locked' ? loaderData.gate : undefined}
+        revealError={failed?.intent === 'reveal' ? failed.formError : undefined}
         arrived={unlocked !== undefined}
       />
       {stats && (

@@ -31,6 +31,8 @@ export interface ContentAccess {
   principal?: Principal;
   /** A link preview's or a HEAD's look: it never counts a view. */
   passive?: boolean;
+  /** The visitor asked to open a view-limited folder share (its page's reveal step): count the view. */
+  reveal?: boolean;
 }
 
 function isExpired(file: ShareRow, now = new Date()): boolean {
@@ -55,6 +57,9 @@ export async function findLiveRow(ctx: ModelContext, slug: string): Promise<Shar
 export const ownsShare = (access: ContentAccess, row: ShareRow) =>
   access.principal !== undefined && mayManageShare(access.principal, 'file', row.createdBy);
 
+/** A share whose views are all used, in its own words: a folder's link is "used up", not a file. */
+const usedUp = (row: ShareRow) => new AppError('gone', opensAsFolder(row) ? 'folderViewsUsedUp' : 'fileViewsUsedUp');
+
 /**
  * Counts a view in one conditional statement (docs/product/api.md §1.9): exactly max_views views succeed; the
  * attempt after the last one removes the share and answers 410.
@@ -67,7 +72,7 @@ export async function countFileView(ctx: ModelContext, file: ShareRow): Promise<
   const first = counted[0];
   if (!first) {
     await retire(ctx, file);
-    throw new AppError('gone', 'fileViewsUsedUp');
+    throw usedUp(file);
   }
   recordAccess(ctx, 'file', file.id, 'view');
   return { ...file, views: Number(first.views) };
@@ -77,7 +82,7 @@ export async function countFileView(ctx: ModelContext, file: ShareRow): Promise<
 export async function refuseUsedUp(ctx: ModelContext, row: ShareRow): Promise<void> {
   if (row.maxViews !== null && row.views > row.maxViews) {
     await retire(ctx, row);
-    throw new AppError('gone', 'fileViewsUsedUp');
+    throw usedUp(row);
   }
 }
 
@@ -150,7 +155,8 @@ export async function openFileShare(ctx: ModelContext, slug: string, access: Con
 /** A visit of a share's page: open (with the grant its content needs, if any), or locked by its password. */
 export type ShareVisit =
   | { locked: false; file: FileShareRecord; grant: string | null; owner: boolean }
-  | { locked: true; file: FileShareRecord; grantExpired: boolean };
+  /** `reveal`: a view-limited folder share waits for its visitor to open it (nothing counted yet). */
+  | { locked: true; gate: 'password' | 'reveal'; file: FileShareRecord; grantExpired: boolean };
 
 /**
  * The share page's visit (docs/product/spec.md §5; issue 30; issue 42, items 3, 4 and 8): a grant the
@@ -168,11 +174,28 @@ export async function visitShare(ctx: ModelContext, slug: string, access: Conten
   // An open folder share's page lists its folder anyway, and an empty listing asks whether the
   // folder is still there (folder-access.server.ts): asking first would read a big folder twice.
   if (!opensAsFolder(row) || locked) await assertMountedObjectPresent(ctx, row);
-  if (locked) return { locked: true, file: toFileRecord(row), grantExpired: (access.grants ?? []).some(Boolean) };
+  if (locked)
+    return {
+      locked: true,
+      gate: 'password',
+      file: toFileRecord(row),
+      grantExpired: (access.grants ?? []).some(Boolean),
+    };
   if (granted || owner) {
     await refuseUsedUp(ctx, row);
     const grant = owner && !granted && grantsContent(row) ? contentGrant(ctx, row) : null;
     return { locked: false, file: toFileRecord(row), grant, owner };
+  }
+  // A view-limited folder or selection is opened on purpose, as a view-limited paste is revealed: a
+  // mail scanner or a stray click must not spend one of its few views (issue 47). A link preview
+  // sees this step too.
+  if (opensAsFolder(row) && row.maxViews !== null && !access.reveal) {
+    // No view left to open it with: the link is used up, as the next count would find.
+    if (row.views >= row.maxViews) {
+      await retire(ctx, row);
+      throw usedUp(row);
+    }
+    return { locked: true, gate: 'reveal', file: toFileRecord(row), grantExpired: false };
   }
   if (access.passive) {
     recordAccess(ctx, 'file', row.id, 'bot');
