@@ -89,11 +89,13 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   await expect(list.getByRole('link', { name: 'notes.md', exact: true })).toBeVisible();
   await list.getByRole('link', { name: 'day two', exact: true }).click();
   await expect(visitor.getByRole('navigation', { name: f.location })).toContainText('day two');
-  // The gallery shows the image's 160 px thumbnail (the picture is 40 px wide).
+  // The gallery shows the image's thumbnail.
   await visitor.getByRole('link', { name: f.gallery }).click();
   const tile = visitor.getByRole('img', { name: 'hills.png' });
   await expect(tile).toBeVisible();
-  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  // Its thumbnail: its own 40 × 30, never enlarged (nor the whole file: it is a made WebP).
+  await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  expect(await tile.getAttribute('src')).toContain('/api/file-thumbnail/');
   // Up again, a Markdown file's preview, then its download, byte for byte.
   await visitor.getByRole('navigation', { name: f.location }).getByRole('link', { name: 'album', exact: true }).click();
   // The view switch is on both pages: wait for the folder, or the click lands on 'day two' still.
@@ -201,4 +203,32 @@ test('a folder link with one view asks before it opens, shows it was the last, t
   const other = await (await browser.newContext()).newPage();
   await other.goto(link);
   await expect(other.getByText(en.errors.folderViewsUsedUp)).toBeVisible();
+});
+
+test('visitors step through a folder’s pictures full screen from its gallery', async ({ page }, info) => {
+  const album = path.join(server.dataDir, 'storage', 'album');
+  const tall = await sharp({ create: { width: 30, height: 60, channels: 3, background: '#2563eb' } })
+    .png()
+    .toBuffer();
+  fs.writeFileSync(path.join(album, 'cliff.png'), tall);
+  const call = apiClient(() => server.url);
+  const auth = await adminAuth(call, ADMIN.username, ADMIN.password);
+  const made = await call('POST', '/fs/create-share', { auth, body: { path: '/local/album/' } });
+  await page.goto(`${server.url}/file/${made.body.data.slug}?view=gallery`);
+  // A masonry: each picture in its own shape, the tall one taller than the wide one.
+  const picture = (name: string) => page.getByRole('img', { name, exact: true });
+  await expect(picture('cliff.png')).toBeVisible();
+  const [tallBox, wideBox] = [await picture('cliff.png').boundingBox(), await picture('beach.png').boundingBox()];
+  expect(tallBox!.height).toBeGreaterThan(wideBox!.height);
+
+  await page.getByRole('link', { name: 'beach.png' }).click();
+  const lightbox = page.getByRole('dialog', { name: 'beach.png' });
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByText(fill(t.lightbox.position, { position: '1', count: '2' }))).toBeVisible();
+  if (info.project.name === 'js') await page.keyboard.press('ArrowRight');
+  else await lightbox.getByRole('link', { name: t.actions.next }).click();
+  await expect(page.getByRole('dialog', { name: 'cliff.png' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('link', { name: t.actions.close }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(picture('cliff.png')).toBeVisible();
 });

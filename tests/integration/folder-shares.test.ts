@@ -263,7 +263,7 @@ describe('folder shares', () => {
     // The dashboard counts the link as one share, not its two uploads besides.
     expect(await totalFiles()).toBe(before - 1);
   });
-  it("gives a gallery 160 px thumbnails of its images, behind the share's password, removed with it", async () => {
+  it("gives a gallery thumbnails of its images in their own shape, behind the share's password, removed with it", async () => {
     write(
       'gallery/pic.png',
       await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3b82f6' } })
@@ -278,7 +278,8 @@ describe('folder shares', () => {
       );
     const image = await thumb('/pic.png');
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/webp']);
-    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 160, height: 160 });
+    // Within 320 px, never cropped: the visitors' gallery is a masonry (issue 47).
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 320, height: 240 });
     // Not a picture, or the wrong password: the placeholder, with the reason's status.
     expect((await thumb('/readme.txt')).status).toBe(404);
     expect((await thumb('/pic.png', 'wrong')).status).toBe(403);

@@ -143,12 +143,12 @@ describe('explorer thumbnails with ffmpeg', () => {
     expect(cached(server).filter((name) => name.startsWith('work'))).toEqual([]);
   });
 
-  it('gives a folder share’s visitors the video’s poster in their gallery, as a 160 px square', async () => {
+  it('gives a folder share’s visitors the video’s poster in their gallery, in its own shape', async () => {
     const share = (await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/media/' } })).body.data;
     const res = await fetch(`${server.url}/api/file-thumbnail/${share.slug}?path=${encodeURIComponent('/clip.mp4')}`);
     expect(res.status).toBe(200);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 160, height: 160 });
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
     const gallery = await (await fetch(`${server.url}/file/${share.slug}?view=gallery`)).text();
     expect(gallery).toContain(`/api/file-thumbnail/${share.slug}?path=${encodeURIComponent('/clip.mp4')}`);
   });

@@ -1,6 +1,5 @@
-import { useLayoutEffect } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FilePreviewPanel } from '~/components/file/FilePreviewPanel';
 import { DateTime } from '~/components/ui/DateTime';
 import { Icon } from '~/components/ui/Icon';
@@ -9,7 +8,7 @@ import { explorerHref, type ExplorerEntry } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { entryActions, type ExplorerCan } from './entry-actions';
 import { ActionLink } from './EntryMenu';
-import { Lightbox } from './Lightbox';
+import { Lightbox, useImageKeys } from '~/components/ui/Lightbox';
 
 export interface OpenFile {
   name: string;
@@ -43,7 +42,6 @@ export function PreviewPane({
   lightbox?: boolean;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const images = file.mimetype.startsWith('image/')
     ? entries.filter((e) => !e.isDirectory && e.mimetype.startsWith('image/'))
     : [];
@@ -52,19 +50,7 @@ export function PreviewPane({
   const next = at >= 0 && at < images.length - 1 ? explorerHref(dir, { preview: images[at + 1]!.name }) : null;
   const closeTo = explorerHref(dir);
 
-  // A layout effect: the keys must move on from the image just shown as soon as it is on screen
-  // (a passive effect left a moment in which they still acted for the previous one).
-  useLayoutEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable]');
-      if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === 'ArrowLeft' && previous) navigate(previous);
-      else if (event.key === 'ArrowRight' && next) navigate(next);
-      else if (event.key === 'Escape') navigate(closeTo);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [previous, next, closeTo, navigate]);
+  useImageKeys(previous, next, closeTo);
 
   if (lightbox && at >= 0)
     return (

@@ -9,7 +9,8 @@ import { formatBytes } from '~/lib/format';
 import { fileContentHref, fileThumbnailHref, folderShareHref } from '~/lib/hrefs';
 import { FilePreviewPanel } from './FilePreviewPanel';
 import { SharePage } from './SharePage';
-import type { FileSummary, SharedEntryView, SharedPlaceView } from './types';
+import type { FileSummary, GalleryPlace, SharedEntryView, SharedPlaceView } from './types';
+import { Lightbox, useImageKeys } from '~/components/ui/Lightbox';
 
 type View = 'list' | 'gallery';
 
@@ -129,22 +130,26 @@ function EntryRows({ where, entries }: { where: Where; entries: SharedEntryView[
   );
 }
 
-/** Images as tiles that open their page; folders and other files as named tiles. */
+/**
+ * The visitors' gallery, as the explorer's (issue 47): a masonry of columns, each picture at its own
+ * shape, never cropped; an image opens full screen (the lightbox), folders and other files as
+ * named tiles that open their page.
+ */
 function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 p-3 sm:grid-cols-3 lg:grid-cols-4">
+    <ul className="p-3 [column-count:2] [column-gap:0.75rem] sm:[column-count:3] lg:[column-count:4]">
       {entries.map((entry) => {
         const image = hasThumbnail(entry, where.posters ?? false);
         return (
-          <li key={entry.path}>
+          <li key={entry.path} className="mb-3 break-inside-avoid">
             <Link
               to={placeHref(where, entry.path)}
-              className="flex aspect-square flex-col overflow-hidden rounded-lg border border-line bg-raised hover:border-brand"
+              className="flex flex-col gap-1 overflow-hidden rounded-lg border border-line bg-raised p-1.5 hover:border-brand"
             >
               {image ? (
                 <img
                   src={
-                    // A 160 px thumbnail (of an image, or a video's poster or a song's cover); an SVG
+                    // A thumbnail in its own shape (of an image, or a video’s poster or a song’s cover); an SVG
                     // (never rasterised on the server) as itself.
                     entry.mimetype === 'image/svg+xml'
                       ? fileContentHref(where.slug, 'view', { path: entry.path })
@@ -152,14 +157,14 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
                   }
                   alt={entry.name}
                   loading="lazy"
-                  className="min-h-0 flex-1 object-cover"
+                  className="h-auto min-h-12 w-full rounded bg-muted"
                 />
               ) : (
-                <span className="flex flex-1 items-center justify-center text-subtle">
+                <span className="flex aspect-square items-center justify-center rounded bg-muted/60 text-subtle">
                   <Icon name={entry.isDirectory ? 'folder' : iconForType(entry.mimetype)} className="h-10 w-10" />
                 </span>
               )}
-              <span className="truncate px-2 py-1 text-xs" title={entry.name}>
+              <span className="truncate px-1 text-xs" title={entry.name}>
                 {entry.name}
               </span>
             </Link>
@@ -167,6 +172,32 @@ function Gallery({ where, entries }: { where: Where; entries: SharedEntryView[] 
         );
       })}
     </ul>
+  );
+}
+
+/** An image opened from the gallery, full screen, with its folder's previous and next images. */
+function SharedLightbox({
+  where,
+  place,
+  at,
+}: {
+  where: Where;
+  place: Extract<SharedPlaceView, { kind: 'file' }>;
+  at: GalleryPlace;
+}) {
+  const previous = at.previous && placeHref(where, at.previous);
+  const next = at.next && placeHref(where, at.next);
+  const closeTo = placeHref(where, at.folder);
+  useImageKeys(previous, next, closeTo);
+  return (
+    <Lightbox
+      file={{ ...place.content, name: place.file.filename, size: place.file.size }}
+      position={at.position}
+      count={at.count}
+      previous={previous}
+      next={next}
+      closeTo={closeTo}
+    />
   );
 }
 
@@ -240,9 +271,12 @@ export function FolderShareView({
   share,
   canManage,
   posters,
+  lightbox,
 }: {
   file: FileSummary;
   place: SharedPlaceView;
+  /** An image opened from the gallery: where it is among its folder's images. */
+  lightbox: GalleryPlace | null;
   view: View;
   posters: boolean;
   /** A later page of a long folder is shown (offer the way back to its first). */
@@ -263,7 +297,9 @@ export function FolderShareView({
       notice={lastView ? <FormAlert tone="warning">{t('file.folder.lastView')}</FormAlert> : undefined}
     >
       <Crumbs where={where} root={file.filename} path={place.path} />
-      {place.kind === 'file' ? (
+      {place.kind === 'file' && lightbox ? (
+        <SharedLightbox where={where} place={place} at={lightbox} />
+      ) : place.kind === 'file' ? (
         <FilePreviewPanel file={place.file} content={place.content} />
       ) : (
         <div className="overflow-hidden rounded-xl border border-line bg-surface">

@@ -50,3 +50,13 @@ export interface SharedEntryView {
 export type SharedPlaceView =
   | { kind: 'folder'; path: string; entries: SharedEntryView[]; cursor: string | null }
   | { kind: 'file'; path: string; file: FileSummary; content: FileContent };
+
+/** An image's place among its folder's images, for a folder share's lightbox (paths inside the share). */
+export interface GalleryPlace {
+  position: number;
+  count: number;
+  previous: string | null;
+  next: string | null;
+  /** The folder the image is in: where the lightbox closes to. */
+  folder: string;
+}

@@ -1,11 +1,8 @@
 import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 import { fsThumbnailOwner } from '~/models/thumbnails/cache.server';
-import { thumbnailOf, versionOf, type ThumbnailResult } from '~/models/thumbnails/engine.server';
+import { GALLERY_SHAPE, thumbnailOf, versionOf, type ThumbnailResult } from '~/models/thumbnails/engine.server';
 import { openFsFile } from './browse.server';
-
-/** The explorer's thumbnails fit within this many pixels, in the picture's own shape (its masonry keeps shapes). */
-export const EXPLORER_THUMBNAIL_SIZE = 320;
 
 /**
  * GET /fs/thumbnail (issue 47 item 4): the thumbnail of a file of a mount for whoever may view it —
@@ -25,6 +22,6 @@ export async function fsThumbnail(
     mimetype: file.mimetype,
     size: file.size,
     read: async () => (await read()).stream,
-    shape: { fit: 'inside', size: EXPLORER_THUMBNAIL_SIZE },
+    shape: GALLERY_SHAPE,
   });
 }

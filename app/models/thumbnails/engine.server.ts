@@ -19,11 +19,13 @@ import type { ModelContext } from '~/models/context.server';
 export const THUMBNAIL_SIZE = 160;
 
 /**
- * How a thumbnail is cut: a square of THUMBNAIL_SIZE (the shares' tiles and the admin list), or the
- * picture's own shape within `size` (the explorer's grid and gallery, whose masonry keeps shapes).
+ * How a thumbnail is cut: a square of THUMBNAIL_SIZE (the admin list's tiles), or the picture's own
+ * shape within `size` (the galleries of the explorer and of folder shares, whose masonry keeps shapes).
  */
 export type ThumbnailShape = { fit: 'cover'; size: 160 } | { fit: 'inside'; size: number };
 const SQUARE: ThumbnailShape = { fit: 'cover', size: THUMBNAIL_SIZE };
+/** The galleries' thumbnails: within 320 px, in the picture's own shape. */
+export const GALLERY_SHAPE: ThumbnailShape = { fit: 'inside', size: 320 };
 /** Bigger sources get no thumbnail: decoding them costs too much memory for a 160 px picture. */
 export const THUMBNAIL_MAX_SOURCE_BYTES = 30 * 1024 * 1024;
 /** Decompression-bomb guard: width × height of the source. */

@@ -19,7 +19,7 @@ import { unlockSchema } from '~/lib/schemas/pastes';
 import { deleteFiles, getOwnedFile, getOwnedFileBySlug, updateFile } from '~/models/shares/manage/files-admin.server';
 import { unlockFileShare, visitShare } from '~/models/shares/visit/file-access.server';
 import { openSharedPlace } from '~/models/shares/visit/folder-access.server';
-import { sharedPlaceView } from './folder.server';
+import { galleryPlace, sharedPlaceView } from './folder.server';
 import { shareContent } from '~/models/shares/visit/preview.server';
 import type { FileShareRecord } from '~/models/shares/records.server';
 import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
@@ -89,19 +89,16 @@ export const loader = answersFaults(async function loader({ params, request, con
     const access = { grants: [...carried, visit.grant], principal };
     if (visit.file.kind === 'folder') {
       const address = context.get(requestInfoContext).clientAddress;
-      const place = await openSharedPlace(
-        services,
-        params.slug,
-        url.searchParams.get('path'),
-        access,
-        address,
-        origin,
-        url.searchParams.get('cursor') ?? undefined,
-      );
+      const open = (path: string | null, cursor?: string) =>
+        openSharedPlace(services, params.slug, path, access, address, origin, cursor);
+      const place = await open(url.searchParams.get('path'), url.searchParams.get('cursor') ?? undefined);
+      const gallery = url.searchParams.get('view') === 'gallery';
       const folder = {
         file: fileSummary(visit.file),
         place: sharedPlaceView(place),
-        view: url.searchParams.get('view') === 'gallery' ? 'gallery' : 'list',
+        // An image opened from the gallery shows full screen, stepping through its folder's images.
+        lightbox: gallery ? await galleryPlace(place, open) : null,
+        view: gallery ? 'gallery' : 'list',
         paged: url.searchParams.has('cursor'),
         posters: await postersDrawn(services),
       } as const;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
-import { thumbnailOf, versionOf, type ThumbnailResult } from '~/models/thumbnails/engine.server';
+import { GALLERY_SHAPE, thumbnailOf, versionOf, type ThumbnailResult } from '~/models/thumbnails/engine.server';
 import { ownedShareRow } from '../manage/files-admin.server';
 import { driverOfShare } from '../records.server';
 import type { ContentAccess } from './file-access.server';
@@ -46,5 +46,7 @@ export async function sharedThumbnail(
     mimetype: file.mimetype,
     size: file.size,
     read: file.read,
+    // The visitors' gallery is a masonry, as the explorer's: each picture at its own shape.
+    shape: GALLERY_SHAPE,
   });
 }

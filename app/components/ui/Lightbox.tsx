@@ -1,18 +1,26 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
-import { Icon } from '~/components/ui/Icon';
-import { ZoomableImage } from '~/components/ui/ZoomableImage';
+import { Icon } from './Icon';
+import { ZoomableImage } from './ZoomableImage';
 import { formatBytes } from '~/lib/format';
-import type { OpenFile } from './PreviewPane';
+
+/** The image shown: its name and size, where its full picture and its download are. */
+export interface LightboxImage {
+  name: string;
+  size: number;
+  previewUrl: string;
+  downloadUrl: string;
+}
 
 /** A horizontal move this long (px), more sideways than up or down, is a swipe. */
 const SWIPE = 60;
 
 /**
- * The gallery's full-screen view of an image (issue 28 A3): the image fits the screen and zooms to
- * its real size on a click, previous and next are links (so it works without JavaScript), and
- * with JavaScript the arrow keys (PreviewPane's), Escape and a swipe move through the folder's images.
+ * A gallery's full-screen view of an image (issue 28 A3; a folder share's visitors too, issue 47):
+ * the image fits the screen, never larger than it is, and zooms to its real size on a click;
+ * previous and next are links (so it works without JavaScript), and with JavaScript the arrow keys
+ * (useImageKeys), Escape and a swipe move through the folder's images.
  */
 export function Lightbox({
   file,
@@ -22,7 +30,7 @@ export function Lightbox({
   next,
   closeTo,
 }: {
-  file: OpenFile;
+  file: LightboxImage;
   /** 1-based place of the image among the folder's images. */
   position: number;
   count: number;
@@ -103,7 +111,7 @@ export function Lightbox({
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-3 sm:px-16">
         {previous && arrow(previous, t('explorer.actions.previous'), 'left')}
         <ZoomableImage
-          key={file.path}
+          key={file.previewUrl}
           src={file.previewUrl}
           alt={file.name}
           fitClassName="max-h-[calc(100dvh-5.5rem)]"
@@ -113,4 +121,25 @@ export function Lightbox({
       </div>
     </div>
   );
+}
+
+/**
+ * The arrow keys move to the previous and next image and Escape closes, unless the reader is typing
+ * (the explorer's preview and lightbox, a folder share's lightbox).
+ */
+export function useImageKeys(previous: string | null, next: string | null, closeTo: string) {
+  const navigate = useNavigate();
+  // A layout effect: the keys must move on from the image just shown as soon as it is on screen
+  // (a passive effect left a moment in which they still acted for the previous one).
+  useLayoutEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = (event.target as HTMLElement | null)?.closest('input, textarea, select, [contenteditable]');
+      if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'ArrowLeft' && previous) navigate(previous);
+      else if (event.key === 'ArrowRight' && next) navigate(next);
+      else if (event.key === 'Escape') navigate(closeTo);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [previous, next, closeTo, navigate]);
 }
