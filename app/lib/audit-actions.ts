@@ -13,7 +13,7 @@ export const AUDIT_ACTIONS = {
   storage: ['storage.create', 'storage.update', 'storage.delete', 'storage.default'],
   settings: ['settings.update'],
   fs: ['fs.write', 'fs.delete', 'fs.move', 'fs.restore', 'fs.purge'],
-  backup: ['backup.create', 'backup.run', 'backup.restore', 'backup.schedule'],
+  backup: ['backup.create', 'backup.run', 'backup.restore', 'backup.schedule', 'backup.delete'],
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS][number];

@@ -124,6 +124,23 @@ test('an admin schedules backups, backs up now, follows the run and downloads wh
     ]);
     expect(download.suggestedFilename()).toBe(name);
 
+    // Deleted from the list, asked first (a dialog with JavaScript, a step without); Cancel keeps it.
+    const remove = () => stored.getByRole('button', { name: t.stored.delete.replace('{{name}}', name) }).click();
+    const asked = page.getByRole('heading', { name: t.stored.confirmHeading });
+    await remove();
+    await expect(asked).toBeVisible();
+    await page
+      .getByRole('link', { name: en.common.confirm.cancel })
+      .or(page.getByRole('button', { name: en.common.confirm.cancel }))
+      .click();
+    await expect(asked).toBeHidden();
+    expect(fs.existsSync(path.join(server.dataDir, 'storage', '.cloudclip-backups', 'weekly', name))).toBe(true);
+    await remove();
+    await page.getByRole('button', { name: t.stored.yesDelete }).click();
+    await expect(page.getByText(t.stored.deleted.replace('{{name}}', name))).toBeVisible();
+    await expect(page.getByText(t.stored.none)).toBeVisible();
+    expect(fs.existsSync(path.join(server.dataDir, 'storage', '.cloudclip-backups', 'weekly', name))).toBe(false);
+
     // The dashboard says how the last one went.
     await page.goto(`${server.url}/admin`);
     await expect(page.getByRole('region', { name: t.dashboard.heading })).toContainText(t.dashboard.completed);

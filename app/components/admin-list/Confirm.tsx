@@ -135,3 +135,38 @@ export function useConfirm<Request>() {
   const [request, setRequest] = useState<Request | null>(null);
   return { request, ask: setRequest, close: () => setRequest(null) };
 }
+
+/**
+ * A destructive action's button, asked first: with JavaScript it opens the dialog (`onAsk`);
+ * without, it posts its fields and the action answers with the confirmation step.
+ */
+export function AskButton({
+  fields,
+  label,
+  ariaLabel,
+  className = 'btn btn-danger',
+  onAsk,
+}: {
+  fields: [string, string][];
+  label: string;
+  ariaLabel?: string;
+  className?: string;
+  onAsk: () => void;
+}) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAsk();
+      }}
+    >
+      {fields.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={className} aria-label={ariaLabel}>
+        {label}
+      </button>
+    </Form>
+  );
+}

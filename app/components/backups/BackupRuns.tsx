@@ -3,6 +3,13 @@ import { TasksPanel } from '~/components/explorer/TasksPanel';
 import { DateTime } from '~/components/ui/DateTime';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { IntentButton } from '~/components/ui/IntentButton';
+import {
+  AskButton,
+  ConfirmDialog,
+  ConfirmStep,
+  useConfirm,
+  type ConfirmQuestion,
+} from '~/components/admin-list/Confirm';
 import { useTranslation } from '~/i18n/use-translation';
 import { explorerHref, type TaskView } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
@@ -23,6 +30,8 @@ export function BackupRuns({
   runs,
   stored,
   storedError,
+  confirmDelete,
+  deleted,
 }: {
   next: string | null;
   /** The schedule's time zone: the next run is shown in it, named. */
@@ -32,8 +41,24 @@ export function BackupRuns({
   runs: TaskView[];
   stored: { storage: string | null; backups: StoredBackupView[] };
   storedError: string | null;
+  /** A stored backup whose delete waits for its confirmation (the no-JS step). */
+  confirmDelete: string | null;
+  /** The backup just deleted. */
+  deleted: string | null;
 }) {
   const { t } = useTranslation();
+  const dialog = useConfirm<string>();
+  const question = (name: string): ConfirmQuestion => ({
+    heading: t('backups.stored.confirmHeading'),
+    body: t('backups.stored.confirmBody', { storage: stored.storage ?? '—' }),
+    names: [name],
+    total: 1,
+    confirmLabel: t('backups.stored.yesDelete'),
+    fields: [
+      ['intent', 'deleteBackup'],
+      ['name', name],
+    ],
+  });
   return (
     <section aria-labelledby="backup-runs" className="card max-w-xl space-y-4 p-5 sm:p-6">
       <h2 id="backup-runs" className="text-lg font-semibold">
@@ -65,6 +90,9 @@ export function BackupRuns({
         </Link>
       </p>
       <h3 className="font-semibold">{t('backups.stored.heading', { storage: stored.storage ?? '—' })}</h3>
+      {deleted && <FormAlert tone="success">{t('backups.stored.deleted', { name: deleted })}</FormAlert>}
+      {confirmDelete && <ConfirmStep question={question(confirmDelete)} cancelTo={PATH} />}
+      <ConfirmDialog question={dialog.request === null ? null : question(dialog.request)} onClose={dialog.close} />
       {storedError ? (
         <FormAlert>{storedError}</FormAlert>
       ) : stored.backups.length === 0 ? (
@@ -83,14 +111,23 @@ export function BackupRuns({
                   </>
                 )}
               </span>
-              <a
-                href={`${PATH}/stored/${encodeURIComponent(backup.name)}`}
-                className="link"
-                download
-                aria-label={t('backups.stored.download', { name: backup.name })}
-              >
-                {t('backups.stored.downloadShort')}
-              </a>
+              <span className="flex items-center gap-3">
+                <a
+                  href={`${PATH}/stored/${encodeURIComponent(backup.name)}`}
+                  className="link"
+                  download
+                  aria-label={t('backups.stored.download', { name: backup.name })}
+                >
+                  {t('backups.stored.downloadShort')}
+                </a>
+                <AskButton
+                  fields={question(backup.name).fields}
+                  label={t('backups.stored.deleteShort')}
+                  ariaLabel={t('backups.stored.delete', { name: backup.name })}
+                  className="btn btn-danger px-2 py-1 text-xs"
+                  onAsk={() => dialog.ask(backup.name)}
+                />
+              </span>
             </li>
           ))}
         </ul>

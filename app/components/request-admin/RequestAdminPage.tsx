@@ -1,6 +1,11 @@
 import type { TFunction } from 'i18next';
-import { Form } from 'react-router';
-import { ConfirmDialog, ConfirmStep, useConfirm, type ConfirmQuestion } from '~/components/admin-list/Confirm';
+import {
+  AskButton,
+  ConfirmDialog,
+  ConfirmStep,
+  useConfirm,
+  type ConfirmQuestion,
+} from '~/components/admin-list/Confirm';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useTranslation } from '~/i18n/use-translation';
 import { CreateRequestForm } from './CreateRequestForm';
@@ -87,19 +92,15 @@ export function AskingButton({
   onAsk: (request: ConfirmRequest) => void;
 }) {
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onAsk(request);
-      }}
-    >
-      <input type="hidden" name="intent" value={request.intent} />
-      <input type="hidden" name="id" value={request.id} />
-      <input type="hidden" name="title" value={request.title} />
-      <button type="submit" className={request.intent === 'delete' ? 'btn btn-danger' : 'btn'}>
-        {label}
-      </button>
-    </Form>
+    <AskButton
+      fields={[
+        ['intent', request.intent],
+        ['id', request.id],
+        ['title', request.title],
+      ]}
+      label={label}
+      className={request.intent === 'delete' ? 'btn btn-danger' : 'btn'}
+      onAsk={() => onAsk(request)}
+    />
   );
 }

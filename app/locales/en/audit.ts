@@ -83,6 +83,7 @@ export default {
       run: 'Started a backup',
       restore: 'Restored a backup',
       schedule: 'Changed the backup schedule',
+      delete: 'Deleted a stored backup',
     },
   },
   emptyAll: 'Nothing has been recorded yet. Sign-ins and changes will appear here.',

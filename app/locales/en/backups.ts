@@ -55,6 +55,13 @@ export default {
     list: 'Stored backups',
     download: 'Download {{name}}',
     downloadShort: 'Download',
+    deleteShort: 'Delete',
+    delete: 'Delete {{name}}',
+    confirmHeading: 'Delete this backup?',
+    confirmBody:
+      'It is removed from {{storage}} for good, and nothing can be restored from it afterwards. The other backups stay.',
+    yesDelete: 'Delete backup',
+    deleted: 'Deleted {{name}}.',
   },
   dashboard: {
     heading: 'Backups',

@@ -54,6 +54,12 @@ export default {
     list: '已存备份',
     download: '下载 {{name}}',
     downloadShort: '下载',
+    deleteShort: '删除',
+    delete: '删除 {{name}}',
+    confirmHeading: '删除此备份？',
+    confirmBody: '它会从 {{storage}} 中永久删除，之后无法再用它恢复。其他备份保持不变。',
+    yesDelete: '删除备份',
+    deleted: '已删除 {{name}}。',
   },
   dashboard: {
     heading: '备份',

@@ -7,7 +7,7 @@ import { tempModelContext, type TempContext } from '../../../tests/support/model
 import { getTask } from '~/models/tasks/tasks.server';
 import { startTaskWorker } from '~/models/tasks/worker.server';
 import { enqueueDueBackup, getBackupSchedule, runBackupNow, saveBackupSchedule } from './schedule.server';
-import { storedBackups } from './stored.server';
+import { deleteStoredBackup, storedBackups } from './stored.server';
 import { claimTarget } from '~/models/tasks/claims.server';
 import { runBackupTask } from './task.server';
 import { deleteStorageConfig } from '~/models/storage/configs.server';
@@ -139,6 +139,11 @@ describe('backup schedule', () => {
     expect(fs.existsSync(path.join(temp.dir, '.backup-scheduled'))).toBe(false);
     const stored = await storedBackups(temp.ctx, ADMIN);
     expect(stored.backups.map((s) => s.name).sort()).toEqual(made);
+    // One deleted from the page: that one goes; a name the schedule does not give is never touched.
+    await deleteStoredBackup(temp.ctx, ADMIN, a.backup!.name!);
+    expect(fs.readdirSync(backupsFolder()).sort()).toEqual([b.backup!.name, 'mine.tar.gz']);
+    await expect(deleteStoredBackup(temp.ctx, ADMIN, 'mine.tar.gz')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(deleteStoredBackup(temp.ctx, ADMIN, a.backup!.name!)).rejects.toMatchObject({ kind: 'not_found' });
     expect((await getBackupSchedule(temp.ctx, ADMIN)).last).toMatchObject({
       status: 'completed',
       name: b.backup!.name,

@@ -6,6 +6,7 @@ import { SCHEDULED_BACKUP_NAME } from '~/lib/backup-schedule';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
 import { RESERVED } from '~/lib/reserved-names';
+import { audit } from '~/models/audit/record.server';
 
 /**
  * Where scheduled backups are kept (decision 0032 "Schedule"): `.cloudclip-backups/<folder>` of a
@@ -72,12 +73,24 @@ export async function storedBackups(ctx: ModelContext, principal: Principal) {
   return { storage: place.config.name, backups: await listBackups(place) };
 }
 
-/** One stored backup, to download: only a name the schedule gives, in its folder. */
-export async function openStoredBackup(ctx: ModelContext, principal: Principal, name: string) {
+/** A stored backup's place and key: only a name the schedule gives, in its folder, there now. */
+async function storedBackupAt(ctx: ModelContext, principal: Principal, name: string) {
   authorize(principal, 'admin.backups');
   const place = await backupPlace(ctx);
   if (!place || !SCHEDULED_BACKUP_NAME.test(name)) throw new AppError('not_found', 'backupNotFound');
-  const object = await place.driver.stat(place.prefix + name);
-  if (!object) throw new AppError('not_found', 'backupNotFound');
-  return place.driver.read(place.prefix + name);
+  if (!(await place.driver.stat(place.prefix + name))) throw new AppError('not_found', 'backupNotFound');
+  return { place, key: place.prefix + name };
+}
+
+/** One stored backup, to download. */
+export async function openStoredBackup(ctx: ModelContext, principal: Principal, name: string) {
+  const { place, key } = await storedBackupAt(ctx, principal, name);
+  return place.driver.read(key);
+}
+
+/** Deletes one stored backup (Admin → Backups, after its confirmation); the others stay. */
+export async function deleteStoredBackup(ctx: ModelContext, principal: Principal, name: string): Promise<void> {
+  const { place, key } = await storedBackupAt(ctx, principal, name);
+  await place.driver.remove([key]);
+  audit(ctx, principal, { action: 'backup.delete', target: `${place.config.name}/${name}` });
 }

@@ -12,6 +12,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { pageTitle } from '~/lib/meta';
 import { backupsPage } from '~/models/backup/page.server';
 import { runBackupNow, saveBackupSchedule } from '~/models/backup/schedule.server';
+import { deleteStoredBackup } from '~/models/backup/stored.server';
 import { cancelTask, clearFinishedTasks, retryTask } from '~/models/tasks/tasks.server';
 import type { Route } from './+types/backups';
 import { CommandBlock } from '~/components/ui/CommandBlock';
@@ -31,7 +32,11 @@ const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) =
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const error = url.searchParams.get('error');
-  const shown = { error: error && REASONS.has(error) ? error : null, saved: url.searchParams.has('saved') };
+  const shown = {
+    error: error && REASONS.has(error) ? error : null,
+    saved: url.searchParams.has('saved'),
+    deleted: url.searchParams.get('deleted'),
+  };
   const principal = context.get(principalContext);
   // Not logged in: the admin layout shows the login form instead of this module.
   if (principal.kind === 'anonymous') return { ...shown, page: null };
@@ -97,6 +102,13 @@ export const action = answersFaults(async function action({ request, context }: 
     else if (intent === 'cancelTask') await cancelTask(ctx, principal, task);
     else if (intent === 'retryTask') await retryTask(ctx, principal, task);
     else if (intent === 'clearTasks') await clearFinishedTasks(ctx, principal);
+    else if (intent === 'deleteBackup') {
+      // Asked first: without JavaScript the answer is the confirmation step (with it, a dialog asked).
+      const name = String(form.get('name') ?? '');
+      if (form.get('confirmed') !== '1') return { confirmDelete: name };
+      await deleteStoredBackup(ctx, principal, name);
+      return redirect(`${PATH}?deleted=${encodeURIComponent(name)}`);
+    }
     return redirect(PATH);
   } catch (error) {
     return formError(error, getLocale(context), { intent, values: intent === 'schedule' ? typed(form) : null });
@@ -141,6 +153,8 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
             runError={failed && !scheduleFailed ? failed.formError : undefined}
             runs={page.runs}
             stored={page.stored}
+            confirmDelete={actionData && 'confirmDelete' in actionData ? actionData.confirmDelete : null}
+            deleted={loaderData.deleted}
             storedError={page.storedError && t(`errors.${page.storedError}`, { defaultValue: page.storedError })}
           />
         </div>
