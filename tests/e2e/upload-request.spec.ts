@@ -101,7 +101,11 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
   await page.goto(`${server.url}/admin/upload-requests`);
   await page.getByRole('link', { name: 'Holiday photos' }).click();
   const detail = page.getByRole('region', { name: fill(a.detail.heading, { title: 'Holiday photos' }) });
-  await expect(detail.getByText('sea (2).txt')).toBeVisible();
+  // Each arrival opens where it landed.
+  await expect(detail.getByRole('link', { name: 'sea (2).txt' })).toHaveAttribute(
+    'href',
+    '/mount-explorer/local/inbox/Holiday%20photos?preview=sea+%282%29.txt',
+  );
   await expect(detail.getByText('From Ann, with love').first()).toBeVisible();
   await detail.getByRole('button', { name: a.detail.close }).click();
   await expect(page.getByRole('heading', { name: a.confirm.closeHeading })).toBeVisible();

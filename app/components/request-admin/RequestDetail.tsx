@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { DateTime } from '~/components/ui/DateTime';
 import { LinkField } from '~/components/ui/LinkField';
 import { useTranslation } from '~/i18n/use-translation';
+import { explorerHref } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { AskingButton } from './RequestAdminPage';
 import { REQUESTS_PATH, type ArrivalRow, type ConfirmRequest, type RequestRow } from './types';
@@ -18,6 +19,8 @@ export function RequestDetail({
 }) {
   const { t } = useTranslation();
   const asked = (intent: ConfirmRequest['intent']) => ({ intent, id: request.id, title: request.title });
+  // The request's own folder as the explorer names it (no trailing "/").
+  const folder = request.folderPath && (request.folderPath.replace(/\/$/, '') || '/');
   return (
     <section aria-labelledby="detail-heading" className="card space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -37,7 +40,7 @@ export function RequestDetail({
       {request.folderPath ? (
         <p className="text-sm">
           <span className="text-subtle">{t('requestAdmin.detail.folder')}: </span>
-          <Link to={`/mount-explorer${request.folderPath}`} className="font-mono break-all hover:underline">
+          <Link to={explorerHref(folder!)} className="font-mono break-all hover:underline">
             {request.folderPath}
           </Link>
         </p>
@@ -53,6 +56,11 @@ export function RequestDetail({
               <div className="flex flex-wrap items-center justify-between gap-2">
                 {a.shareUrl ? (
                   <Link to={a.shareUrl} className="link min-w-0 font-medium break-all">
+                    {a.name}
+                  </Link>
+                ) : request.folderPath ? (
+                  // Into a folder: the file where it landed, opened in the explorer.
+                  <Link to={explorerHref(folder!, { preview: a.name })} className="link min-w-0 font-medium break-all">
                     {a.name}
                   </Link>
                 ) : (

@@ -35,7 +35,7 @@ export default {
   },
   list: {
     heading: 'Your upload requests',
-    empty: 'No upload requests yet. Create one above and send its link to whoever has the files.',
+    empty: 'No upload requests yet. Create one with the form below and send its link to whoever has the files.',
     files: 'Files',
     state: 'State',
     expires: 'Open until',
