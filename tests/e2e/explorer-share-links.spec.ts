@@ -79,6 +79,10 @@ test('Share selected lists what it shares, keeps it ticked, and shares exactly t
   await expect(panel.getByRole('link', { name: en.paste.created.open })).toHaveAttribute('href', link);
   const slug = new URL(link).pathname.split('/').pop()!;
   await expect(panel.getByRole('link', { name: t.share.manage })).toHaveAttribute('href', `/file/${slug}?edit=1`);
+  // The result has its own address: a reload shows the same link and shares nothing twice.
+  expect(new URL(page.url()).searchParams.get('shared')).toBe(slug);
+  await page.reload();
+  await expect(page.getByLabel(t.share.result)).toHaveValue(link);
   const seen = await visitorSees(browser, link);
   expect(seen).toContain('a.txt');
   expect(seen).toContain('b.txt');

@@ -45,8 +45,11 @@ export interface ExplorerData {
   mount: { id: string; name: string } | null;
   entries: PackedEntry[];
   can: ExplorerCan;
-  /** The open panel: its kind, the names it acts on, and how many share links point at them. */
-  panel: { kind: PanelKind; names: string[]; links: number } | null;
+  /**
+   * The open panel: its kind, the names it acts on, how many share links point at them, and the
+   * share dialog's result at its own address (`&shared=`).
+   */
+  panel: { kind: PanelKind; names: string[]; links: number; shareResult: ExplorerShareResult | null } | null;
   preview: (OpenFile & { editable: boolean }) | null;
   edit: { name: string; content: string } | null;
   search: SearchView | null;
@@ -83,7 +86,6 @@ export interface ExplorerActionData {
   intent: string;
   formError?: string;
   link?: { url: string; expiresAt: string };
-  share?: ExplorerShareResult;
   /** A destructive bin action's confirmation step (without JavaScript). */
   confirm?: BinConfirm;
   values?: { folder: string; newName: string; content: string; newFolder?: string; share?: UploadFormValues };

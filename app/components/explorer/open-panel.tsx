@@ -168,7 +168,7 @@ export function openPanel({
         heading={aboutNames('explorer.share.heading', 'explorer.share.headingMany')}
         closeTo={closeTo}
       >
-        {!actionData?.share && <NameList names={panel.names} />}
+        {!panel.shareResult && <NameList names={panel.names} />}
         <SharePanel
           names={panel.names}
           filePath={
@@ -177,7 +177,7 @@ export function openPanel({
               : null
           }
           closeTo={closeTo}
-          result={actionData?.share}
+          result={panel.shareResult ?? undefined}
           error={errorOf('share')}
           values={errorOf('share') ? failed?.values?.share : undefined}
           fieldErrors={errorOf('share') ? failed?.fieldErrors : undefined}

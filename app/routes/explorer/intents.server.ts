@@ -1,11 +1,9 @@
-import { fileHref } from '~/lib/hrefs';
 import { data, redirect } from 'react-router';
 import { binAction, isBinIntent } from '~/http/html/bin-actions.server';
 import { ZodError } from 'zod';
 import { uploadFormValues, uploadInputFromForm } from '~/components/upload/upload-form';
 import type { Principal } from '~/auth/principal';
 import { withFormUpload } from '~/http/html/form-upload.server';
-import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
 import { AppError } from '~/lib/errors';
 import { explorerHref, joinVirtual, prefsOf } from '~/lib/explorer';
 import {
@@ -130,18 +128,8 @@ async function runIntent(
     case 'share': {
       const paths = input.name.map((n) => joinVirtual(dir, n));
       const file = await sharePaths(services, principal, paths, shareOptionsOf(input));
-      return {
-        intent: input.intent,
-        name: input.name[0] ?? '',
-        share: {
-          ...shareCardOf(fileLinksFor(origin, file.slug).page),
-          // Its rules and where its owner manages it (issue 47: the result said nothing of them).
-          manage: fileHref(file.slug, 'edit'),
-          hasPassword: file.hasPassword,
-          expiresAt: file.expiresAt?.toISOString() ?? null,
-          maxViews: file.maxViews,
-        },
-      };
+      // The result has an address of its own (a reload shows it again, never shares twice).
+      return redirect(explorerHref(dir, { do: 'share', name: input.name, shared: file.slug }));
     }
     case 'copy': {
       // The picker's folder, or a new folder inside it (made by the copy itself).

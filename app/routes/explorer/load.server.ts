@@ -30,6 +30,9 @@ import { basePathOf } from '~/models/mounts/mounts.server';
 import { linksTo, sharedNamesIn } from '~/models/shares/manage/links-to.server';
 import { readText } from '~/models/previews.server';
 import { largestUpload, ownQuota } from '~/models/quotas/quotas.server';
+import { getOwnedFileBySlug } from '~/models/shares/manage/files-admin.server';
+import { fileLinksFor, shareCardOf } from '~/http/html/share-links.server';
+import { fileHref } from '~/lib/hrefs';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { postersDrawn } from '~/models/thumbnails/posters.server';
 import type { Services } from '~/services.server';
@@ -135,6 +138,21 @@ async function editableText(services: Services, principal: Principal, filePath: 
   return (await readText(opened.read, opened.file.size, EDIT_MAX_BYTES)).text;
 }
 
+/**
+ * The share dialog's result at its own address (`?do=share&shared=<slug>`, where the form redirects):
+ * the link with its QR code, its rules and where its owner manages it (issue 47).
+ */
+async function shareResultOf(services: Services, principal: Principal, slug: string, origin: string) {
+  const file = await getOwnedFileBySlug(services, principal, slug);
+  return {
+    ...shareCardOf(fileLinksFor(origin, file.slug).page),
+    manage: fileHref(file.slug, 'edit'),
+    hasPassword: file.hasPassword,
+    expiresAt: file.expiresAt?.toISOString() ?? null,
+    maxViews: file.maxViews,
+  };
+}
+
 export async function loadExplorer(services: Services, principal: Principal, dir: string, url: URL, origin: string) {
   let listing;
   try {
@@ -158,6 +176,8 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     panel === 'edit' && names[0]
       ? { name: names[0], content: await editableText(services, principal, joinVirtual(dir, names[0])) }
       : null;
+  const sharedSlug = panel === 'share' ? url.searchParams.get('shared') : null;
+  const shareResult = sharedSlug ? await shareResultOf(services, principal, sharedSlug, origin) : null;
   const search = panel === 'search' ? await searchOf(services, principal, dir, mount?.id ?? null, url) : null;
   const tasks = panel === 'tasks' ? (await listTasks(services, principal)).map(presentTask) : null;
   // The recycle bin's entries deleted in this folder or below it (issue 42, item 15).
@@ -183,7 +203,7 @@ export async function loadExplorer(services: Services, principal: Principal, dir
     bin,
     folders,
     can: capabilities(principal),
-    panel: panel ? { kind: panel, names, links } : null,
+    panel: panel ? { kind: panel, names, links, shareResult } : null,
     preview,
     edit,
     // A key's own largest-file and daily quotas narrow what the drop zone says it takes.
