@@ -3,6 +3,7 @@ import { FormAlert } from '~/components/ui/FormAlert';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { useTranslation } from '~/i18n/use-translation';
 import { MAX_BACKUPS_KEPT } from '~/lib/backup-schedule';
+import { storageDisplayName } from '~/lib/storage-name';
 import { PassphraseFields } from './PassphraseFields';
 import type { ScheduleFormValues, StorageChoice } from './types';
 
@@ -105,7 +106,10 @@ export function ScheduleForm({
           <select {...text('storage_config_id')} required className="input">
             {storages.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name} ({s.type})
+                {/* As the mount form names storages: the seeded one in the reader's language. */}
+                {t(s.type === 'local' ? 'mounts.form.storageLocal' : 'mounts.form.storageS3', {
+                  name: storageDisplayName(t, s.name),
+                })}
               </option>
             ))}
           </select>
