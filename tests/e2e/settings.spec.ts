@@ -41,6 +41,7 @@ function globalForm(page: Page) {
     size: page.getByLabel(g.maxUploadSize),
     unit: page.getByLabel(g.maxUploadUnit),
     signAll: page.getByRole('checkbox', { name: g.proxySignAll }),
+    strip: page.getByRole('checkbox', { name: g.stripMetadata }),
     expires: page.getByLabel(g.proxySignExpires),
     hosts: page.getByLabel(g.allowedHosts),
     save: page.getByRole('button', { name: en.settings.save }),
@@ -57,6 +58,7 @@ test('an admin changes the global settings; every mistake shows at its field and
   await expect(form.size).toHaveValue('100');
   await expect(form.unit).toHaveValue('MB');
   await expect(form.signAll).toBeChecked();
+  await expect(form.strip).not.toBeChecked();
   await expect(form.expires).toHaveValue('0');
   await expect(form.hosts).toHaveValue('');
   await expect(page.getByRole('note')).toContainText(en.settings.global.allowedHostsWarningTitle);
@@ -90,6 +92,7 @@ test('an admin changes the global settings; every mistake shows at its field and
   await form.unit.selectOption('GB');
   await form.expires.fill('3600');
   await form.hosts.fill('NAS.lan, 192.168.1.10\n10.0.0.0/24');
+  await form.strip.check();
   await form.save.click();
   await expect(page.getByRole('status').filter({ hasText: en.settings.saved })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
@@ -97,6 +100,7 @@ test('an admin changes the global settings; every mistake shows at its field and
   await expect(form.size).toHaveValue('2');
   await expect(form.unit).toHaveValue('GB');
   await expect(form.signAll).not.toBeChecked();
+  await expect(form.strip).toBeChecked();
   await expect(form.expires).toHaveValue('3600');
   await expect(form.hosts).toHaveValue('nas.lan\n192.168.1.10\n10.0.0.0/24');
 

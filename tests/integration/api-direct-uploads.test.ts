@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBucket, s3ConfigBody, type TestBucket } from '../support/s3';
 import { apiClient } from '../support/api-client';
@@ -117,6 +118,33 @@ describe('direct browser uploads', () => {
       expect(md5(dl.body)).toBe(md5(data));
       // Committed once: a second commit finds no pending upload.
       expect((await call('POST', '/s3/commit', { file_id: p.file_id }, fileKey)).status).toBe(404);
+    });
+
+    it('with the setting on, a photo put straight into storage is stored without its location and camera', async () => {
+      const photo = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#0ea5e9' } })
+        .jpeg()
+        .withExifMerge({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
+        .toBuffer();
+      await setSetting('strip_image_metadata', 'true');
+      try {
+        const presign = await call(
+          'POST',
+          '/s3/presign',
+          { s3_config_id: config(), filename: 'beach.jpg', size: photo.length },
+          fileKey,
+        );
+        const p = presign.body.data;
+        expect((await putTo(p.upload_url, photo, p.contentType)).status).toBe(200);
+        const commit = await call('POST', '/s3/commit', { file_id: p.file_id }, fileKey);
+        expect(commit.status, JSON.stringify(commit.body)).toBe(200);
+        const dl = await call('GET', `/file-download/${p.slug}`);
+        const stored = Buffer.from(dl.body);
+        expect(stored.includes(Buffer.from('PhoneCo'))).toBe(false);
+        expect(commit.body.data.size).toBe(stored.length);
+        expect((await sharp(stored).raw().toBuffer()).equals(await sharp(photo).raw().toBuffer())).toBe(true);
+      } finally {
+        await setSetting('strip_image_metadata', 'false');
+      }
     });
 
     it('a multipart upload resumes from what storage holds, and completes byte-identical', async () => {

@@ -78,28 +78,21 @@ export function GlobalSettingsForm({
             </p>
           )}
         </div>
+        <SettingCheck
+          name="strip_image_metadata"
+          checked={values.strip_image_metadata}
+          label={t('settings.global.stripMetadata')}
+          hint={t('settings.global.stripMetadataHint')}
+        />
       </SettingsGroup>
 
       <SettingsGroup legend={t('settings.global.proxy')}>
-        <div className="flex gap-3">
-          <input
-            id="proxy_sign_all"
-            type="checkbox"
-            name="proxy_sign_all"
-            value="1"
-            defaultChecked={values.proxy_sign_all}
-            aria-describedby="proxy_sign_all-hint"
-            className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand"
-          />
-          <div>
-            <label htmlFor="proxy_sign_all" className="cursor-pointer text-sm font-medium">
-              {t('settings.global.proxySignAll')}
-            </label>
-            <p id="proxy_sign_all-hint" className="mt-0.5 text-xs text-subtle">
-              {t('settings.global.proxySignAllHint')}
-            </p>
-          </div>
-        </div>
+        <SettingCheck
+          name="proxy_sign_all"
+          checked={values.proxy_sign_all}
+          label={t('settings.global.proxySignAll')}
+          hint={t('settings.global.proxySignAllHint')}
+        />
         <Field
           id="proxy_sign_expires"
           label={t('settings.global.proxySignExpires')}
@@ -163,5 +156,30 @@ export function GlobalSettingsForm({
         {busy ? t('settings.saving') : t('settings.save')}
       </button>
     </Form>
+  );
+}
+
+/** A yes/no setting: its box, its label and what it does (a real checkbox posting "1"). */
+function SettingCheck({ name, checked, label, hint }: { name: string; checked: boolean; label: string; hint: string }) {
+  return (
+    <div className="flex gap-3">
+      <input
+        id={name}
+        type="checkbox"
+        name={name}
+        value="1"
+        defaultChecked={checked}
+        aria-describedby={`${name}-hint`}
+        className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand"
+      />
+      <div>
+        <label htmlFor={name} className="cursor-pointer text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${name}-hint`} className="mt-0.5 text-xs text-subtle">
+          {hint}
+        </p>
+      </div>
+    </div>
   );
 }

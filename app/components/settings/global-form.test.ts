@@ -36,6 +36,7 @@ describe('the global settings form', () => {
     form.set('proxy_sign_all', '1');
     form.set('proxy_sign_expires', '60');
     form.set('url_fetch_allowed_hosts', 'nas.lan');
+    form.set('strip_image_metadata', '1');
     const values = globalFormValues(form);
     expect(globalFormToInput(values)).toEqual({
       errors: {},
@@ -44,16 +45,27 @@ describe('the global settings form', () => {
         proxy_sign_all: 'true',
         proxy_sign_expires: '60',
         url_fetch_allowed_hosts: 'nas.lan',
+        strip_image_metadata: 'true',
       },
     });
     // A bad size still hands back the other values, so they are checked too.
     expect(globalFormToInput({ ...values, max_upload_size: '1.5', max_upload_unit: 'KB' })).toEqual({
       errors: { max_upload_size: expect.objectContaining({ key: 'sizeNotWholeMb' }) },
-      input: { proxy_sign_all: 'true', proxy_sign_expires: '60', url_fetch_allowed_hosts: 'nas.lan' },
+      input: {
+        proxy_sign_all: 'true',
+        proxy_sign_expires: '60',
+        url_fetch_allowed_hosts: 'nas.lan',
+        strip_image_metadata: 'true',
+      },
     });
     form.delete('proxy_sign_all');
+    form.delete('strip_image_metadata');
     form.set('max_upload_unit', 'TB');
-    expect(globalFormValues(form)).toMatchObject({ proxy_sign_all: false, max_upload_unit: 'MB' });
+    expect(globalFormValues(form)).toMatchObject({
+      proxy_sign_all: false,
+      strip_image_metadata: false,
+      max_upload_unit: 'MB',
+    });
   });
 
   it('shows stored values in GB when whole, and one host per line', () => {
@@ -63,6 +75,7 @@ describe('the global settings form', () => {
         proxy_sign_all: 'false',
         proxy_sign_expires: '0',
         url_fetch_allowed_hosts: 'nas.lan, 10.0.0.0/8',
+        strip_image_metadata: 'true',
       }),
     ).toEqual({
       max_upload_size: '2',
@@ -70,6 +83,7 @@ describe('the global settings form', () => {
       proxy_sign_all: false,
       proxy_sign_expires: '0',
       url_fetch_allowed_hosts: 'nas.lan\n10.0.0.0/8',
+      strip_image_metadata: true,
     });
     expect(globalFormFromSettings({ max_upload_size: '100' })).toMatchObject({
       max_upload_size: '100',

@@ -22,6 +22,7 @@ export interface GlobalFormValues {
   proxy_sign_all: boolean;
   proxy_sign_expires: string;
   url_fetch_allowed_hosts: string;
+  strip_image_metadata: boolean;
 }
 
 export interface FormProblem {
@@ -50,6 +51,7 @@ export function globalFormValues(form: FormData): GlobalFormValues {
     proxy_sign_all: form.get('proxy_sign_all') === '1',
     proxy_sign_expires: text(form, 'proxy_sign_expires').trim(),
     url_fetch_allowed_hosts: text(form, 'url_fetch_allowed_hosts'),
+    strip_image_metadata: form.get('strip_image_metadata') === '1',
   };
 }
 
@@ -63,6 +65,7 @@ export function globalFormFromSettings(settings: Record<string, string | undefin
     proxy_sign_all: settings.proxy_sign_all === 'true',
     proxy_sign_expires: settings.proxy_sign_expires ?? '0',
     url_fetch_allowed_hosts: splitHostList(settings.url_fetch_allowed_hosts).join('\n'),
+    strip_image_metadata: settings.strip_image_metadata === 'true',
   };
 }
 
@@ -99,6 +102,7 @@ export function globalFormToInput(values: GlobalFormValues): Converted {
     proxy_sign_all: values.proxy_sign_all ? 'true' : 'false',
     proxy_sign_expires: values.proxy_sign_expires,
     url_fetch_allowed_hosts: values.url_fetch_allowed_hosts,
+    strip_image_metadata: values.strip_image_metadata ? 'true' : 'false',
   };
   if (!size.ok) return { input, errors: { max_upload_size: size.problem } };
   return { input: { max_upload_size: String(size.mb), ...input }, errors: {} };

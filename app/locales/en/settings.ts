@@ -11,6 +11,9 @@ export default {
     maxUploadSizeHint:
       'The largest file anyone may upload. Stored in whole MB (1 MB = 1024 KB, 1 GB = 1024 MB); the default is 100 MB.',
     proxy: 'Proxy signatures',
+    stripMetadata: 'Strip location and camera details from uploaded photos',
+    stripMetadataHint:
+      'JPEG, PNG and WebP lose their EXIF (GPS position, camera, owner), XMP and text before they are stored, on every door; the original is never kept. Pixels are not touched, and a photo keeps its orientation.',
     proxySignAll: 'Sign all proxy links',
     proxySignAllHint:
       'Every proxied download link of a mount (/api/p/…) needs a valid signature, whatever the mount’s own setting.',

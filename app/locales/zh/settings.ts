@@ -10,6 +10,9 @@ export default {
     maxUploadUnit: '单位',
     maxUploadSizeHint: '任何人可上传的最大文件。以整数 MB 保存（1 MB = 1024 KB，1 GB = 1024 MB）；默认 100 MB。',
     proxy: '代理签名',
+    stripMetadata: '去除上传照片中的位置和相机信息',
+    stripMetadataHint:
+      'JPEG、PNG 和 WebP 在保存前会去掉 EXIF（GPS 位置、相机、作者）、XMP 和文本信息，所有上传途径都适用，原文件不会保留。像素不受影响，照片保持原有方向。',
     proxySignAll: '签名所有代理链接',
     proxySignAllHint: '挂载点的所有代理下载链接（/api/p/…）都需要有效签名，不论挂载点自身如何设置。',
     proxySignExpires: '签名有效期（秒）',

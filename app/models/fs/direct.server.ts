@@ -5,6 +5,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import { planParts } from '~/lib/upload/part-size';
 import type { ModelContext } from '~/models/context.server';
+import { stripStored } from '~/models/settings/strip-metadata.server';
 import { checkParts } from '~/models/storage/part-plan.server';
 import { StorageError, type CompletedPart } from '~/storage/types';
 import { parseVirtualPath } from '~/storage/vfs/path';
@@ -142,7 +143,7 @@ export async function commitFsUpload(
   const virtual = mount ? `${mount.mountPath.replace(/\/$/, '')}/${row.key}` : undefined;
   const at = await locate(ctx, principal, virtual, 'fs.upload', { writable: 'entry' }).catch(refuse);
   const storage = await configStorage(ctx, at.configId);
-  const info = await storage.stat(row.pendingKey);
+  let info = await storage.stat(row.pendingKey);
   // Not there (yet): the PUT may still come, while its URL lives.
   if (!info) throw new AppError('invalid', 'uploadIncomplete');
   const max = await maxUploadBytes(ctx);
@@ -150,6 +151,8 @@ export async function commitFsUpload(
   const declared = row.declaredSize === null ? null : Number(row.declaredSize);
   if (declared !== null && info.size !== declared)
     await refuse(new AppError('invalid', 'uploadSizeMismatch', { stored: info.size, declared }));
+  // A photo loses its location and camera at its pending key, before it is in the folder (the setting).
+  if (await stripStored(ctx, storage, row.pendingKey, row.key)) info = (await storage.stat(row.pendingKey)) ?? info;
   const name = await settleName(at, row.onConflict as OnConflict).catch(refuse);
   const fileName = name.path.split('/').pop()!;
   if (name.skipped) {
@@ -250,8 +253,10 @@ export async function completeFsMultipart(
     const stored = await at.driver.multipartListParts(at.key, input.uploadId);
     const parts = checkParts(input.parts, stored, size);
     // Joined at once (S3 makes the object whole or not at all); what it replaces goes to the bin.
-    const { etag } = await replacing(ctx, at, at.key, () => at.driver.multipartComplete(at.key, input.uploadId, parts));
+    let { etag } = await replacing(ctx, at, at.key, () => at.driver.multipartComplete(at.key, input.uploadId, parts));
     await ctx.db.fsUpload.deleteMany({ where: { uploadId: input.uploadId } });
+    // Joined in place: a photo is written again without its location and camera at once (the setting).
+    if (await stripStored(ctx, at.driver, at.key, at.key)) etag = (await at.driver.stat(at.key))?.etag ?? etag;
     if (held) await settleQuota(ctx, { id: held.id, cap: null }, size);
     const info = await afterJoin(ctx, at, at.key, etag);
     const name = at.key.split('/').pop()!;

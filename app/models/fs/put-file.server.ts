@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Principal } from '~/auth/principal';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
+import { storedBody } from '~/models/settings/strip-metadata.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { through, tooLarge } from '~/storage/byte-limit';
@@ -33,6 +34,9 @@ export async function putFile(
 ): Promise<{ etag: string | null; size: number }> {
   const max = await maxUploadBytes(ctx);
   if (options.size !== undefined && options.size > max) throw tooLarge(max);
+  // A photo's location and camera go first when the setting says so: its size is then its own.
+  const stored = await storedBody(ctx, at.key, body);
+  const size = stored.exact ? options.size : undefined;
   const written = await replacing(ctx, at, at.key, () =>
     withQuota(
       ctx,
@@ -40,10 +44,10 @@ export async function putFile(
       // Of unknown size, it may take what the key has left.
       { bytes: options.size },
       (hold) =>
-        at.driver.write(at.key, through(body, quotaLimit(max, hold)), {
+        at.driver.write(at.key, through(stored.body, quotaLimit(max, hold)), {
           contentType: options.contentType || mimeFromFilename(at.key),
-          size: options.size,
-          singleRequest: options.singleRequest === true && options.size !== undefined,
+          size,
+          singleRequest: options.singleRequest === true && size !== undefined,
         }),
       (stored) => ({ bytes: stored.size }),
     ),

@@ -6,6 +6,7 @@ import type { UploadOptions } from '~/lib/schemas/files';
 import { mimeFromFilename } from '~/lib/mime';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
+import { storedBody } from '~/models/settings/strip-metadata.server';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import { quotaLimit, withQuota } from '~/models/quotas/quotas.server';
 import { through } from '~/storage/byte-limit';
@@ -76,13 +77,14 @@ export async function writeArrival(
     return { size: share.size, fileId: share.id };
   }
   const { at } = destination;
+  const stored = await storedBody(ctx, file.name, file.body);
   // Into a folder, the bytes count against the creator's quotas (decision 0034), as a share's do.
   const written = await withQuota(
     ctx,
     at.principal,
     { bytes: file.size },
     (hold) => {
-      const limited = through(file.body, quotaLimit(Number.MAX_SAFE_INTEGER, hold));
+      const limited = through(stored.body, quotaLimit(Number.MAX_SAFE_INTEGER, hold));
       return at.driver.write(file.key, limited, { contentType: mimeFromFilename(file.name) });
     },
     (stored) => ({ bytes: stored.size }),

@@ -4,6 +4,7 @@ import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import { planParts } from '~/lib/upload/part-size';
 import type { ModelContext } from '~/models/context.server';
+import { stripStored } from '~/models/settings/strip-metadata.server';
 import { afterJoin } from '~/models/fs/direct.server';
 import { withQuota } from '~/models/quotas/quotas.server';
 import type { InMount } from '~/models/fs/types';
@@ -163,12 +164,14 @@ async function complete(
       throw error;
     });
   // The creator's quotas (decision 0034): reserved before the join, so a refusal leaves no file.
-  const { etag } = await withQuota(ctx, at.principal, { bytes: plan.totalSize }, join, () => ({
+  let { etag } = await withQuota(ctx, at.principal, { bytes: plan.totalSize }, join, () => ({
     bytes: plan.totalSize,
   }));
-  await settleArrival(ctx, arrival.id, plan.totalSize);
-  await afterJoin(ctx, at, key, etag);
-  return { name: arrival.name, size: plan.totalSize };
+  // Joined in place: a photo is written again without its location and camera at once (the setting).
+  if (await stripStored(ctx, at.driver, key, arrival.name)) etag = (await at.driver.stat(key))?.etag ?? etag;
+  const size = (await afterJoin(ctx, at, key, etag))?.size ?? plan.totalSize;
+  await settleArrival(ctx, arrival.id, size);
+  return { name: arrival.name, size };
 }
 
 /** The uploader gave up: the parts go, and the place is free again. */

@@ -75,6 +75,15 @@ export const DEFAULT_SETTINGS: SettingSeed[] = [
     description: '要求两步验证',
   },
   {
+    // Off by default; on, uploads lose their photos' EXIF, XMP and text (app/models/settings/strip-metadata.server.ts).
+    key: 'strip_image_metadata',
+    value: 'false',
+    type: 'bool',
+    groupId: 1,
+    sortOrder: 8,
+    description: '上传时去除图片的位置、相机等元数据（JPEG、PNG、WebP）',
+  },
+  {
     key: 'webdav_upload_mode',
     value: 'direct',
     type: 'select',

@@ -19,6 +19,7 @@ import { PENDING_STATUSES, pendingKeyOf, removeOrphanPendingObjects } from '../p
 import { assertFits, maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
+import { stripStored } from '~/models/settings/strip-metadata.server';
 import { driverOfShare, findShareRow, toFileRecord, type FileShareRecord, type ShareRow } from '../records.server';
 
 /**
@@ -222,6 +223,10 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
     await releaseClaim(ctx, file);
     throw new AppError('invalid', 'uploadIncomplete');
   }
+  // A photo put straight into storage loses its location and camera before it is shown, when the
+  // setting says so (never an encrypted one: the server holds only its ciphertext).
+  if (file.envelope === null && (await stripStored(ctx, driver, pending ?? file.storagePath, file.filename)))
+    stored = (await driver.stat(pending ?? file.storagePath)) ?? stored;
   if (file.envelope !== null && options) {
     try {
       refuseSealedFileChanges(options);

@@ -19,6 +19,7 @@ import { toFileRecord, type FileShareRecord } from '../records.server';
 import { assertFits, maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
+import { storedBody } from '~/models/settings/strip-metadata.server';
 import { isUniqueViolation } from '~/db/errors';
 import { assertFilename, claimSlug, shareFields } from './new-share.server';
 
@@ -81,7 +82,10 @@ export async function uploadFileShare(
   principal: Principal,
   upload: StreamUpload,
 ): Promise<FileShareRecord> {
-  const exactSize = upload.sizeIsExact ? upload.size : undefined;
+  // A photo's location and camera go first when the setting says so: its size is then its own.
+  const stored = await storedBody(ctx, upload.filename, upload.body);
+  const sizeIsExact = upload.sizeIsExact && stored.exact;
+  const exactSize = sizeIsExact ? upload.size : undefined;
   const { config, slug, fields, key, driver, mimetype, max, storageType } = await prepareShare(
     ctx,
     principal,
@@ -93,13 +97,10 @@ export async function uploadFileShare(
   // The key's quotas (decision 0034): a form's Content-Length bounds the file, else it takes what is left.
   const hold = await reserveQuota(ctx, principal, { bytes: upload.size, share: true, held: true });
   const counted = new PassThrough();
-  const limited = pipeline(upload.body, quotaLimit(max, hold), counted);
+  const limited = pipeline(stored.body, quotaLimit(max, hold), counted);
   let written: { etag: string | null; size: number };
   try {
-    [written] = await Promise.all([
-      driver.write(key, counted, { size: upload.sizeIsExact ? upload.size : undefined, contentType: mimetype }),
-      limited,
-    ]);
+    [written] = await Promise.all([driver.write(key, counted, { size: exactSize, contentType: mimetype }), limited]);
   } catch (error) {
     await driver.remove([key]).catch(() => undefined);
     await releaseQuota(ctx, hold);
@@ -112,7 +113,7 @@ export async function uploadFileShare(
   }
   const rowId = randomUUID();
   try {
-    if (upload.sizeIsExact && upload.size !== undefined && written.size !== upload.size)
+    if (sizeIsExact && upload.size !== undefined && written.size !== upload.size)
       throw new AppError('invalid', 'uploadIncomplete');
     await assertFits(ctx, config, ctx.config.dataDir, written.size);
     const row = await ctx.db.fileShare.create({
