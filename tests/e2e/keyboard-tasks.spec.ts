@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { en, logInAsAdmin, waitForHydration } from './helpers';
-import { expectFocusRing, tabToSeen } from './keyboard-helpers';
+import { expectFocusRing, tabTo, tabToSeen } from './keyboard-helpers';
 import { adminToken, createPasteViaApi, uniqueSlug } from './paste-helpers';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
@@ -116,5 +116,70 @@ test.describe('the explorer, with the keyboard', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('link', { name: 'reports', exact: true })).toBeVisible();
     await expect(newFolder).toBeFocused();
+  });
+
+  /** Signs in on the login page and lands, hydrated, in the local mount. */
+  async function openMount(page: Page) {
+    await page.goto(`${server.url}/admin/login?redirectTo=/mount-explorer/local`);
+    await page.getByLabel(en.auth.login.username).fill('admin');
+    await page.getByLabel(en.auth.login.password, { exact: true }).fill('keyboard-password');
+    await page.getByLabel(en.auth.login.password, { exact: true }).press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.mountExplorer.heading);
+    await waitForHydration(page);
+  }
+
+  test('@js moves a ticked file into a folder chosen in the picker, with the keyboard alone', async ({ page }) => {
+    const t = en.explorer;
+    const call = apiClient(() => server.url);
+    await call('POST', '/fs/mkdir', {
+      auth: await adminAuth(call, 'admin', 'keyboard-password'),
+      body: { path: '/local/archive/' },
+    });
+    await openMount(page);
+    await tabToSeen(page, page.getByRole('checkbox', { name: t.list.select.replace('{{name}}', 'beta.txt') }));
+    await page.keyboard.press('Space');
+    await tabToSeen(page, page.getByRole('button', { name: t.list.copySelected }));
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: t.copy.headingOne.replace('{{name}}', 'beta.txt') });
+    await expect(panel).toBeVisible();
+    // The tree is a group of radios: Tab enters it once, the arrows choose.
+    const archive = panel.getByRole('radio', { name: 'archive', exact: true });
+    await tabTo(page, panel.getByRole('radio').first());
+    for (let i = 0; i < 10 && !(await archive.isChecked()); i++) await page.keyboard.press('ArrowDown');
+    await expect(archive).toBeChecked();
+    await expectFocusRing(archive);
+    await tabToSeen(page, panel.getByRole('checkbox', { name: t.copy.move }));
+    await page.keyboard.press('Space');
+    await tabToSeen(page, panel.getByRole('button', { name: t.copy.submit }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'beta.txt', exact: true })).toHaveCount(0);
+    // The focus is not dropped to the page's top: it is where the work is shown.
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+    await page.goto(`${server.url}/mount-explorer/local/archive`);
+    await expect(page.getByRole('link', { name: 'beta.txt', exact: true })).toBeVisible();
+  });
+
+  test('@js shares a folder for a week with a password, and its link takes the focus', async ({ page }) => {
+    const t = en.explorer;
+    const call = apiClient(() => server.url);
+    await call('POST', '/fs/mkdir', {
+      auth: await adminAuth(call, 'admin', 'keyboard-password'),
+      body: { path: '/local/photos/' },
+    });
+    await openMount(page);
+    await tabToSeen(page, page.getByRole('checkbox', { name: t.list.select.replace('{{name}}', 'photos') }));
+    await page.keyboard.press('Space');
+    await tabToSeen(page, page.getByRole('button', { name: t.list.shareSelected }));
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: t.share.heading.replace('{{name}}', 'photos') });
+    await expect(panel.getByText(t.share.bodyFolder)).toBeVisible();
+    await tabToSeen(page, panel.getByLabel(en.upload.form.password, { exact: true }));
+    await page.keyboard.type('shared-secret');
+    await tabToSeen(page, panel.getByRole('button', { name: t.share.create }));
+    await page.keyboard.press('Enter');
+    const link = page.getByLabel(t.share.result);
+    await expect(link).toBeVisible();
+    await expect(link).toBeFocused();
+    await tabToSeen(page, panel.getByRole('button', { name: t.share.copy }));
   });
 });

@@ -17,7 +17,10 @@ import { ShareFacts } from '~/components/ui/CreatedShare';
 import { Icon } from '~/components/ui/Icon';
 import { Link } from 'react-router';
 
-/** A link to show, select and copy. */
+/**
+ * A link just made, to show, select and copy: it takes the focus when it appears (the result is
+ * what changed; the button that made it is gone), selected, ready to copy.
+ */
 function LinkOutput({ id, label, url }: { id: string; label: React.ReactNode; url: string }) {
   const { t } = useTranslation();
   return (
@@ -30,6 +33,7 @@ function LinkOutput({ id, label, url }: { id: string; label: React.ReactNode; ur
         readOnly
         value={url}
         className="input font-mono text-xs"
+        autoFocus
         onFocus={(event) => event.currentTarget.select()}
       />
       <CopyButton text={url} label={t('explorer.link.copy')} />

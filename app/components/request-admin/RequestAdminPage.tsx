@@ -64,7 +64,11 @@ export function RequestAdminPage({
         </h1>
         <p className="mt-1 text-sm text-subtle">{t('requestAdmin.intro')}</p>
       </header>
-      {data.notice && <FormAlert tone="success">{t(`requestAdmin.notice.${data.notice}`)}</FormAlert>}
+      {data.notice && (
+        <FormAlert tone="success" takeFocus>
+          {t(`requestAdmin.notice.${data.notice}`)}
+        </FormAlert>
+      )}
       {failed && failed.intent !== 'create' && <FormAlert>{failed.formError}</FormAlert>}
       {confirm && <ConfirmStep question={questionOf(t, confirm)} cancelTo={back} />}
       {data.open && <RequestDetail {...data.open} onAsk={dialog.ask} />}

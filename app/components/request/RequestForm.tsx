@@ -47,6 +47,7 @@ export function RequestForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
+    if (sending) return;
     const waiting = items.filter((item) => ['waiting', 'failed', 'paused'].includes(item.state));
     if (waiting.length === 0) return input.current?.click();
     await sends.send(waiting, note.current?.value.trim() ?? '');
@@ -167,7 +168,13 @@ export function RequestForm({
           </ul>
         )}
         {!full && (
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={busy}>
+          // aria-disabled, not disabled, while sending: a disabled button drops the keyboard's focus to
+          // the page's top; the form's handler ignores a second press.
+          <button
+            type="submit"
+            className="btn btn-primary w-full aria-disabled:cursor-wait aria-disabled:opacity-60 sm:w-auto"
+            aria-disabled={busy || undefined}
+          >
             <Icon name="upload" className="h-4 w-4" />
             {busy
               ? t('request.form.submitting')

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 
 const STYLES = {
@@ -6,16 +7,28 @@ const STYLES = {
   success: 'border-success/40 bg-success/10 text-success',
 };
 
-/** A form-level message; an error has role="alert" so screen readers announce it when it appears. */
+/**
+ * A form-level message; an error has role="alert" so screen readers announce it when it appears.
+ * `takeFocus`: the message is what a form post changed (its form is gone, a redirect came back with
+ * it), so the keyboard's focus moves to it instead of falling to the page's top.
+ */
 export function FormAlert({
   children,
   tone = 'error',
+  takeFocus = false,
 }: {
   children: React.ReactNode;
   tone?: 'error' | 'warning' | 'success';
+  takeFocus?: boolean;
 }) {
+  const focus = useCallback((node: HTMLDivElement | null) => node?.focus({ preventScroll: false }), []);
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border px-3 py-2 text-sm ${STYLES[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      ref={takeFocus ? focus : undefined}
+      tabIndex={takeFocus ? -1 : undefined}
+      className={`rounded-md border px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand ${STYLES[tone]}`}
+    >
       {children}
     </div>
   );

@@ -161,7 +161,11 @@ export default function MountManagement({ loaderData, actionData }: Route.Compon
         )}
       </header>
 
-      {notice && <FormAlert tone="success">{t(`mounts.notice.${notice}`)}</FormAlert>}
+      {notice && (
+        <FormAlert tone="success" takeFocus>
+          {t(`mounts.notice.${notice}`)}
+        </FormAlert>
+      )}
       {missing && <FormAlert>{t('errors.mountNotFound')}</FormAlert>}
       {topError && <FormAlert>{topError.formError}</FormAlert>}
 
