@@ -19,4 +19,6 @@ export interface FileContent {
   /** The content grant after a password unlock, for links that reopen the page unlocked. */
   grant: string | null;
   preview: FilePreview;
+  /** A video's poster frame (with ffmpeg on the server): /api/file-thumbnail/<slug>. */
+  posterUrl?: string;
 }

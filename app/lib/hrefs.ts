@@ -44,7 +44,8 @@ export function fileContentHref(
 }
 
 /** The gallery thumbnail of an image inside a folder share (GET /api/file-thumbnail). */
-export function fileThumbnailHref(slug: string, access: { grant?: string | null; path: string }): string {
+/** A file's thumbnail inside a folder share (`path`), or a single file share's own poster (no path). */
+export function fileThumbnailHref(slug: string, access: { grant?: string | null; path?: string }): string {
   return withQuery(`/api/file-thumbnail/${seg(slug)}`, { path: access.path, grant: access.grant });
 }
 

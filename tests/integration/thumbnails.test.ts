@@ -143,6 +143,28 @@ describe('explorer thumbnails with ffmpeg', () => {
     expect(cached(server).filter((name) => name.startsWith('work'))).toEqual([]);
   });
 
+  it('gives a single video’s share page its poster frame, without spending a limited view', async () => {
+    const body = { path: '/local/media/clip.mp4', max_views: 2 };
+    const share = (await call('POST', '/fs/create-share', { auth: admin, body })).body.data;
+    // Without the page's grant, a view-limited share's poster is refused, not counted.
+    expect((await fetch(`${server.url}/api/file-thumbnail/${share.slug}`)).status).toBe(403);
+    const page = await fetch(`${server.url}/file/${share.slug}`);
+    const html = await page.text();
+    expect(html).toContain(`poster="/api/file-thumbnail/${share.slug}"`);
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.includes('/api/file-thumbnail/'))!
+      .split(';')[0]!;
+    const poster = await fetch(`${server.url}/api/file-thumbnail/${share.slug}`, { headers: { Cookie: cookie } });
+    expect(poster.status).toBe(200);
+    expect(await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 320,
+    });
+    const views = (await call('GET', `/files/${share.fileId}`, { auth: admin })).body.data.views;
+    expect(views).toBe(1);
+  });
+
   it('gives a folder share’s visitors the video’s poster in their gallery, in its own shape', async () => {
     const share = (await call('POST', '/fs/create-share', { auth: admin, body: { path: '/local/media/' } })).body.data;
     const res = await fetch(`${server.url}/api/file-thumbnail/${share.slug}?path=${encodeURIComponent('/clip.mp4')}`);

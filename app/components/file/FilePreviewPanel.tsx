@@ -37,7 +37,13 @@ export function FilePreviewPanel({
       break;
     case 'video':
       body = (
-        <video controls preload="metadata" src={previewUrl} className="max-h-[70vh] w-full bg-black">
+        <video
+          controls
+          preload="metadata"
+          src={previewUrl}
+          poster={content.posterUrl}
+          className="max-h-[70vh] w-full bg-black"
+        >
           {t('file.preview.mediaUnsupported')}
         </video>
       );

@@ -4,7 +4,8 @@ import { buildPreview, readText } from '~/models/previews.server';
 import type { ModelContext } from '~/models/context.server';
 import { officeSourceOf } from './content-access.server';
 import { driverOfShare, findShareRow, type FileShareRecord, type ShareRow } from '../records.server';
-import { fileContentHref } from '~/lib/hrefs';
+import { fileContentHref, fileThumbnailHref } from '~/lib/hrefs';
+import { postersDrawn } from '~/models/thumbnails/posters.server';
 
 async function rowOf(ctx: ModelContext, file: FileShareRecord): Promise<ShareRow> {
   const row = await findShareRow(ctx, file.id);
@@ -40,10 +41,14 @@ async function previewOf(ctx: ModelContext, file: FileShareRecord, origin: strin
  * preview itself.
  */
 export async function shareContent(ctx: ModelContext, file: FileShareRecord, origin: string): Promise<FileContent> {
+  const preview = await previewOf(ctx, file, origin);
+  // A video's page shows its frame before it plays, when the server can draw it (never a sealed one).
+  const poster = preview.kind === 'video' && file.envelope === null && (await postersDrawn(ctx));
   return {
     previewUrl: fileContentHref(file.slug, 'view'),
     downloadUrl: fileContentHref(file.slug, 'download'),
     grant: null,
-    preview: await previewOf(ctx, file, origin),
+    preview,
+    ...(poster ? { posterUrl: fileThumbnailHref(file.slug, {}) } : {}),
   };
 }

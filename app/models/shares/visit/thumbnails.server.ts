@@ -3,7 +3,8 @@ import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 import { GALLERY_SHAPE, thumbnailOf, versionOf, type ThumbnailResult } from '~/models/thumbnails/engine.server';
 import { ownedShareRow } from '../manage/files-admin.server';
-import { driverOfShare } from '../records.server';
+import { driverOfShare, opensAsFolder } from '../records.server';
+import { rowForContent } from './content-access.server';
 import type { ContentAccess } from './file-access.server';
 import { sharedFileAt } from './folder-access.server';
 
@@ -26,10 +27,16 @@ export async function getThumbnail(ctx: ModelContext, principal: Principal, id: 
   });
 }
 
+/** A single video's poster fills its player: drawn larger than a gallery's thumbnail. */
+const POSTER_SHAPE = { fit: 'inside', size: 960 } as const;
+
 /**
- * The thumbnail of a file inside a folder share, for its visitors' gallery (issue 30): the same
- * access as its bytes (a grant or the password; no view counted). Cached as
- * `<share id>~<hash of the path>-<version>`, removed with the share (models/thumbnails/cache.server.ts).
+ * GET /file-thumbnail/{slug}: the thumbnail of a file inside a folder share (`raw`, its path), for
+ * its visitors' gallery (issue 30), or without a path a single file share's own, the poster its
+ * page's player shows (issue 47). The same access as its bytes (a grant or the password), but a
+ * picture never counts a view: a view-limited share without a grant is refused, as a link preview
+ * is. Cached as `<share id>~<hash of the path>-<version>`, removed with the share
+ * (models/thumbnails/cache.server.ts).
  */
 export async function sharedThumbnail(
   ctx: ModelContext,
@@ -38,6 +45,18 @@ export async function sharedThumbnail(
   access: ContentAccess,
   address: string,
 ): Promise<ThumbnailResult> {
+  if (!raw) {
+    const { row } = await rowForContent(ctx, slug, { ...access, passive: true }, address);
+    if (row.envelope !== null || opensAsFolder(row)) return { ok: false, reason: 'none' };
+    return thumbnailOf(ctx, {
+      base: `${row.id}~poster-${versionOf(row.etag, row.size)}`,
+      label: `poster of share ${row.id}`,
+      mimetype: row.mimetype,
+      size: Number(row.size),
+      read: async () => (await driverOfShare(ctx, row).read(row.storagePath)).stream,
+      shape: POSTER_SHAPE,
+    });
+  }
   const file = await sharedFileAt(ctx, slug, raw, access, address);
   const place = createHash('sha256').update(file.path).digest('hex').slice(0, 20);
   return thumbnailOf(ctx, {
