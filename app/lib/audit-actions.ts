@@ -8,7 +8,7 @@ export const AUDIT_ACTIONS = {
   apikey: ['apikey.create', 'apikey.update', 'apikey.delete'],
   paste: ['paste.create', 'paste.update', 'paste.delete'],
   file: ['file.create', 'file.update', 'file.delete'],
-  request: ['request.create', 'request.close', 'request.delete'],
+  request: ['request.create', 'request.update', 'request.reopen', 'request.close', 'request.delete'],
   mount: ['mount.create', 'mount.update', 'mount.delete'],
   storage: ['storage.create', 'storage.update', 'storage.delete', 'storage.default'],
   settings: ['settings.update'],

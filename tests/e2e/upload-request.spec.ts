@@ -114,6 +114,17 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: r.status.goneHeading })).toBeVisible();
   await expect(visitor.getByText(en.errors.requestClosed)).toBeVisible();
+
+  // Reopened, with room for two more and a new note: the link takes files again.
+  await detail.getByText(a.edit.headingEnded).click();
+  await detail.getByLabel(a.create.note).fill('Two more, please.');
+  await detail.getByLabel(a.create.maxFiles).fill('5');
+  await detail.getByRole('button', { name: a.edit.saveReopen }).click();
+  await expect(page.getByText(a.notice.reopened)).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText('Two more, please.')).toBeVisible();
+  await expect(visitor.getByText(fill(r.limits.files, { count: '3', max: '5' }))).toBeVisible();
+  await expect(visitor.getByRole('button', { name: r.form.submit, exact: true })).toBeVisible();
 });
 
 // The page's own requests only: a service worker taking control midway would send the parts itself,

@@ -199,6 +199,15 @@ describe('upload requests', () => {
     const late = await send(request.slug, 'late.txt', 'late');
     expect(late.status).toBe(410);
     expect(late.body.error.key).toBe('requestClosed');
+    // Reopened through the API, with its note changed: it takes files again.
+    const reopened = await call('PATCH', `/upload-requests/${request.id}`, {
+      auth: admin,
+      body: { reopen: true, note: 'Open again' },
+    });
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body.data).toMatchObject({ state: 'open', note: 'Open again' });
+    expect((await send(request.slug, 'late.txt', 'late')).status).toBe(200);
+    await call('POST', `/upload-requests/${request.id}/close`, { auth: admin });
 
     const made = await call('POST', '/admin/api-keys', {
       auth: admin,

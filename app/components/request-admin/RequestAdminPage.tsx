@@ -17,7 +17,7 @@ export interface RequestAdminData {
   requests: RequestRow[];
   open: { request: RequestRow; arrivals: ArrivalRow[] } | null;
   folders: string[];
-  notice: 'created' | 'closed' | 'deleted' | null;
+  notice: 'created' | 'saved' | 'reopened' | 'closed' | 'deleted' | null;
   /** A folder to open the form on (the explorer's "Request files here"). */
   folder: string | null;
   /** Share links that show that folder to their visitors. */
@@ -71,7 +71,13 @@ export function RequestAdminPage({
       )}
       {failed && failed.intent !== 'create' && <FormAlert>{failed.formError}</FormAlert>}
       {confirm && <ConfirmStep question={questionOf(t, confirm)} cancelTo={back} />}
-      {data.open && <RequestDetail {...data.open} onAsk={dialog.ask} />}
+      {data.open && (
+        <RequestDetail
+          {...data.open}
+          onAsk={dialog.ask}
+          editError={failed?.intent === 'update' ? (failed.fieldErrors ?? {}) : undefined}
+        />
+      )}
       <RequestList requests={data.requests} openId={data.open?.request.id ?? null} />
       <CreateRequestForm
         folders={data.folders}

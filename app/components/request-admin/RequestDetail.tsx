@@ -5,6 +5,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { explorerHref } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 import { AskingButton } from './RequestAdminPage';
+import { EditRequestForm } from './EditRequestForm';
 import { REQUESTS_PATH, type ArrivalRow, type ConfirmRequest, type RequestRow } from './types';
 
 /** One request opened: its link, its folder, what arrived (with the uploaders' notes), close and delete. */
@@ -12,10 +13,13 @@ export function RequestDetail({
   request,
   arrivals,
   onAsk,
+  editError,
 }: {
   request: RequestRow;
   arrivals: ArrivalRow[];
   onAsk: (request: ConfirmRequest) => void;
+  /** The edit form's refusal, by field. */
+  editError?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   const asked = (intent: ConfirmRequest['intent']) => ({ intent, id: request.id, title: request.title });
@@ -75,6 +79,7 @@ export function RequestDetail({
           ))}
         </ul>
       )}
+      <EditRequestForm request={request} error={editError} />
       <div className="flex flex-wrap gap-3">
         {(request.state === 'open' || request.state === 'full') && (
           <AskingButton request={asked('close')} label={t('requestAdmin.detail.close')} onAsk={onAsk} />

@@ -11,6 +11,10 @@ export interface RequestRow {
   state: 'open' | 'closed' | 'expired' | 'full';
   expiresAt: string | null;
   maxFiles: number | null;
+  note: string | null;
+  maxFileBytes: number | null;
+  maxTotalBytes: number | null;
+  showArrivals: boolean;
   files: number;
   bytes: number;
   newFiles: number;

@@ -6,6 +6,7 @@ import {
   requestPartsCompleteSchema,
   requestPartsRefSchema,
   requestPartsStartSchema,
+  updateRequestSchema,
 } from '~/lib/schemas/requests';
 import {
   abortRequestUpload,
@@ -20,6 +21,7 @@ import {
   deleteUploadRequest,
   getUploadRequest,
   listUploadRequests,
+  updateUploadRequest,
 } from '~/models/requests/requests.server';
 import type { Services } from '~/services.server';
 import { linkOriginOf } from '../link-origin';
@@ -74,6 +76,13 @@ export function uploadRequestsRouter(services: Services): Router {
   router.get('/upload-requests/:id', requires('request.manage'), async (req, res) => {
     const { request, arrivals } = await getUploadRequest(services, principalOf(res), String(req.params.id));
     sendOk(res, apiMessage('requestLoaded'), presentRequestDetail(request, arrivals, origin(req)));
+  });
+
+  router.patch('/upload-requests/:id', requires('request.manage'), async (req, res) => {
+    const id = String(req.params.id);
+    await updateUploadRequest(services, principalOf(res), id, updateRequestSchema.parse(req.body ?? {}));
+    const { request } = await getUploadRequest(services, principalOf(res), id);
+    sendOk(res, apiMessage('requestSaved'), presentRequest(request, origin(req)));
   });
 
   router.post('/upload-requests/:id/close', requires('request.manage'), async (req, res) => {

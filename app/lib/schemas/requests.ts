@@ -39,6 +39,25 @@ export const createRequestSchema = z.object({
 });
 export type CreateRequestInput = z.infer<typeof createRequestSchema>;
 
+/**
+ * A request's edit (the admin page's form): what its uploaders read and its limits. A field left out
+ * stays; `expiresIn` 0 means never, otherwise hours from now; `reopen` opens a closed or expired one
+ * again (an expired one only with a new expiry). Its folder, target and link stay what they were.
+ */
+export const updateRequestSchema = createRequestSchema
+  .pick({
+    title: true,
+    note: true,
+    expiresIn: true,
+    maxFiles: true,
+    maxFileBytes: true,
+    maxTotalBytes: true,
+    showArrivals: true,
+  })
+  .partial()
+  .extend({ reopen: boolFromAny.optional() });
+export type UpdateRequestInput = z.infer<typeof updateRequestSchema>;
+
 /** The admin form gives sizes in MB ("" for none); the API takes bytes. */
 export function megabytesToBytes(value: FormDataEntryValue | null): number | undefined | string {
   if (typeof value !== 'string' || value.trim() === '') return undefined;

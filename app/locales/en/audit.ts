@@ -60,6 +60,8 @@ export default {
     file: { create: 'Created a file share', update: 'Edited a file share', delete: 'Deleted a file share' },
     request: {
       create: 'Created an upload request',
+      update: 'Changed an upload request',
+      reopen: 'Reopened an upload request',
       close: 'Closed an upload request',
       delete: 'Deleted an upload request',
     },

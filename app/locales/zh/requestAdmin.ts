@@ -66,7 +66,18 @@ export default {
     yesDelete: '删除',
     cancel: '取消',
   },
+  edit: {
+    heading: '编辑此请求',
+    headingEnded: '编辑或重新开放此请求',
+    expiry: '开放至',
+    keepExpiry: '保持不变',
+    save: '保存',
+    saving: '正在保存…',
+    saveReopen: '保存并重新开放',
+  },
   notice: {
+    saved: '上传请求已保存。',
+    reopened: '上传请求已重新开放：其链接可以再次接收文件。',
     created: '上传请求已创建。请把链接发给持有文件的人。',
     closed: '上传请求已关闭。',
     deleted: '上传请求已删除，其文件仍保留在文件夹中。',

@@ -5,7 +5,7 @@ import { hashPassword } from '~/auth/password.server';
 import { randomString } from '~/auth/tokens.server';
 import { isUniqueViolation } from '~/db/errors';
 import { AppError } from '~/lib/errors';
-import type { CreateRequestInput } from '~/lib/schemas/requests';
+import type { CreateRequestInput, UpdateRequestInput } from '~/lib/schemas/requests';
 import type { ModelContext } from '~/models/context.server';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
@@ -141,6 +141,44 @@ export async function closeUploadRequest(ctx: ModelContext, principal: Principal
   if (!row.closedAt) await ctx.db.uploadRequest.update({ where: { id }, data: { closedAt: new Date() } });
   await abandonRequestUploads(ctx, row);
   audit(ctx, principal, { action: 'request.close', target: row.slug });
+}
+
+/**
+ * Edits a request (issue 47): its title, note, expiry and limits; `reopen` opens a closed or
+ * expired one again, an expired one only with a new expiry (else it would be closed at once).
+ * What arrived stays, and counts toward the new limits.
+ */
+export async function updateUploadRequest(
+  ctx: ModelContext,
+  principal: Principal,
+  id: string,
+  input: UpdateRequestInput,
+): Promise<void> {
+  const row = await ownRow(ctx, principal, id);
+  const expiresAt =
+    input.expiresIn === undefined
+      ? row.expiresAt
+      : input.expiresIn
+        ? new Date(Date.now() + input.expiresIn * HOUR_MS)
+        : null;
+  if (input.reopen && expiresAt !== null && expiresAt <= new Date())
+    throw new AppError('invalid', 'requestReopenExpiry');
+  await ctx.db.uploadRequest.update({
+    where: { id },
+    data: {
+      ...(input.title !== undefined && { title: input.title }),
+      ...(input.note !== undefined && { note: input.note || null }),
+      expiresAt,
+      ...(input.maxFiles !== undefined && { maxFiles: input.maxFiles || null }),
+      ...(input.maxFileBytes !== undefined && { maxFileBytes: input.maxFileBytes ? BigInt(input.maxFileBytes) : null }),
+      ...(input.maxTotalBytes !== undefined && {
+        maxTotalBytes: input.maxTotalBytes ? BigInt(input.maxTotalBytes) : null,
+      }),
+      ...(input.showArrivals !== undefined && { showArrivals: input.showArrivals }),
+      ...(input.reopen && { closedAt: null }),
+    },
+  });
+  audit(ctx, principal, { action: input.reopen ? 'request.reopen' : 'request.update', target: row.slug });
 }
 
 /** Deletes a request and its list of arrivals; the files it received stay in their folder. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '~/auth/principal';
 import { Permission } from '~/lib/permissions';
 import { createApiKeySchema } from '~/lib/schemas/api-keys';
-import { createRequestSchema } from '~/lib/schemas/requests';
+import { createRequestSchema, updateRequestSchema } from '~/lib/schemas/requests';
 import { createApiKey, updateApiKey } from '~/models/accounts/api-keys.server';
 import { principalOfCreator } from '~/models/accounts/principal.server';
 import { listDirectory } from '~/models/fs/browse.server';
@@ -18,6 +18,7 @@ import {
   deleteUploadRequest,
   getUploadRequest,
   listUploadRequests,
+  updateUploadRequest,
 } from './requests.server';
 
 /**
@@ -180,5 +181,30 @@ describe('upload requests', () => {
     expect(await outcome(send(request.slug, 'a.txt', 'a'))).toBe('conflict:requestFilesFull');
     expect(await reapStaleArrivals(m.ctx)).toBe(1);
     expect(await outcome(send(request.slug, 'a.txt', 'a'))).toBe('allowed');
+  });
+
+  it('is edited and reopened: a closed one takes files again, an expired one only with a new expiry', async () => {
+    const request = await create({ title: 'Reopened', maxFiles: 1 });
+    await send(request.slug, 'first.txt', '1');
+    expect(await outcome(send(request.slug, 'second.txt', '2'))).toBe('conflict:requestFilesFull');
+    const edit = (input: Record<string, unknown>) =>
+      updateUploadRequest(m.ctx, ADMIN, request.id, updateRequestSchema.parse(input));
+    await edit({ maxFiles: 3, note: 'More, please', title: 'Reopened twice' });
+    expect((await send(request.slug, 'second.txt', '2')).name).toBe('second.txt');
+    await closeUploadRequest(m.ctx, ADMIN, request.id);
+    expect(await outcome(send(request.slug, 'third.txt', '3'))).toBe('gone:requestClosed');
+    await edit({ reopen: true });
+    expect((await send(request.slug, 'third.txt', '3')).name).toBe('third.txt');
+    const seen = (await getUploadRequest(m.ctx, ADMIN, request.id)).request;
+    expect(seen).toMatchObject({ title: 'Reopened twice', note: 'More, please', maxFiles: 3, state: 'full' });
+
+    // Expired: reopening needs a new expiry, which then holds.
+    await m.ctx.db.uploadRequest.update({
+      where: { id: request.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await outcome(edit({ reopen: true, maxFiles: 10 }))).toBe('invalid:requestReopenExpiry');
+    await edit({ reopen: true, maxFiles: 10, expiresIn: 24 });
+    expect((await getUploadRequest(m.ctx, ADMIN, request.id)).request.state).toBe('open');
   });
 });

@@ -7,11 +7,12 @@ import { answersFaults } from '~/http/html/faults.server';
 import { getLocale } from '~/i18n/middleware.server';
 import { AppError } from '~/lib/errors';
 import { pageTitle } from '~/lib/meta';
-import { createRequestSchema, megabytesToBytes } from '~/lib/schemas/requests';
+import { createRequestSchema, megabytesToBytes, updateRequestSchema } from '~/lib/schemas/requests';
 import {
   closeUploadRequest,
   createUploadRequest,
   deleteUploadRequest,
+  updateUploadRequest,
   uploadRequestsPage,
 } from '~/models/requests/requests.server';
 import type { ArrivalRecord, UploadRequestRecord } from '~/models/requests/records.server';
@@ -19,7 +20,7 @@ import type { Route } from './+types/upload-requests';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.uploadRequests');
 
-const NOTICES = ['created', 'closed', 'deleted'] as const;
+const NOTICES = ['created', 'saved', 'reopened', 'closed', 'deleted'] as const;
 
 const toRow = (r: UploadRequestRecord, origin: string) => ({
   id: r.id,
@@ -32,6 +33,10 @@ const toRow = (r: UploadRequestRecord, origin: string) => ({
   state: r.state,
   expiresAt: r.expiresAt?.toISOString() ?? null,
   maxFiles: r.maxFiles,
+  note: r.note,
+  maxFileBytes: r.maxFileBytes,
+  maxTotalBytes: r.maxTotalBytes,
+  showArrivals: r.showArrivals,
   files: r.files,
   bytes: r.bytes,
   newFiles: r.newFiles,
@@ -88,9 +93,25 @@ function createInput(form: FormData) {
   });
 }
 
+/** The edit form's fields (a request's folder, target and link stay as they were). */
+function updateInput(form: FormData) {
+  const text = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : undefined);
+  const expiry = text('expiry');
+  return updateRequestSchema.parse({
+    title: text('title') ?? '',
+    note: text('note') ?? '',
+    expiresIn: expiry && expiry in EXPIRY_HOURS ? EXPIRY_HOURS[expiry as keyof typeof EXPIRY_HOURS] : undefined,
+    maxFiles: text('maxFiles') || 0,
+    maxFileBytes: megabytesToBytes(form.get('maxFileMb')) ?? 0,
+    maxTotalBytes: megabytesToBytes(form.get('maxTotalMb')) ?? 0,
+    showArrivals: form.get('showArrivals') === 'on',
+    reopen: form.get('reopen') === '1',
+  });
+}
+
 /**
- * Three intents: `create` (the form), `close` and `delete` (each asked once first: without
- * `confirmed=1` the answer is the confirmation step).
+ * Four intents: `create` (the form), `update` (the edit form, which may reopen), `close` and
+ * `delete` (each asked once first: without `confirmed=1` the answer is the confirmation step).
  */
 export const action = answersFaults(async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -106,6 +127,11 @@ export const action = answersFaults(async function action({ request, context }: 
       return redirect(`${REQUESTS_PATH}?open=${created.id}&notice=created`);
     }
     const id = String(form.get('id') ?? '');
+    if (intent === 'update') {
+      const input = updateInput(form);
+      await updateUploadRequest(services, principal, id, input);
+      return redirect(`${REQUESTS_PATH}?open=${id}&notice=${input.reopen ? 'reopened' : 'saved'}`);
+    }
     if (intent !== 'close' && intent !== 'delete') throw new AppError('invalid', 'invalidInput');
     if (form.get('confirmed') !== '1') {
       return { confirm: { intent, id, title: String(form.get('title') ?? '') } as ConfirmRequest };

@@ -326,6 +326,13 @@ export const OPERATIONS: readonly Operation[] = [
       { body: requests.createRequestSchema },
     ],
     ['get', '/upload-requests/:id', 'mount_upload', 'One upload request and the files that arrived'],
+    [
+      'patch',
+      '/upload-requests/:id',
+      'mount_upload',
+      'Edit an upload request, or reopen a closed or expired one',
+      { body: requests.updateRequestSchema },
+    ],
     ['post', '/upload-requests/:id/close', 'mount_upload', 'Close an upload request early'],
     ['delete', '/upload-requests/:id', 'mount_upload', 'Delete an upload request (its files stay)'],
     ['get', '/public/upload-requests/:slug', 'public', 'An upload request as its visitor sees it'],

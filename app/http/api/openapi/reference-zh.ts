@@ -81,6 +81,7 @@ export const SUMMARIES_ZH: Record<string, string> = {
   'GET /upload-requests': '您的上传请求',
   'POST /upload-requests': '创建上传请求，文件保存到您可写入的文件夹',
   'GET /upload-requests/:id': '某个上传请求及收到的文件',
+  'PATCH /upload-requests/:id': '编辑上传请求，或重新开放已关闭或已过期的请求',
   'POST /upload-requests/:id/close': '提前关闭上传请求',
   'DELETE /upload-requests/:id': '删除上传请求（文件保留）',
   'GET /public/upload-requests/:slug': '访客看到的上传请求',
