@@ -11,7 +11,15 @@
 // The pages, as their people see them: a visitor opens a Markdown paste, a file share, a folder
 // share of photos and an upload request; the signed-in owner opens the editor (home), the upload
 // page and the explorer.
+//
+// BENCH_CLOUDPASTE_DIST=<folder>: the same public pages of CloudPaste v0.7.3's own web client, built
+// from its repository's `frontend` (`npm install && npx vite build`) and served here as static files
+// whose runtime config points at this app's /api (which answers as v0.7.3's backend did): the
+// visitor's home (editor), the paste, the file share and the upload page, beside ours. It has no
+// folder shares or upload requests. Its client cannot be fetched in CI (no GitHub there), so the
+// comparison runs where that folder exists.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -157,6 +165,62 @@ async function main() {
   }
   log(`\nTargets: ≥ 95 performance, accessibility, best practices; ≥ 90 SEO on public pages. Missed: ${misses}.`);
   for (const { page, lost } of rows) if (lost.length) log(`  ${page.name} lost points on: ${lost.join('; ')}`);
+  if (process.env.BENCH_CLOUDPASTE_DIST)
+    await compareCloudPaste(process.env.BENCH_CLOUDPASTE_DIST, app.url, pages, rows);
+}
+
+/**
+ * CloudPaste v0.7.3's client (a built `dist`) served as static files, its single-page routes
+ * answered with its index.html and its runtime config pointed at `backend` (this app's /api).
+ */
+function serveCloudPaste(dist, backend) {
+  const types = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+    '.png': 'image/png',
+    '.webmanifest': 'application/manifest+json',
+    '.ico': 'image/x-icon',
+    '.woff2': 'font/woff2',
+  };
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (pathname === '/config.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      return res.end(`window.appConfig = { backendUrl: ${JSON.stringify(backend)} };`);
+    }
+    let file = path.join(dist, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
+      file = path.join(dist, 'index.html');
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/** The public pages both clients have, theirs beside ours. */
+async function compareCloudPaste(dist, backend, pages, ours) {
+  const server = await serveCloudPaste(path.resolve(dist), backend);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const same = [
+    ['home (editor)', '/'],
+    ['Markdown paste', pages.find((p) => p.name === 'Markdown paste').path],
+    ['file share', pages.find((p) => p.name === 'file share').path],
+    ['upload page', '/upload'],
+  ];
+  log('\nCloudPaste v0.7.3’s client on the same /api, as a visitor (its home and upload page without a session):');
+  log('| page | CloudPaste v0.7.3 | Cloudclip |');
+  log('| --- | --- | --- |');
+  const line = (scores) => CATEGORIES.map((c) => scores[c]).join(' / ');
+  for (const [name, pagePath] of same) {
+    const theirs = await score(`${base}${pagePath}`, null);
+    const mine = ours.find((r) => r.page.name === name).scores;
+    log(`| ${name} | ${line(theirs.scores)} | ${line(mine)} |`);
+  }
+  log('(performance / accessibility / best practices / SEO)');
+  server.close();
 }
 
 runBench(main, async () => {
