@@ -41,7 +41,10 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
   await inbox.getByRole('button', { name: 'More actions for inbox' }).or(inbox.locator('summary')).first().click();
   await inbox.getByRole('link', { name: `${en.explorer.actions.request} inbox` }).click();
   await expect(page.getByText(a.list.empty)).toBeVisible();
-  await expect(page.getByLabel(a.create.folder)).toHaveValue('/local/inbox');
+  // The folder is picked from the tree, which opens on it, chosen.
+  const tree = page.getByRole('group', { name: a.create.folder });
+  await expect(tree.getByRole('radio', { name: 'inbox', exact: true })).toBeChecked();
+  await expect(tree.getByText(fill(a.create.folderChosen, { path: '/local/inbox' }))).toBeVisible();
   await page.getByLabel(a.create.title).fill('Holiday photos');
   await page.getByLabel(a.create.note).fill('Send me your best three.');
   await page.getByLabel(a.create.password, { exact: true }).fill('beach-2026');

@@ -3,6 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { CheckField } from '~/components/ui/Field';
 import { PanelForm } from './ExplorerPanel';
 import { FolderPicker, type PickerTree } from './FolderPicker';
+import { explorerHref } from '~/lib/explorer';
 
 /**
  * Copy or move the chosen entries into another folder, on this mount or any other, chosen in a
@@ -42,7 +43,7 @@ export function CopyPanel({
       error={error}
     >
       <NameList names={names} />
-      <FolderPicker tree={tree} dir={dir} names={names} />
+      <FolderPicker tree={tree} openHref={(pick) => explorerHref(dir, { do: 'copy', name: names, pick })} />
       <div>
         <label htmlFor="explorer-copy-new-folder" className="field-label">
           {t('explorer.copy.newFolder')}

@@ -3,7 +3,7 @@ import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon } from '~/components/ui/Icon';
 import { useHydrated } from '~/components/ui/use-hydrated';
-import { explorerHref, parentOf } from '~/lib/explorer';
+import { parentOf } from '~/lib/explorer';
 
 /** A folder of the picker, as models/fs/folders.server.ts lists it. */
 export interface PickerFolder {
@@ -24,14 +24,34 @@ type Loaded = PickerFolder[] | 'loading' | { error: string };
 const segmentsHref = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 /**
- * The copy/move target (issue 28 A2): a tree of the mounts and folders, each a radio button named
- * `target`, so the form posts the chosen path with or without JavaScript. Folders a copy may not
- * go to (above the mounts, outside a key's base path, or without MOUNT_COPY) are shown to walk
- * through but cannot be chosen. With JavaScript a folder opens in place, its folders fetched from
+ * A folder picked from a tree (the copy/move target, issue 28 A2; an upload request's folder, issue
+ * 47): the mounts and folders, each a radio button named `field`, so the form posts the chosen path
+ * with or without JavaScript. Folders that may not be chosen (above the mounts, outside a key's base
+ * path, or without the right the purpose needs) are shown to walk through but cannot be chosen. With JavaScript a folder opens in place, its folders fetched from
  * /mount-folders when first opened (Right/Left arrow on a folder open and close it); without it,
  * opening a folder is a link that reloads the panel with the tree open there.
  */
-export function FolderPicker({ tree, dir, names }: { tree: PickerTree; dir: string; names: string[] }) {
+export function FolderPicker({
+  tree,
+  openHref,
+  field = 'target',
+  purpose = 'copy',
+  legend,
+  hint,
+  chosenText,
+}: {
+  tree: PickerTree;
+  /** The page, reloaded with the tree open at `path` (the no-JS way to open a folder). */
+  openHref: (path: string) => string;
+  /** The form field the chosen folder is posted as. */
+  field?: string;
+  /** What the folder is for: which right makes a folder choosable. */
+  purpose?: 'copy' | 'upload';
+  /** The tree's name, what it is for before a choice, and after one (the copy's words by default). */
+  legend?: string;
+  hint?: string;
+  chosenText?: (path: string) => string;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [levels, setLevels] = useState<Record<string, Loaded>>(tree.levels);
@@ -46,7 +66,10 @@ export function FolderPicker({ tree, dir, names }: { tree: PickerTree; dir: stri
     setLevels((now) => ({ ...now, [path]: 'loading' }));
     let loaded: Loaded;
     try {
-      const response = await fetch(`/mount-folders${segmentsHref(path)}`, { headers: { Accept: 'application/json' } });
+      const query = purpose === 'upload' ? '?for=upload' : '';
+      const response = await fetch(`/mount-folders${segmentsHref(path)}${query}`, {
+        headers: { Accept: 'application/json' },
+      });
       const body = (await response.json()) as { folders?: PickerFolder[]; error?: string };
       loaded = body.folders ?? { error: body.error ?? t('explorer.copy.foldersFailed') };
     } catch {
@@ -113,11 +136,7 @@ export function FolderPicker({ tree, dir, names }: { tree: PickerTree; dir: stri
                     {chevron}
                   </button>
                 ) : (
-                  <Link
-                    className={toggleClass}
-                    aria-label={toggleLabel}
-                    to={explorerHref(dir, { do: 'copy', name: names, pick: isOpen ? path : folder.path })}
-                  >
+                  <Link className={toggleClass} aria-label={toggleLabel} to={openHref(isOpen ? path : folder.path)}>
                     {chevron}
                   </Link>
                 )}
@@ -128,7 +147,7 @@ export function FolderPicker({ tree, dir, names }: { tree: PickerTree; dir: stri
                 >
                   <input
                     type="radio"
-                    name="target"
+                    name={field}
                     value={folder.path}
                     disabled={!folder.writable}
                     required
@@ -156,10 +175,12 @@ export function FolderPicker({ tree, dir, names }: { tree: PickerTree; dir: stri
 
   return (
     <fieldset className="min-w-0">
-      <legend className="field-label">{t('explorer.copy.target')}</legend>
+      <legend className="field-label">{legend ?? t('explorer.copy.target')}</legend>
       <div className="max-h-72 overflow-auto rounded-md border border-line p-1">{branch('/', 0)}</div>
       <p className="mt-1 text-xs text-subtle" aria-live="polite">
-        {chosen ? t('explorer.copy.chosen', { path: chosen }) : t('explorer.copy.targetHint')}
+        {chosen
+          ? (chosenText?.(chosen) ?? t('explorer.copy.chosen', { path: chosen }))
+          : (hint ?? t('explorer.copy.targetHint'))}
       </p>
     </fieldset>
   );

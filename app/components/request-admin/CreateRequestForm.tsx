@@ -3,7 +3,8 @@ import { Form, useNavigation } from 'react-router';
 import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useTranslation } from '~/i18n/use-translation';
-import { EXPIRY_HOURS, type CreateValues } from './types';
+import { FolderPicker, type PickerTree } from '~/components/explorer/FolderPicker';
+import { EXPIRY_HOURS, REQUESTS_PATH, type CreateValues } from './types';
 
 const LIMITS = ['maxFiles', 'maxFileMb', 'maxTotalMb'] as const;
 
@@ -12,6 +13,7 @@ export function CreateRequestForm({
   folders,
   folder,
   folderShares = 0,
+  tree,
   failed,
   startOpen,
 }: {
@@ -19,6 +21,8 @@ export function CreateRequestForm({
   folder: string | null;
   /** Share links that show `folder`: what arrives there is visible through them. */
   folderShares?: number;
+  /** The folders to pick from (null: none to show, e.g. before sign-in). */
+  tree?: PickerTree | null;
   failed?: { formError: string; fieldErrors?: Record<string, string>; values?: CreateValues };
   startOpen: boolean;
 }) {
@@ -70,20 +74,29 @@ export function CreateRequestForm({
             </label>
           ))}
         </fieldset>
-        {text('folder', t('requestAdmin.create.folder'), t('requestAdmin.create.folderHint'), {
-          list: 'request-folders',
-          defaultValue: values.folder ?? folder ?? folders[0] ?? '',
-        })}
+        <div className="sm:col-span-2">
+          {tree ? (
+            <FolderPicker
+              tree={tree}
+              field="folder"
+              purpose="upload"
+              legend={t('requestAdmin.create.folder')}
+              hint={t('requestAdmin.create.folderHint')}
+              chosenText={(path) => t('requestAdmin.create.folderChosen', { path })}
+              openHref={(pick) => `${REQUESTS_PATH}?${new URLSearchParams({ new: '', pick })}`}
+            />
+          ) : (
+            text('folder', t('requestAdmin.create.folder'), t('requestAdmin.create.folderHint'), {
+              defaultValue: values.folder ?? folder ?? folders[0] ?? '',
+            })
+          )}
+          {error('folder') && <p className="field-error">{error('folder')}</p>}
+        </div>
         {folderShares > 0 && (
           <div className="sm:col-span-2">
             <FormAlert tone="warning">{t('requestAdmin.create.sharedFolder', { count: folderShares })}</FormAlert>
           </div>
         )}
-        <datalist id="request-folders">
-          {folders.map((folder) => (
-            <option key={folder} value={folder} />
-          ))}
-        </datalist>
         <Field
           id="request-note"
           label={t('requestAdmin.create.note')}

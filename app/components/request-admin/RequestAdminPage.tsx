@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { PickerTree } from '~/components/explorer/FolderPicker';
 import {
   AskButton,
   ConfirmDialog,
@@ -22,6 +23,8 @@ export interface RequestAdminData {
   folder: string | null;
   /** Share links that show that folder to their visitors. */
   folderShares: number;
+  /** The folder picker's tree, open at that folder. */
+  tree: PickerTree | null;
 }
 
 function questionOf(t: TFunction, request: ConfirmRequest): ConfirmQuestion {
@@ -83,6 +86,7 @@ export function RequestAdminPage({
         folders={data.folders}
         folder={data.folder}
         folderShares={data.folderShares}
+        tree={data.tree}
         failed={failed?.intent === 'create' ? failed : undefined}
         startOpen={data.requests.length === 0 || data.folder !== null}
       />

@@ -17,6 +17,7 @@ export default {
       shares: 'As file shares: each file gets its own link, listed with your files (no mount needed)',
     },
     folder: 'Into the folder',
+    folderChosen: 'Files arrive in a new folder inside {{path}}, named after the title.',
     folderHint:
       'A folder of a mount you may write, such as /local/inbox. The request gets a folder of its own inside it.',
     slug: 'Custom link suffix',

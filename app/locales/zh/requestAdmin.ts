@@ -15,6 +15,7 @@ export default {
       shares: '作为文件分享：每个文件都有自己的链接，列在您的文件中（无需挂载）',
     },
     folder: '保存到文件夹',
+    folderChosen: '文件会保存到 {{path}} 中以标题命名的新文件夹里。',
     folderHint: '您可写入的挂载文件夹，例如 /local/inbox。请求会在其中创建自己的文件夹。',
     slug: '自定义链接后缀',
     slugHint: '字母、数字、- 和 _。留空则随机生成。',

@@ -6,12 +6,15 @@ import { basePathOf } from '~/models/mounts/mounts.server';
 import { isWithin } from '~/storage/vfs/path';
 import { listDirectory } from './browse.server';
 
-/** A folder of the copy/move target picker (issue 28 A2). */
+/** What the picked folder is for: a copy or move's target, or where an upload request's files go. */
+export type PickPurpose = 'copy' | 'upload';
+
+/** A folder of the target picker (issue 28 A2; an upload request's folder, issue 47). */
 export interface FolderNode {
   name: string;
   /** Virtual path, without a trailing "/". */
   path: string;
-  /** Whether a copy may land in it: inside a mount and inside the key's base path, with MOUNT_COPY. */
+  /** Whether it may be chosen: inside a mount and the key's base path, with MOUNT_COPY (a copy) or MOUNT_UPLOAD. */
   writable: boolean;
 }
 
@@ -20,10 +23,15 @@ export interface FolderNode {
  * is on the way to its base path), folders only, each saying whether a copy may go there. The
  * virtual folders above the mounts are listed to walk through, never as targets.
  */
-export async function listFolders(ctx: ModelContext, principal: Principal, raw: string): Promise<FolderNode[]> {
+export async function listFolders(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string,
+  purpose: PickPurpose = 'copy',
+): Promise<FolderNode[]> {
   const listing = await listDirectory(ctx, principal, raw);
   const base = basePathOf(principal);
-  const mayCopy = isAllowed(principal, 'fs.copy');
+  const mayCopy = isAllowed(principal, purpose === 'copy' ? 'fs.copy' : 'fs.upload');
   const node = (name: string, path: string, inMount: boolean): FolderNode => {
     const bare = path.replace(/\/$/, '');
     return { name, path: bare, writable: mayCopy && inMount && isWithin(bare, base) };
@@ -37,13 +45,13 @@ export async function listFolders(ctx: ModelContext, principal: Principal, raw: 
  * folder the explorer is in), so the tree opens at it. A level that cannot be listed (gone, or
  * outside the key's base path) ends the walk there.
  */
-export async function folderTree(ctx: ModelContext, principal: Principal, pick: string) {
+export async function folderTree(ctx: ModelContext, principal: Principal, pick: string, purpose: PickPurpose = 'copy') {
   const segments = pick.split('/').filter(Boolean);
   const levels: Record<string, FolderNode[]> = {};
   for (let depth = 0; depth <= segments.length; depth++) {
     const path = `/${segments.slice(0, depth).join('/')}`;
     try {
-      levels[path] = await listFolders(ctx, principal, path);
+      levels[path] = await listFolders(ctx, principal, path, purpose);
     } catch (error) {
       // A fault (a busy database, an absent storage) is the page's answer, not a shorter tree.
       if (depth === 0 || !(error instanceof AppError)) throw error;

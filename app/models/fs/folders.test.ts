@@ -39,6 +39,14 @@ describe('folder picker', () => {
     expect(await outcome(listFolders(m.ctx, copier, '/disk'))).toMatch(/^forbidden|fsOutsideBasePath/);
     const viewer = keyWith(Permission.MOUNT_VIEW);
     expect((await listFolders(m.ctx, viewer, '/')).every((f) => !f.writable)).toBe(true);
+    // For an upload request's folder the upload right counts, not copy's.
+    const uploader = keyWith(Permission.MOUNT_VIEW | Permission.MOUNT_UPLOAD, '/mem/photos');
+    expect(await listFolders(m.ctx, uploader, '/mem')).toEqual([
+      { name: 'photos', path: '/mem/photos', writable: false },
+    ]);
+    expect(await listFolders(m.ctx, uploader, '/mem', 'upload')).toEqual([
+      { name: 'photos', path: '/mem/photos', writable: true },
+    ]);
   });
 
   it('opens the tree down to a folder, and stops where a level cannot be listed', async () => {

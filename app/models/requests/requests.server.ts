@@ -10,6 +10,7 @@ import type { ModelContext } from '~/models/context.server';
 import { afterWrite } from '~/models/fs/after-write.server';
 import { locate } from '~/models/fs/locate.server';
 import { folderExists } from '~/models/fs/walk.server';
+import { folderTree } from '~/models/fs/folders.server';
 import { activeMountsFor, basePathOf } from '~/models/mounts/mounts.server';
 import { sharesShowing } from '~/models/shares/manage/links-to.server';
 import { isWithin } from '~/storage/vfs/path';
@@ -199,6 +200,7 @@ export async function uploadRequestsPage(
   principal: Principal,
   openId: string | null,
   folder: string | null = null,
+  pick: string | null = null,
 ) {
   // The open one first: looking at it makes its arrivals no longer new in the list.
   const open = openId ? await getUploadRequest(ctx, principal, openId) : null;
@@ -208,5 +210,9 @@ export async function uploadRequestsPage(
   const folders = mounts.filter((path) => isWithin(path, base));
   // A new request into a shared folder: its arrivals will be visible through those links.
   const folderShares = folder ? await sharesShowing(ctx, principal, folder) : 0;
-  return { requests, open, folders: folders.length ? folders : [base], folderShares };
+  // The new request's folder is picked from a tree, open at the folder asked for (`pick`: one the
+  // visitor opened without JavaScript), else at the first the caller may write.
+  const suggested = folders.length ? folders : [base];
+  const tree = await folderTree(ctx, principal, pick ?? folder ?? suggested[0]!, 'upload');
+  return { requests, open, folders: suggested, folderShares, tree };
 }

@@ -62,9 +62,16 @@ export const loader = answersFaults(async function loader({ request, context }: 
   // Not logged in: the admin layout shows the login form instead of this module.
   // From the explorer's "Request files here": the form opens on that folder.
   const folder = url.searchParams.get('folder');
-  if (principal.kind === 'anonymous') return { requests: [], open: null, folders: [], notice, folder, folderShares: 0 };
+  if (principal.kind === 'anonymous')
+    return { requests: [], open: null, folders: [], notice, folder, folderShares: 0, tree: null };
   const origin = context.get(requestInfoContext).linkOrigin;
-  const page = await uploadRequestsPage(context.get(servicesContext), principal, url.searchParams.get('open'), folder);
+  const page = await uploadRequestsPage(
+    context.get(servicesContext),
+    principal,
+    url.searchParams.get('open'),
+    folder,
+    url.searchParams.get('pick'),
+  );
   return {
     requests: page.requests.map((r) => toRow(r, origin)),
     open: page.open && { request: toRow(page.open.request, origin), arrivals: page.open.arrivals.map(toArrival) },
@@ -72,6 +79,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
     notice,
     folder,
     folderShares: page.folderShares,
+    tree: page.tree,
   };
 });
 

@@ -8,16 +8,18 @@ import { listFolders } from '~/models/fs/folders.server';
 import type { Route } from './+types/folders';
 
 /**
- * GET /mount-folders/<folder>: the folders in a folder, as JSON, for the copy/move picker's lazy
+ * GET /mount-folders/<folder>[?for=upload]: the folders in a folder, as JSON, for the folder picker's lazy
  * tree (components/explorer/FolderPicker.tsx). The session authorises it, as it does the explorer.
  */
-export const loader = answersFaults(async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = answersFaults(async function loader({ params, request, context }: Route.LoaderArgs) {
   const headers = { 'Cache-Control': 'private, no-store' };
   try {
     const folders = await listFolders(
       context.get(servicesContext),
       context.get(principalContext),
       pathOfSplat(params['*']),
+      // `?for=upload`: an upload request's folder, which needs the upload right rather than copy.
+      new URL(request.url).searchParams.get('for') === 'upload' ? 'upload' : 'copy',
     );
     return Response.json({ folders }, { headers });
   } catch (error) {
