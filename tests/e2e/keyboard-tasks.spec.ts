@@ -118,6 +118,12 @@ test.describe('the explorer, with the keyboard', () => {
     await expect(newFolder).toBeFocused();
   });
 
+  /** Makes a folder through the API, as the admin. */
+  async function mkdir(path: string) {
+    const call = apiClient(() => server.url);
+    await call('POST', '/fs/mkdir', { auth: await adminAuth(call, 'admin', 'keyboard-password'), body: { path } });
+  }
+
   /** Signs in on the login page and lands, hydrated, in the local mount. */
   async function openMount(page: Page) {
     await page.goto(`${server.url}/admin/login?redirectTo=/mount-explorer/local`);
@@ -130,11 +136,7 @@ test.describe('the explorer, with the keyboard', () => {
 
   test('@js moves a ticked file into a folder chosen in the picker, with the keyboard alone', async ({ page }) => {
     const t = en.explorer;
-    const call = apiClient(() => server.url);
-    await call('POST', '/fs/mkdir', {
-      auth: await adminAuth(call, 'admin', 'keyboard-password'),
-      body: { path: '/local/archive/' },
-    });
+    await mkdir('/local/archive/');
     await openMount(page);
     await tabToSeen(page, page.getByRole('checkbox', { name: t.list.select.replace('{{name}}', 'beta.txt') }));
     await page.keyboard.press('Space');
@@ -161,11 +163,7 @@ test.describe('the explorer, with the keyboard', () => {
 
   test('@js shares a folder for a week with a password, and its link takes the focus', async ({ page }) => {
     const t = en.explorer;
-    const call = apiClient(() => server.url);
-    await call('POST', '/fs/mkdir', {
-      auth: await adminAuth(call, 'admin', 'keyboard-password'),
-      body: { path: '/local/photos/' },
-    });
+    await mkdir('/local/photos/');
     await openMount(page);
     await tabToSeen(page, page.getByRole('checkbox', { name: t.list.select.replace('{{name}}', 'photos') }));
     await page.keyboard.press('Space');

@@ -4,7 +4,8 @@ import { Field, fieldAria } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useTranslation } from '~/i18n/use-translation';
 import { FolderPicker, type PickerTree } from '~/components/explorer/FolderPicker';
-import { EXPIRY_HOURS, REQUESTS_PATH, type CreateValues } from './types';
+import { ExpiryField } from './EditRequestForm';
+import { REQUESTS_PATH, type CreateValues } from './types';
 
 const LIMITS = ['maxFiles', 'maxFileMb', 'maxTotalMb'] as const;
 
@@ -114,15 +115,7 @@ export function CreateRequestForm({
             {...fieldAria('request-note', error('note'), true)}
           />
         </Field>
-        <Field id="request-expiry" label={t('requestAdmin.create.expiry')}>
-          <select id="request-expiry" name="expiry" className="input" defaultValue={values.expiry ?? '7d'}>
-            {Object.keys(EXPIRY_HOURS).map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`requestAdmin.create.expiryOptions.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ExpiryField id="request-expiry" label={t('requestAdmin.create.expiry')} chosen={values.expiry ?? '7d'} />
         {text('slug', t('requestAdmin.create.slug'), t('requestAdmin.create.slugHint'), { maxLength: 50 })}
         {LIMITS.map((name) => (
           <Fragment key={name}>

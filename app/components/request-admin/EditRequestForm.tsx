@@ -37,16 +37,7 @@ export function EditRequestForm({ request, error }: { request: RequestRow; error
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={request.id} />
         {input('title', t('requestAdmin.create.title'), request.title, { required: true, maxLength: 100 })}
-        <Field id={id('expiry')} label={t('requestAdmin.edit.expiry')}>
-          <select id={id('expiry')} name="expiry" className="input" defaultValue="keep">
-            <option value="keep">{t('requestAdmin.edit.keepExpiry')}</option>
-            {Object.keys(EXPIRY_HOURS).map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`requestAdmin.create.expiryOptions.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ExpiryField id={id('expiry')} label={t('requestAdmin.edit.expiry')} chosen="keep" keep />
         <Field id={id('note')} label={t('requestAdmin.create.note')} className="sm:col-span-2">
           <textarea
             id={id('note')}
@@ -83,5 +74,32 @@ export function EditRequestForm({ request, error }: { request: RequestRow; error
         </div>
       </Form>
     </details>
+  );
+}
+
+/** How long a request stays open: the create form's choice, and the edit form's (which may keep it). */
+export function ExpiryField({
+  id,
+  label,
+  chosen,
+  keep = false,
+}: {
+  id: string;
+  label: string;
+  chosen: string;
+  keep?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={label}>
+      <select id={id} name="expiry" className="input" defaultValue={chosen}>
+        {keep && <option value="keep">{t('requestAdmin.edit.keepExpiry')}</option>}
+        {Object.keys(EXPIRY_HOURS).map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`requestAdmin.create.expiryOptions.${choice}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, useNavigation } from 'react-router';
-import { Field, fieldAria } from '~/components/ui/Field';
+import { Field, fieldAria, HintedCheck } from '~/components/ui/Field';
 import { FormAlert } from '~/components/ui/FormAlert';
 import { useErrorFocus } from '~/components/ui/use-error-focus';
 import { MAX_PROXY_SIGN_EXPIRES } from '~/lib/setting-values';
@@ -78,7 +78,7 @@ export function GlobalSettingsForm({
             </p>
           )}
         </div>
-        <SettingCheck
+        <HintedCheck
           name="strip_image_metadata"
           checked={values.strip_image_metadata}
           label={t('settings.global.stripMetadata')}
@@ -87,7 +87,7 @@ export function GlobalSettingsForm({
       </SettingsGroup>
 
       <SettingsGroup legend={t('settings.global.proxy')}>
-        <SettingCheck
+        <HintedCheck
           name="proxy_sign_all"
           checked={values.proxy_sign_all}
           label={t('settings.global.proxySignAll')}
@@ -156,30 +156,5 @@ export function GlobalSettingsForm({
         {busy ? t('settings.saving') : t('settings.save')}
       </button>
     </Form>
-  );
-}
-
-/** A yes/no setting: its box, its label and what it does (a real checkbox posting "1"). */
-function SettingCheck({ name, checked, label, hint }: { name: string; checked: boolean; label: string; hint: string }) {
-  return (
-    <div className="flex gap-3">
-      <input
-        id={name}
-        type="checkbox"
-        name={name}
-        value="1"
-        defaultChecked={checked}
-        aria-describedby={`${name}-hint`}
-        className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand"
-      />
-      <div>
-        <label htmlFor={name} className="cursor-pointer text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${name}-hint`} className="mt-0.5 text-xs text-subtle">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }

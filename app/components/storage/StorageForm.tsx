@@ -2,7 +2,7 @@ import { scrollBehavior } from '~/lib/motion';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Form, Link, useNavigation } from 'react-router';
-import { Field, fieldAria } from '~/components/ui/Field';
+import { Field, fieldAria, HintedCheck } from '~/components/ui/Field';
 import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
 import { PROVIDERS } from '~/lib/storage-name';
@@ -23,42 +23,6 @@ const FIELDS = [
 ];
 
 const NO_ERRORS: Record<string, string> = {};
-
-function Check({
-  id,
-  name,
-  checked,
-  label,
-  hint,
-}: {
-  id: string;
-  name: string;
-  checked: boolean;
-  label: string;
-  hint: string;
-}) {
-  return (
-    <div className="flex gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        value="1"
-        defaultChecked={checked}
-        aria-describedby={`${id}-hint`}
-        className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand"
-      />
-      <div>
-        <label htmlFor={id} className="cursor-pointer text-sm font-medium">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="mt-0.5 text-xs text-subtle">
-          {hint}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 function Group({ legend, children }: { legend: string; children: React.ReactNode }) {
   return (
@@ -228,7 +192,7 @@ export function StorageForm({
             />
           </Field>
           <div className="sm:col-span-2">
-            <Check
+            <HintedCheck
               id={`${p}-path_style`}
               name="path_style"
               checked={v.path_style}
@@ -365,7 +329,7 @@ export function StorageForm({
           />
         </Field>
         <div className="sm:col-span-2">
-          <Check
+          <HintedCheck
             id={`${p}-is_public`}
             name="is_public"
             checked={v.is_public}

@@ -57,6 +57,48 @@ export function CheckField({
   );
 }
 
+/**
+ * A yes/no field with what it does under its label (a setting, a storage's option): a real checkbox
+ * posting "1" when ticked, its hint tied to it for screen readers.
+ */
+export function HintedCheck({
+  id,
+  name,
+  checked,
+  label,
+  hint,
+}: {
+  /** The element's id; the name by default. */
+  id?: string;
+  name: string;
+  checked: boolean;
+  label: string;
+  hint: string;
+}) {
+  const key = id ?? name;
+  return (
+    <div className="flex gap-3">
+      <input
+        id={key}
+        type="checkbox"
+        name={name}
+        value="1"
+        defaultChecked={checked}
+        aria-describedby={`${key}-hint`}
+        className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-brand"
+      />
+      <div>
+        <label htmlFor={key} className="cursor-pointer text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${key}-hint`} className="mt-0.5 text-xs text-subtle">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** The aria attributes of a control inside a Field. */
 export function fieldAria(id: string, error?: string, hint?: unknown) {
   return {

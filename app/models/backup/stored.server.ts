@@ -44,7 +44,7 @@ export async function backupPlace(ctx: ModelContext): Promise<BackupPlace | null
 }
 
 /** The scheduled backups in a place, newest first (their names sort by time). */
-export async function listBackups(place: BackupPlace): Promise<StoredBackup[]> {
+export async function listBackups(place: Pick<BackupPlace, 'driver' | 'prefix'>): Promise<StoredBackup[]> {
   const found: StoredBackup[] = [];
   let cursor: string | undefined;
   do {

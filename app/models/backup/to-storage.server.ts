@@ -7,7 +7,7 @@ import { AppError } from '~/lib/errors';
 import { normalizeRootFolder } from '~/lib/schemas/mounts';
 import type { ModelContext } from '~/models/context.server';
 import { backUp, type BackupManifest, type BackupProgress } from './backup.server';
-import { BACKUPS_PREFIX, type BackupPlace } from './stored.server';
+import { BACKUPS_PREFIX, listBackups, type BackupPlace } from './stored.server';
 
 /**
  * A backup written to a storage config (decision 0032 "Schedule"): made in a work folder of the
@@ -18,11 +18,16 @@ import { BACKUPS_PREFIX, type BackupPlace } from './stored.server';
 
 export type ToStorageProgress = { phase: BackupProgress['phase'] | 'upload'; bytes: number };
 
-/** A name from now that no backup in the folder has (two runs within a second never overwrite). */
+/**
+ * A name from now, later than every backup in the folder: two runs within a second never
+ * overwrite, and the newest is always last by name, even after an older one was deleted (a second
+ * bumped past a taken name would otherwise come before a new backup's).
+ */
 async function freeName(place: Pick<BackupPlace, 'driver' | 'prefix'>): Promise<string> {
+  const newest = (await listBackups(place))[0]?.name;
   for (let at = Date.now(); ; at += 1000) {
     const name = scheduledBackupName(new Date(at));
-    if (!(await place.driver.stat(place.prefix + name))) return name;
+    if (newest === undefined || name > newest) return name;
   }
 }
 
