@@ -172,6 +172,7 @@ describe('settings API', () => {
         'audit_retention_days',
         'bin_retention_days',
         'require_second_factor',
+        'strip_image_metadata',
       ]);
       expect(body.data[0]).toEqual({
         key: 'max_upload_size',
@@ -200,7 +201,7 @@ describe('settings API', () => {
       expect(all.status).toBe(200);
       expect(all.body.message).toBe('获取所有分组设置成功');
       expect(Object.keys(all.body.data)).toEqual(['1', '3']);
-      expect(all.body.data['1']).toHaveLength(7);
+      expect(all.body.data['1']).toHaveLength(8);
       const withSystem = await call('GET', '/admin/settings?includeSystem=true', { auth: admin });
       expect(Object.keys(withSystem.body.data)).toEqual(['1', '3', '99']);
       expect(withSystem.body.data['99'][0]).toMatchObject({ key: 'db_initialized', flags: 2 });
@@ -231,7 +232,7 @@ describe('settings API', () => {
       expect(body).toMatchObject({ code: 200, success: true, message: '获取分组信息成功' });
       expect(body.data).toEqual({
         groups: [
-          { id: 1, name: '全局设置', settingCount: 7, readonlyCount: 0 },
+          { id: 1, name: '全局设置', settingCount: 8, readonlyCount: 0 },
           { id: 3, name: 'WebDAV设置', settingCount: 1, readonlyCount: 0 },
         ],
       });
