@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { crumbsOf, explorerHref, pathOfSplat, prefsOf, sortEntries, sortQueryOf, type ExplorerEntry } from './explorer';
+import {
+  crumbsOf,
+  explorerHref,
+  pathOfSplat,
+  prefsOf,
+  sortEntries,
+  sortQueryOf,
+  tasksEndedSince,
+  type ExplorerEntry,
+  type TaskView,
+} from './explorer';
 
 const entry = (name: string, extra: Partial<ExplorerEntry> = {}): ExplorerEntry => ({
   name,
@@ -75,5 +85,15 @@ describe('explorer helpers', () => {
     expect(sortQueryOf({ sort: 'size', order: 'desc' }, 'size')).toBe('?sort=size&order=asc');
     expect(prefsOf({ sort: 'date' }).order).toBe('desc');
     expect(prefsOf({ sort: 'date', order: 'asc' }).order).toBe('asc');
+  });
+});
+
+describe('tasksEndedSince', () => {
+  const task = (id: string, status: TaskView['status']) => ({ id, status });
+  it('names the tasks seen running that have ended, and none on the first look', () => {
+    const now = [task('a', 'completed'), task('b', 'running'), task('c', 'failed'), task('d', 'completed')];
+    expect(tasksEndedSince(null, now)).toEqual([]);
+    expect(tasksEndedSince(new Set(['a', 'b', 'c']), now).map((t) => t.id)).toEqual(['a', 'c']);
+    expect(tasksEndedSince(new Set(['b']), now)).toEqual([]);
   });
 });

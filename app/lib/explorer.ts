@@ -250,3 +250,15 @@ export interface TaskView extends TaskCounts {
 }
 
 export const isTaskActive = (task: Pick<TaskView, 'status'>) => task.status === 'pending' || task.status === 'running';
+
+/**
+ * The tasks among `tasks` that were running (`running`, their ids when last seen) and have ended;
+ * none the first time (`running` null): those ended before anyone looked.
+ */
+export function tasksEndedSince<T extends Pick<TaskView, 'id' | 'status'>>(
+  running: Set<string> | null,
+  tasks: T[],
+): T[] {
+  if (!running) return [];
+  return tasks.filter((task) => running.has(task.id) && !isTaskActive(task));
+}

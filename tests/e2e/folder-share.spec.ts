@@ -232,3 +232,18 @@ test('visitors step through a folder’s pictures full screen from its gallery',
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(picture('cliff.png')).toBeVisible();
 });
+
+test('the owner of a folder share sees who opened it, under the folder', async ({ page, browser }) => {
+  const call = apiClient(() => server.url);
+  const auth = await adminAuth(call, ADMIN.username, ADMIN.password);
+  const made = await call('POST', '/fs/create-share', { auth, body: { path: '/local/album/' } });
+  const link = `${server.url}/file/${made.body.data.slug}`;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('link', { name: 'notes.md', exact: true })).toBeVisible();
+  await expect(visitor.getByRole('region', { name: en.stats.heading })).toHaveCount(0);
+  await loginAsAdmin(page, ADMIN, server.url);
+  await page.goto(link);
+  const stats = page.getByRole('region', { name: en.stats.heading });
+  await expect(stats.getByText(en.stats.total.views).locator('..')).toContainText('1');
+});

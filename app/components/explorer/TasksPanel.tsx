@@ -1,9 +1,10 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { DateTime } from '~/components/ui/DateTime';
 import { IntentButton } from '~/components/ui/IntentButton';
 import { useRefreshWhile } from '~/components/ui/use-refresh-while';
 import type { TFunction } from 'i18next';
-import { isTaskActive, parentOf, type TaskView } from '~/lib/explorer';
+import { isTaskActive, parentOf, tasksEndedSince, type TaskView } from '~/lib/explorer';
 import { formatBytes } from '~/lib/format';
 
 /**
@@ -15,9 +16,14 @@ export function TasksPanel({ tasks, action, refreshTo }: { tasks: TaskView[]; ac
   const { t } = useTranslation();
   const active = tasks.some(isTaskActive);
   useRefreshWhile(active);
+  const ended = useEndedTasks(tasks);
   if (tasks.length === 0) return <p className="text-sm text-subtle">{t('explorer.tasks.empty')}</p>;
   return (
     <div className="space-y-3">
+      {/* A task that ends while the list is open is said aloud: its progress bar alone is silent. */}
+      <p role="status" className="sr-only">
+        {ended.map((task) => `${taskTitle(t, task)}: ${t(`explorer.tasks.status.${task.status}`)}`).join('. ')}
+      </p>
       {active && (
         // Without JavaScript the page reloads itself while a task runs (a refresh inside noscript
         // is parsed only when scripts are off), and says how to do it by hand.
@@ -166,4 +172,16 @@ function taskTitle(t: TFunction, task: TaskView): string {
     return t(`explorer.tasks.${task.type}One`, { name, from, to });
   }
   return t(`explorer.tasks.${task.type}Many`, { count: task.items.length, from, to });
+}
+
+/** The tasks that were running when the list was last drawn and have ended since. */
+function useEndedTasks(tasks: TaskView[]): TaskView[] {
+  const running = useRef<Set<string> | null>(null);
+  const [ended, setEnded] = useState<TaskView[]>([]);
+  useEffect(() => {
+    const now = tasksEndedSince(running.current, tasks);
+    running.current = new Set(tasks.filter(isTaskActive).map((task) => task.id));
+    if (now.length) setEnded(now);
+  }, [tasks]);
+  return ended;
 }

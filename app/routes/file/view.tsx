@@ -102,7 +102,9 @@ export const loader = answersFaults(async function loader({ params, request, con
         paged: url.searchParams.has('cursor'),
         posters: await postersDrawn(services),
       } as const;
-      return data({ state: 'folder', ...folder, share: card, canManage: manage } as const, { headers });
+      // Its owner sees who opened it, under the folder (issue 47), as under a file.
+      const stats = manage ? statsData(await shareStats(services, principal, 'file', visit.file.id)) : null;
+      return data({ state: 'folder', ...folder, share: card, canManage: manage, stats } as const, { headers });
     }
     const content = await shareContent(services, visit.file, origin);
     // Its owner sees who opened it, under the file (issue 32).
@@ -199,7 +201,17 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const unlocked = actionData && 'unlocked' in actionData ? actionData.unlocked : undefined;
   if (loaderData.state === 'status') return <StatusPage {...loaderData.status} />;
-  if (loaderData.state === 'folder') return <FolderShareView {...loaderData} />;
+  if (loaderData.state === 'folder')
+    return (
+      <>
+        <FolderShareView {...loaderData} />
+        {loaderData.stats && (
+          <div className="card mt-5 p-4 sm:p-5">
+            <ShareStats stats={loaderData.stats} headingLevel={2} />
+          </div>
+        )}
+      </>
+    );
   if (loaderData.state !== 'shown' && loaderData.state !== 'locked') {
     return <FileManagePage mode={loaderData.state} file={loaderData.file} saved={loaderData.saved} failed={failed} />;
   }
