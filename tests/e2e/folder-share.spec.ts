@@ -217,7 +217,11 @@ test('visitors step through a folder’s pictures full screen from its gallery',
   await page.goto(`${server.url}/file/${made.body.data.slug}?view=gallery`);
   // A masonry: each picture in its own shape, the tall one taller than the wide one.
   const picture = (name: string) => page.getByRole('img', { name, exact: true });
-  await expect(picture('cliff.png')).toBeVisible();
+  // Measured once both have loaded: before, each is its placeholder's 48 px (it raced once, in a full run).
+  const loaded = (name: string) =>
+    expect.poll(() => picture(name).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0));
+  await loaded('cliff.png').toBe(true);
+  await loaded('beach.png').toBe(true);
   const [tallBox, wideBox] = [await picture('cliff.png').boundingBox(), await picture('beach.png').boundingBox()];
   expect(tallBox!.height).toBeGreaterThan(wideBox!.height);
 
