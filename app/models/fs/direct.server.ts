@@ -152,7 +152,7 @@ export async function commitFsUpload(
   if (declared !== null && info.size !== declared)
     await refuse(new AppError('invalid', 'uploadSizeMismatch', { stored: info.size, declared }));
   // A photo loses its location and camera at its pending key, before it is in the folder (the setting).
-  if (await stripStored(ctx, storage, row.pendingKey, row.key)) info = (await storage.stat(row.pendingKey)) ?? info;
+  info = (await stripStored(ctx, storage, row.pendingKey, row.key)) ?? info;
   const name = await settleName(at, row.onConflict as OnConflict).catch(refuse);
   const fileName = name.path.split('/').pop()!;
   if (name.skipped) {
@@ -256,7 +256,7 @@ export async function completeFsMultipart(
     let { etag } = await replacing(ctx, at, at.key, () => at.driver.multipartComplete(at.key, input.uploadId, parts));
     await ctx.db.fsUpload.deleteMany({ where: { uploadId: input.uploadId } });
     // Joined in place: a photo is written again without its location and camera at once (the setting).
-    if (await stripStored(ctx, at.driver, at.key, at.key)) etag = (await at.driver.stat(at.key))?.etag ?? etag;
+    etag = (await stripStored(ctx, at.driver, at.key, at.key))?.etag ?? etag;
     if (held) await settleQuota(ctx, { id: held.id, cap: null }, size);
     const info = await afterJoin(ctx, at, at.key, etag);
     const name = at.key.split('/').pop()!;

@@ -168,7 +168,7 @@ async function complete(
     bytes: plan.totalSize,
   }));
   // Joined in place: a photo is written again without its location and camera at once (the setting).
-  if (await stripStored(ctx, at.driver, key, arrival.name)) etag = (await at.driver.stat(key))?.etag ?? etag;
+  etag = (await stripStored(ctx, at.driver, key, arrival.name))?.etag ?? etag;
   const size = (await afterJoin(ctx, at, key, etag))?.size ?? plan.totalSize;
   await settleArrival(ctx, arrival.id, size);
   return { name: arrival.name, size };

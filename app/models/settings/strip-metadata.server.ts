@@ -3,7 +3,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { stripImageMetadata } from '~/storage/image-metadata';
 import { through } from '~/storage/byte-limit';
-import type { StorageDriver } from '~/storage/types';
+import type { ObjectInfo, StorageDriver } from '~/storage/types';
 import { getSetting } from './settings.server';
 
 /**
@@ -36,12 +36,18 @@ export async function storedBody(
 }
 
 /**
- * A file already in storage at `key`, written again stripped (a direct upload's commit); answers
- * whether it was, so the caller reads its size again. The original is replaced in one write.
+ * A file already in storage at `key`, written again stripped (a direct upload's commit): answers
+ * what storage now says of it, or null when it was left as it was. The original is replaced in one
+ * write.
  */
-export async function stripStored(ctx: ModelContext, driver: StorageDriver, key: string, name: string) {
-  if (!(await strips(ctx, name))) return false;
+export async function stripStored(
+  ctx: ModelContext,
+  driver: StorageDriver,
+  key: string,
+  name: string,
+): Promise<ObjectInfo | null> {
+  if (!(await strips(ctx, name))) return null;
   const { stream } = await driver.read(key);
   await driver.write(key, through(stream, stripImageMetadata()), { contentType: mimeFromFilename(name) });
-  return true;
+  return driver.stat(key);
 }

@@ -87,6 +87,8 @@ export const loader = answersFaults(async function loader({ params, request, con
       headers.append('Set-Cookie', cookie);
     // The grant just given opens the rest of this page's reads, before the browser sends it back.
     const access = { grants: [...carried, visit.grant], principal };
+    // Its owner sees who opened it, under the file or the folder (issues 32 and 47).
+    const stats = manage ? statsData(await shareStats(services, principal, 'file', visit.file.id)) : null;
     if (visit.file.kind === 'folder') {
       const address = context.get(requestInfoContext).clientAddress;
       const open = (path: string | null, cursor?: string) =>
@@ -102,13 +104,9 @@ export const loader = answersFaults(async function loader({ params, request, con
         paged: url.searchParams.has('cursor'),
         posters: await postersDrawn(services),
       } as const;
-      // Its owner sees who opened it, under the folder (issue 47), as under a file.
-      const stats = manage ? statsData(await shareStats(services, principal, 'file', visit.file.id)) : null;
       return data({ state: 'folder', ...folder, share: card, canManage: manage, stats } as const, { headers });
     }
     const content = await shareContent(services, visit.file, origin);
-    // Its owner sees who opened it, under the file (issue 32).
-    const stats = manage ? statsData(await shareStats(services, principal, 'file', visit.file.id)) : null;
     const shown = {
       state: 'shown',
       file: fileSummary(visit.file),
@@ -205,11 +203,7 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
     return (
       <>
         <FolderShareView {...loaderData} />
-        {loaderData.stats && (
-          <div className="card mt-5 p-4 sm:p-5">
-            <ShareStats stats={loaderData.stats} headingLevel={2} />
-          </div>
-        )}
+        <OwnerStats stats={loaderData.stats} />
       </>
     );
   if (loaderData.state !== 'shown' && loaderData.state !== 'locked') {
@@ -234,11 +228,17 @@ export default function FilePage({ loaderData, actionData }: Route.ComponentProp
         revealError={failed?.intent === 'reveal' ? failed.formError : undefined}
         arrived={unlocked !== undefined}
       />
-      {stats && (
-        <div className="card mt-5 p-4 sm:p-5">
-          <ShareStats stats={stats} headingLevel={2} />
-        </div>
-      )}
+      <OwnerStats stats={stats} />
     </>
+  );
+}
+
+/** The share's statistics card, under its page, for its owner only. */
+function OwnerStats({ stats }: { stats: ReturnType<typeof statsData> | null }) {
+  if (!stats) return null;
+  return (
+    <div className="card mt-5 p-4 sm:p-5">
+      <ShareStats stats={stats} headingLevel={2} />
+    </div>
   );
 }

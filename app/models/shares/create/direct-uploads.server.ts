@@ -225,8 +225,8 @@ async function goLive(ctx: ModelContext, file: ShareRow, options: UploadOptions 
   }
   // A photo put straight into storage loses its location and camera before it is shown, when the
   // setting says so (never an encrypted one: the server holds only its ciphertext).
-  if (file.envelope === null && (await stripStored(ctx, driver, pending ?? file.storagePath, file.filename)))
-    stored = (await driver.stat(pending ?? file.storagePath)) ?? stored;
+  if (file.envelope === null)
+    stored = (await stripStored(ctx, driver, pending ?? file.storagePath, file.filename)) ?? stored;
   if (file.envelope !== null && options) {
     try {
       refuseSealedFileChanges(options);

@@ -46,16 +46,26 @@ export async function linksTo(ctx: ModelContext, principal: Principal, paths: st
 }
 
 /**
+ * Mounted folder `dir` as its storage names it: the config and the key ending in "/" ("" for the
+ * storage's root); null for a folder above the mounts or one the principal may not see.
+ */
+async function folderKeyOf(ctx: ModelContext, principal: Principal, dir: string) {
+  const [at] = await locateEach(ctx, principal, [dir.endsWith('/') ? dir : `${dir}/`], 'fs.view');
+  if (!at || at instanceof AppError || at.kind === 'virtual') return null;
+  return { configId: at.configId, key: at.mount.rootFolder + at.key.replace(/\/?$/, '/').replace(/^\/$/, '') };
+}
+
+/**
  * The names in folder `dir` that a share link points at — the entry itself, or a selection share
  * naming it — for the explorer's "shared" badge (issue 47). Shares inside a sub-folder do not mark
  * the sub-folder: the badge says "this link shows exactly this".
  */
 export async function sharedNamesIn(ctx: ModelContext, principal: Principal, dir: string): Promise<string[]> {
-  const [at] = await locateEach(ctx, principal, [dir.endsWith('/') ? dir : `${dir}/`], 'fs.view');
-  if (!at || at instanceof AppError || at.kind === 'virtual') return [];
-  const parent = at.mount.rootFolder + at.key.replace(/\/?$/, '/').replace(/^\/$/, '');
+  const folder = await folderKeyOf(ctx, principal, dir);
+  if (!folder) return [];
+  const parent = folder.key;
   const names = new Set<string>();
-  for (const row of await mountedSharesUnder(ctx, at.configId, parent)) {
+  for (const row of await mountedSharesUnder(ctx, folder.configId, parent)) {
     const rest = row.storagePath.slice(parent.length).replace(/\/$/, '');
     if (rest !== '' && !rest.includes('/')) names.add(rest);
     if (rest === '' && row.items !== null)
@@ -70,14 +80,14 @@ export async function sharedNamesIn(ctx: ModelContext, principal: Principal, dir
  * says so (issue 47): what arrives is visible through those links.
  */
 export async function sharesShowing(ctx: ModelContext, principal: Principal, dir: string): Promise<number> {
-  const [at] = await locateEach(ctx, principal, [dir.endsWith('/') ? dir : `${dir}/`], 'fs.view');
-  if (!at || at instanceof AppError || at.kind === 'virtual') return 0;
-  const key = at.mount.rootFolder + at.key.replace(/\/?$/, '/').replace(/^\/$/, '');
+  const folder = await folderKeyOf(ctx, principal, dir);
+  if (!folder) return 0;
+  const { key } = folder;
   // The folder and each folder above it, as storage keys ending in "/" ("" for the storage's root).
   const ancestors = [''];
   for (let end = key.indexOf('/'); end !== -1; end = key.indexOf('/', end + 1)) ancestors.push(key.slice(0, end + 1));
   const rows = await ctx.db.fileShare.findMany({
-    where: { storageConfigId: at.configId, filePath: { not: null }, storagePath: { in: ancestors } },
+    where: { storageConfigId: folder.configId, filePath: { not: null }, storagePath: { in: ancestors } },
     select: { storagePath: true, items: true },
   });
   return rows.filter((row) => {
