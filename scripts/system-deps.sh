@@ -11,13 +11,14 @@
 #   buildah, debootstrap  build and run the Docker image without a Docker engine (scripts/image.sh)
 #   postgresql        a throw-away PostgreSQL server for the tests (scripts/postgres.sh)
 #   ffmpeg            video posters and audio covers in thumbnails (app/models/thumbnails/posters.server.ts)
+#   openssh-server    a throw-away sshd for the SFTP storage tests (tests/support/sshd.ts)
 # Usage: bash scripts/system-deps.sh
 # Env:   SYSTEM_DEPS_EXTRA="pkg ..."  extra package names to require (also handy to test the install path)
 # Exit:  0 when everything is present (or was installed); non-zero when something is missing and we
 #        are not root (the exact apt command is printed) or when apt-get fails.
 set -euo pipefail
 
-PACKAGES=(chromium chromium-headless-shell fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone awscli restic buildah debootstrap postgresql ffmpeg)
+PACKAGES=(chromium chromium-headless-shell fonts-wqy-zenhei swift swift-proxy swift-account swift-container swift-object memcached curl unzip litmus rclone awscli restic buildah debootstrap postgresql ffmpeg openssh-server)
 # shellcheck disable=SC2206 # word splitting of the extra list is intended
 [ -n "${SYSTEM_DEPS_EXTRA:-}" ] && PACKAGES+=(${SYSTEM_DEPS_EXTRA})
 

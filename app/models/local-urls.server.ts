@@ -5,7 +5,6 @@ import { assertPartOpen, claimPendingPut } from '~/models/shares/pending-objects
 import { maxUploadBytes } from '~/models/storage/upload-limits.server';
 import { byteLimit, through } from '~/storage/byte-limit';
 import { verifyGrant } from '~/storage/drivers/local-signing.server';
-import { LocalDriver } from '~/storage/drivers/local.server';
 import { toAppError } from '~/faults';
 import { isStorageTestKey } from '~/models/storage/test.server';
 import type { ByteRange, ReadResult } from '~/storage/types';
@@ -48,7 +47,7 @@ export async function openSignedLocalObject(
   if (!grant) throw new AppError('forbidden', 'signatureInvalid');
   const config = await ctx.db.storageConfig.findUnique({ where: { id: grant.configId } });
   const driver = config ? ctx.storage.driverFor(config) : null;
-  if (!(driver instanceof LocalDriver)) throw new AppError('not_found', 'storageNotFound');
+  if (!driver?.capabilities.appSigned) throw new AppError('not_found', 'storageNotFound');
   if (grant.op === 'get') {
     const info = await driver.stat(grant.key);
     if (!info) throw new AppError('not_found', 'storageObjectMissing');

@@ -2,9 +2,9 @@ import { BIDI_CONTROLS } from '~/lib/filename';
 import type { Readable } from 'node:stream';
 
 /**
- * The storage driver contract (docs/architecture.md §5). Every driver — `local` (a folder on disk) and `s3`
- * (any S3-compatible endpoint) — implements all of it, and one contract test suite runs against
- * both (tests/integration/storage-contract.test.ts).
+ * The storage driver contract (docs/architecture.md §5). Every driver — `local` (a folder on disk),
+ * `s3` (any S3-compatible endpoint), `webdav` and `sftp` (a file server, drivers/remote/) — implements
+ * all of it, and one contract test suite runs against each (tests/integration/storage-contract.test.ts).
  *
  * Keys are object keys: "/"-separated, no leading slash, never "." or ".." segments (drivers refuse
  * them). Everything streams: no method holds a whole object in memory, whatever its size.
@@ -120,9 +120,26 @@ export interface UploadedPart extends CompletedPart {
   size: number;
 }
 
+/**
+ * What a driver can do, declared by the driver (issue 48): the layers above ask these, never the
+ * driver's type (docs/storage.md, "What works").
+ */
 export interface DriverCapabilities {
   /** presignGet/presignPut give URLs the browser can use directly. */
   presign: boolean;
+  /**
+   * Those URLs are this app's own signed URLs (/api/storage/local/…), served through the driver
+   * (local disk, WebDAV, SFTP); false when they go to the storage itself (S3).
+   */
+  appSigned: boolean;
+  /** read(key, range) asks the storage for just those bytes. */
+  rangeReads: boolean;
+  /** copy() runs on the storage: no bytes pass through the app. */
+  serverSideCopy: boolean;
+  /** list() pages come from the storage page by page (S3); else a folder is read whole, then paged. */
+  listingPages: boolean;
+  /** "a.txt" and "A.txt" are two names. */
+  caseSensitive: boolean;
   multipart: boolean;
   /** Smallest part size except the last (S3: 5 MiB). */
   minPartSize: number;
@@ -130,7 +147,7 @@ export interface DriverCapabilities {
 }
 
 export interface StorageDriver {
-  readonly type: 'local' | 's3';
+  readonly type: 'local' | 's3' | 'webdav' | 'sftp' | 'memory';
   readonly capabilities: DriverCapabilities;
   stat(key: string): Promise<ObjectInfo | null>;
   list(prefix: string, options?: ListOptions): Promise<ListResult>;
@@ -184,6 +201,10 @@ export interface StorageDriver {
    * (docs/decisions/0021-local-storage-symlinks.md). The rooted views use it.
    */
   confinedTo?(prefix: string): StorageDriver;
+  /** Removes temp files a killed process left mid-write, untouched since `before`; how many went. */
+  sweepTemp?(before: Date): Promise<number>;
+  /** Ends the driver's connections (SFTP) when its config changed or went. */
+  close?(): Promise<void>;
 }
 
 export type StorageErrorKind = 'not_found' | 'range' | 'invalid_key' | 'conflict' | 'unavailable' | 'denied';

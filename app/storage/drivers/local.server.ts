@@ -53,7 +53,17 @@ export interface LocalDriverOptions {
 /** A folder on disk as object storage. Writes go to a temp file and are renamed into place. */
 export class LocalDriver implements StorageDriver {
   readonly type = 'local' as const;
-  readonly capabilities = { presign: true, multipart: true, minPartSize: 1, maxParts: 10_000 };
+  readonly capabilities = {
+    presign: true,
+    appSigned: true,
+    multipart: true,
+    minPartSize: 1,
+    maxParts: 10_000,
+    rangeReads: true,
+    serverSideCopy: true,
+    listingPages: false,
+    caseSensitive: true,
+  };
   private readonly root: string;
   private readonly paths: LocalPaths;
 

@@ -31,7 +31,17 @@ const unsupported = (what: string) => () =>
  */
 export class MemoryDriver implements StorageDriver {
   readonly type = 'local' as const;
-  readonly capabilities = { presign: false, multipart: false, minPartSize: 1, maxParts: 1 };
+  readonly capabilities = {
+    presign: false,
+    appSigned: false,
+    multipart: false,
+    minPartSize: 1,
+    maxParts: 1,
+    rangeReads: true,
+    serverSideCopy: true,
+    listingPages: false,
+    caseSensitive: true,
+  };
   private readonly objects = new Map<string, Stored>();
   /** Folders made by createFolder (S3's markers). */
   private readonly folders = new Set<string>();

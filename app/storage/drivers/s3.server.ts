@@ -50,7 +50,17 @@ const WRITE_QUEUE = 1;
 /** Any S3-compatible endpoint (path-style or virtual-host). */
 export class S3Driver implements StorageDriver {
   readonly type = 's3' as const;
-  readonly capabilities = { presign: true, multipart: true, minPartSize: 5 * 1024 * 1024, maxParts: 10_000 };
+  readonly capabilities = {
+    presign: true,
+    appSigned: false,
+    multipart: true,
+    minPartSize: 5 * 1024 * 1024,
+    maxParts: 10_000,
+    rangeReads: true,
+    serverSideCopy: true,
+    listingPages: true,
+    caseSensitive: true,
+  };
   readonly client: S3Client;
   private readonly bucket: string;
   /** The parts failed writes left, aborted without holding up the answer. */

@@ -1,0 +1,131 @@
+import https from 'node:https';
+import http from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import { createClient, type FileStat, type WebDAVClient } from 'webdav';
+import { networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
+
+export interface WebDavOptions {
+  /** The server's URL (http or https), up to the folder the account sees. */
+  url: string;
+  username: string;
+  password: string;
+  /** Check the server's certificate (on unless the storage turned it off). */
+  tlsVerify: boolean;
+}
+
+/** What a failed WebDAV call means: its HTTP status, or the network error under it. */
+function failureOf(error: unknown): RemoteFsError {
+  const status = (error as { status?: number }).status;
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 404 || status === 409) return new RemoteFsError('not_found', message);
+  if (status === 401) return new RemoteFsError('auth', message);
+  if (status === 403) return new RemoteFsError('denied', message);
+  if (status === 507) return new RemoteFsError('unavailable', `The WebDAV server is full: ${message}`);
+  return new RemoteFsError(networkFailure(error) ?? 'unavailable', message);
+}
+
+async function wrap<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw failureOf(error);
+  }
+}
+
+function entryOf(stat: FileStat): RemoteEntry {
+  const mtime = stat.lastmod ? new Date(stat.lastmod) : null;
+  return {
+    name: stat.basename,
+    isDir: stat.type === 'directory',
+    size: stat.size,
+    mtime: mtime && !Number.isNaN(mtime.getTime()) ? mtime : null,
+    etag: stat.etag ? stat.etag.replace(/^W\//, '').replace(/"/g, '') : null,
+  };
+}
+
+/**
+ * A WebDAV server through the `webdav` package (decision 0045): PROPFIND depth 1 for folders,
+ * GET with Range, a streamed PUT, and the server's own MOVE and COPY (RFC 4918), so a copy or a
+ * rename sends no bytes through the app.
+ */
+export class WebDavFs implements RemoteFs {
+  readonly features = { serverCopy: true, atomicReplace: true };
+  private readonly client: WebDAVClient;
+  private readonly agents: { http: http.Agent; https: https.Agent };
+
+  constructor(options: WebDavOptions) {
+    this.agents = {
+      http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
+      https: new https.Agent({ keepAlive: true, maxSockets: 8, rejectUnauthorized: options.tlsVerify }),
+    };
+    this.client = createClient(options.url, {
+      username: options.username || undefined,
+      password: options.password || undefined,
+      httpAgent: this.agents.http,
+      httpsAgent: this.agents.https,
+      // Bodies are streamed; these caps are only for PROPFIND answers held to parse them.
+      maxBodyLength: Infinity,
+      maxContentLength: Infinity,
+    });
+  }
+
+  async stat(path: string): Promise<RemoteEntry | null> {
+    try {
+      return entryOf((await this.client.stat(path)) as FileStat);
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.failure === 'not_found') return null;
+      throw failure;
+    }
+  }
+
+  async readdir(path: string): Promise<RemoteEntry[] | null> {
+    try {
+      const entries = (await this.client.getDirectoryContents(path)) as FileStat[];
+      return entries.map(entryOf);
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.failure === 'not_found') return null;
+      throw failure;
+    }
+  }
+
+  async read(path: string, range?: { start: number; end: number }): Promise<Readable> {
+    const stream = this.client.createReadStream(path, range ? { range } : {}) as Readable;
+    // The request starts inside the package: its failure arrives on the stream, explained.
+    const explained = new PassThrough();
+    stream.on('error', (error) => explained.destroy(failureOf(error)));
+    return stream.pipe(explained);
+  }
+
+  write(path: string, body: Readable, size?: number): Promise<void> {
+    return wrap(async () => {
+      await this.client.putFileContents(path, body, { overwrite: true, contentLength: size ?? false });
+    });
+  }
+
+  mkdirs(path: string): Promise<void> {
+    return wrap(() => this.client.createDirectory(path, { recursive: true }));
+  }
+
+  removeFile(path: string): Promise<void> {
+    return wrap(() => this.client.deleteFile(path));
+  }
+
+  removeDir(path: string): Promise<void> {
+    return wrap(() => this.client.deleteFile(path.endsWith('/') ? path : `${path}/`));
+  }
+
+  rename(from: string, to: string): Promise<void> {
+    return wrap(() => this.client.moveFile(from, to, { overwrite: true }));
+  }
+
+  copy(from: string, to: string): Promise<void> {
+    return wrap(() => this.client.copyFile(from, to, { overwrite: true }));
+  }
+
+  async close(): Promise<void> {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+}
