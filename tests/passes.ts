@@ -55,6 +55,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/integration/storage-escapes.test.ts':
     'what the local driver and the gate let through; the database only records',
   'tests/integration/api-fs-archive.test.ts': 'zip streaming from storage; the database only authenticates',
+  'tests/integration/remote-storages.test.ts':
+    'WebDAV and SFTP servers behind the storage doors; the database only keeps the configs',
   'tests/integration/api-fs-write.test.ts': "storage writes and listings; the index's dialects are unit-tested",
   'tests/integration/compression.test.ts': 'HTTP encoding of pages and assets',
   'tests/integration/encrypted-files.test.ts':

@@ -1,3 +1,4 @@
+import type { StorageType } from '~/lib/storage-kinds';
 /** The dashboard's totals (docs/architecture.md §11): the model counts them, the page shows them as they are. */
 export interface DashboardTotals {
   pastes: number;
@@ -15,7 +16,7 @@ export interface DashboardTotals {
 export interface EnvironmentInfo {
   version: string;
   database: string;
-  defaultStorage: { name: string; type: 'local' | 's3' } | null;
+  defaultStorage: { name: string; type: StorageType } | null;
   /** The configured public address, or null when links follow the request. */
   publicUrl: string | null;
   nodeVersion: string;

@@ -32,6 +32,8 @@ interface ReportOf<Check, Text> {
       defaultFolder: string;
       customHost: string | null;
       signatureExpiresIn: number;
+      /** SFTP: the server's host key as pinned (by this test when none was). */
+      hostKeyFingerprint: string | null;
     };
     globalNote: Text;
   };

@@ -214,6 +214,11 @@ export class StorageError extends Error {
   constructor(
     readonly kind: StorageErrorKind,
     message: string,
+    /**
+     * What a file server said went wrong (drivers/remote/remote-fs.ts: dns, refused, tls, auth,
+     * host_key, root_missing, …): the storage test words it for the admin.
+     */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'StorageError';

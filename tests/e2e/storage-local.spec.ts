@@ -70,7 +70,7 @@ test('a storage that cannot be reached says why, in plain words', async ({ page 
   const base = server.url;
   await loginAsAdmin(page, ADMIN, base);
   await page.goto(`${base}/admin/storage-config?new=1`);
-  const form = page.getByRole('region', { name: t.form.createHeading });
+  const form = page.getByRole('region', { name: t.remote.createHeading.s3 });
   const name = `Unreachable ${randomBytes(2).toString('hex')}`;
   await form.getByLabel(t.form.name).fill(name);
   await form.getByLabel(t.form.endpoint).fill('not a url');

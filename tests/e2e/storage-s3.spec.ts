@@ -73,7 +73,7 @@ test(
 
     // Create, through the real form.
     await page.getByRole('link', { name: t.add }).click();
-    const form = page.getByRole('region', { name: t.form.createHeading });
+    const form = page.getByRole('region', { name: t.remote.createHeading.s3 });
     await form.getByLabel(t.form.name).fill(name);
     await form.getByLabel(t.form.provider).selectOption({ label: t.providers.other });
     await form.getByLabel(t.form.endpoint).fill(swift!.env.endpoint);

@@ -43,7 +43,7 @@ async function appSignedHarness(
   data: { storageType: string; providerType: string; rootPath: string; endpointUrl?: string },
   secrets: { accessKeyIdEnc?: string; secretAccessKeyEnc?: string; privateKeyEnc?: string } = {},
   extra: { hostKeyFingerprint?: string } = {},
-  remote?: { stop: () => Promise<void>; restart: () => Promise<void> },
+  remote?: { stop: () => Promise<void>; restart: () => Promise<void>; close: () => Promise<void> },
 ): Promise<Harness> {
   const temp = await tempModelContext();
   const sealed = Object.fromEntries(
@@ -82,7 +82,7 @@ async function appSignedHarness(
       await new Promise((resolve) => server.close(resolve));
       await driver.close?.();
       await temp.close();
-      await remote?.stop();
+      await remote?.close();
     },
     server: remote,
   };

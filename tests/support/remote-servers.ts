@@ -44,6 +44,8 @@ export interface RemoteServer {
   stop: () => Promise<void>;
   /** Starts it again on the same port and folder. */
   restart: () => Promise<void>;
+  /** Stops it for good and removes its folders. */
+  close: () => Promise<void>;
 }
 
 function spawnLogged(command: string, args: string[]) {
@@ -65,7 +67,7 @@ async function stopChild(child: ChildProcess) {
 }
 
 /** A server run by `start` on a fixed port, stoppable and restartable (for the "server gone" cases). */
-async function managed(dir: string, port: number, start: () => { child: ChildProcess; log: () => string }) {
+async function managed(dir: string, port: number, start: () => { child: ChildProcess; log: () => string }, base = dir) {
   let running = start();
   await listening(port, running.child, running.log);
   return {
@@ -75,6 +77,10 @@ async function managed(dir: string, port: number, start: () => { child: ChildPro
     restart: async () => {
       running = start();
       await listening(port, running.child, running.log);
+    },
+    close: async () => {
+      await stopChild(running.child);
+      fs.rmSync(base, { recursive: true, force: true });
     },
   };
 }
@@ -91,7 +97,9 @@ export async function startRcloneWebdav(): Promise<WebDavServer> {
   const port = await freePort();
   const username = 'dav-user';
   const password = 'dav-password';
+  // No directory cache: the tests also write into the served folder behind the server's back.
   const args = ['serve', 'webdav', dir, '--addr', `127.0.0.1:${port}`, '--user', username, '--pass', password];
+  args.push('--dir-cache-time', '0s');
   const server = await managed(dir, port, () => spawnLogged('rclone', args));
   return { ...server, url: `http://127.0.0.1:${port}/`, username, password };
 }
@@ -138,7 +146,7 @@ export async function startSshd(): Promise<SshServer> {
   );
   const fingerprint = async () =>
     (await execute('ssh-keygen', ['-l', '-E', 'sha256', '-f', `${hostKey}.pub`])).stdout.split(' ')[1]!;
-  const server = await managed(dir, port, () => spawnLogged('/usr/sbin/sshd', ['-D', '-e', '-f', config]));
+  const server = await managed(dir, port, () => spawnLogged('/usr/sbin/sshd', ['-D', '-e', '-f', config]), base);
   const result: SshServer = {
     ...server,
     username: os.userInfo().username,

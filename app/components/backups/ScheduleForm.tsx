@@ -107,7 +107,7 @@ export function ScheduleForm({
             {storages.map((s) => (
               <option key={s.id} value={s.id}>
                 {/* As the mount form names storages: the seeded one in the reader's language. */}
-                {t(s.type === 'local' ? 'mounts.form.storageLocal' : 'mounts.form.storageS3', {
+                {t(`mounts.form.storageOf.${s.type}`, {
                   name: storageDisplayName(t, s.name),
                 })}
               </option>

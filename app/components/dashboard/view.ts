@@ -1,3 +1,4 @@
+import type { StorageType } from '~/lib/storage-kinds';
 import type { DashboardTotals } from '~/lib/dashboard';
 import type { LastRunView } from '~/components/backups/types';
 
@@ -7,7 +8,7 @@ export interface DashboardView {
   storages: {
     id: string;
     name: string;
-    storageType: 'local' | 's3';
+    storageType: StorageType;
     isDefault: boolean;
     fileCount: number;
     usedBytes: number;

@@ -21,7 +21,7 @@ export function MountCard({ mount, active }: { mount: MountItem; active: boolean
     >
       <header className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-accent">
-          <Icon name={mount.storageType === 'S3' ? 'cloud' : 'disk'} className="h-5 w-5" />
+          <Icon name={mount.storageType === 'LOCAL' ? 'disk' : 'cloud'} className="h-5 w-5" />
         </span>
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
           <div className="min-w-0">

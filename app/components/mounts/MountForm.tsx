@@ -106,7 +106,7 @@ export function MountForm({
             {...fieldAria('mount-storage_config_id', fieldErrors.storage_config_id)}
           >
             {storages.map((s) => {
-              const label = t(s.storageType === 'local' ? 'mounts.form.storageLocal' : 'mounts.form.storageS3', {
+              const label = t(`mounts.form.storageOf.${s.storageType}`, {
                 name: storageDisplayName(t, s.name),
               });
               return (

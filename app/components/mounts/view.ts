@@ -1,3 +1,4 @@
+import type { StorageType } from '~/lib/storage-kinds';
 /** Shapes and URL helpers of the mount management page (client-safe). */
 
 export const MOUNTS_PATH = '/admin/mount-management';
@@ -39,7 +40,7 @@ export interface MountIndexView {
 export interface StorageChoice {
   id: string;
   name: string;
-  storageType: 'local' | 's3';
+  storageType: StorageType;
   isDefault: boolean;
 }
 

@@ -58,7 +58,7 @@ export function StorageCard({
     >
       <header className="flex items-start gap-3">
         <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-soft text-accent">
-          <Icon name={s3 ? 'cloud' : 'disk'} className="h-5 w-5" />
+          <Icon name={config.storageType === 'local' ? 'disk' : 'cloud'} className="h-5 w-5" />
         </span>
         {/* The badges sit beside the name when there is room, under it on phones. */}
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
@@ -69,7 +69,7 @@ export function StorageCard({
             <p className="text-sm text-subtle">
               {s3
                 ? t('storage.list.s3Type', { provider: t(providerLabel(config.providerType)) })
-                : t('storage.list.localType')}
+                : t(`storage.list.${config.storageType}Type`)}
             </p>
           </div>
           <div className="flex flex-wrap gap-1.5">
@@ -106,10 +106,24 @@ export function StorageCard({
               </Detail>
             )}
           </>
-        ) : (
+        ) : config.storageType === 'local' ? (
           <Detail label={t('storage.list.location')} wide>
             {t('storage.list.localLocation')}
           </Detail>
+        ) : (
+          <>
+            <Detail label={t('storage.list.server')}>
+              <span className="font-mono text-[0.8125rem] break-all">{config.endpointUrl}</span>
+            </Detail>
+            <Detail label={t('storage.list.rootFolder')}>
+              <span className="font-mono text-[0.8125rem] break-all">{config.rootFolder}</span>
+            </Detail>
+            {config.hostKeyFingerprint && (
+              <Detail label={t('storage.list.hostKey')} wide>
+                <span className="font-mono text-[0.8125rem] break-all">{config.hostKeyFingerprint}</span>
+              </Detail>
+            )}
+          </>
         )}
         <Detail label={t('storage.list.quota')}>
           <Quota used={config.usedBytes} total={config.totalStorageBytes} />

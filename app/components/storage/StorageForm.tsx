@@ -7,6 +7,8 @@ import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
 import { PROVIDERS } from '~/lib/storage-name';
 import type { StorageItem } from './view';
+import { RemoteStorageFields } from './RemoteStorageFields';
+import type { StorageType } from '~/lib/storage-kinds';
 
 /** The fields this form shows its own errors beside: their message is not repeated at the top. */
 const FIELDS = [
@@ -20,7 +22,17 @@ const FIELDS = [
   'custom_host',
   'signature_expires_in',
   'total_storage_gb',
+  'username',
+  'password',
+  'private_key',
+  'root_folder',
+  'host',
+  'port',
+  'host_key_fingerprint',
 ];
+
+/** What a new storage can be: each a link (no JavaScript needed), its form below. */
+const NEW_KINDS = ['s3', 'webdav', 'sftp'] as const;
 
 const NO_ERRORS: Record<string, string> = {};
 
@@ -47,8 +59,14 @@ export function StorageForm({
   formError,
   fieldErrors = NO_ERRORS,
   cancelTo,
+  newKind = 's3',
+  kindHref,
 }: {
   mode: 'create' | 'update';
+  /** The kind of a new storage (the create form's `?new=`). */
+  newKind?: StorageType;
+  /** The address of the create form for another kind. */
+  kindHref?: (kind: StorageType) => string;
   config?: StorageItem;
   /** What was submitted, after an error (never the secret). */
   values?: StorageFormValues;
@@ -61,8 +79,18 @@ export function StorageForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === mode;
   const form = useRef<HTMLFormElement>(null);
   const p = mode === 'create' ? 'new-storage' : 'edit-storage';
-  const s3 = !config || config.storageType === 's3';
+  const kind: StorageType = config?.storageType ?? values?.storage_type ?? newKind;
+  const s3 = kind === 's3';
+  const remote = kind === 'webdav' || kind === 'sftp';
+  const sftpUrl = kind === 'sftp' && config?.endpointUrl ? new URL(config.endpointUrl) : null;
   const v: StorageFormValues = values ?? {
+    storage_type: kind,
+    username: '',
+    root_folder: config?.rootFolder ?? '',
+    tls_verify: config?.tlsVerify ?? true,
+    host: sftpUrl?.hostname.replace(/^\[|\]$/g, '') ?? '',
+    port: sftpUrl?.port ?? '',
+    host_key_fingerprint: config?.hostKeyFingerprint ?? '',
     name: config?.name ?? '',
     provider_type: config?.providerType ?? 'AWS S3',
     endpoint_url: config?.endpointUrl ?? '',
@@ -81,9 +109,11 @@ export function StorageForm({
   // With JavaScript the page is not reloaded: bring the first mistake into view and focus it.
   useEffect(() => {
     if (!formError) return;
-    // As without JavaScript, where the page comes back without it: the secret is typed again.
-    const secret = form.current?.elements.namedItem('secret_access_key');
-    if (secret instanceof HTMLInputElement) secret.value = '';
+    // As without JavaScript, where the page comes back without them: the secrets are typed again.
+    for (const name of ['secret_access_key', 'password', 'private_key']) {
+      const secret = form.current?.elements.namedItem(name);
+      if (secret instanceof HTMLInputElement || secret instanceof HTMLTextAreaElement) secret.value = '';
+    }
     const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     form.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
     invalid?.focus({ preventScroll: true });
@@ -101,6 +131,23 @@ export function StorageForm({
     <Form ref={form} method="post" className="scroll-mt-24 space-y-5" noValidate>
       <input type="hidden" name="intent" value={mode} />
       {config && <input type="hidden" name="id" value={config.id} />}
+      {mode === 'create' && <input type="hidden" name="storage_type" value={kind} />}
+      {mode === 'create' && kindHref && (
+        <nav aria-label={t('storage.remote.kind')} className="flex flex-wrap gap-2">
+          {NEW_KINDS.map((k) => (
+            <Link
+              key={k}
+              to={kindHref(k)}
+              replace
+              preventScrollReset
+              aria-current={k === kind ? 'page' : undefined}
+              className={`btn px-3 py-1.5 text-sm ${k === kind ? 'btn-primary' : ''}`}
+            >
+              {t(`storage.remote.kinds.${k}`)}
+            </Link>
+          ))}
+        </nav>
+      )}
       <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
 
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
@@ -246,8 +293,12 @@ export function StorageForm({
         </Group>
       )}
 
+      {remote && (
+        <RemoteStorageFields kind={kind} prefix={p} mode={mode} values={v} fieldErrors={fieldErrors} Group={Group} />
+      )}
+
       <Group legend={t('storage.form.options')}>
-        {s3 && (
+        {(s3 || remote) && (
           <Field
             id={`${p}-default_folder`}
             label={t('storage.form.defaultFolder')}
@@ -313,7 +364,7 @@ export function StorageForm({
         <Field
           id={`${p}-total_storage_gb`}
           label={t('storage.form.quota')}
-          hint={t(s3 ? 'storage.form.quotaHint' : 'storage.form.quotaHintLocal')}
+          hint={t(s3 ? 'storage.form.quotaHint' : remote ? 'storage.remote.quotaHint' : 'storage.form.quotaHintLocal')}
           error={fieldErrors.total_storage_gb}
         >
           <input

@@ -106,6 +106,11 @@ export function TestResultPanel({
           <CorsGuide origin={origin} />
         </div>
       )}
+      {info.hostKeyFingerprint && (
+        <p className="mt-4 text-xs break-all text-subtle">
+          {t('storageTest.hostKeyPinned', { fingerprint: info.hostKeyFingerprint })}
+        </p>
+      )}
       {config.storageType === 's3' && (
         <p className="mt-4 text-xs break-all text-subtle">
           {t('storage.test.connection', {

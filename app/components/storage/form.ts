@@ -3,6 +3,8 @@
  * (app/lib/schemas/storage-configs.ts). Pure and client-safe. The secret access key is never part of
  * the values sent back to the page after a failure.
  */
+import { storageTypeOf, type StorageType } from '~/lib/storage-kinds';
+
 export const GIB = 1024 ** 3;
 /** The largest quota the form takes: 1 PiB. */
 const MAX_QUOTA_GB = 1024 * 1024;
@@ -10,6 +12,8 @@ const MAX_QUOTA_GB = 1024 * 1024;
 export const MAX_SIGNATURE_SECONDS = 7 * 24 * 3600;
 
 export interface StorageFormValues {
+  /** A new storage's kind (a hidden field of the create form); an edit keeps the stored one. */
+  storage_type: StorageType;
   name: string;
   provider_type: string;
   endpoint_url: string;
@@ -22,6 +26,13 @@ export interface StorageFormValues {
   total_storage_gb: string;
   path_style: boolean;
   is_public: boolean;
+  /** WebDAV and SFTP (docs/storage.md); their password and key are secrets, never sent back. */
+  username: string;
+  root_folder: string;
+  tls_verify: boolean;
+  host: string;
+  port: string;
+  host_key_fingerprint: string;
 }
 
 export type StorageFormProblem = 'quotaInvalid' | 'signatureExpiryInvalid';
@@ -33,6 +44,7 @@ const text = (form: FormData, name: string) => {
 
 export function storageFormValues(form: FormData): StorageFormValues {
   return {
+    storage_type: storageTypeOf(text(form, 'storage_type') || 's3'),
     name: text(form, 'name'),
     provider_type: text(form, 'provider_type'),
     endpoint_url: text(form, 'endpoint_url').trim(),
@@ -45,6 +57,13 @@ export function storageFormValues(form: FormData): StorageFormValues {
     total_storage_gb: text(form, 'total_storage_gb').trim(),
     path_style: form.get('path_style') === '1',
     is_public: form.get('is_public') === '1',
+    username: text(form, 'username').trim(),
+    root_folder: text(form, 'root_folder').trim(),
+    // A checkbox sent unticked is absent: the create form marks that it showed one.
+    tls_verify: form.get('tls_verify') === '1' || !form.has('tls_verify_shown'),
+    host: text(form, 'host').trim(),
+    port: text(form, 'port').trim(),
+    host_key_fingerprint: text(form, 'host_key_fingerprint').trim(),
   };
 }
 
@@ -67,7 +86,9 @@ export function storageFormToInput(
   values: StorageFormValues,
   secret: string,
   mode: 'create' | 'update',
-  kind: 'local' | 's3' = 's3',
+  kind: StorageType = 's3',
+  /** An SFTP private key (a secret, as `secret`: never sent back to the page). */
+  privateKey = '',
 ): Converted {
   const errors: Partial<Record<keyof StorageFormValues, StorageFormProblem>> = {};
   let quota: number | null | undefined = mode === 'create' ? undefined : null;
@@ -86,6 +107,39 @@ export function storageFormToInput(
 
   const common = { name: values.name, is_public: values.is_public, total_storage_bytes: quota };
   if (kind === 'local') return { ok: true, input: common };
+  // Update: a blank secret is left out, so the stored one stays.
+  const kept = (name: string, value: string) => (mode === 'create' || value ? { [name]: value } : {});
+  if (kind === 'webdav' || kind === 'sftp') {
+    const folders = { root_folder: values.root_folder, default_folder: values.default_folder };
+    const type = mode === 'create' ? { storage_type: kind } : {};
+    if (kind === 'webdav')
+      return {
+        ok: true,
+        input: {
+          ...common,
+          ...type,
+          ...folders,
+          endpoint_url: values.endpoint_url,
+          ...kept('username', values.username),
+          ...kept('password', secret),
+          tls_verify: values.tls_verify,
+        },
+      };
+    return {
+      ok: true,
+      input: {
+        ...common,
+        ...type,
+        ...folders,
+        host: values.host,
+        port: values.port || undefined,
+        ...kept('username', values.username),
+        ...(secret ? { password: secret } : {}),
+        ...(privateKey.trim() ? { private_key: privateKey } : {}),
+        host_key_fingerprint: values.host_key_fingerprint,
+      },
+    };
+  }
   return {
     ok: true,
     input: {

@@ -1,5 +1,6 @@
 /** Shapes and URL helpers of the storage configuration page (client-safe). */
 import type { StorageCheck, StorageTestOutcome } from '~/lib/storage-test';
+import type { StorageType } from '~/lib/storage-kinds';
 
 export type { StorageCheck, StorageTestOutcome };
 
@@ -9,7 +10,7 @@ export const STORAGE_PATH = '/admin/storage-config';
 export interface StorageItem {
   id: string;
   name: string;
-  storageType: 'local' | 's3';
+  storageType: StorageType;
   providerType: string;
   endpointUrl: string | null;
   bucketName: string | null;
@@ -22,6 +23,9 @@ export interface StorageItem {
   customHost: string | null;
   signatureExpiresIn: number;
   hasCredentials: boolean;
+  rootFolder: string | null;
+  hostKeyFingerprint: string | null;
+  tlsVerify: boolean;
   lastUsedAt: string | null;
   usedBytes: number;
 }

@@ -32,8 +32,80 @@ const base = {
   total_storage_bytes: z.union([z.coerce.number().int(), z.null()]).optional(),
 };
 
-/** POST /s3-configs and the create form (S3 configs; the embedded local config is made at start-up). */
-export const createStorageConfigSchema = z.object(base);
+/** What every kind of storage has (name, the shares' folder, visibility, quota, link lifetime). */
+const shared = {
+  name: base.name,
+  default_folder: base.default_folder,
+  is_public: base.is_public,
+  signature_expires_in: base.signature_expires_in,
+  total_storage_bytes: base.total_storage_bytes,
+};
+
+/** A folder on the server: absolute, "/" separated, no "." or ".." (docs/storage.md). */
+const rootFolder = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => !value.split('/').some((segment) => segment === '.' || segment === '..'), 'rootFolderInvalid')
+  .optional();
+
+/** A WebDAV storage (issue 48): its URL, an account (a server may need none), a folder. */
+const webdavFields = {
+  endpoint_url: z
+    .string()
+    .trim()
+    .url('endpointInvalid')
+    .max(500)
+    .refine((value) => /^https?:\/\//i.test(value), 'endpointInvalid'),
+  username: z.string().trim().max(500).optional(),
+  password: z.string().max(1000).optional(),
+  root_folder: rootFolder,
+  tls_verify: flag.optional(),
+};
+
+/** An SFTP storage (issue 48): a host, an account with a password or a private key, a folder. */
+const sftpFields = {
+  host: z
+    .string()
+    .trim()
+    .min(1, 'hostRequired')
+    .max(255)
+    .regex(/^[A-Za-z0-9.:[\]_-]+$/, 'hostInvalid'),
+  port: z.coerce.number().int().min(1, 'portInvalid').max(65535, 'portInvalid').optional(),
+  username: z.string().trim().min(1, 'usernameRequired').max(255),
+  password: z.string().max(1000).optional(),
+  private_key: z.string().max(20_000).optional(),
+  root_folder: rootFolder,
+  host_key_fingerprint: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, 'fingerprintInvalid'),
+      z.literal(''),
+      z.null(),
+    ])
+    .optional(),
+};
+
+/**
+ * POST /s3-configs and the create form: an S3 config unless `storage_type` says "webdav" or "sftp"
+ * (the embedded local config is made at start-up). v0.7.3 clients send no type: S3, as before.
+ */
+export const createStorageConfigSchema = z.discriminatedUnion(
+  'storage_type',
+  [
+    z.object({ ...shared, ...webdavFields, storage_type: z.literal('webdav') }),
+    z
+      .object({ ...shared, ...sftpFields, storage_type: z.literal('sftp') })
+      .refine((input) => !!input.password || !!input.private_key?.trim(), {
+        message: 'sftpSecretRequired',
+        path: ['password'],
+      }),
+    z.object({ ...base, storage_type: z.literal('s3').optional() }),
+  ],
+  { error: 'storageTypeInvalid' },
+);
 export type CreateStorageConfigInput = z.infer<typeof createStorageConfigSchema>;
 
 /** PUT: any subset; an absent (or blank) key field keeps the stored secret. */
@@ -44,5 +116,14 @@ export const updateStorageConfigSchema = z.object({
   bucket_name: base.bucket_name.optional(),
   access_key_id: z.string().trim().max(500).optional(),
   secret_access_key: z.string().max(1000).optional(),
+  // WebDAV and SFTP (the type itself never changes).
+  username: z.string().trim().max(500).optional(),
+  password: z.string().max(1000).optional(),
+  private_key: z.string().max(20_000).optional(),
+  root_folder: rootFolder,
+  tls_verify: flag.optional(),
+  host: sftpFields.host.optional(),
+  port: sftpFields.port,
+  host_key_fingerprint: sftpFields.host_key_fingerprint,
 });
 export type UpdateStorageConfigInput = z.infer<typeof updateStorageConfigSchema>;

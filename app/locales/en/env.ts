@@ -3,7 +3,7 @@ export default {
   version: 'Version',
   database: 'Database',
   defaultStorage: 'Default storage',
-  storageTypes: { local: 'local folder', s3: 'S3' },
+  storageTypes: { local: 'local folder', s3: 'S3', webdav: 'WebDAV', sftp: 'SFTP' },
   publicUrl: 'Public address',
   publicUrlFromRequest: 'Not set: links follow each request',
   node: 'Node.js',

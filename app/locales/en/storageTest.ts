@@ -8,7 +8,7 @@ export default {
   presignedFailed: 'Uploading or downloading through presigned URLs failed',
   presignedPutStatus: 'The presigned upload was refused (HTTP {{status}})',
   presignedGetStatus: 'The presigned download failed (HTTP {{status}})',
-  corsNotNeeded: 'Local storage is served by Cloudclip itself: no CORS needed',
+  corsNotNeeded: 'This storage is served through Cloudclip itself: no CORS needed',
   corsNoOrigin: 'Run the test from the browser so the page origin can be checked against the bucket CORS',
   corsOriginRefused: 'The bucket CORS does not allow PUT from {{origin}}',
   corsNoEtag: 'The bucket CORS does not expose the ETag header, which multipart uploads need',
@@ -19,6 +19,14 @@ export default {
   unreachable: 'The endpoint could not be reached: check the endpoint URL and that the server is running',
   noSuchBucket: 'The bucket does not exist: check the bucket name',
   denied: 'Access denied: check the access key, the secret and the bucket permissions',
+  tlsFailed:
+    'The server’s TLS certificate could not be verified: check the URL, or turn off the certificate check for a self-signed server you trust',
+  authFailed: 'The server refused the user name, password or key: check them',
+  permissionDenied: 'The server refused access to the folder: check the account’s permissions on it',
+  hostKeyChanged:
+    'The server’s host key is not the one pinned for this storage: if the server was reinstalled, clear the fingerprint and test again; otherwise someone may be in between',
+  hostKeyPinned: 'Host key {{fingerprint}}, pinned: a server showing another is refused',
+  rootMissing: 'The root folder does not exist on the server: check the folder name',
   failed: 'Failed',
   failedWith: 'Failed: {{detail}}',
   allOk: 'All checks passed: this storage is ready for uploads',

@@ -3,7 +3,7 @@ export default {
   version: '版本',
   database: '数据库',
   defaultStorage: '默认存储',
-  storageTypes: { local: '本地存储', s3: 'S3' },
+  storageTypes: { local: '本地存储', s3: 'S3', webdav: 'WebDAV', sftp: 'SFTP' },
   publicUrl: '公开地址',
   publicUrlFromRequest: '未设置：链接随请求地址生成',
   node: 'Node.js',

@@ -8,6 +8,7 @@ import { normalizeRootFolder, type CreateMountInput, type UpdateMountInput } fro
 import type { ModelContext } from '~/models/context.server';
 import { isNavigable, isWithin } from '~/storage/vfs/path';
 import type { MountRecord } from './types';
+import { apiStorageType } from '~/lib/storage-kinds';
 
 export type { MountRecord };
 
@@ -22,11 +23,11 @@ type MountRow = Mount & { storageConfig: StorageConfig | null };
 
 function toRecord(row: MountRow): MountRecord {
   const { storageConfig, ...mount } = row;
-  return { ...mount, isPublic: !storageConfig || storageConfig.storageType !== 's3' || storageConfig.isPublic };
+  return { ...mount, isPublic: !storageConfig || storageConfig.storageType === 'local' || storageConfig.isPublic };
 }
 
 const ORDER = [{ sortOrder: 'asc' as const }, { name: 'asc' as const }];
-const storageTypeOf = (config: StorageConfig) => (config.storageType === 's3' ? 'S3' : 'LOCAL');
+const storageTypeOf = (config: StorageConfig) => apiStorageType(config.storageType);
 
 /** Every mount, inactive ones included (admin). */
 export async function listMounts(ctx: ModelContext, principal: Principal): Promise<MountRecord[]> {

@@ -2,6 +2,7 @@ import type { ShareBasics } from '~/lib/share-basics';
 import type { FileShare, StorageConfig } from '~/generated/prisma/client';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
+import { storageTypeOf, type StorageType } from '~/lib/storage-kinds';
 
 /** A file-share row with its storage config, as the share models read it. Never leaves models/. */
 export type ShareRow = FileShare & { storageConfig: StorageConfig };
@@ -35,7 +36,7 @@ export interface FileShareRecord extends ShareBasics {
   /** The storage config it lives on: what may be shown of it. */
   storage: {
     name: string;
-    kind: 'local' | 's3';
+    kind: StorageType;
     providerType: string;
     endpointUrl: string | null;
     bucketName: string | null;
@@ -82,7 +83,7 @@ export function toFileRecord(row: ShareRow): FileShareRecord {
     storageType: row.storageType,
     storage: {
       name: config.name,
-      kind: config.storageType === 'local' ? 'local' : 's3',
+      kind: storageTypeOf(config.storageType),
       providerType: config.providerType,
       endpointUrl: config.endpointUrl,
       bucketName: config.bucketName,

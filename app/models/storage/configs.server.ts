@@ -14,6 +14,8 @@ import {
 import type { ModelContext } from '~/models/context.server';
 import { markUsed } from '~/models/last-used.server';
 import { SEEDED_STORAGE_NAME } from '~/lib/storage-name';
+import { storageTypeOf, type StorageType } from '~/lib/storage-kinds';
+import { REMOTE_DEFAULT_QUOTA, remoteConfigData, remoteConfigUpdate } from './remote-configs.server';
 
 /**
  * The embedded default: a fresh install stores files in DATA_DIR/storage with no configuration,
@@ -39,7 +41,7 @@ export async function ensureDefaultStorage(ctx: ModelContext): Promise<void> {
 export interface StorageConfigRecord {
   id: string;
   name: string;
-  storageType: 'local' | 's3';
+  storageType: StorageType;
   providerType: string;
   endpointUrl: string | null;
   bucketName: string | null;
@@ -52,18 +54,30 @@ export interface StorageConfigRecord {
   customHost: string | null;
   signatureExpiresIn: number;
   adminId: string | null;
-  /** Local storage needs none; an S3 config has both keys stored. */
+  /** Local storage needs none; an S3 config has both keys stored; an SFTP one a user and a secret. */
   hasCredentials: boolean;
+  /** WebDAV and SFTP: the folder on the server ("/" for all of it). */
+  rootFolder: string | null;
+  /** SFTP: the pinned host key, null until the first test pins it. */
+  hostKeyFingerprint: string | null;
+  /** WebDAV: whether an https server's certificate is checked. */
+  tlsVerify: boolean;
   createdAt: Date;
   updatedAt: Date;
   lastUsedAt: Date | null;
+}
+
+function hasCredentials(c: StorageConfig): boolean {
+  if (c.storageType === 'local' || c.storageType === 'webdav') return true;
+  if (c.storageType === 'sftp') return !!c.accessKeyIdEnc && (!!c.secretAccessKeyEnc || !!c.privateKeyEnc);
+  return !!c.accessKeyIdEnc && !!c.secretAccessKeyEnc;
 }
 
 function toRecord(c: StorageConfig): StorageConfigRecord {
   return {
     id: c.id,
     name: c.name,
-    storageType: c.storageType === 'local' ? 'local' : 's3',
+    storageType: storageTypeOf(c.storageType),
     providerType: c.providerType,
     endpointUrl: c.endpointUrl,
     bucketName: c.bucketName,
@@ -76,7 +90,10 @@ function toRecord(c: StorageConfig): StorageConfigRecord {
     customHost: c.customHost,
     signatureExpiresIn: c.signatureExpiresIn,
     adminId: c.adminId,
-    hasCredentials: c.storageType === 'local' || (!!c.accessKeyIdEnc && !!c.secretAccessKeyEnc),
+    hasCredentials: hasCredentials(c),
+    rootFolder: c.storageType === 'webdav' || c.storageType === 'sftp' ? (c.rootPath ?? '/') : null,
+    hostKeyFingerprint: c.hostKeyFingerprint,
+    tlsVerify: c.tlsVerify,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
     lastUsedAt: c.lastUsedAt,
@@ -137,14 +154,34 @@ function signatureExpiry(value: number | undefined): number {
 
 export async function createStorageConfig(ctx: ModelContext, principal: Principal, input: CreateStorageConfigInput) {
   authorize(principal, 'storage.manage');
+  const isFirst = (await ctx.db.storageConfig.count()) === 0;
+  const common = {
+    id: randomUUID(),
+    name: input.name,
+    defaultFolder: cleanFolder(input.default_folder),
+    isPublic: input.is_public ?? false,
+    isDefault: isFirst,
+    signatureExpiresIn: signatureExpiry(input.signature_expires_in),
+    adminId: principal.kind === 'admin' ? principal.adminId : null,
+  };
+  if (input.storage_type === 'webdav' || input.storage_type === 'sftp') {
+    const quota = input.total_storage_bytes && input.total_storage_bytes > 0 ? input.total_storage_bytes : null;
+    const created = await ctx.db.storageConfig.create({
+      data: {
+        ...common,
+        ...(await remoteConfigData(ctx, input)),
+        totalStorageBytes: BigInt(quota ?? REMOTE_DEFAULT_QUOTA),
+      },
+    });
+    audit(ctx, principal, { action: 'storage.create', target: created.name });
+    return toRecord(created);
+  }
   const provider = normalizeProvider(input.provider_type);
   const quota =
     input.total_storage_bytes && input.total_storage_bytes > 0 ? input.total_storage_bytes : defaultQuota(provider);
-  const isFirst = (await ctx.db.storageConfig.count()) === 0;
   const created = await ctx.db.storageConfig.create({
     data: {
-      id: randomUUID(),
-      name: input.name,
+      ...common,
       storageType: 's3',
       providerType: provider,
       endpointUrl: input.endpoint_url.replace(/\/+$/, ''),
@@ -153,13 +190,8 @@ export async function createStorageConfig(ctx: ModelContext, principal: Principa
       accessKeyIdEnc: encrypt(ctx.masterKey, input.access_key_id),
       secretAccessKeyEnc: encrypt(ctx.masterKey, input.secret_access_key),
       pathStyle: input.path_style ?? false,
-      defaultFolder: cleanFolder(input.default_folder),
-      isPublic: input.is_public ?? false,
-      isDefault: isFirst,
       totalStorageBytes: BigInt(quota),
       customHost: input.custom_host || null,
-      signatureExpiresIn: signatureExpiry(input.signature_expires_in),
-      adminId: principal.kind === 'admin' ? principal.adminId : null,
     },
   });
   audit(ctx, principal, { action: 'storage.create', target: created.name });
@@ -182,22 +214,26 @@ export async function updateStorageConfig(
   const existing = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!existing) throw new AppError('not_found', 'storageNotFound');
   const isS3 = existing.storageType === 's3';
+  const remote = existing.storageType === 'webdav' || existing.storageType === 'sftp';
   const provider = input.provider_type === undefined ? existing.providerType : normalizeProvider(input.provider_type);
+  const s3Fields = isS3 && {
+    providerType: provider,
+    endpointUrl: input.endpoint_url ? input.endpoint_url.replace(/\/+$/, '') : undefined,
+    bucketName: input.bucket_name,
+    region: input.region,
+    // A blank or absent secret keeps the stored one (the edit form never shows it).
+    accessKeyIdEnc: input.access_key_id ? encrypt(ctx.masterKey, input.access_key_id) : undefined,
+    secretAccessKeyEnc: input.secret_access_key ? encrypt(ctx.masterKey, input.secret_access_key) : undefined,
+    pathStyle: input.path_style,
+    customHost: input.custom_host === undefined ? undefined : input.custom_host || null,
+  };
   const updated = await ctx.db.storageConfig.update({
     where: { id },
     data: {
       name: input.name,
-      providerType: isS3 ? provider : undefined,
-      endpointUrl: isS3 && input.endpoint_url ? input.endpoint_url.replace(/\/+$/, '') : undefined,
-      bucketName: isS3 ? input.bucket_name : undefined,
-      region: isS3 ? input.region : undefined,
-      // A blank or absent secret keeps the stored one (the edit form never shows it).
-      accessKeyIdEnc: isS3 && input.access_key_id ? encrypt(ctx.masterKey, input.access_key_id) : undefined,
-      secretAccessKeyEnc: isS3 && input.secret_access_key ? encrypt(ctx.masterKey, input.secret_access_key) : undefined,
-      pathStyle: isS3 ? input.path_style : undefined,
+      ...(s3Fields || (remote ? remoteConfigUpdate(ctx, existing, input) : {})),
       defaultFolder: input.default_folder === undefined ? undefined : cleanFolder(input.default_folder),
       isPublic: input.is_public,
-      customHost: input.custom_host === undefined ? undefined : input.custom_host || null,
       signatureExpiresIn:
         input.signature_expires_in === undefined ? undefined : signatureExpiry(input.signature_expires_in),
       totalStorageBytes:

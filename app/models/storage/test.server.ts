@@ -3,6 +3,8 @@ import { Readable } from 'node:stream';
 import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
+import type { StorageConfig } from '~/generated/prisma/client';
+import { hostKeyOf } from '~/storage/drivers/remote/sftp-fs.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import type { ModelContext } from '~/models/context.server';
 import type { CheckReport, Message, StorageTestReport } from '~/lib/storage-test';
@@ -19,6 +21,19 @@ class CheckFailure extends Error {
 /** A message for the door to word. */
 const m = (key: string, params?: Record<string, unknown>): Message => ({ key: `storageTest.${key}`, params });
 
+/** The message for each reason a WebDAV or SFTP driver gives. */
+const REASONS: Record<string, string> = {
+  dns: 'unreachableHost',
+  refused: 'unreachable',
+  timeout: 'unreachable',
+  unavailable: 'unreachable',
+  tls: 'tlsFailed',
+  auth: 'authFailed',
+  denied: 'permissionDenied',
+  host_key: 'hostKeyChanged',
+  root_missing: 'rootMissing',
+};
+
 /** Turns a driver or network failure into plain words a self-hoster can act on. */
 function explain(error: unknown): Message {
   const e = error as {
@@ -29,6 +44,9 @@ function explain(error: unknown): Message {
     cause?: { code?: string };
   };
   const code = e.code ?? e.cause?.code;
+  // A file server's failure, already named by its driver (WebDAV, SFTP: drivers/remote/remote-fs.ts).
+  const reason = error instanceof StorageError ? error.reason : undefined;
+  if (reason && REASONS[reason]) return m(REASONS[reason]);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return m('unreachableHost');
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return m('unreachable');
   if (e.name === 'NoSuchBucket') return m('noSuchBucket');
@@ -82,7 +100,8 @@ export async function testStorageConfig(
   authorize(principal, 'storage.manage');
   const config = await ctx.db.storageConfig.findUnique({ where: { id } });
   if (!config) throw new AppError('not_found', 'storageNotFound');
-  const driver: StorageDriver = ctx.storage.driverFor(config);
+  const pinned = await pinHostKey(ctx, config);
+  const driver: StorageDriver = ctx.storage.driverFor(pinned);
   const prefix = config.defaultFolder;
   const probeKey = `${prefix}${TEST_FOLDER}${randomUUID()}.txt`;
   const probe = `cloudclip storage test ${new Date().toISOString()}`;
@@ -156,7 +175,7 @@ export async function testStorageConfig(
   }
 
   const cors: Check = { success: true, error: null, note: m('corsNotNeeded') };
-  if (config.storageType === 's3') Object.assign(cors, await checkCors(driver, prefix, origin));
+  if (!driver.capabilities.appSigned) Object.assign(cors, await checkCors(driver, prefix, origin));
 
   await ctx.db.storageConfig.update({ where: { id }, data: { lastUsedAt: new Date() } });
   const success = read.success && write.success && frontendSim.success && cors.success;
@@ -176,10 +195,24 @@ export async function testStorageConfig(
         defaultFolder: config.defaultFolder,
         customHost: config.customHost,
         signatureExpiresIn: config.signatureExpiresIn,
+        hostKeyFingerprint: pinned.hostKeyFingerprint,
       },
       globalNote: success ? m('allOk') : m('someFailed'),
     },
   };
+}
+
+/**
+ * An SFTP storage without a pinned host key pins the one its server shows now (trust on first
+ * use, docs/storage.md); from then on a connection to a server with another key is refused. A
+ * server that cannot be reached pins nothing: the checks below say why.
+ */
+async function pinHostKey(ctx: ModelContext, config: StorageConfig): Promise<StorageConfig> {
+  if (config.storageType !== 'sftp' || config.hostKeyFingerprint) return config;
+  const fingerprint = await hostKeyOf(ctx.storage.sftpOptions(config)).catch(() => null);
+  if (!fingerprint) return config;
+  ctx.storage.forget(config.id);
+  return ctx.db.storageConfig.update({ where: { id: config.id }, data: { hostKeyFingerprint: fingerprint } });
 }
 
 /** Browser uploads need the bucket's CORS to allow our origin for PUT and to expose ETag. */

@@ -56,7 +56,7 @@ export const loader = answersFaults(async function loader({ request, context }: 
   const storages: StorageChoice[] = configs.map((c) => ({
     id: c.id,
     name: c.name,
-    storageType: c.storageType === 's3' ? 's3' : 'local',
+    storageType: c.storageType,
     isDefault: c.isDefault,
   }));
   const nameOf = new Map(storages.map((s) => [s.id, s.name]));

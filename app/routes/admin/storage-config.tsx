@@ -25,6 +25,7 @@ import {
 import { testStorageConfig } from '~/models/storage/test.server';
 import { translateReport } from '~/lib/storage-test';
 import type { Route } from './+types/storage-config';
+import type { StorageType } from '~/lib/storage-kinds';
 import { answersFaults } from '~/http/html/faults.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, 'pages.admin.storageConfig');
@@ -34,12 +35,19 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 const INTENTS = ['create', 'update', 'delete', 'set-default', 'test'] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** `?new=1` opens the create form, `?edit=<id>` the edit form, `?delete=<id>` the confirmation. */
+/** The kind `?new=` asks for: WebDAV, SFTP, else S3 (`?new=1`). */
+const newKindOf = (value: string | null): StorageType => (value === 'webdav' || value === 'sftp' ? value : 's3');
+
+/**
+ * `?new=1` opens the create form (`?new=webdav` or `?new=sftp` for those kinds), `?edit=<id>` the
+ * edit form, `?delete=<id>` the confirmation.
+ */
 export const loader = answersFaults(async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const services = context.get(servicesContext);
   const view = {
     creating: url.searchParams.has('new'),
+    newKind: newKindOf(url.searchParams.get('new')),
     editId: url.searchParams.get('edit'),
     deleteId: url.searchParams.get('delete'),
     notice: noticeOf(url.searchParams.get('notice')),
@@ -59,7 +67,8 @@ export const action = answersFaults(async function action({ request, context }: 
   const intent: Intent = INTENTS.find((i) => i === form.get('intent')) ?? 'create';
   const id = String(form.get('id') ?? '');
   const values: StorageFormValues = storageFormValues(form);
-  const secret = String(form.get('secret_access_key') ?? '');
+  const secret = String(form.get('secret_access_key') ?? form.get('password') ?? '');
+  const privateKey = String(form.get('private_key') ?? '');
   const locale = getLocale(context);
   const extra = { intent, id, values, outcome: undefined as StorageTestOutcome | undefined };
   try {
@@ -77,8 +86,9 @@ export const action = answersFaults(async function action({ request, context }: 
       const report = await testStorageConfig(services, principal, id, context.get(requestInfoContext).linkOrigin);
       return { ...extra, outcome: translateReport(report, (key, params) => translate(locale, key, params)) };
     }
-    const kind = intent === 'update' ? (await getStorageConfig(services, principal, id)).storageType : 's3';
-    const converted = storageFormToInput(values, secret, intent, kind === 'local' ? 'local' : 's3');
+    const kind =
+      intent === 'update' ? (await getStorageConfig(services, principal, id)).storageType : values.storage_type;
+    const converted = storageFormToInput(values, secret, intent, kind, privateKey);
     if (!converted.ok) {
       const fieldErrors: Record<string, string> = Object.fromEntries(
         Object.entries(converted.errors).map(([field, key]) => [field, translate(locale, `storage.form.${key}`)]),
@@ -98,7 +108,7 @@ export const action = answersFaults(async function action({ request, context }: 
 
 export default function StorageConfig({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { configs, creating, editId, deleteId, notice, origin } = loaderData;
+  const { configs, creating, newKind, editId, deleteId, notice, origin } = loaderData;
   const failed = actionData && 'formError' in actionData ? actionData : undefined;
   const errorFor = (intent: Intent) => (failed?.intent === intent ? failed : undefined);
   const tested = actionData?.outcome ? actionData : undefined;
@@ -135,15 +145,17 @@ export default function StorageConfig({ loaderData, actionData }: Route.Componen
       {showCreate && (
         <section id="storage-form" aria-labelledby="storage-form-heading" className="card scroll-mt-24">
           <h2 id="storage-form-heading" className="mb-1 text-lg font-semibold">
-            {t('storage.form.createHeading')}
+            {t(`storage.remote.createHeading.${newKind}`)}
           </h2>
-          <p className="mb-5 text-sm text-subtle">{t('storage.form.createIntro')}</p>
+          <p className="mb-5 text-sm text-subtle">{t(`storage.remote.createIntro.${newKind}`)}</p>
           <StorageForm
             mode="create"
             values={errorFor('create')?.values}
             formError={errorFor('create')?.formError}
             fieldErrors={errorFor('create')?.fieldErrors}
             cancelTo={storageHref()}
+            newKind={newKind}
+            kindHref={(kind) => storageHref({ new: kind === 's3' ? '1' : kind }, '#storage-form')}
           />
         </section>
       )}

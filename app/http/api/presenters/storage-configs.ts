@@ -19,6 +19,10 @@ export function presentStorageConfig(c: StorageConfigRecord) {
     signature_expires_in: c.signatureExpiresIn,
     admin_id: c.adminId,
     has_credentials: c.hasCredentials,
+    // WebDAV and SFTP (docs/api-extensions.md): never a password or a key.
+    root_folder: c.rootFolder,
+    host_key_fingerprint: c.hostKeyFingerprint,
+    tls_verify: c.tlsVerify,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
     last_used: c.lastUsedAt?.toISOString() ?? null,

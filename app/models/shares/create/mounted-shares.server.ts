@@ -8,6 +8,7 @@ import type { ModelContext } from '~/models/context.server';
 import type { UploadOptions } from '~/lib/schemas/files';
 import { claimSlug, shareFields } from './new-share.server';
 import { toFileRecord, type FileShareRecord } from '../records.server';
+import { apiStorageType } from '~/lib/storage-kinds';
 
 /** What a share of a mounted file may be given, as on the upload page (issue 28 A5). */
 export type MountedShareOptions = Pick<UploadOptions, 'slug' | 'password' | 'expires_in' | 'max_views' | 'remark'>;
@@ -52,7 +53,7 @@ export async function shareMountedFile(
         slug,
         filename,
         storageConfigId: config.id,
-        storageType: config.storageType === 's3' ? 'S3' : 'LOCAL',
+        storageType: apiStorageType(config.storageType),
         storagePath: target.key,
         filePath: target.path,
         mimetype: target.folder ? FOLDER_MIMETYPE : mimeFromFilename(filename),

@@ -22,6 +22,7 @@ import type { ModelContext } from '~/models/context.server';
 import { storedBody } from '~/models/settings/strip-metadata.server';
 import { isUniqueViolation } from '~/db/errors';
 import { assertFilename, claimSlug, shareFields } from './new-share.server';
+import { apiStorageType } from '~/lib/storage-kinds';
 
 /**
  * Object key of a share upload: <default folder><path>/<6-char id>-<safe name> (docs/product/api.md
@@ -58,7 +59,7 @@ export async function prepareShare(
     key: storageKey(config, subPath, filename, options.original_filename ?? false),
     driver: ctx.storage.driverFor(config),
     mimetype: mimeFromFilename(filename),
-    storageType: config.storageType === 'local' ? 'LOCAL' : 'S3',
+    storageType: apiStorageType(config.storageType),
   };
 }
 

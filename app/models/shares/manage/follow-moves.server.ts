@@ -1,5 +1,6 @@
 import type { ModelContext } from '~/models/context.server';
 import type { StorageMove } from '~/models/fs/moves.server';
+import { apiStorageType } from '~/lib/storage-kinds';
 
 /**
  * Shares of mounted files and folders follow them when they move through Cloudclip — a rename, a
@@ -32,7 +33,7 @@ export async function followShares(ctx: ModelContext, move: StorageMove): Promis
           filePath: row.filePath?.endsWith('/') ? to.path + rest : (to.path + rest).replace(/(.)\/$/, '$1'),
           ...(config && {
             storageConfigId: config.id,
-            storageType: config.storageType === 's3' ? 'S3' : 'LOCAL',
+            storageType: apiStorageType(config.storageType),
           }),
         },
       });

@@ -48,9 +48,10 @@ export interface RemoteDriverOptions {
 /** A RemoteFsError as the StorageError callers handle (a gone server is `unavailable`: a 503). */
 function storageError(error: unknown): unknown {
   if (!(error instanceof RemoteFsError)) return error;
-  if (error.failure === 'not_found') return new StorageError('not_found', error.message);
-  if (error.failure === 'denied' || error.failure === 'auth') return new StorageError('denied', error.message);
-  return new StorageError('unavailable', error.message);
+  if (error.failure === 'not_found') return new StorageError('not_found', error.message, error.failure);
+  if (error.failure === 'denied' || error.failure === 'auth')
+    return new StorageError('denied', error.message, error.failure);
+  return new StorageError('unavailable', error.message, error.failure);
 }
 
 /**
@@ -118,7 +119,13 @@ export class RemoteFsDriver implements StorageDriver {
     const limit = options.limit ?? 1000;
     const dirKey = prefix.slice(0, prefix.lastIndexOf('/') + 1);
     const found: { key: string; entry: RemoteEntry }[] = [];
-    await this.call(() => this.walk(dirKey, prefix, options.delimiter === '/', found));
+    await this.call(async () => {
+      // The storage's own folder missing is a setting to fix (a typo, an unmounted disk), not an
+      // empty storage: the explorer and the storage test say so.
+      if (!dirKey && !(await this.fs.stat(this.root))?.isDir)
+        throw new StorageError('not_found', `The folder ${this.root} does not exist on the server`, 'root_missing');
+      await this.walk(dirKey, prefix, options.delimiter === '/', found);
+    });
     found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     const start = options.cursor ? found.findIndex((e) => e.key > options.cursor!) : 0;
     const page = start < 0 ? [] : found.slice(start, start + limit);

@@ -20,6 +20,9 @@ export interface SftpOptions {
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
+/** What a new file and folder may be (as a umask of 022 leaves them): SFTP servers take the mode sent. */
+const FILE_MODE = 0o644;
+const FOLDER_MODE = 0o755;
 
 /** A host key's fingerprint as OpenSSH prints it: SHA256, base64 without padding. */
 export function fingerprintOf(key: Buffer): string {
@@ -174,7 +177,7 @@ export class SftpFs implements RemoteFs {
   write(at: string, body: Readable, _size?: number): Promise<void> {
     return this.use(async (sftp) => {
       try {
-        await pipeline(body, sftp.createWriteStream(at));
+        await pipeline(body, sftp.createWriteStream(at, { mode: FILE_MODE }));
       } catch (error) {
         throw failureOf(error);
       }
@@ -187,10 +190,12 @@ export class SftpFs implements RemoteFs {
       const dir = '/' + parts.slice(0, i).join('/');
       const entry = await this.stat(dir);
       if (entry?.isDir) continue;
-      await this.use((sftp) => call<void>((done) => sftp.mkdir(dir, done))).catch(async (error) => {
-        // Made meanwhile by a concurrent write: that is what was wanted.
-        if (!(await this.stat(dir))?.isDir) throw error;
-      });
+      await this.use((sftp) => call<void>((done) => sftp.mkdir(dir, { mode: FOLDER_MODE }, done))).catch(
+        async (error) => {
+          // Made meanwhile by a concurrent write: that is what was wanted.
+          if (!(await this.stat(dir))?.isDir) throw error;
+        },
+      );
     }
   }
 
