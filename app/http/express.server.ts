@@ -50,7 +50,7 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   // A crash (kill -9) mid-upload leaves its spool file, and local storage writes their temp files
   // (a part, a multipart upload being joined): what a dead process left goes before we listen.
   await sweepSpool(path.join(config.dataDir, 'tmp'));
-  await sweepLocalTemp(services);
+  await sweepLocalTemp(services, Date.now(), false);
   lane = pasteViewLane(services);
   const app = express();
   app.disable('x-powered-by');

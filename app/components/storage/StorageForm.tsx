@@ -302,7 +302,7 @@ export function StorageForm({
           <Field
             id={`${p}-default_folder`}
             label={t('storage.form.defaultFolder')}
-            hint={t('storage.form.defaultFolderHint')}
+            hint={t(remote ? 'storage.remote.defaultFolderHint' : 'storage.form.defaultFolderHint')}
             error={fieldErrors.default_folder}
           >
             <input

@@ -70,6 +70,42 @@ describe('storage form', () => {
     expect(storageFormToInput(storageFormValues(form({ total_storage_gb: '0' })), '', 'update').ok).toBe(false);
   });
 
+  it('a WebDAV form keeps its kind, and an unticked certificate check stays off', () => {
+    const values = storageFormValues(
+      form({
+        storage_type: 'webdav',
+        name: 'NAS',
+        endpoint_url: 'https://nas.local/dav/',
+        username: 'me',
+        root_folder: 'team',
+        tls_verify_shown: '1',
+      }),
+    );
+    const converted = storageFormToInput(values, 'pw', 'create', values.storage_type);
+    expect(converted).toEqual({
+      ok: true,
+      input: expect.objectContaining({ storage_type: 'webdav', username: 'me', password: 'pw', tls_verify: false }),
+    });
+    if (!converted.ok) throw new Error('converted');
+    expect(createStorageConfigSchema.parse(converted.input)).toMatchObject({ root_folder: 'team' });
+    // On edit, blank secrets are left out: the stored ones stay.
+    const edited = storageFormToInput({ ...values, username: '' }, '', 'update', 'webdav');
+    expect(edited.ok && edited.input).not.toHaveProperty('password');
+    expect(edited.ok && edited.input).not.toHaveProperty('username');
+  });
+
+  it('an SFTP form takes a private key instead of a password, and asks for one of them', () => {
+    const fields = { storage_type: 'sftp', name: 'Box', host: 'nas', port: '2222', username: 'me' };
+    const values = storageFormValues(form(fields));
+    const keyed = storageFormToInput(values, '', 'create', 'sftp', 'KEY');
+    if (!keyed.ok) throw new Error('converted');
+    expect(createStorageConfigSchema.parse(keyed.input)).toMatchObject({ port: 2222, private_key: 'KEY' });
+    const neither = storageFormToInput(values, '', 'create', 'sftp');
+    if (!neither.ok) throw new Error('converted');
+    const refused = createStorageConfigSchema.safeParse(neither.input);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(['sftpSecretRequired']);
+  });
+
   it('shows quotas in GiB', () => {
     expect(quotaGb(5 * GIB)).toBe('5');
     expect(quotaGb(Math.round(2.5 * GIB))).toBe('2.5');

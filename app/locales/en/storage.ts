@@ -1,7 +1,7 @@
 export default {
   intro:
-    'Where uploaded files are stored: the built-in local folder, or S3-compatible buckets. New uploads go to the default one.',
-  add: 'Add S3 storage',
+    'Where uploaded files are stored: the built-in local folder, S3-compatible buckets, WebDAV or SFTP servers. New uploads go to the default one.',
+  add: 'Add storage',
   notice: {
     created: 'Storage added. Run a test to check that uploads will work.',
     updated: 'Storage saved',
@@ -87,6 +87,7 @@ export default {
     privateKey: 'Private key',
     privateKeyHint: 'Instead of a password: an OpenSSH or PEM key without a passphrase. Stored encrypted.',
     quotaHint: 'Uploads beyond this are refused. Blank: 5 GB.',
+    defaultFolderHint: 'Uploaded shares go under this folder, inside the root folder. Blank: the root folder.',
   },
   list: {
     webdavType: 'WebDAV server',

@@ -1,6 +1,6 @@
 export default {
-  intro: '上传的文件存放在哪里：内置的本地存储，或 S3 兼容的存储桶。新上传的文件进入默认存储。',
-  add: '添加 S3 存储',
+  intro: '上传的文件存放在哪里：内置的本地存储、S3 兼容的存储桶、WebDAV 或 SFTP 服务器。新上传的文件进入默认存储。',
+  add: '添加存储',
   notice: {
     created: '已添加存储。请运行测试，确认上传可以正常工作。',
     updated: '存储已保存',
@@ -83,6 +83,7 @@ export default {
     privateKey: '私钥',
     privateKeyHint: '可代替密码：不带口令的 OpenSSH 或 PEM 私钥，加密存储。',
     quotaHint: '超出此容量的上传将被拒绝。留空：5 GB。',
+    defaultFolderHint: '上传的分享文件放在根文件夹内的此文件夹中。留空：根文件夹。',
   },
   list: {
     webdavType: 'WebDAV 服务器',

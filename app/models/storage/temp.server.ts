@@ -8,8 +8,15 @@ const TEMP_FILE_AGE_MS = 60 * 60 * 1000;
  * SFTP: docs/architecture.md §5): the temp files a killed process left behind. A storage that
  * cannot be reached now is tried again at the next sweep.
  */
-export async function sweepLocalTemp(ctx: ModelContext, now = Date.now()): Promise<number> {
-  const configs = await ctx.db.storageConfig.findMany({ where: { storageType: { not: 's3' } } });
+export async function sweepLocalTemp(
+  ctx: ModelContext,
+  now = Date.now(),
+  /** At start-up only the local disk: a file server that does not answer must not hold the start. */
+  remote = true,
+): Promise<number> {
+  const configs = await ctx.db.storageConfig.findMany({
+    where: { storageType: remote ? { not: 's3' } : 'local' },
+  });
   let removed = 0;
   for (const config of configs) {
     const driver = ctx.storage.driverFor(config);

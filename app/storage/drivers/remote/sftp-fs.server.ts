@@ -79,6 +79,10 @@ async function connect(options: SftpOptions, seen?: (fingerprint: string) => voi
       password: options.password || undefined,
       privateKey: options.privateKey || undefined,
       readyTimeout: CONNECT_TIMEOUT_MS,
+      // A server gone without closing (a cable pulled, a VM paused) ends the connection within
+      // 30 s, failing what waits on it, rather than leaving requests open forever.
+      keepaliveInterval: 10_000,
+      keepaliveCountMax: 3,
       hostVerifier: (key: Buffer) => {
         const fingerprint = fingerprintOf(key);
         seen?.(fingerprint);

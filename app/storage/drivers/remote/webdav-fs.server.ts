@@ -15,6 +15,7 @@ export interface WebDavOptions {
 
 /** What a failed WebDAV call means: its HTTP status, or the network error under it. */
 function failureOf(error: unknown): RemoteFsError {
+  if (error instanceof RemoteFsError) return error;
   const status = (error as { status?: number }).status;
   const message = error instanceof Error ? error.message : String(error);
   if (status === 404 || status === 409) return new RemoteFsError('not_found', message);
@@ -24,11 +25,25 @@ function failureOf(error: unknown): RemoteFsError {
   return new RemoteFsError(networkFailure(error) ?? 'unavailable', message);
 }
 
-async function wrap<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * A call that has no answer this long is a server gone (a 503 above), not a request held open
+ * forever. Only calls without a body stream: a long upload or download may take its time.
+ */
+const CALL_TIMEOUT_MS = 30_000;
+
+async function wrap<T>(run: () => Promise<T>, timeoutMs = CALL_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  // (A write's body may take as long as it takes: no timer at all, as setTimeout(Infinity) fires at once.)
+  const timeout = new Promise<never>((_, reject) => {
+    if (Number.isFinite(timeoutMs))
+      timer = setTimeout(() => reject(new RemoteFsError('timeout', 'The WebDAV server did not answer')), timeoutMs);
+  });
   try {
-    return await run();
+    return await Promise.race([run(), timeout]);
   } catch (error) {
     throw failureOf(error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -71,22 +86,19 @@ export class WebDavFs implements RemoteFs {
 
   async stat(path: string): Promise<RemoteEntry | null> {
     try {
-      return entryOf((await this.client.stat(path)) as FileStat);
+      return entryOf((await wrap(() => this.client.stat(path))) as FileStat);
     } catch (error) {
-      const failure = failureOf(error);
-      if (failure.failure === 'not_found') return null;
-      throw failure;
+      if ((error as RemoteFsError).failure === 'not_found') return null;
+      throw error;
     }
   }
 
   async readdir(path: string): Promise<RemoteEntry[] | null> {
     try {
-      const entries = (await this.client.getDirectoryContents(path)) as FileStat[];
-      return entries.map(entryOf);
+      return ((await wrap(() => this.client.getDirectoryContents(path))) as FileStat[]).map(entryOf);
     } catch (error) {
-      const failure = failureOf(error);
-      if (failure.failure === 'not_found') return null;
-      throw failure;
+      if ((error as RemoteFsError).failure === 'not_found') return null;
+      throw error;
     }
   }
 
@@ -101,7 +113,7 @@ export class WebDavFs implements RemoteFs {
   write(path: string, body: Readable, size?: number): Promise<void> {
     return wrap(async () => {
       await this.client.putFileContents(path, body, { overwrite: true, contentLength: size ?? false });
-    });
+    }, Infinity);
   }
 
   mkdirs(path: string): Promise<void> {
