@@ -23,6 +23,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** What a new file and folder may be (as a umask of 022 leaves them): SFTP servers take the mode sent. */
 const FILE_MODE = 0o644;
 const FOLDER_MODE = 0o755;
+/** Bytes buffered per SFTP stream: what ssh2 may have in flight at once (its writes go out together). */
+const STREAM_WINDOW = 1024 * 1024;
 
 /** A host key's fingerprint as OpenSSH prints it: SHA256, base64 without padding. */
 export function fingerprintOf(key: Buffer): string {
@@ -171,7 +173,10 @@ export class SftpFs implements RemoteFs {
 
   async read(at: string, range?: { start: number; end: number }): Promise<Readable> {
     const sftp = await this.limiter.run(() => this.session());
-    const stream = sftp.createReadStream(at, range ? { start: range.start, end: range.end } : {});
+    // 1 MiB at a time: ssh2 splits a read into the server's packets and asks for them together, so
+    // a larger window is fewer round trips (64 KiB, its default, read 63 MiB/s on loopback).
+    const window = { highWaterMark: STREAM_WINDOW };
+    const stream = sftp.createReadStream(at, range ? { ...window, start: range.start, end: range.end } : window);
     // A drop mid-read reaches the reader explained (a 503 above, not a bare socket error).
     const explained = new PassThrough();
     stream.on('error', (error: Error) => explained.destroy(failureOf(error)));
@@ -181,7 +186,7 @@ export class SftpFs implements RemoteFs {
   write(at: string, body: Readable, _size?: number): Promise<void> {
     return this.use(async (sftp) => {
       try {
-        await pipeline(body, sftp.createWriteStream(at, { mode: FILE_MODE }));
+        await pipeline(body, sftp.createWriteStream(at, { mode: FILE_MODE, highWaterMark: STREAM_WINDOW }));
       } catch (error) {
         throw failureOf(error);
       }

@@ -1,0 +1,222 @@
+// WebDAV and SFTP storages (issue 48, docs/storage.md), each against rclone talking to the very
+// same server in the same run:
+//  - a 1 GiB write: a PUT through the app's /dav onto a mount of the storage, against `rclone rcat`;
+//  - a 1 GiB read: /api/fs/download of that file, against `rclone cat` (target ≥ 0.7 of rclone's
+//    throughput both ways);
+//  - listing a folder of 10,000 files: /api/fs/list (no cache) against `rclone lsf` (target ≤ 1.5×
+//    its time; rclone's includes starting the process, ~50 ms).
+// The servers: `rclone serve webdav` of a temp folder, and a throw-away OpenSSH sshd with its own
+// keys (as tests/support/remote-servers.ts starts them).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { generatedStream, MiB, runBench } from './lib/measure.mjs';
+import { ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+
+const BYTES = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
+const ENTRIES = Number(process.env.BENCH_STORAGE_ENTRIES ?? 10_000);
+const RUN = path.join(ROOT, '.tmp', `bench-storages-${Date.now()}`);
+const ADMIN = { username: 'admin', password: 'bench-password' };
+const children = [];
+const log = (...args) => console.log(...args);
+const seconds = (started) => Number(process.hrtime.bigint() - started) / 1e9;
+const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function listening(port) {
+  for (let i = 0; i < 150; i++) {
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+function serve(command, args) {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
+}
+
+async function startWebdav(dir) {
+  const port = await freePort();
+  serve('rclone', ['serve', 'webdav', dir, '--addr', `127.0.0.1:${port}`, '--user', 'u', '--pass', 'p']);
+  await listening(port);
+  const obscured = execFileSync('rclone', ['obscure', 'p'], { encoding: 'utf8' }).trim();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    config: { storage_type: 'webdav', endpoint_url: `http://127.0.0.1:${port}/`, username: 'u', password: 'p' },
+    rclone: { TYPE: 'webdav', URL: `http://127.0.0.1:${port}/`, VENDOR: 'rclone', USER: 'u', PASS: obscured },
+  };
+}
+
+async function startSshd(base, dir) {
+  const port = await freePort();
+  const key = (name) => {
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', path.join(base, name)]);
+    return path.join(base, name);
+  };
+  const host = key('host');
+  const client = key('client');
+  fs.copyFileSync(`${client}.pub`, path.join(base, 'authorized_keys'));
+  fs.mkdirSync('/run/sshd', { recursive: true });
+  const config = path.join(base, 'sshd_config');
+  fs.writeFileSync(
+    config,
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${host}`,
+      `PidFile ${path.join(base, 'sshd.pid')}`,
+      `AuthorizedKeysFile ${path.join(base, 'authorized_keys')}`,
+      'PasswordAuthentication no',
+      'UsePAM no',
+      'StrictModes no',
+      'Subsystem sftp internal-sftp',
+    ].join('\n') + '\n',
+  );
+  serve('/usr/sbin/sshd', ['-D', '-f', config]);
+  await listening(port);
+  const user = os.userInfo().username;
+  return {
+    config: {
+      storage_type: 'sftp',
+      host: '127.0.0.1',
+      port,
+      username: user,
+      private_key: fs.readFileSync(client, 'utf8'),
+      root_folder: dir,
+    },
+    rclone: { TYPE: 'sftp', HOST: '127.0.0.1', PORT: String(port), USER: user, KEY_FILE: client, ROOT: dir },
+  };
+}
+
+/** rclone with the remote `r` configured by environment (no config file). */
+function rclone(remote, args, input) {
+  const env = { ...process.env };
+  for (const [name, value] of Object.entries(remote)) if (name !== 'ROOT') env[`RCLONE_CONFIG_R_${name}`] = value;
+  const at = (p) => `r:${remote.ROOT ? `${remote.ROOT}/` : ''}${p}`;
+  const child = spawn(
+    'rclone',
+    args.map((a) => (a.startsWith('r:') ? at(a.slice(2)) : a)),
+    {
+      env,
+      stdio: [input ? 'pipe' : 'ignore', 'pipe', 'inherit'],
+    },
+  );
+  if (input) Readable.fromWeb(input).pipe(child.stdin);
+  return child;
+}
+
+/** Downloads a URL, counting its bytes (as rclone's are counted: no hashing on either side). */
+async function countedDownload(url) {
+  const started = process.hrtime.bigint();
+  const res = await fetch(url, { headers: { Authorization: basic } });
+  if (!res.ok) throw new Error(`download ${url} answered ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  return { bytes, mibps: bytes / MiB / seconds(started) };
+}
+
+/** Runs rclone to the end: seconds taken and bytes it printed. */
+async function timedRclone(remote, args, input) {
+  const started = process.hrtime.bigint();
+  const child = rclone(remote, args, input);
+  let bytes = 0;
+  child.stdout.on('data', (d) => (bytes += d.length));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`rclone ${args.join(' ')} exited ${code}`);
+  return { seconds: seconds(started), bytes };
+}
+
+async function main() {
+  ensureBuild();
+  fs.mkdirSync(RUN, { recursive: true });
+  const dataDir = path.join(RUN, 'data');
+  const { url } = await startApp({ dataDir, admin: ADMIN, children });
+  const api = async (method, p, body) => {
+    const res = await fetch(`${url}/api${p}`, {
+      method,
+      headers: { Authorization: basic, 'Content-Type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${p}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  await api('PUT', '/admin/settings/group/1', { max_upload_size: Math.ceil((BYTES * 2) / MiB) });
+
+  const rows = [];
+  for (const kind of ['webdav', 'sftp']) {
+    const served = path.join(RUN, `${kind}-served`);
+    fs.mkdirSync(path.join(served, 'wide'), { recursive: true });
+    for (let i = 0; i < ENTRIES; i++) fs.writeFileSync(path.join(served, 'wide', `f${i}.txt`), 'x');
+    const server = kind === 'webdav' ? await startWebdav(served) : await startSshd(RUN, served);
+    const config = await api('POST', '/s3-configs', { name: kind, ...server.config });
+    await api('POST', '/admin/mounts', {
+      name: kind,
+      mount_path: `/${kind}`,
+      storage_config_id: config.id,
+      cache_ttl: 0,
+    });
+
+    log(`${kind}: writing ${BYTES / MiB} MiB with rclone rcat, then through the app…`);
+    const theirWrite = await timedRclone(server.rclone, ['rcat', 'r:theirs.bin'], generatedStream(BYTES));
+    const started = process.hrtime.bigint();
+    const put = await fetch(`${url}/dav/${kind}/ours.bin`, {
+      method: 'PUT',
+      headers: { Authorization: basic, 'Content-Length': String(BYTES) },
+      body: generatedStream(BYTES),
+      duplex: 'half',
+    });
+    if (put.status >= 300) throw new Error(`PUT answered ${put.status}`);
+    const ourWrite = seconds(started);
+
+    log(`${kind}: reading it back with rclone cat, then through the app…`);
+    const theirRead = await timedRclone(server.rclone, ['cat', 'r:theirs.bin']);
+    const ourRead = await countedDownload(`${url}/api/fs/download?path=${encodeURIComponent(`/${kind}/ours.bin`)}`);
+    if (theirRead.bytes !== BYTES || ourRead.bytes !== BYTES) throw new Error('a read came back short');
+
+    log(`${kind}: listing ${ENTRIES} files with rclone lsf, then through the app…`);
+    const theirList = await timedRclone(server.rclone, ['lsf', 'r:wide']);
+    const listStarted = process.hrtime.bigint();
+    const listed = await api('GET', `/fs/list?path=${encodeURIComponent(`/${kind}/wide`)}`);
+    const ourList = seconds(listStarted);
+    if (listed.items.length !== ENTRIES) throw new Error(`the app listed ${listed.items.length} of ${ENTRIES}`);
+
+    const mibps = (s) => BYTES / MiB / s;
+    rows.push({
+      kind,
+      write: [mibps(ourWrite), mibps(theirWrite.seconds)],
+      read: [ourRead.mibps, mibps(theirRead.seconds)],
+      list: [ourList, theirList.seconds],
+    });
+  }
+
+  log(`\nStorages through the app against rclone on the same servers (${BYTES / MiB} MiB, ${ENTRIES} files):`);
+  for (const { kind, write, read, list } of rows) {
+    const r = (a, b) => (a / b).toFixed(2);
+    log(
+      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7); list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5)`,
+    );
+  }
+}
+
+runBench(main, async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  fs.rmSync(RUN, { recursive: true, force: true });
+});
