@@ -86,7 +86,8 @@ export const SQLITE_ONLY: Record<string, string> = {
   'tests/reliability/webdav-put-kill.test.ts': 'a WebDAV PUT cut by kill -9 leaves no temp file',
   'tests/reliability/backup-kill.test.ts':
     'a backup cut by kill -9: its work folder and its task taken up again (the schedule runs on PostgreSQL in backup-schedule)',
-  'tests/integration/storage-contract.test.ts': "the drivers' contract, in-process on a SQLite model context",
+  'tests/integration/storage-contract.test.ts':
+    "the drivers' contract, in-process on a SQLite model context (and a second app as a WebDAV server)",
   // These start PostgreSQL themselves whichever pass runs them.
   'tests/integration/postgres.test.ts': 'tests PostgreSQL in every run',
   'tests/integration/replicas.test.ts': 'tests two processes on PostgreSQL in every run',

@@ -196,7 +196,7 @@ describe('WebDAV and SFTP storages', () => {
     );
     // (Beside the folder's marker, which keeps an empty folder made in the explorer: docs/storage.md.)
     const onServer = fs.readdirSync(path.join(sshd.dir, 'files', 'docs')).sort();
-    expect(onServer).toEqual(['.cloudclip-folder', 'from dav.txt', 'notes #1.txt']);
+    expect(onServer).toEqual(['.cloudclip_folder', 'from dav.txt', 'notes #1.txt']);
   });
 
   it('a folder share on WebDAV downloads as one zip; an upload request lands on SFTP', async () => {

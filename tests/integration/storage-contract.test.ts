@@ -13,6 +13,8 @@ import { StorageError, type StorageDriver } from '~/storage/types';
 import { encrypt } from '~/auth/secrets.server';
 import { createTestBucket, type TestBucket } from '../support/s3';
 import { startRcloneWebdav, startSshd } from '../support/remote-servers';
+import { adminAuth, apiClient } from '../support/api-client';
+import { startServer } from '../support/server';
 import { tempModelContext } from '../support/model-context';
 
 /**
@@ -104,6 +106,35 @@ async function webdavHarness(): Promise<Harness> {
   );
 }
 
+/**
+ * A WebDAV storage on another Cloudclip's /dav (a mount of its local storage): the app's own names
+ * (`.cloudclip-…`), which that door refuses to write, travel as `.cloudclip_…`.
+ */
+async function cloudclipDavHarness(): Promise<Harness> {
+  const other = await startServer();
+  const call = apiClient(() => other.url);
+  const auth = await adminAuth(call);
+  const local = (await call('GET', '/s3-configs', { auth })).body.data[0].id;
+  const mount = await call('POST', '/admin/mounts', {
+    auth,
+    body: { name: 'shared', mount_path: '/shared', storage_config_id: local, cache_ttl: 0 },
+  });
+  expect(mount.status, mount.text).toBe(200);
+  const served = {
+    stop: () => other.stop(),
+    restart: async () => {
+      throw new Error('not restarted');
+    },
+    close: () => other.stop(),
+  };
+  return appSignedHarness(
+    { storageType: 'webdav', providerType: 'WebDAV', rootPath: '/', endpointUrl: `${other.url}/dav/shared/` },
+    { accessKeyIdEnc: 'admin', secretAccessKeyEnc: 'test-admin-password' },
+    {},
+    served,
+  );
+}
+
 async function sftpHarness(): Promise<Harness> {
   const server = await startSshd();
   return appSignedHarness(
@@ -179,6 +210,8 @@ describe.each([
   { name: 'memory', makeHarness: memoryHarness, signs: false, remote: false },
   { name: 'webdav', makeHarness: webdavHarness, signs: true, remote: true },
   { name: 'sftp', makeHarness: sftpHarness, signs: true, remote: true },
+  // Stopped, another Cloudclip is gone for good (its data folder with it): no "server gone" case.
+  { name: "webdav on Cloudclip's own /dav", makeHarness: cloudclipDavHarness, signs: true, remote: false },
 ])('storage driver contract: $name', ({ makeHarness, signs, remote }) => {
   const signedIt = signs ? it : () => undefined;
   /** Cases of a storage behind a server that can go away (WebDAV, SFTP). */

@@ -7,6 +7,9 @@ import { storageDisplayName } from '~/lib/storage-name';
  * The delete confirmation: a real form, the same with and without JavaScript. A config that files
  * still use is refused by the model; the refusal shows here.
  */
+/** What stays behind, by kind: the bucket's objects, the folder on disk, the server's files. */
+const DELETE_BODY = { s3: 'body', local: 'bodyLocal', webdav: 'bodyRemote', sftp: 'bodyRemote' } as const;
+
 export function DeleteStoragePanel({
   config,
   cancelTo,
@@ -23,7 +26,7 @@ export function DeleteStoragePanel({
       idPrefix="delete-storage"
       keyPrefix="storage.delete"
       heading={t('storage.delete.heading', { name: storageDisplayName(t, config.name) })}
-      body={t(config.storageType === 's3' ? 'storage.delete.body' : 'storage.delete.bodyLocal')}
+      body={t(`storage.delete.${DELETE_BODY[config.storageType]}`)}
       cancelTo={cancelTo}
       error={error}
       sectionId="delete-storage"

@@ -147,12 +147,14 @@ export default {
     body: 'Only the configuration is removed: objects in the bucket stay. A storage that files still use cannot be deleted.',
     bodyLocal:
       'Only the configuration is removed: the folder on disk stays. A storage that files still use cannot be deleted.',
+    bodyRemote:
+      'Only the configuration is removed: the files on the server stay. A storage that files still use cannot be deleted.',
     confirm: 'Delete storage',
     deleting: 'Deleting…',
     cancel: 'Cancel',
   },
   empty: {
     heading: 'No storage configured',
-    body: 'Uploads need somewhere to go. Add an S3-compatible bucket.',
+    body: 'Uploads need somewhere to go. Add an S3-compatible bucket, a WebDAV or an SFTP server.',
   },
 };

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { mimeFromFilename } from '~/lib/mime';
-import { RESERVED } from '~/lib/reserved-names';
+import { RESERVED, RESERVED_NAME_START } from '~/lib/reserved-names';
 import { PROCESS_INSTANCE } from '~/process-instance.server';
 import {
   StorageError,
@@ -33,6 +33,16 @@ import { RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 const TMP_DIR = RESERVED.localTemp;
 /** The file that keeps an empty folder made by createFolder (the local driver's marker). */
 const FOLDER_MARKER = RESERVED.folderMarker;
+
+/**
+ * The app's own names (`.cloudclip-…`: decision 0020) as the server stores them, `.cloudclip_…`:
+ * another Cloudclip's /dav refuses to write a `.cloudclip-` name, and this storage may be one.
+ */
+const SERVER_RESERVED_START = '.cloudclip_';
+const toServer = (segment: string) =>
+  segment.startsWith(RESERVED_NAME_START) ? SERVER_RESERVED_START + segment.slice(RESERVED_NAME_START.length) : segment;
+const fromServer = (name: string) =>
+  name.startsWith(SERVER_RESERVED_START) ? RESERVED_NAME_START + name.slice(SERVER_RESERVED_START.length) : name;
 
 export interface RemoteDriverOptions {
   type: 'webdav' | 'sftp';
@@ -93,7 +103,7 @@ export class RemoteFsDriver implements StorageDriver {
   }
 
   private pathOf(key: string): string {
-    return path.posix.join(this.root, key);
+    return path.posix.join(this.root, key.split('/').map(toServer).join('/'));
   }
 
   private async call<T>(run: () => Promise<T>): Promise<T> {
@@ -140,10 +150,11 @@ export class RemoteFsDriver implements StorageDriver {
   private async walk(dirKey: string, prefix: string, oneLevel: boolean, out: { key: string; entry: RemoteEntry }[]) {
     const entries = await this.fs.readdir(this.pathOf(dirKey));
     for (const entry of entries ?? []) {
-      if ((!dirKey && entry.name === TMP_DIR) || entry.name === FOLDER_MARKER) continue;
-      const key = dirKey + entry.name;
+      const name = fromServer(entry.name);
+      if ((!dirKey && name === TMP_DIR) || name === FOLDER_MARKER) continue;
+      const key = dirKey + name;
       // A name no path can reach is not listed (as on S3 and local disk).
-      if (UNNAMEABLE.test(entry.name) || key.length > MAX_KEY_LENGTH) continue;
+      if (UNNAMEABLE.test(name) || key.length > MAX_KEY_LENGTH) continue;
       if (entry.isDir) {
         const dirPrefix = key + '/';
         if (!dirPrefix.startsWith(prefix) && !prefix.startsWith(dirPrefix)) continue;
