@@ -92,19 +92,26 @@ const sftpFields = {
  * POST /s3-configs and the create form: an S3 config unless `storage_type` says "webdav" or "sftp"
  * (the embedded local config is made at start-up). v0.7.3 clients send no type: S3, as before.
  */
-export const createStorageConfigSchema = z.discriminatedUnion(
-  'storage_type',
-  [
-    z.object({ ...shared, ...webdavFields, storage_type: z.literal('webdav') }),
-    z
-      .object({ ...shared, ...sftpFields, storage_type: z.literal('sftp') })
-      .refine((input) => !!input.password || !!input.private_key?.trim(), {
-        message: 'sftpSecretRequired',
-        path: ['password'],
-      }),
-    z.object({ ...base, storage_type: z.literal('s3').optional() }),
-  ],
-  { error: 'storageTypeInvalid' },
+export const createStorageConfigSchema = z.preprocess(
+  // "S3" as scripts that copy v0.7.3's upper-case storage types write it.
+  (input) =>
+    input && typeof input === 'object' && typeof (input as { storage_type?: unknown }).storage_type === 'string'
+      ? { ...input, storage_type: (input as { storage_type: string }).storage_type.toLowerCase() }
+      : input,
+  z.discriminatedUnion(
+    'storage_type',
+    [
+      z.object({ ...shared, ...webdavFields, storage_type: z.literal('webdav') }),
+      z
+        .object({ ...shared, ...sftpFields, storage_type: z.literal('sftp') })
+        .refine((input) => !!input.password || !!input.private_key?.trim(), {
+          message: 'sftpSecretRequired',
+          path: ['password'],
+        }),
+      z.object({ ...base, storage_type: z.literal('s3').optional() }),
+    ],
+    { error: 'storageTypeInvalid' },
+  ),
 );
 export type CreateStorageConfigInput = z.infer<typeof createStorageConfigSchema>;
 
