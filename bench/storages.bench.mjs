@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { generatedStream, MiB, runBench } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { ROOT, ensureBuild, freePort, startApp } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
 const ENTRIES = Number(process.env.BENCH_STORAGE_ENTRIES ?? 10_000);
@@ -24,14 +24,6 @@ const children = [];
 const log = (...args) => console.log(...args);
 const seconds = (started) => Number(process.hrtime.bigint() - started) / 1e9;
 const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function listening(port) {
   for (let i = 0; i < 150; i++) {

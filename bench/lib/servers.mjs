@@ -2,6 +2,7 @@
 // app's production build on a fresh data folder, and process memory from /proc.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -140,4 +141,13 @@ export async function api(base, method, urlPath, { token, body } = {}) {
   const json = await res.json();
   if (!res.ok || json.success === false) throw new Error(`${method} ${urlPath}: ${JSON.stringify(json)}`);
   return json;
+}
+
+/** A port on 127.0.0.1 that nothing listens on now (for a server that needs its port up front). */
+export async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
