@@ -73,6 +73,8 @@ test('an SFTP storage is made with a private key, tested, and its host key pinne
 });
 
 test('a WebDAV storage with a wrong password says so, in Chinese too; fixed, it passes', async ({ page }, testInfo) => {
+  // Three storage tests, each a few round trips to the server: more than the default 30 s under a full run's load.
+  test.setTimeout(90_000);
   const name = `dav-${testInfo.project.name}`;
   const form = await openNew(page, 'webdav');
   await form.getByLabel(t.form.name, { exact: true }).fill(name);

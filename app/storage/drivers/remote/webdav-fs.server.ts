@@ -116,8 +116,14 @@ export class WebDavFs implements RemoteFs {
     }, Infinity);
   }
 
-  mkdirs(path: string): Promise<void> {
-    return wrap(() => this.client.createDirectory(path, { recursive: true }));
+  async mkdirs(path: string): Promise<void> {
+    try {
+      await wrap(() => this.client.createDirectory(path, { recursive: true }));
+    } catch (error) {
+      // A folder made meanwhile (a concurrent write), or one the server had just removed and still
+      // half-knew (rclone answered MKCOL with 405 right after a DELETE): there now is what was wanted.
+      if (!(await this.stat(path))?.isDir) throw error;
+    }
   }
 
   removeFile(path: string): Promise<void> {
