@@ -146,6 +146,23 @@ export interface DriverCapabilities {
   maxParts: number;
 }
 
+/**
+ * A storage whose bytes pass through the app (local disk, WebDAV, SFTP): its "presigned" URLs are
+ * the app's own, it takes parts of any size (they are staged on local disk), and its copies run where
+ * the files are unless its driver says otherwise.
+ */
+export const APP_SIGNED_CAPABILITIES: DriverCapabilities = {
+  presign: true,
+  appSigned: true,
+  multipart: true,
+  minPartSize: 1,
+  maxParts: 10_000,
+  rangeReads: true,
+  serverSideCopy: true,
+  listingPages: false,
+  caseSensitive: true,
+};
+
 export interface StorageDriver {
   readonly type: 'local' | 's3' | 'webdav' | 'sftp' | 'memory';
   readonly capabilities: DriverCapabilities;

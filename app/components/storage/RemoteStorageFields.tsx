@@ -1,7 +1,33 @@
-import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '~/i18n/use-translation';
 import { Field, fieldAria, HintedCheck } from '~/components/ui/Field';
+import type { StorageType } from '~/lib/storage-kinds';
+import { FieldGroup } from './FieldGroup';
 import type { StorageFormValues } from './form';
+
+/** What a new storage can be: each a link (no JavaScript needed), its form below. */
+const NEW_KINDS = ['s3', 'webdav', 'sftp'] as const;
+
+/** The kinds a new storage can be, the chosen one marked; each opens its own create form. */
+export function StorageKindLinks({ kind, kindHref }: { kind: StorageType; kindHref: (kind: StorageType) => string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('storage.remote.kind')} className="flex flex-wrap gap-2">
+      {NEW_KINDS.map((k) => (
+        <Link
+          key={k}
+          to={kindHref(k)}
+          replace
+          preventScrollReset
+          aria-current={k === kind ? 'page' : undefined}
+          className={`btn px-3 py-1.5 text-sm ${k === kind ? 'btn-primary' : ''}`}
+        >
+          {t(`storage.remote.kinds.${k}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
 
 /**
  * The connection and account fields of a WebDAV or an SFTP storage (docs/storage.md), inside the
@@ -14,14 +40,12 @@ export function RemoteStorageFields({
   mode,
   values: v,
   fieldErrors,
-  Group,
 }: {
   kind: 'webdav' | 'sftp';
   prefix: string;
   mode: 'create' | 'update';
   values: StorageFormValues;
   fieldErrors: Record<string, string>;
-  Group: (props: { legend: string; children: ReactNode }) => ReactNode;
 }) {
   const { t } = useTranslation();
   const aria = (field: string, hint?: unknown) => fieldAria(`${p}-${field}`, fieldErrors[field], hint);
@@ -43,7 +67,7 @@ export function RemoteStorageFields({
 
   return (
     <>
-      <Group legend={t('storage.form.connection')}>
+      <FieldGroup legend={t('storage.form.connection')}>
         {kind === 'webdav' ? (
           <div className="sm:col-span-2">
             {text('endpoint_url', t('storage.remote.url'), t('storage.remote.urlHint'), {
@@ -91,8 +115,8 @@ export function RemoteStorageFields({
             placeholder: 'SHA256:…',
           })
         )}
-      </Group>
-      <Group legend={t('storage.remote.account')}>
+      </FieldGroup>
+      <FieldGroup legend={t('storage.remote.account')}>
         {text('username', t('storage.remote.username'), keep, {
           required: mode === 'create' && kind === 'sftp',
           maxLength: 255,
@@ -136,7 +160,7 @@ export function RemoteStorageFields({
             />
           </Field>
         )}
-      </Group>
+      </FieldGroup>
     </>
   );
 }

@@ -7,7 +7,8 @@ import { FormErrorAlert } from '~/components/ui/FormAlert';
 import { MAX_SIGNATURE_SECONDS, quotaGb, type StorageFormValues } from './form';
 import { PROVIDERS } from '~/lib/storage-name';
 import type { StorageItem } from './view';
-import { RemoteStorageFields } from './RemoteStorageFields';
+import { FieldGroup } from './FieldGroup';
+import { RemoteStorageFields, StorageKindLinks } from './RemoteStorageFields';
 import type { StorageType } from '~/lib/storage-kinds';
 
 /** The fields this form shows its own errors beside: their message is not repeated at the top. */
@@ -31,21 +32,7 @@ const FIELDS = [
   'host_key_fingerprint',
 ];
 
-/** What a new storage can be: each a link (no JavaScript needed), its form below. */
-const NEW_KINDS = ['s3', 'webdav', 'sftp'] as const;
-
 const NO_ERRORS: Record<string, string> = {};
-
-function Group({ legend, children }: { legend: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="grid gap-x-5 gap-y-4 border-t border-line pt-5 sm:grid-cols-2">
-      <legend className="float-left mb-1 w-full text-sm font-semibold tracking-wide text-subtle uppercase sm:col-span-2">
-        {legend}
-      </legend>
-      {children}
-    </fieldset>
-  );
-}
 
 /**
  * Create or edit a storage config: a real form (intent create or update) that works without
@@ -132,22 +119,7 @@ export function StorageForm({
       <input type="hidden" name="intent" value={mode} />
       {config && <input type="hidden" name="id" value={config.id} />}
       {mode === 'create' && <input type="hidden" name="storage_type" value={kind} />}
-      {mode === 'create' && kindHref && (
-        <nav aria-label={t('storage.remote.kind')} className="flex flex-wrap gap-2">
-          {NEW_KINDS.map((k) => (
-            <Link
-              key={k}
-              to={kindHref(k)}
-              replace
-              preventScrollReset
-              aria-current={k === kind ? 'page' : undefined}
-              className={`btn px-3 py-1.5 text-sm ${k === kind ? 'btn-primary' : ''}`}
-            >
-              {t(`storage.remote.kinds.${k}`)}
-            </Link>
-          ))}
-        </nav>
-      )}
+      {mode === 'create' && kindHref && <StorageKindLinks kind={kind} kindHref={kindHref} />}
       <FormErrorAlert formError={formError} fieldErrors={fieldErrors} fields={FIELDS} />
 
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
@@ -184,7 +156,7 @@ export function StorageForm({
       </div>
 
       {s3 && (
-        <Group legend={t('storage.form.connection')}>
+        <FieldGroup legend={t('storage.form.connection')}>
           <Field
             id={`${p}-endpoint_url`}
             label={t('storage.form.endpoint')}
@@ -247,11 +219,11 @@ export function StorageForm({
               hint={t('storage.form.pathStyleHint')}
             />
           </div>
-        </Group>
+        </FieldGroup>
       )}
 
       {s3 && (
-        <Group legend={t('storage.form.credentials')}>
+        <FieldGroup legend={t('storage.form.credentials')}>
           <Field
             id={`${p}-access_key_id`}
             label={t('storage.form.accessKeyId')}
@@ -290,14 +262,12 @@ export function StorageForm({
               {...aria('secret_access_key', true)}
             />
           </Field>
-        </Group>
+        </FieldGroup>
       )}
 
-      {remote && (
-        <RemoteStorageFields kind={kind} prefix={p} mode={mode} values={v} fieldErrors={fieldErrors} Group={Group} />
-      )}
+      {remote && <RemoteStorageFields kind={kind} prefix={p} mode={mode} values={v} fieldErrors={fieldErrors} />}
 
-      <Group legend={t('storage.form.options')}>
+      <FieldGroup legend={t('storage.form.options')}>
         {(s3 || remote) && (
           <Field
             id={`${p}-default_folder`}
@@ -388,7 +358,7 @@ export function StorageForm({
             hint={t('storage.form.publicHint')}
           />
         </div>
-      </Group>
+      </FieldGroup>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-line pt-5">
         <button type="submit" className="btn btn-primary" disabled={busy}>

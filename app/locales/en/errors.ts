@@ -1,5 +1,6 @@
 import accounts from './errors-accounts';
 import s3 from './errors-s3';
+import storage from './errors-storage';
 import webdav from './errors-webdav';
 
 export default {
@@ -243,25 +244,6 @@ export default {
   cacheTtlInvalid: 'The cache TTL is a whole number of seconds from 0 to 86400',
   sortOrderInvalid: 'The sort order is a whole number',
   webdavPolicyInvalid: 'The WebDAV policy is 302_redirect or native_proxy',
-  storageListed: 'Storage configurations loaded',
-  storageLoaded: 'Storage configuration loaded',
-  storageCreated: 'Storage configuration created',
-  storageUpdated: 'Storage configuration updated',
-  storageDeleted: 'Storage configuration deleted',
-  storageDefaultSet: 'Default storage set',
-  storageNameRequired: 'Enter a name',
-  endpointInvalid: 'Enter a valid endpoint URL (https://…)',
-  bucketRequired: 'Enter the bucket name',
-  storageTypeInvalid: 'The storage type is "s3", "webdav" or "sftp"',
-  rootFolderInvalid: 'The folder may not contain "." or ".." parts',
-  hostRequired: 'Enter the server’s host name or address',
-  hostInvalid: 'Enter a host name or an IP address, without "sftp://" or a path',
-  portInvalid: 'The port is a number from 1 to 65535',
-  sftpSecretRequired: 'Enter a password or paste a private key',
-  fingerprintInvalid: 'A host key fingerprint looks like SHA256: followed by 43 characters (ssh-keygen -l prints it)',
-  accessKeyRequired: 'Enter the access key ID',
-  secretKeyRequired: 'Enter the secret access key',
-  customHostInvalid: 'Enter a valid custom host URL',
   uploadPresigned: 'Upload URL created',
   uploadCommitted: 'File committed',
   uploadCancelled: 'Upload cancelled',
@@ -397,5 +379,6 @@ export default {
   restoreSecretMismatch: 'APP_SECRET is set, and it is not the secret of this backup: unset it or set the original',
   ...accounts,
   ...s3,
+  ...storage,
   ...webdav,
 };

@@ -1,5 +1,6 @@
 import accounts from './errors-accounts';
 import s3 from './errors-s3';
+import storage from './errors-storage';
 import webdav from './errors-webdav';
 
 export default {
@@ -237,25 +238,6 @@ export default {
   cacheTtlInvalid: '缓存时间必须是 0 到 86400 之间的整数秒',
   sortOrderInvalid: '排序必须是整数',
   webdavPolicyInvalid: 'WebDAV 策略只能是 302_redirect 或 native_proxy',
-  storageListed: '获取存储配置列表成功',
-  storageLoaded: '获取存储配置成功',
-  storageCreated: '存储配置创建成功',
-  storageUpdated: '存储配置已更新',
-  storageDeleted: '存储配置已删除',
-  storageDefaultSet: '已设为默认存储',
-  storageNameRequired: '请输入名称',
-  endpointInvalid: '请输入有效的端点 URL（https://…）',
-  bucketRequired: '请输入存储桶名称',
-  storageTypeInvalid: '存储类型只能是 "s3"、"webdav" 或 "sftp"',
-  rootFolderInvalid: '文件夹中不能包含 "." 或 ".." 部分',
-  hostRequired: '请输入服务器的主机名或地址',
-  hostInvalid: '请输入主机名或 IP 地址，不要带 "sftp://" 或路径',
-  portInvalid: '端口应为 1 到 65535 之间的数字',
-  sftpSecretRequired: '请输入密码或粘贴私钥',
-  fingerprintInvalid: '主机密钥指纹形如 SHA256: 后跟 43 个字符（可用 ssh-keygen -l 查看）',
-  accessKeyRequired: '请输入访问密钥 ID',
-  secretKeyRequired: '请输入访问密钥',
-  customHostInvalid: '请输入有效的自定义域名 URL',
   uploadPresigned: '获取预签名URL成功',
   uploadCommitted: '文件提交成功',
   uploadCancelled: '上传已取消',
@@ -382,5 +364,6 @@ export default {
   restoreSecretMismatch: '已设置 APP_SECRET，但它不是此备份的密钥：请取消设置或设置为原来的值',
   ...accounts,
   ...s3,
+  ...storage,
   ...webdav,
 };

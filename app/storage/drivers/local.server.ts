@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { mimeFromFilename } from '~/lib/mime';
 import {
+  APP_SIGNED_CAPABILITIES,
   StorageError,
   assertValidPrefix,
   MAX_KEY_LENGTH,
@@ -53,17 +54,7 @@ export interface LocalDriverOptions {
 /** A folder on disk as object storage. Writes go to a temp file and are renamed into place. */
 export class LocalDriver implements StorageDriver {
   readonly type = 'local' as const;
-  readonly capabilities = {
-    presign: true,
-    appSigned: true,
-    multipart: true,
-    minPartSize: 1,
-    maxParts: 10_000,
-    rangeReads: true,
-    serverSideCopy: true,
-    listingPages: false,
-    caseSensitive: true,
-  };
+  readonly capabilities = APP_SIGNED_CAPABILITIES;
   private readonly root: string;
   private readonly paths: LocalPaths;
 

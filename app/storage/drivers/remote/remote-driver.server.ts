@@ -7,6 +7,7 @@ import { mimeFromFilename } from '~/lib/mime';
 import { RESERVED, RESERVED_NAME_START } from '~/lib/reserved-names';
 import { PROCESS_INSTANCE } from '~/process-instance.server';
 import {
+  APP_SIGNED_CAPABILITIES,
   StorageError,
   assertValidKey,
   assertValidPrefix,
@@ -25,6 +26,7 @@ import {
   type StorageDriver,
   type WriteOptions,
 } from '../../types';
+import { through } from '../../byte-limit';
 import { LocalDriver } from '../local.server';
 import { signGrant } from '../local-signing.server';
 import { RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
@@ -83,17 +85,7 @@ export class RemoteFsDriver implements StorageDriver {
   constructor(private readonly options: RemoteDriverOptions) {
     this.type = options.type;
     this.fs = options.fs;
-    this.capabilities = {
-      presign: true,
-      appSigned: true,
-      multipart: true,
-      minPartSize: 1,
-      maxParts: 10_000,
-      rangeReads: true,
-      serverSideCopy: options.fs.features.serverCopy,
-      listingPages: false,
-      caseSensitive: true,
-    };
+    this.capabilities = { ...APP_SIGNED_CAPABILITIES, serverSideCopy: options.fs.features.serverCopy };
     this.root = '/' + options.root.split('/').filter(Boolean).join('/');
     this.staging = new LocalDriver({
       root: options.stagingDir,
@@ -196,11 +188,10 @@ export class RemoteFsDriver implements StorageDriver {
         done(null, chunk);
       },
     });
-    body.on('error', (error) => counter.destroy(error));
     return this.call(async () => {
       await this.ensureDir(path.posix.dirname(tmp));
       try {
-        await this.fs.write(tmp, body.pipe(counter), options.size);
+        await this.fs.write(tmp, through(body, counter), options.size);
         await this.ensureDir(path.posix.dirname(target));
         await this.fs.rename(tmp, target);
       } catch (error) {
@@ -282,8 +273,14 @@ export class RemoteFsDriver implements StorageDriver {
 
   async presignGet(key: string, options: PresignGetOptions) {
     assertValidKey(key);
-    const { configId, signingKey } = this.options;
-    return signGrant(signingKey, { configId, op: 'get', key, expires: this.expiry(options.expiresIn), ...options });
+    return signGrant(this.options.signingKey, {
+      configId: this.options.configId,
+      op: 'get',
+      key,
+      expires: this.expiry(options.expiresIn),
+      downloadName: options.downloadName,
+      contentType: options.contentType,
+    });
   }
 
   async presignPut(key: string, options: PresignPutOptions) {

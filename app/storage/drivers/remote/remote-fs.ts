@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 
 /**
  * What a file server gives a storage driver (docs/storage.md): WebDAV and SFTP are folders of
@@ -67,4 +67,15 @@ export function networkFailure(error: unknown): RemoteFailure | null {
     return 'timeout';
   if (/CERT|SSL|TLS|SELF_SIGNED/.test(code)) return 'tls';
   return null;
+}
+
+/**
+ * A read from the server as its reader gets it: a failure mid-read arrives explained (a server gone
+ * is a 503 above, not a bare socket error), and a reader that stops — a client gone — stops the read.
+ */
+export function explainedRead(stream: Readable, explain: (error: unknown) => RemoteFsError): Readable {
+  const out = new PassThrough();
+  stream.on('error', (error) => out.destroy(explain(error)));
+  out.on('close', () => stream.destroy());
+  return stream.pipe(out);
 }

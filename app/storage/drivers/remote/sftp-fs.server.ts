@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Client, type SFTPWrapper, type Stats } from 'ssh2';
-import { networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
+import { explainedRead, networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 export interface SftpOptions {
   host: string;
@@ -177,10 +177,7 @@ export class SftpFs implements RemoteFs {
     // a larger window is fewer round trips (64 KiB, its default, read 63 MiB/s on loopback).
     const window = { highWaterMark: STREAM_WINDOW };
     const stream = sftp.createReadStream(at, range ? { ...window, start: range.start, end: range.end } : window);
-    // A drop mid-read reaches the reader explained (a 503 above, not a bare socket error).
-    const explained = new PassThrough();
-    stream.on('error', (error: Error) => explained.destroy(failureOf(error)));
-    return stream.pipe(explained);
+    return explainedRead(stream, failureOf);
   }
 
   write(at: string, body: Readable, _size?: number): Promise<void> {

@@ -1,8 +1,8 @@
 import https from 'node:https';
 import http from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
-import { networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
+import { explainedRead, networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 export interface WebDavOptions {
   /** The server's URL (http or https), up to the folder the account sees. */
@@ -104,10 +104,8 @@ export class WebDavFs implements RemoteFs {
 
   async read(path: string, range?: { start: number; end: number }): Promise<Readable> {
     const stream = this.client.createReadStream(path, range ? { range } : {}) as Readable;
-    // The request starts inside the package: its failure arrives on the stream, explained.
-    const explained = new PassThrough();
-    stream.on('error', (error) => explained.destroy(failureOf(error)));
-    return stream.pipe(explained);
+    // The request starts inside the package: its failure arrives on the stream.
+    return explainedRead(stream, failureOf);
   }
 
   write(path: string, body: Readable, size?: number): Promise<void> {

@@ -1,0 +1,22 @@
+/** Messages of the storage configurations: S3, WebDAV and SFTP (docs/storage.md). */
+export default {
+  storageListed: 'Storage configurations loaded',
+  storageLoaded: 'Storage configuration loaded',
+  storageCreated: 'Storage configuration created',
+  storageUpdated: 'Storage configuration updated',
+  storageDeleted: 'Storage configuration deleted',
+  storageDefaultSet: 'Default storage set',
+  storageNameRequired: 'Enter a name',
+  endpointInvalid: 'Enter a valid endpoint URL (https://…)',
+  bucketRequired: 'Enter the bucket name',
+  storageTypeInvalid: 'The storage type is "s3", "webdav" or "sftp"',
+  rootFolderInvalid: 'The folder may not contain "." or ".." parts',
+  hostRequired: 'Enter the server’s host name or address',
+  hostInvalid: 'Enter a host name or an IP address, without "sftp://" or a path',
+  portInvalid: 'The port is a number from 1 to 65535',
+  sftpSecretRequired: 'Enter a password or paste a private key',
+  fingerprintInvalid: 'A host key fingerprint looks like SHA256: followed by 43 characters (ssh-keygen -l prints it)',
+  accessKeyRequired: 'Enter the access key ID',
+  secretKeyRequired: 'Enter the secret access key',
+  customHostInvalid: 'Enter a valid custom host URL',
+};

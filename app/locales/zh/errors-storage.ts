@@ -1,0 +1,22 @@
+/** 存储配置的消息：S3、WebDAV 与 SFTP（docs/storage.md）。 */
+export default {
+  storageListed: '获取存储配置列表成功',
+  storageLoaded: '获取存储配置成功',
+  storageCreated: '存储配置创建成功',
+  storageUpdated: '存储配置已更新',
+  storageDeleted: '存储配置已删除',
+  storageDefaultSet: '已设为默认存储',
+  storageNameRequired: '请输入名称',
+  endpointInvalid: '请输入有效的端点 URL（https://…）',
+  bucketRequired: '请输入存储桶名称',
+  storageTypeInvalid: '存储类型只能是 "s3"、"webdav" 或 "sftp"',
+  rootFolderInvalid: '文件夹中不能包含 "." 或 ".." 部分',
+  hostRequired: '请输入服务器的主机名或地址',
+  hostInvalid: '请输入主机名或 IP 地址，不要带 "sftp://" 或路径',
+  portInvalid: '端口应为 1 到 65535 之间的数字',
+  sftpSecretRequired: '请输入密码或粘贴私钥',
+  fingerprintInvalid: '主机密钥指纹形如 SHA256: 后跟 43 个字符（可用 ssh-keygen -l 查看）',
+  accessKeyRequired: '请输入访问密钥 ID',
+  secretKeyRequired: '请输入访问密钥',
+  customHostInvalid: '请输入有效的自定义域名 URL',
+};
