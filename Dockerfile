@@ -13,9 +13,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 # better-sqlite3 13 ships its Node-API builds inside the npm package, but npm still runs its
 # implicit `node-gyp rebuild`, which finds the build and compiles nothing, yet needs Python, make,
-# a compiler and Node's headers to get that far. tini is for the runtime stage.
+# a compiler and Node's headers to get that far.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ tini \
+ && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The node image keeps Node's headers under /usr/local (the repository's .npmrc points at /usr).
@@ -43,10 +43,11 @@ ARG APP_VERSION=unknown
 LABEL org.opencontainers.image.title="Cloudclip" \
       org.opencontainers.image.description="Self-hosted online clipboard and file sharing" \
       org.opencontainers.image.version="${APP_VERSION}"
-COPY --from=deps /usr/bin/tini-static /usr/bin/tini
-# ffmpeg draws the posters of videos and the covers of audio files in thumbnails (FFMPEG_PATH).
+# ffmpeg draws the posters of videos and the covers of audio files in thumbnails (FFMPEG_PATH); tini
+# is PID 1. Nothing here waits for the other stages, so a builder that runs stages side by side
+# (buildah --jobs, BuildKit) installs these while the app's dependencies install.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg \
+ && apt-get install -y --no-install-recommends ffmpeg tini \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app/package.json ./

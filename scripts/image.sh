@@ -84,8 +84,9 @@ case "${1:-}" in
     secret=()
     [ -s "$ca" ] && secret=(--secret "id=ca,src=$ca")
     # No --layers: with the vfs driver every cached layer is a whole copy of the file system (34 GB
-    # for this Dockerfile); without it each stage is committed once.
-    bah build --isolation chroot --pull=never --format docker "${secret[@]}" \
+    # for this Dockerfile); without it each stage is committed once. --jobs 2: the runtime stage's
+    # packages install while the app's dependencies do (the Dockerfile keeps the two apart).
+    bah build --jobs 2 --isolation chroot --pull=never --format docker "${secret[@]}" \
       --build-arg APP_VERSION="$VERSION" -t "$IMAGE" -f "$ROOT/Dockerfile" "$ROOT" >&2
     bah rmi --prune > /dev/null 2>&1 || true # the previous build's image, now untagged
     echo "$IMAGE"
