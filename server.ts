@@ -47,8 +47,12 @@ async function main() {
   app.disable('x-powered-by');
   // Production answers the open paste's JSON view before Express (app/http/api/paste-view-lane.ts).
   let answerBeforeExpress: AppModule['answerBeforeExpress'] = () => false;
+  // The port is open before the app is loaded (PORT=0 has to be known first): what arrives in that
+  // second is told to come back, not given Express's bare 404 (a health check or a reload mid-restart).
+  let ready = false;
   const logRequest = createRequestLog(log);
   const { server, port, drain } = await listen(config.port, logRequest, (req, res) => {
+    if (!ready) return answerStarting(res);
     const answered = answerBeforeExpress(req, res);
     if (answered === false) app(req, res);
     // On PostgreSQL the lane answers later; whatever it leaves (or fails at) goes on to Express.
@@ -111,6 +115,8 @@ async function main() {
     });
   }
 
+  ready = true;
+
   // The S3 door on its own port of the same host (docs/s3.md, decision 0040); S3_PORT=0: none.
   const s3Door = config.s3Port === 0 ? null : await appModule.createS3Door(config, log);
   const s3 = s3Door && (await listen(config.s3Port, logRequest, (req, res) => s3Door(req, res)));
@@ -136,6 +142,12 @@ async function main() {
   // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
   if (s3) log.info(`S3 door serving at http://${config.host}:${s3.port}`);
   log.info(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
+}
+
+/** 503 with Retry-After while the app loads; both languages, as no locale is known yet. */
+function answerStarting(res: ServerResponse) {
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1', 'Cache-Control': 'no-store' });
+  res.end('Cloudclip is starting: try again in a moment.\nCloudclip 正在启动，请稍后再试。\n');
 }
 
 /**
