@@ -156,7 +156,10 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
   const page = Math.min(data.page, pages);
   const listed = hydrated ? shown : shown.slice((page - 1) * EXPLORER_PAGE, page * EXPLORER_PAGE);
   // Without JavaScript the selection's buttons are always there; with it, only while something is ticked.
+  // Before hydration a browser that runs scripts hides them already (app.css, .no-script-only), so
+  // taking them away moves nothing (issue 47: Lighthouse's layout shift).
   const selecting = !hydrated || selected > 0;
+  const untilHydrated = hydrated ? '' : ' no-script-only';
 
   const failed = actionData?.formError ? actionData : undefined;
   const errorOf = (intent: string) => (failed?.intent === intent ? failed.formError : undefined);
@@ -282,7 +285,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
                   type="submit"
                   formMethod="post"
                   formAction="/api/fs/archive"
-                  className="btn px-2.5 py-1 text-xs"
+                  className={`btn px-2.5 py-1 text-xs${untilHydrated}`}
                 >
                   <Icon name="download" className="h-3.5 w-3.5" />
                   {t('explorer.list.zipSelected')}
@@ -304,19 +307,24 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
                 </button>
               )}
               {selecting && can.share && (
-                <button type="submit" name="do" value="share" className="btn px-2.5 py-1 text-xs">
+                <button type="submit" name="do" value="share" className={`btn px-2.5 py-1 text-xs${untilHydrated}`}>
                   <Icon name="share" className="h-3.5 w-3.5" />
                   {t('explorer.list.shareSelected')}
                 </button>
               )}
               {selecting && can.copy && (
-                <button type="submit" name="do" value="copy" className="btn px-2.5 py-1 text-xs">
+                <button type="submit" name="do" value="copy" className={`btn px-2.5 py-1 text-xs${untilHydrated}`}>
                   <Icon name="copy" className="h-3.5 w-3.5" />
                   {t('explorer.list.copySelected')}
                 </button>
               )}
               {selecting && can.remove && (
-                <button type="submit" name="do" value="delete" className="btn px-2.5 py-1 text-xs text-danger">
+                <button
+                  type="submit"
+                  name="do"
+                  value="delete"
+                  className={`btn px-2.5 py-1 text-xs text-danger${untilHydrated}`}
+                >
                   {t('explorer.list.deleteSelected')}
                 </button>
               )}

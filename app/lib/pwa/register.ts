@@ -71,14 +71,18 @@ const standalone = () =>
 
 /**
  * Keeps the browser's install offer for our own prompt. Called before hydration (entry.client.tsx):
- * the browser may offer it as soon as the manifest is read, before React has started.
+ * the browser may offer it as soon as the manifest is read, before the modules have loaded; the
+ * page's loader script holds an offer made before then (`__installOffer`, app/http/html/deferred-scripts.ts).
  */
 export function listenForInstallOffer(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
+  const keep = (event: Event) => {
     event.preventDefault(); // our own prompt asks, when the user has not said no lately
     installEvent = event as InstallPromptEvent;
     setPwaState({ installable: true });
-  });
+  };
+  const early = (window as Window & { __installOffer?: Event }).__installOffer;
+  if (early) keep(early);
+  window.addEventListener('beforeinstallprompt', keep);
   window.addEventListener('appinstalled', () => {
     installEvent = null;
     setPwaState({ installable: false, installed: true });
