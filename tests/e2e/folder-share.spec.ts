@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill, waitForHydration } from './helpers';
+import { en, fill, waitForHydration, whenHydrated } from './helpers';
 import { unlockFilePage } from './upload-helpers';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
@@ -53,6 +53,7 @@ test('an admin shares a folder and a selection; a visitor browses, previews and 
   test.setTimeout(90_000);
   await loginAsAdmin(page, ADMIN, server.url);
   await page.goto(`${server.url}/mount-explorer/local`);
+  await whenHydrated(page); // the row's menu is another control once the page runs
   // The folder, from its row's actions.
   await row(page, 'album')
     .getByRole('button', { name: 'More actions for album' })

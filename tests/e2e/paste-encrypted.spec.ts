@@ -191,5 +191,5 @@ test('@no-js-only without JavaScript the page explains, and offers no step that 
   await loginAsAdmin(page);
   await page.goto('/');
   await expect(page.getByLabel(en.paste.editor.contentLabel, { exact: true })).toBeVisible();
-  await expect(page.getByLabel(en.paste.encrypted.option)).toHaveCount(0);
+  await expect(page.getByLabel(en.paste.encrypted.option)).toBeHidden();
 });

@@ -195,10 +195,11 @@ export function SharePanel({
             ? t('explorer.share.bodyFolder')
             : t('explorer.share.bodySelection', { count: names.length })}
       </p>
-      {hydrated && filePath && (
+      {filePath && (
         <EncryptChoice
           label={t('file.encrypted.option')}
           hint={t('explorer.share.encryptHint')}
+          hydrated={hydrated}
           checked={encrypt}
           onChange={setEncrypt}
         />

@@ -128,7 +128,11 @@ export function CreatePasteForm({
             error={fieldErrors.remark}
             defaultValue={v?.remark ?? ''}
           />
-          {hydrated && <EncryptChoice label={t('paste.encrypted.option')} hint={t('paste.encrypted.optionHint')} />}
+          <EncryptChoice
+            label={t('paste.encrypted.option')}
+            hint={t('paste.encrypted.optionHint')}
+            hydrated={hydrated}
+          />
           <button
             type="submit"
             className="btn btn-primary w-full"

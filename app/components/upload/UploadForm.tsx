@@ -327,15 +327,14 @@ export function UploadForm({
             </p>
           )}
           {formError && !hydrated && <p className="mt-2 text-xs text-subtle">{t('upload.form.chooseAgain')}</p>}
-          {hydrated && (
-            <EncryptChoice
-              label={t('file.encrypted.option')}
-              hint={t('file.encrypted.optionHint')}
-              checked={encrypt}
-              onChange={setEncrypt}
-              className="mt-5"
-            />
-          )}
+          <EncryptChoice
+            label={t('file.encrypted.option')}
+            hint={t('file.encrypted.optionHint')}
+            hydrated={hydrated}
+            checked={encrypt}
+            onChange={setEncrypt}
+            className="mt-5"
+          />
           {hydrated && pending > 1 && !encrypt && (
             <label className="mt-5 flex items-start gap-2 text-sm">
               <input
