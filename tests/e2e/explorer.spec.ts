@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loginAsAdmin, submitKeyLogin } from './auth-helpers';
-import { en, expectFieldError, fill } from './helpers';
+import { en, expectFieldError, fill, whenHydrated } from './helpers';
 import { startServer, type RunningServer } from '../support/server';
 
 /**
@@ -162,6 +162,7 @@ test('an admin mounts the local storage and organises files in it', async ({ pag
 
   // The mount appears under its virtual folders.
   await page.goto(`${server.url}/mount-explorer`);
+  await whenHydrated(page); // else the second click can land while the first one's page loads
   await page.getByRole('link', { name: 'team', exact: true }).click();
   await page.getByRole('link', { name: 'files', exact: true }).click();
   await expect(page).toHaveURL(/\/mount-explorer\/team\/files$/);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { fill } from './helpers';
+import { fill, waitForHydration } from './helpers';
 import {
   adminToken,
   bearer,
@@ -174,6 +174,7 @@ test('keyboard: the preview opens from the keyboard, takes focus and shows a foc
   await createPaste(request, bearer(token), { slug: marker, content: `Keyboard ${marker}` });
   await loginAsAdmin(page);
   await page.goto(`${TEXTS}?q=${marker}`);
+  await waitForHydration(page); // a box ticked before hydration is unticked by it
 
   const box = page.getByRole('checkbox', { name: fill(t.list.selectOne, { slug: marker }) });
   await box.focus();
