@@ -6,7 +6,6 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { logOf } from '~/log.server';
 import { getI18n } from './i18n/middleware.server';
 import { fillNonce, wantsNonce } from './http/html/strict-csp';
-import { deferScripts } from './http/html/deferred-scripts';
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +34,7 @@ export default function handleRequest(
         done();
       },
       final(done) {
-        const body = deferScripts(Buffer.concat(chunks));
+        const body = Buffer.concat(chunks);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.set('Content-Length', String(body.length));
         if (nonce) fillNonce(responseHeaders, nonce);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { en, waitForHydration } from './helpers';
+import { en, waitForHydration, whenHydrated } from './helpers';
 
 /** The shared server's first admin (tests/e2e/start-server.mjs). Never changed by any test. */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
@@ -44,6 +44,8 @@ export async function loginAsAdmin(page: Page, credentials = ADMIN, base = ''): 
 /** Opens the API key tab of the login form on /admin and submits `key`. */
 export async function submitKeyLogin(page: Page, key: string, base = ''): Promise<void> {
   await page.goto(`${base}/admin`);
+  // With JavaScript the form posts by fetch once hydrated; before that a click posts the page itself.
+  await whenHydrated(page);
   await page.getByRole('tab', { name: en.auth.login.apiKeyTab }).click();
   await expect(page.getByRole('tab', { name: en.auth.login.apiKeyTab })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel(en.auth.login.apiKey).fill(key);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, fill, whenHydrated } from './helpers';
 import { adminAuth, apiClient } from '../support/api-client';
 import { mountLocal } from '../support/local-mount';
 import { startServer, type RunningServer } from '../support/server';
@@ -37,6 +37,7 @@ test('an admin asks for files; a visitor sends them behind the password; the adm
   await loginAsAdmin(page, ADMIN, server.url);
   // From the explorer: "Request files here" on the folder opens the form on it.
   await page.goto(`${server.url}/mount-explorer/local`);
+  await whenHydrated(page); // the row's menu is another control once the page runs
   const inbox = page.locator('[data-entry-path$="/inbox"]');
   await inbox.getByRole('button', { name: 'More actions for inbox' }).or(inbox.locator('summary')).first().click();
   await inbox.getByRole('link', { name: `${en.explorer.actions.request} inbox` }).click();

@@ -71,18 +71,14 @@ const standalone = () =>
 
 /**
  * Keeps the browser's install offer for our own prompt. Called before hydration (entry.client.tsx):
- * the browser may offer it as soon as the manifest is read, before the modules have loaded; the
- * page's loader script holds an offer made before then (`__installOffer`, app/http/html/deferred-scripts.ts).
+ * the browser may offer it as soon as the manifest is read, before React has started.
  */
 export function listenForInstallOffer(): void {
-  const keep = (event: Event) => {
+  window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault(); // our own prompt asks, when the user has not said no lately
     installEvent = event as InstallPromptEvent;
     setPwaState({ installable: true });
-  };
-  const early = (window as Window & { __installOffer?: Event }).__installOffer;
-  if (early) keep(early);
-  window.addEventListener('beforeinstallprompt', keep);
+  });
   window.addEventListener('appinstalled', () => {
     installEvent = null;
     setPwaState({ installable: false, installed: true });
