@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '~/auth/tokens.server';
+import type { PresignGetOptions, PresignPutOptions } from '../types';
 
 /**
  * "Presigned" URLs of the local driver: HMAC-signed URLs to this app (served by the local storage
@@ -49,6 +50,41 @@ export function signGrant(secret: Buffer, grant: LocalGrant): string {
   if (grant.contentType) params.set('type', grant.contentType);
   if (grant.maxBytes !== undefined) params.set('max', String(grant.maxBytes));
   return `${LOCAL_STORAGE_PATH}/${encodeURIComponent(grant.configId)}?${params}`;
+}
+
+/** A grant's end, `expiresIn` seconds from now (at least one), in Unix seconds. */
+export function grantExpiry(expiresIn: number): number {
+  return Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresIn));
+}
+
+/** Who signs: the storage's config and the app's signing key. */
+export interface GrantSigner {
+  configId: string;
+  signingKey: Buffer;
+}
+
+/** The signed download URL of a storage the app signs for (local disk, WebDAV, SFTP: `appSigned`). */
+export function signObjectGet(signer: GrantSigner, key: string, options: PresignGetOptions): string {
+  return signGrant(signer.signingKey, {
+    configId: signer.configId,
+    op: 'get',
+    key,
+    expires: grantExpiry(options.expiresIn),
+    downloadName: options.downloadName,
+    contentType: options.contentType,
+  });
+}
+
+/** The signed whole-object upload URL of such a storage; `mounted` writes into a mounted folder. */
+export function signObjectPut(signer: GrantSigner, key: string, options: PresignPutOptions): string {
+  return signGrant(signer.signingKey, {
+    configId: signer.configId,
+    op: options.mounted ? 'mput' : 'put',
+    key,
+    expires: grantExpiry(options.expiresIn),
+    contentType: options.contentType,
+    maxBytes: options.size,
+  });
 }
 
 /** The grant a signed URL carries, or null when the signature is wrong or it has expired. */

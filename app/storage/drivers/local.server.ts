@@ -19,6 +19,7 @@ import {
   type StorageDriver,
   type UploadedPart,
   type WriteOptions,
+  type PresignGetOptions,
   type PresignPutOptions,
   type PartSizes,
   partBytes,
@@ -26,7 +27,7 @@ import {
 import { etagOf, renameInto, statFiles } from './local-files.server';
 import { sweepTempFiles, writeViaTemp } from './local-temp-files.server';
 import { localReadStream } from './local-read-stream.server';
-import { signGrant } from './local-signing.server';
+import { grantExpiry, signGrant, signObjectGet, signObjectPut } from './local-signing.server';
 import { LocalPaths } from './local-paths.server';
 import { PROCESS_INSTANCE } from '~/process-instance.server';
 import { RESERVED } from '~/lib/reserved-names';
@@ -249,33 +250,15 @@ export class LocalDriver implements StorageDriver {
     await this.pruneEmptyParents(path.dirname(source));
   }
 
-  private expiry(expiresIn: number): number {
-    return Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresIn));
-  }
-
-  async presignGet(key: string, options: { expiresIn: number; downloadName?: string; contentType?: string }) {
+  async presignGet(key: string, options: PresignGetOptions) {
     // Checked on disk when signed: the signed URL is served by the storage's own driver, unconfined.
     await this.paths.confined(key, 'not_found');
-    return signGrant(this.options.signingKey, {
-      configId: this.options.configId,
-      op: 'get',
-      key,
-      expires: this.expiry(options.expiresIn),
-      downloadName: options.downloadName,
-      contentType: options.contentType,
-    });
+    return signObjectGet(this.options, key, options);
   }
 
   async presignPut(key: string, options: PresignPutOptions) {
     await this.paths.confined(key, 'invalid_key');
-    return signGrant(this.options.signingKey, {
-      configId: this.options.configId,
-      op: options.mounted ? 'mput' : 'put',
-      key,
-      expires: this.expiry(options.expiresIn),
-      contentType: options.contentType,
-      maxBytes: options.size,
-    });
+    return signObjectPut(this.options, key, options);
   }
 
   private uploadDir(uploadId: string): string {
@@ -316,7 +299,7 @@ export class LocalDriver implements StorageDriver {
         key,
         uploadId,
         partNumber,
-        expires: this.expiry(expiresIn),
+        expires: grantExpiry(expiresIn),
         maxBytes: options.sizes && partBytes(options.sizes, partNumber),
       }),
     }));

@@ -28,7 +28,7 @@ import {
 } from '../../types';
 import { through } from '../../byte-limit';
 import { LocalDriver } from '../local.server';
-import { signGrant } from '../local-signing.server';
+import { signObjectGet, signObjectPut } from '../local-signing.server';
 import { RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 /** The server's own folder for writes in flight, at the root (never listed, as the local driver's). */
@@ -267,32 +267,14 @@ export class RemoteFsDriver implements StorageDriver {
     });
   }
 
-  private expiry(expiresIn: number): number {
-    return Math.floor(Date.now() / 1000) + Math.max(1, Math.floor(expiresIn));
-  }
-
   async presignGet(key: string, options: PresignGetOptions) {
     assertValidKey(key);
-    return signGrant(this.options.signingKey, {
-      configId: this.options.configId,
-      op: 'get',
-      key,
-      expires: this.expiry(options.expiresIn),
-      downloadName: options.downloadName,
-      contentType: options.contentType,
-    });
+    return signObjectGet(this.options, key, options);
   }
 
   async presignPut(key: string, options: PresignPutOptions) {
     assertValidKey(key);
-    return signGrant(this.options.signingKey, {
-      configId: this.options.configId,
-      op: options.mounted ? 'mput' : 'put',
-      key,
-      expires: this.expiry(options.expiresIn),
-      contentType: options.contentType,
-      maxBytes: options.size,
-    });
+    return signObjectPut(this.options, key, options);
   }
 
   multipartInit(key: string) {
