@@ -5,6 +5,26 @@ import { passFiles } from './tests/passes';
 // Kept apart from vite.config.ts: tests need the "~" alias, not the React Router build plugin.
 const alias = { '~': path.resolve(import.meta.dirname, 'app') };
 
+/** A project of the integration tier: the files under `folder` (of the pass TEST_PASS names, if any). */
+function integrationProject(name: string, folder: string, groupOrder: number, forks: { singleFork?: true }) {
+  const pass = passFiles(process.env.TEST_PASS);
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      environment: 'node',
+      globalSetup: ['tests/integration/global-setup.ts'],
+      include: pass ? pass.filter((file) => file.startsWith(folder)) : [`${folder}**/*.test.ts`],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      pool: 'forks' as const,
+      poolOptions: { forks },
+      // Projects of a lower group finish before the next group starts.
+      sequence: { groupOrder },
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -17,25 +37,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'integration',
-          environment: 'node',
-          // Swift (the S3 server) and a throw-away PostgreSQL for the whole run.
-          globalSetup: ['tests/integration/global-setup.ts'],
-          // TEST_PASS=postgres (scripts/test.mjs): the files of that pass only (tests/passes.ts).
-          include: passFiles(process.env.TEST_PASS) ?? [
-            'tests/integration/**/*.test.ts',
-            'tests/reliability/**/*.test.ts',
-          ],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Integration suites start servers; run the files one after another on the two cores.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
-        },
-      },
+      // The doors and real parts: two projects over one global setup (Swift and PostgreSQL, started
+      // once, tests/integration/global-setup.ts). The integration files each start their own servers,
+      // buckets and databases, so they run side by side (`npm test` asks for two workers: vitest's
+      // default on two cores is one). The reliability files come after them, one at a time: they
+      // freeze the shared S3 server, fill disks and kill processes, and time what a busy neighbour
+      // would slow down.
+      integrationProject('integration', 'tests/integration/', 0, {}),
+      integrationProject('reliability', 'tests/reliability/', 1, { singleFork: true }),
       {
         // The Docker image, built with buildah (scripts/image.sh): a step of its own in `npm test`.
         resolve: { alias },

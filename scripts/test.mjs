@@ -108,13 +108,15 @@ const steps = [
   // here: the integration and browser suites below must not share the cores with it.
   ['docker image: the build', awaitImageBuild],
   ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
-  ['vitest (integration)', 'npx', vitest(['integration'], VITEST_JSON)],
+  // The integration files two at a time, then the reliability files one at a time (vitest.config.ts
+  // says why): vitest's default on two cores is one worker.
+  ['vitest (integration)', 'npx', [...vitest(['integration', 'reliability'], VITEST_JSON), '--maxWorkers=2']],
   // The integration files whose behaviour depends on the database, again with every server on
   // PostgreSQL, a database each (tests/support/server.ts); tests/passes.ts lists them and says why.
   [
     'integration on postgresql',
     'npx',
-    vitest(['integration'], POSTGRES_JSON),
+    [...vitest(['integration', 'reliability'], POSTGRES_JSON), '--maxWorkers=2'],
     { TEST_DATABASE: 'postgres', TEST_PASS: 'postgres' },
   ],
   [

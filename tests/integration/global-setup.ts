@@ -42,7 +42,36 @@ async function answers(url: string): Promise<boolean> {
   );
 }
 
+interface Shared {
+  s3: S3TestEnv;
+  postgresUrl: string;
+  users: number;
+}
+
+/**
+ * The integration and reliability projects (vitest.config.ts) each run this setup, in one process,
+ * each from its own module graph: the servers are started by the first and kept on globalThis,
+ * and stopped by the last teardown.
+ */
+const SHARED = Symbol.for('cloudclip.integration-servers');
+type WithShared = typeof globalThis & { [SHARED]?: Promise<Shared> };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const holder = globalThis as WithShared;
+  holder[SHARED] ??= startServers().then((servers) => ({ ...servers, users: 0 }));
+  const shared = await holder[SHARED];
+  shared.users += 1;
+  project.provide('s3', shared.s3);
+  project.provide('postgresUrl', shared.postgresUrl);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete holder[SHARED];
+    await stopServers();
+  };
+}
+
+async function startServers(): Promise<Omit<Shared, 'users'>> {
   fs.rmSync(CASES_FILE, { force: true });
   // An aborted earlier run may have left servers behind: stop them by their PID files, then start fresh.
   await swift('stop');
@@ -76,17 +105,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
-  project.provide('s3', env);
   const postgresUrl = await startPostgres();
-  project.provide('postgresUrl', postgresUrl);
   process.env[POSTGRES_SERVER_ENV] = postgresUrl;
   for (const key of Object.keys(S3_ENV_VARS) as (keyof S3TestEnv)[]) process.env[S3_ENV_VARS[key]] = env[key];
+  return { s3: env, postgresUrl };
+}
 
-  return async () => {
-    await swift('stop');
-    await stopPostgres();
-    // The reliability suite's cases and its "N/M hold" line (tests/reliability/cases.ts).
-    const summary = reliabilitySummary();
-    if (summary.length) process.stdout.write(`\n${summary.join('\n')}\n`);
-  };
+async function stopServers(): Promise<void> {
+  await swift('stop');
+  await stopPostgres();
+  // The reliability suite's cases and its "N/M hold" line (tests/reliability/cases.ts).
+  const summary = reliabilitySummary();
+  if (summary.length) process.stdout.write(`\n${summary.join('\n')}\n`);
 }
