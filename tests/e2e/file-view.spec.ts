@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startServer } from '../support/server';
 import { loginAsAdmin } from './auth-helpers';
-import { en, fill } from './helpers';
+import { en, fill, whenHydrated } from './helpers';
 import { fillUploadForm, PNG_2X2, tempFile, uniqueFileSlug, unlockFilePage, uploadedLinks } from './upload-helpers';
 
 // Every test here runs in both projects: `js` and `no-js` (JavaScript disabled, plain form posts).
@@ -37,6 +37,35 @@ test('an image shows as an <img> preview', async ({ page }, testInfo) => {
   await expect(image).toHaveAttribute('src', `/api/file-view/${slug}`);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
   await expect(page.getByText('image/png')).toBeVisible();
+});
+
+test('a PDF opens in place on a wide screen, and on a phone after a tap (always without JavaScript)', async ({
+  page,
+}, testInfo) => {
+  const slug = uniqueFileSlug(testInfo, 'pdf');
+  const pdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+  await loginAsAdmin(page);
+  const link = await upload(page, tempFile(testInfo, 'report.pdf', pdf), slug);
+  const frame = page.locator(`iframe[title="${fill(en.file.preview.pdfTitle, { name: 'report.pdf' })}"]`);
+  const show = page.getByRole('button', { name: en.file.preview.showPdf });
+  await page.goto(link);
+  await whenHydrated(page);
+  await expect(frame).toBeVisible();
+  await expect(frame).toHaveAttribute('src', /report\.pdf|\/api\//);
+  await expect(show).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  await whenHydrated(page);
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect(show).toBeVisible();
+    await expect(frame).toHaveCount(0);
+    await show.click();
+  } else {
+    await expect(show).toBeHidden();
+  }
+  await expect(frame).toBeVisible();
+  await expect(page.getByRole('link', { name: en.file.preview.openPdf })).toBeVisible();
 });
 
 test('Markdown renders sanitized: a <script> in it does not run', async ({ page }, testInfo) => {

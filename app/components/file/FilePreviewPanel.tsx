@@ -5,6 +5,7 @@ import { Icon, iconForType } from '~/components/ui/Icon';
 import { PREVIEW_BYTES } from '~/lib/file-kinds';
 import { ZoomableImage } from '~/components/ui/ZoomableImage';
 import { OfficePreview } from './OfficePreview';
+import { PdfPreview } from './PdfPreview';
 import type { FileContent, FileSummary } from './types';
 
 function TruncatedNote({ size }: { size: number }) {
@@ -61,20 +62,7 @@ export function FilePreviewPanel({
       );
       break;
     case 'pdf':
-      body = (
-        <>
-          <iframe
-            src={previewUrl}
-            title={t('file.preview.pdfTitle', { name: file.filename })}
-            className="h-[75vh] w-full"
-          />
-          <p className="border-t border-line bg-raised px-4 py-2 text-xs text-subtle">
-            <a href={previewUrl} target="_blank" rel="noreferrer" className="link">
-              {t('file.preview.openPdf')}
-            </a>
-          </p>
-        </>
-      );
+      body = <PdfPreview url={previewUrl} name={file.filename} />;
       break;
     case 'markdown':
       body = (

@@ -68,6 +68,7 @@ export default {
     mediaUnsupported: 'Your browser cannot play this file here. Download it instead.',
     pdfTitle: 'PDF preview of {{name}}',
     openPdf: 'Open the PDF in a new tab',
+    showPdf: 'Show the PDF here',
     none: 'There is no preview for this type of file. Download it to open it.',
     failed: 'The preview could not be loaded. You can still download the file.',
   },

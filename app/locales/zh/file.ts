@@ -65,6 +65,7 @@ export default {
     mediaUnsupported: '你的浏览器无法在此播放该文件，请下载后查看。',
     pdfTitle: '{{name}} 的 PDF 预览',
     openPdf: '在新标签页中打开 PDF',
+    showPdf: '在此显示 PDF',
     none: '此类文件暂不支持预览，请下载后打开。',
     failed: '预览加载失败，你仍然可以下载文件。',
   },
