@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { logOf } from '~/log.server';
 import { getI18n } from './i18n/middleware.server';
+import { lowPriorityModules } from './http/html/module-priority.server';
 import { fillNonce, wantsNonce } from './http/html/strict-csp';
 
 export const streamTimeout = 5_000;
@@ -34,7 +35,7 @@ export default function handleRequest(
         done();
       },
       final(done) {
-        const body = Buffer.concat(chunks);
+        const body = lowPriorityModules(Buffer.concat(chunks));
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.set('Content-Length', String(body.length));
         if (nonce) fillNonce(responseHeaders, nonce);

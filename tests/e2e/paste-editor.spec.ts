@@ -11,8 +11,8 @@ const modKey = process.platform === 'darwin' ? 'Meta' : 'Control';
 async function openEditor(page: Page): Promise<Locator> {
   await loginAsAdmin(page);
   await page.goto('/');
-  const toolbar = page.getByRole('toolbar', { name: en.paste.editor.toolbarLabel });
-  await expect(toolbar).toBeVisible(); // hydrated
+  await waitForHydration(page);
+  await expect(page.getByRole('toolbar', { name: en.paste.editor.toolbarLabel })).toBeVisible();
   return page.getByLabel(en.paste.editor.contentLabel, { exact: true });
 }
 

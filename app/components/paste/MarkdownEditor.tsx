@@ -132,46 +132,47 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
           error ? 'border-danger' : 'border-line'
         }`}
       >
-        {hydrated && (
-          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-line bg-raised px-2 py-1.5">
-            <div role="group" aria-label={t('paste.editor.modeLabel')} className="flex gap-1 rounded-md bg-muted p-0.5">
-              {MODES.map((m) => (
-                <button
-                  key={m}
-                  type="button"
-                  aria-pressed={mode === m}
-                  onClick={() => setMode(m)}
-                  className={`cursor-pointer rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-pressed:bg-surface aria-pressed:text-ink aria-pressed:shadow-sm ${
-                    m === 'split' ? 'hidden md:inline-block' : ''
-                  }`}
-                >
-                  {t(`paste.editor.${m}`)}
-                </button>
-              ))}
-            </div>
-            <div
-              role="toolbar"
-              aria-label={t('paste.editor.toolbarLabel')}
-              aria-controls={id}
-              className="flex flex-wrap items-center"
-            >
-              {FORMAT_ACTIONS.map((action) => (
-                <button
-                  key={action}
-                  type="button"
-                  className="icon-btn h-8 w-8"
-                  // Keep the textarea's selection: act on mousedown's default, not a focus change.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => format(action)}
-                  aria-label={t(`paste.editor.actions.${action}`)}
-                  title={t(`paste.editor.actions.${action}`)}
-                >
-                  <Icon name={action} />
-                </button>
-              ))}
-            </div>
+        {/* Laid out from the first paint, usable once hydrated, hidden without scripts: hydration moves nothing (issue 47). */}
+        <div className="script-only flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-line bg-raised px-2 py-1.5">
+          <div role="group" aria-label={t('paste.editor.modeLabel')} className="flex gap-1 rounded-md bg-muted p-0.5">
+            {MODES.map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={mode === m}
+                disabled={!hydrated}
+                onClick={() => setMode(m)}
+                className={`cursor-pointer rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-pressed:bg-surface aria-pressed:text-ink aria-pressed:shadow-sm ${
+                  m === 'split' ? 'hidden md:inline-block' : ''
+                }`}
+              >
+                {t(`paste.editor.${m}`)}
+              </button>
+            ))}
           </div>
-        )}
+          <div
+            role="toolbar"
+            aria-label={t('paste.editor.toolbarLabel')}
+            aria-controls={id}
+            className="flex flex-wrap items-center"
+          >
+            {FORMAT_ACTIONS.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className="icon-btn h-8 w-8"
+                disabled={!hydrated}
+                // Keep the textarea's selection: act on mousedown's default, not a focus change.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => format(action)}
+                aria-label={t(`paste.editor.actions.${action}`)}
+                title={t(`paste.editor.actions.${action}`)}
+              >
+                <Icon name={action} />
+              </button>
+            ))}
+          </div>
+        </div>
         <div className={mode === 'split' ? 'grid md:grid-cols-2 md:divide-x md:divide-line' : ''}>
           <textarea
             ref={area}
@@ -219,7 +220,8 @@ export function MarkdownEditor({ id, name, label, defaultValue, error, heightCla
         </p>
       )}
       <p id={`${id}-hint`} className="mt-1 text-xs text-subtle">
-        {hydrated ? t('paste.editor.shortcutsHint') : t('paste.editor.markdownHint')}
+        <span className="script-only">{t('paste.editor.shortcutsHint')}</span>
+        <span className="no-script-only">{t('paste.editor.markdownHint')}</span>
       </p>
     </div>
   );
