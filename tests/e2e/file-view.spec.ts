@@ -231,3 +231,28 @@ test('visitors cannot open the edit page', async ({ page }, testInfo) => {
   await expect(page.getByTestId('text-preview')).toHaveText('x');
   await expect(page.getByRole('link', { name: en.file.actions.edit })).toHaveCount(0);
 });
+
+test.describe('in a browser on Shanghai time', () => {
+  test.use({ timezoneId: 'Asia/Shanghai' });
+
+  test("a file's dates say UTC without scripts and the reader's own time with them", async ({ page }, testInfo) => {
+    const slug = uniqueFileSlug(testInfo, 'zone');
+    await loginAsAdmin(page);
+    const link = await upload(page, tempFile(testInfo, 'pixels.png', PNG_2X2), slug);
+    await page.goto(link);
+    const created = page.locator('time').first();
+    const iso = await created.getAttribute('datetime');
+    expect(iso).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The hour and minute as the server writes them (UTC), and eight hours later (Shanghai).
+    const at = new Date(iso!);
+    const clock = (hours: number) =>
+      `${String((at.getUTCHours() + hours) % 24).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+    if (testInfo.project.use.javaScriptEnabled === false) {
+      await expect(created).toHaveText(new RegExp(`${clock(0)} UTC$`));
+    } else {
+      // Switched after hydration, in a task of its own (DateTime.tsx).
+      await expect(created).toHaveText(new RegExp(`${clock(8)}$`));
+      await expect(created).not.toContainText('UTC');
+    }
+  });
+});

@@ -1,5 +1,5 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
-import { useHydrated } from './use-hydrated';
 
 /**
  * One formatter per language and zone, made once: building an Intl.DateTimeFormat costs far more
@@ -31,6 +31,36 @@ export function utcText(iso: string, locale: string): string {
 }
 
 /**
+ * Whether dates may be shown in the reader's zone: false on the server and while the page hydrates,
+ * true from the task after the first date's subscription on. The switch is a task of its own, not
+ * part of hydration's: making the first local-zone formatter costs up to 20 ms on a phone, and a
+ * long hydration task grows by all of it (Lighthouse's blocking time, docs/architecture.md §13).
+ * Only the dates re-render then; a date mounted later renders in local time at once.
+ */
+let local = false;
+const waiting = new Set<() => void>();
+
+function subscribeToZone(listener: () => void) {
+  if (!local) {
+    if (waiting.size === 0)
+      setTimeout(() => {
+        local = true;
+        for (const notify of waiting) notify();
+        waiting.clear();
+      }, 0);
+    waiting.add(listener);
+  }
+  return () => void waiting.delete(listener);
+}
+
+const useLocalZone = () =>
+  useSyncExternalStore(
+    subscribeToZone,
+    () => local,
+    () => false,
+  );
+
+/**
  * A date in the reader's time zone. The server does not know that zone, so the first render (and
  * the no-JS page) says UTC explicitly; with JavaScript it switches to local time after hydration.
  */
@@ -43,10 +73,10 @@ export function DateTime({
   timeZone?: string;
 }) {
   const { i18n } = useTranslation();
-  const hydrated = useHydrated();
+  const localZone = useLocalZone();
   const text = timeZone
     ? format(iso, i18n.language, timeZone, true)
-    : hydrated
+    : localZone
       ? format(iso, i18n.language)
       : utcText(iso, i18n.language);
   return (
