@@ -1,0 +1,130 @@
+// Downloads at the floor (issue 46 item 3): a file of 64 MiB and of 1 GiB fetched through the app —
+// /api/fs/download of a mounted file and /api/file-download of a share of it — against the same
+// bytes read directly, in the same run, on local disk and on S3:
+//  - S3: the presigned GET of the object from the storage itself (scripts/swift-s3.sh's Swift);
+//  - local disk: a bare node:http server streaming the same file (no routes, rules or headers).
+// Target: ≥ 0.9 of the direct read. Each way is measured in turns (best of BENCH_DOWNLOAD_ROUNDS,
+// default 3), as single runs on this 2-core machine vary by ±20 %: the client (this process,
+// hashing every byte to check it), the app and Swift share the two cores, and every path pays the
+// client's share equally. BENCH_DOWNLOAD_SIZES=67108864,1073741824 picks the sizes.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { generatedStream, MiB, runBench, timedDownload } from './lib/measure.mjs';
+import { api, ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
+
+const SIZES = (process.env.BENCH_DOWNLOAD_SIZES ?? `${64 * MiB},${1024 * MiB}`).split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_DOWNLOAD_ROUNDS ?? 3);
+const TARGET = 0.9;
+const RUN = path.join(ROOT, '.tmp', `bench-downloads-${Date.now()}`);
+const S3_PORT = 18531;
+const swift = swiftServer({ dir: path.join(RUN, 'swift'), port: S3_PORT, basePort: 16560 });
+const ADMIN = { username: 'admin', password: 'bench-password' };
+const children = [];
+let floor;
+
+const log = (...args) => console.log(...args);
+const label = (size) => (size >= 1024 * MiB ? `${size / 1024 / MiB} GiB` : `${size / MiB} MiB`);
+
+/** The local floor: GET streams the named file of `root`, nothing else. */
+function startFloor(root) {
+  const server = http.createServer((req, res) => {
+    const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    res.writeHead(200, { 'Content-Length': String(fs.statSync(file).size) });
+    pipeline(fs.createReadStream(file), res).catch(() => undefined);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
+}
+
+/**
+ * Each way's best MiB/s over ROUNDS turns, after one that warms code paths, connections and the
+ * page cache; every download's bytes are checked against `md5`.
+ */
+async function bestOf(ways, md5) {
+  const best = Object.fromEntries(Object.keys(ways).map((name) => [name, 0]));
+  for (let round = 0; round <= ROUNDS; round++)
+    for (const [name, { url, init }] of Object.entries(ways)) {
+      const result = await timedDownload(url, init);
+      if (result.md5 !== md5) throw new Error(`${name}: the downloaded bytes differ`);
+      if (round > 0) best[name] = Math.max(best[name], result.mibps);
+    }
+  return best;
+}
+
+async function main() {
+  fs.mkdirSync(RUN, { recursive: true });
+  ensureBuild();
+  swift('start');
+  const dataDir = path.join(RUN, 'data');
+  const { url } = await startApp({ dataDir, admin: ADMIN, children });
+  const { s3, bucket } = await swiftBucket(S3_PORT, 'downloads');
+  const token = (await api(url, 'POST', '/admin/login', { body: ADMIN })).data.token;
+  const configs = (await api(url, 'GET', '/s3-configs', { token })).data;
+  const s3Config = (await api(url, 'POST', '/s3-configs', { token, body: swiftConfigBody(S3_PORT, bucket) })).data;
+  for (const [name, id] of [
+    ['local', configs[0].id],
+    ['s3', s3Config.id],
+  ])
+    await api(url, 'POST', '/admin/mounts', { token, body: { name, mount_path: `/${name}`, storage_config_id: id } });
+  const storage = path.join(dataDir, 'storage');
+  fs.mkdirSync(storage, { recursive: true });
+  floor = await startFloor(storage);
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const shareOf = async (mountPath) =>
+    (await api(url, 'POST', '/fs/create-share', { token, body: { path: mountPath } })).data.slug;
+
+  log(`Downloads through the app against a direct read, best of ${ROUNDS}, MiB/s:`);
+  log('| storage | size | direct | /api/fs/download | ratio | /api/file-download | ratio |');
+  log('| --- | --- | --- | --- | --- | --- | --- |');
+  let misses = 0;
+  for (const size of SIZES) {
+    const name = `file-${size}.bin`;
+    const hash = createHash('md5');
+    await pipeline(Readable.fromWeb(generatedStream(size, hash)), fs.createWriteStream(path.join(storage, name)));
+    const md5 = hash.digest('hex');
+    // In parts: Swift refuses a streamed single PUT (aws-chunked).
+    await new Upload({
+      client: s3,
+      params: { Bucket: bucket, Key: name, Body: fs.createReadStream(path.join(storage, name)) },
+      partSize: 64 * MiB,
+      queueSize: 2,
+    }).done();
+    const direct = {
+      local: `${floor.url}/${name}`,
+      s3: await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: name }), { expiresIn: 3600 }),
+    };
+    for (const where of ['local', 's3']) {
+      const ways = {
+        direct: { url: direct[where] },
+        fs: { url: `${url}/api/fs/download?path=/${where}/${name}`, init: auth },
+        share: { url: `${url}/api/file-download/${await shareOf(`/${where}/${name}`)}` },
+      };
+      const best = await bestOf(ways, md5);
+      const ratio = (way) => {
+        const r = best[way] / best.direct;
+        if (r < TARGET) misses++;
+        return `${r.toFixed(2)}${r < TARGET ? ' ✗' : ''}`;
+      };
+      log(
+        `| ${where} | ${label(size)} | ${best.direct.toFixed(0)} | ${best.fs.toFixed(0)} | ${ratio('fs')} | ${best.share.toFixed(0)} | ${ratio('share')} |`,
+      );
+    }
+    fs.rmSync(path.join(storage, name));
+  }
+  log(`\nTarget: ≥ ${TARGET} of the direct read. Missed: ${misses}.`);
+}
+
+runBench(main, async () => {
+  floor?.server.close();
+  for (const child of children) child.kill('SIGTERM');
+  swift('stop');
+  fs.rmSync(RUN, { recursive: true, force: true });
+});
