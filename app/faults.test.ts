@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '~/lib/errors';
+import { StorageError } from '~/storage/types';
 import { toAppError } from './faults';
 
 /** A Prisma error as the PostgreSQL adapter wraps a driver error (meta.driverAdapterError.cause). */
@@ -68,6 +69,13 @@ describe('toAppError, storage faults', () => {
     expect(toAppError(errno('ECONNREFUSED'))).toMatchObject({ kind: 'unavailable', messageKey: 'storageUnavailable' });
     const unknown = errno('EWHATEVER');
     expect(toAppError(unknown)).toBe(unknown);
+  });
+
+  it('a file server showing another host key says so, not that it is down', () => {
+    const refused = new StorageError('unavailable', 'The server’s host key has changed', 'host_key');
+    expect(toAppError(refused)).toMatchObject({ kind: 'unavailable', messageKey: 'storageHostKeyChanged' });
+    const down = new StorageError('unavailable', 'The server went away', 'refused');
+    expect(toAppError(down)).toMatchObject({ kind: 'unavailable', messageKey: 'storageUnavailable' });
   });
 
   it('a folder the app may not write, or a read-only file system, is a 503 with Retry-After', () => {

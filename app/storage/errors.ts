@@ -34,6 +34,10 @@ const FULL_RETRY_SECONDS = 60;
  * database's faults into the one toAppError.
  */
 export function storageFault(error: unknown): AppError | undefined {
+  // A file server whose host key is not the pinned one (drivers/remote/sftp-fs.server.ts) is not
+  // down: waiting will not help, the admin has to look (the storage test explains what to do).
+  if (error instanceof StorageError && error.reason === 'host_key')
+    return new AppError('unavailable', 'storageHostKeyChanged', { seconds: STORAGE_RETRY_SECONDS });
   if (error instanceof StorageError) return BY_KIND[error.kind]();
   const code = (error as { code?: unknown } | null)?.code;
   const name = (error as { name?: unknown } | null)?.name;

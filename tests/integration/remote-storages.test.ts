@@ -136,6 +136,18 @@ describe('WebDAV and SFTP storages', () => {
       host_key_fingerprint: pinned,
     });
     expect(await error(box.body.data.id)).toBe(zh.storageTest.hostKeyChanged);
+    // Mounted, it says the same in the explorer, not that the server is down.
+    const mount = await post('/admin/mounts', {
+      name: 'pinned',
+      mount_path: '/pinned',
+      storage_config_id: box.body.data.id,
+      cache_ttl: 0,
+    });
+    expect(mount.status, mount.text).toBe(200);
+    const listed = await call('GET', '/fs/list?path=/pinned/', { auth: admin });
+    expect(listed.status, listed.text).toBe(503);
+    expect(listed.body.message).toBe(zh.errors.storageHostKeyChanged);
+    expect((await call('DELETE', `/admin/mounts/${mount.body.data.id}`, { auth: admin })).status).toBe(200);
     const cleared = await call('PUT', `/s3-configs/${box.body.data.id}`, {
       auth: admin,
       body: { host_key_fingerprint: '' },

@@ -134,6 +134,8 @@ export default {
   storageNotWritable:
     'The storage cannot be written now: its folder is read-only or not the app’s to write. Try again later',
   storageDenied: 'The storage refused access: check its credentials in the storage configuration',
+  storageHostKeyChanged:
+    'The storage’s server showed another host key than the one pinned for it, so nothing was sent: an administrator must check it (Test, in the storage configuration)',
   storageConflict: 'The storage refused the change because something changed at the same time',
   storageKeyInvalid: 'Invalid file path',
   storageFull: 'The storage is full',

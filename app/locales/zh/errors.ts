@@ -128,6 +128,8 @@ export default {
   storageUnavailable: '存储暂时无法访问，请稍后重试',
   storageNotWritable: '存储暂时无法写入：其文件夹为只读或应用无权写入，请稍后重试',
   storageDenied: '存储拒绝访问：请检查存储配置中的凭据',
+  storageHostKeyChanged:
+    '存储服务器出示的主机密钥与为其固定的不一致，因此未发送任何内容：请管理员检查（存储配置中的“测试”）',
   storageConflict: '存储中的内容同时发生了变化，操作未完成',
   storageKeyInvalid: '文件路径无效',
   storageFull: '存储空间已满',
