@@ -13,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // code it does not run in fewer requests. Each request costs a round trip over HTTP/1.1, and
       // Lighthouse's slow-4G model counted them all before the first paint. Brotli bytes and
       // scripts per page: a paste 149 KB in 27 → 150 KB in 19, the explorer 189 KB in 35 → 194 KB
-      // in 27 (8 KB saved four more requests for 12 KB more; issue 47, docs/architecture.md §13).
+      // in 27 (at 8 KB: 23 scripts, 201 KB; issue 47, docs/architecture.md §13).
       //
       // Each language's catalogue is a chunk of its own, named for it, which nothing is merged into:
       // left to the merge, the Chinese one took in two small shared modules and every English page
