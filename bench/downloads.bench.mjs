@@ -2,14 +2,13 @@
 // /api/fs/download of a mounted file and /api/file-download of a share of it — against the same
 // bytes read directly, in the same run, on local disk and on S3:
 //  - S3: the presigned GET of the object from the storage itself (scripts/swift-s3.sh's Swift);
-//  - local disk: a bare node:http server streaming the same file (no routes, rules or headers).
+//  - local disk: the floor of bench/lib/servers.mjs, a bare node:http server streaming the file.
 // Target: ≥ 0.9 of the direct read. Each way is measured in turns (best of BENCH_DOWNLOAD_ROUNDS,
 // default 3), as single runs on this 2-core machine vary by ±20 %: the client (this process,
 // hashing every byte to check it), the app and Swift share the two cores, and every path pays the
 // client's share equally. BENCH_DOWNLOAD_SIZES=67108864,1073741824 picks the sizes.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +16,16 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { generatedStream, MiB, runBench, timedDownload } from './lib/measure.mjs';
-import { api, ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
+import {
+  api,
+  ensureBuild,
+  ROOT,
+  startApp,
+  startFloor,
+  swiftBucket,
+  swiftConfigBody,
+  swiftServer,
+} from './lib/servers.mjs';
 
 const SIZES = (process.env.BENCH_DOWNLOAD_SIZES ?? `${64 * MiB},${1024 * MiB}`).split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_DOWNLOAD_ROUNDS ?? 3);
@@ -31,18 +39,6 @@ let floor;
 
 const log = (...args) => console.log(...args);
 const label = (size) => (size >= 1024 * MiB ? `${size / 1024 / MiB} GiB` : `${size / MiB} MiB`);
-
-/** The local floor: GET streams the named file of `root`, nothing else. */
-function startFloor(root) {
-  const server = http.createServer((req, res) => {
-    const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    res.writeHead(200, { 'Content-Length': String(fs.statSync(file).size) });
-    pipeline(fs.createReadStream(file), res).catch(() => undefined);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
-  );
-}
 
 /**
  * Each way's best MiB/s over ROUNDS turns, after one that warms code paths, connections and the

@@ -11,12 +11,10 @@
 import { S3Client, ListObjectsV2Command, PutObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { generatedStream, MiB, wideDataDir, timedDownload, watchRss } from './lib/measure.mjs';
-import { ROOT, ensureBuild, freePort, startApp, swiftServer } from './lib/servers.mjs';
+import { ROOT, ensureBuild, freePort, startApp, startFloor, swiftServer } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_S3_BYTES ?? 1024 ** 3);
 const ENTRIES = Number(process.env.BENCH_S3_ENTRIES ?? 10_000);
@@ -41,21 +39,6 @@ async function timedPut(url) {
   });
   if (res.status >= 300) throw new Error(`PUT ${url} answered ${res.status}: ${await res.text()}`);
   return BYTES / MiB / seconds(started);
-}
-
-/** The floor: PUT writes a file, GET reads it, nothing else. */
-function startFloor(root) {
-  const server = http.createServer((req, res) => {
-    const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-    const done = (error) => res.writeHead(error ? 500 : 200).end();
-    if (req.method === 'PUT') return void pipeline(req, fs.createWriteStream(file)).then(() => done(), done);
-    const size = fs.statSync(file).size;
-    res.writeHead(200, { 'Content-Length': String(size) });
-    pipeline(fs.createReadStream(file), res).catch(() => undefined);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
-  );
 }
 
 /** Every page of a ListObjectsV2 of `prefix` with "/": seconds and keys seen. */

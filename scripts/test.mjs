@@ -39,6 +39,11 @@ const vitest = (projects, report) => [
   '--reporter=json',
   `--outputFile=${report}`,
 ];
+/**
+ * The integration files two at a time, then the reliability files one at a time (vitest.config.ts
+ * says why): vitest's default on two cores is one worker.
+ */
+const integrationTier = (report) => [...vitest(['integration', 'reliability'], report), '--maxWorkers=2'];
 
 // The image build (scripts/image.sh) takes minutes, mostly downloads and disk: it runs beside the
 // checks and the app's build, where nothing is timed, and is awaited before the first timed suite.
@@ -108,15 +113,13 @@ const steps = [
   // here: the integration and browser suites below must not share the cores with it.
   ['docker image: the build', awaitImageBuild],
   ['docker image: run and check', 'npx', vitest(['image'], IMAGE_JSON), { IMAGE_PREBUILT: '1' }],
-  // The integration files two at a time, then the reliability files one at a time (vitest.config.ts
-  // says why): vitest's default on two cores is one worker.
-  ['vitest (integration)', 'npx', [...vitest(['integration', 'reliability'], VITEST_JSON), '--maxWorkers=2']],
+  ['vitest (integration)', 'npx', integrationTier(VITEST_JSON)],
   // The integration files whose behaviour depends on the database, again with every server on
   // PostgreSQL, a database each (tests/support/server.ts); tests/passes.ts lists them and says why.
   [
     'integration on postgresql',
     'npx',
-    [...vitest(['integration', 'reliability'], POSTGRES_JSON), '--maxWorkers=2'],
+    integrationTier(POSTGRES_JSON),
     { TEST_DATABASE: 'postgres', TEST_PASS: 'postgres' },
   ],
   [

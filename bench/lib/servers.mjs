@@ -2,8 +2,10 @@
 // app's production build on a fresh data folder, and process memory from /proc.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -150,4 +152,22 @@ export async function freePort() {
   const { port } = probe.address();
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/**
+ * The floor of a storage on this disk: a bare node:http server whose PUT writes a file of `root`
+ * and whose GET streams one, nothing else (no routes, rules or headers).
+ */
+export function startFloor(root) {
+  const server = http.createServer((req, res) => {
+    const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const done = (error) => res.writeHead(error ? 500 : 200).end();
+    if (req.method === 'PUT') return void pipeline(req, fs.createWriteStream(file)).then(() => done(), done);
+    const size = fs.statSync(file).size;
+    res.writeHead(200, { 'Content-Length': String(size) });
+    pipeline(fs.createReadStream(file), res).catch(() => undefined);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
 }
