@@ -4,7 +4,10 @@
 //  - a 1 GiB read: /api/fs/download of that file, against `rclone cat` (target ≥ 0.7 of rclone's
 //    throughput both ways);
 //  - listing a folder of 10,000 files: /api/fs/list (no cache) against `rclone lsf` (target ≤ 1.5×
-//    its time; rclone's includes starting the process, ~50 ms).
+//    its time; rclone's includes starting the process, ~50 ms);
+//  - a zip of that folder (/api/fs/archive), which walks it in pages of 1,000 and reads every file,
+//    against `rclone cat` of the folder (every file's bytes, one after the other): no target, it
+//    shows what a walk over a big folder costs (docs/storage.md, "Big folders").
 // The servers: `rclone serve webdav` of a temp folder, and a throw-away OpenSSH sshd with its own
 // keys (as tests/support/remote-servers.ts starts them).
 import { execFileSync, spawn } from 'node:child_process';
@@ -152,7 +155,8 @@ async function main() {
   await api('PUT', '/admin/settings/group/1', { max_upload_size: Math.ceil((BYTES * 2) / MiB) });
 
   const rows = [];
-  for (const kind of ['webdav', 'sftp']) {
+  // BENCH_STORAGE_KINDS=webdav (or sftp): one of them only.
+  for (const kind of (process.env.BENCH_STORAGE_KINDS ?? 'webdav,sftp').split(',')) {
     const served = path.join(RUN, `${kind}-served`);
     fs.mkdirSync(path.join(served, 'wide'), { recursive: true });
     for (let i = 0; i < ENTRIES; i++) fs.writeFileSync(path.join(served, 'wide', `f${i}.txt`), 'x');
@@ -189,20 +193,35 @@ async function main() {
     const ourList = seconds(listStarted);
     if (listed.items.length !== ENTRIES) throw new Error(`the app listed ${listed.items.length} of ${ENTRIES}`);
 
+    log(`${kind}: all ${ENTRIES} files with rclone cat, then zipped through the app…`);
+    const theirWalk = await timedRclone(server.rclone, ['cat', 'r:wide']);
+    if (theirWalk.bytes !== ENTRIES) throw new Error(`rclone cat gave ${theirWalk.bytes} bytes`);
+    const zipStarted = process.hrtime.bigint();
+    const zip = await fetch(`${url}/api/fs/archive`, {
+      method: 'POST',
+      headers: { Authorization: basic, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ paths: [`/${kind}/wide`] }),
+    });
+    if (!zip.ok) throw new Error(`zip answered ${zip.status}`);
+    const zipBytes = (await zip.arrayBuffer()).byteLength;
+    const ourWalk = seconds(zipStarted);
+    if (zipBytes < ENTRIES * 30) throw new Error(`the zip has only ${zipBytes} bytes`);
+
     const mibps = (s) => BYTES / MiB / s;
     rows.push({
       kind,
       write: [mibps(ourWrite), mibps(theirWrite.seconds)],
       read: [ourRead.mibps, mibps(theirRead.seconds)],
       list: [ourList, theirList.seconds],
+      walk: [ourWalk, theirWalk.seconds],
     });
   }
 
   log(`\nStorages through the app against rclone on the same servers (${BYTES / MiB} MiB, ${ENTRIES} files):`);
-  for (const { kind, write, read, list } of rows) {
+  for (const { kind, write, read, list, walk } of rows) {
     const r = (a, b) => (a / b).toFixed(2);
     log(
-      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7); list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5)`,
+      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7); list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
     );
   }
 }

@@ -29,6 +29,7 @@ import {
 import { through } from '../../byte-limit';
 import { LocalDriver } from '../local.server';
 import { signObjectGet, signObjectPut } from '../local-signing.server';
+import { ListingSnapshots } from './listing-snapshots';
 import { RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 /** The server's own folder for writes in flight, at the root (never listed, as the local driver's). */
@@ -81,6 +82,8 @@ export class RemoteFsDriver implements StorageDriver {
   private readonly root: string;
   /** Multipart parts, staged on local disk under the same keys and upload ids. */
   private readonly staging: LocalDriver;
+  /** A folder read whole for its first page, kept for the pages after it. */
+  private readonly listings = new ListingSnapshots<{ key: string; entry: RemoteEntry }>();
 
   constructor(private readonly options: RemoteDriverOptions) {
     this.type = options.type;
@@ -106,6 +109,15 @@ export class RemoteFsDriver implements StorageDriver {
     }
   }
 
+  /** A call that writes to the server: listings kept for paging are stale after it, even a failed one. */
+  private async change<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await this.call(run);
+    } finally {
+      this.listings.forget();
+    }
+  }
+
   private info(key: string, entry: RemoteEntry): ObjectInfo {
     const etag = entry.etag ?? `${entry.size.toString(16)}-${(entry.mtime?.getTime() ?? 0).toString(16)}`;
     return { key, size: entry.size, etag, lastModified: entry.mtime, contentType: mimeFromFilename(key) };
@@ -119,6 +131,22 @@ export class RemoteFsDriver implements StorageDriver {
 
   async list(prefix: string, options: ListOptions = {}): Promise<ListResult> {
     const limit = options.limit ?? 1000;
+    const scope = `${options.delimiter === '/' ? '/' : '*'}${prefix}`;
+    const kept = options.cursor ? this.listings.recent(scope) : undefined;
+    const found = kept ?? (await this.readListing(prefix, options));
+    const start = options.cursor ? found.findIndex((e) => e.key > options.cursor!) : 0;
+    const page = start < 0 ? [] : found.slice(start, start + limit);
+    const more = start >= 0 && start + limit < found.length;
+    if (more && !kept) this.listings.keep(scope, found);
+    return {
+      objects: page.filter((e) => !e.entry.isDir).map((e) => this.info(e.key, e.entry)),
+      prefixes: page.filter((e) => e.entry.isDir).map((e) => e.key),
+      cursor: more ? page.at(-1)?.key : undefined,
+    };
+  }
+
+  /** Everything under `prefix` (one level with the delimiter), sorted by key. */
+  private async readListing(prefix: string, options: ListOptions) {
     const dirKey = prefix.slice(0, prefix.lastIndexOf('/') + 1);
     const found: { key: string; entry: RemoteEntry }[] = [];
     await this.call(async () => {
@@ -128,15 +156,7 @@ export class RemoteFsDriver implements StorageDriver {
         throw new StorageError('not_found', `The folder ${this.root} does not exist on the server`, 'root_missing');
       await this.walk(dirKey, prefix, options.delimiter === '/', found);
     });
-    found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const start = options.cursor ? found.findIndex((e) => e.key > options.cursor!) : 0;
-    const page = start < 0 ? [] : found.slice(start, start + limit);
-    const more = start >= 0 && start + limit < found.length;
-    return {
-      objects: page.filter((e) => !e.entry.isDir).map((e) => this.info(e.key, e.entry)),
-      prefixes: page.filter((e) => e.entry.isDir).map((e) => e.key),
-      cursor: more ? page.at(-1)?.key : undefined,
-    };
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   private async walk(dirKey: string, prefix: string, oneLevel: boolean, out: { key: string; entry: RemoteEntry }[]) {
@@ -188,7 +208,7 @@ export class RemoteFsDriver implements StorageDriver {
         done(null, chunk);
       },
     });
-    return this.call(async () => {
+    return this.change(async () => {
       await this.ensureDir(path.posix.dirname(tmp));
       try {
         await this.fs.write(tmp, through(body, counter), options.size);
@@ -206,7 +226,7 @@ export class RemoteFsDriver implements StorageDriver {
   async remove(keys: string[]): Promise<void> {
     for (const key of keys) {
       assertValidKey(key);
-      await this.call(async () => {
+      await this.change(async () => {
         const at = this.pathOf(key);
         try {
           if (key.endsWith('/')) await this.fs.removeDir(at);
@@ -231,7 +251,7 @@ export class RemoteFsDriver implements StorageDriver {
 
   async createFolder(prefix: string): Promise<void> {
     assertValidPrefix(prefix);
-    await this.call(async () => {
+    await this.change(async () => {
       await this.fs.mkdirs(this.pathOf(prefix));
       const marker = this.pathOf(prefix + FOLDER_MARKER);
       if (!(await this.fs.stat(marker))) await this.fs.write(marker, Readable.from([]), 0);
@@ -248,7 +268,7 @@ export class RemoteFsDriver implements StorageDriver {
     if (!(await this.stat(from))) throw new StorageError('not_found', `No such object: ${from}`);
     if (this.fs.features.serverCopy && this.fs.copy) {
       const copy = this.fs.copy.bind(this.fs);
-      return this.call(async () => {
+      return this.change(async () => {
         await this.ensureDir(path.posix.dirname(this.pathOf(to)));
         await copy(this.pathOf(from), this.pathOf(to));
       });
@@ -260,7 +280,7 @@ export class RemoteFsDriver implements StorageDriver {
   async move(from: string, to: string): Promise<void> {
     assertValidKey(to);
     if (!(await this.stat(from))) throw new StorageError('not_found', `No such object: ${from}`);
-    await this.call(async () => {
+    await this.change(async () => {
       await this.ensureDir(path.posix.dirname(this.pathOf(to)));
       await this.fs.rename(this.pathOf(from), this.pathOf(to));
       await this.pruneEmptyParents(path.posix.dirname(this.pathOf(from)));
