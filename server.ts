@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import express from 'express';
 import type { Express } from 'express';
 import { ConfigError, loadConfig } from './app/config.server';
@@ -24,6 +25,15 @@ type AppModule = {
 // A log that cannot be written (a collector that went away: EPIPE; a full disk) must never take
 // the server down: without a listener, a failed write to stdout is an unhandled 'error' event.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+
+// Bytes streamed through the app from S3, WebDAV and SFTP arrive in buffers of their own (Node's
+// HTTP parser and ssh2 copy each chunk): external memory to V8, which by default starts a full
+// collection of the whole heap for every 64 MB of it. Counted in the heap's global limit instead,
+// half as many (docs/architecture.md §6). Only under npm start's heap limit: without one, that global
+// limit lets the process grow by hundreds of MiB. Set here, not on the command line, so that a later
+// V8 without the flag warns instead of refusing to start.
+if (v8.getHeapStatistics().heap_size_limit <= 1024 ** 3)
+  v8.setFlagsFromString('--external-memory-accounted-in-global-limit');
 
 const LISTEN_BACKLOG = 4096;
 
