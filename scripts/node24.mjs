@@ -57,13 +57,50 @@ function provisionedNodeBin() {
   return path.join(current, 'bin');
 }
 
+/**
+ * ssh2's crypto (the SFTP storages' ciphers) and cpu-features are native addons built for one Node
+ * only. `npm install` built them for this machine's Node, so on Node 24 ssh2 fell back to its
+ * JavaScript ciphers and SFTP reads ran at 0.45 of rclone's instead of 0.7 (docs/storage.md). They
+ * are rebuilt for Node 24, with its own headers, when Node 24 cannot load them (once after each
+ * `npm install`). A machine that cannot compile keeps the fallback, which works, only slower; it is
+ * not tried again until the addon's build changes.
+ */
+function nativeAddonsFor(bin) {
+  const node = path.join(bin, 'node');
+  const loads = () =>
+    spawnSync(node, ['-e', "process.exit(require('ssh2/lib/protocol/crypto').bindingAvailable ? 0 : 1)"], {
+      cwd: ROOT,
+    }).status === 0;
+  const build = path.join(ROOT, 'node_modules/ssh2/lib/protocol/crypto/build/Release/sshcrypto.node');
+  const buildState = () => (fs.existsSync(build) ? String(fs.statSync(build).mtimeMs) : 'none');
+  const triedFile = path.join(CACHE, 'native-addons-tried');
+  if (loads()) return;
+  if (fs.existsSync(triedFile) && fs.readFileSync(triedFile, 'utf8') === buildState()) return;
+  console.error("node24: building ssh2's native crypto for Node 24");
+  try {
+    run('npm', ['rebuild', 'ssh2', 'cpu-features', `--nodedir=${path.dirname(bin)}`], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+    });
+  } catch (error) {
+    console.error(error.message);
+  }
+  if (loads()) return;
+  console.error('node24: ssh2 keeps its JavaScript ciphers (SFTP is slower)');
+  fs.writeFileSync(triedFile, buildState());
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('usage: node scripts/node24.mjs COMMAND [ARGS…]');
   process.exit(2);
 }
 const env = { ...process.env };
-if (MAJOR < 22) env.PATH = `${provisionedNodeBin()}${path.delimiter}${env.PATH}`;
+if (MAJOR < 22) {
+  const bin = provisionedNodeBin();
+  nativeAddonsFor(bin);
+  env.PATH = `${bin}${path.delimiter}${env.PATH}`;
+}
 const child = spawn(command, args, { stdio: 'inherit', env });
 // Stop signals go on to the command, whose own shutdown decides the exit status.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
