@@ -60,10 +60,10 @@ function provisionedNodeBin() {
 /**
  * ssh2's crypto (the SFTP storages' ciphers) and cpu-features are native addons built for one Node
  * only. `npm install` built them for this machine's Node, so on Node 24 ssh2 fell back to its
- * JavaScript ciphers and SFTP reads ran at 0.45 of rclone's instead of 0.7 (docs/storage.md). They
- * are rebuilt for Node 24, with its own headers, when Node 24 cannot load them (once after each
- * `npm install`). A machine that cannot compile keeps the fallback, which works, only slower; it is
- * not tried again until the addon's build changes.
+ * JavaScript ciphers and SFTP ran well below rclone's speed (docs/decisions/0022). They are rebuilt
+ * for Node 24, with its own headers, when Node 24 cannot load them (once after each `npm install`).
+ * A machine that cannot compile keeps the fallback, which works, only slower; it is not tried again
+ * until the addon's build changes.
  */
 function nativeAddonsFor(bin) {
   const node = path.join(bin, 'node');
