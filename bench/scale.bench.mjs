@@ -1,7 +1,9 @@
 // Scale shown on this machine (issue 46), every figure against a baseline from the same run:
 //  1. replicas: 1, 2 and 3 app processes on one PostgreSQL database, each capped at the same CPU
 //     share (BENCH_CAP cores, default 0.3, by a cgroup CPU quota; root), behind one round-robin
-//     proxy in a process of its own; the load generator (this process), the proxy and PostgreSQL are
+//     proxy in a process of its own — nginx when the machine has it (`apt-get install nginx-light`),
+//     else the Node proxy of bench/lib, which tops out near one replica's figure (BENCH_PROXY=node
+//     picks it anyway); the load generator (this process), the proxy and PostgreSQL are
 //     outside the caps. Paste views (1,000 pastes, one at random per request) and creates (~2 KB)
 //     per second, against one replica. On two cores the caps must leave PostgreSQL, the proxy and
 //     the generator their share: when 3 × the cap plus theirs reaches the machine, the figure
@@ -21,7 +23,7 @@ import Database from 'better-sqlite3';
 import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres } from './lib/postgres.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, freePort, ROOT, startApp } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -47,7 +49,7 @@ function cpuGroup(name, cores) {
 }
 
 /** The round-robin proxy (bench/lib/round-robin-proxy.mjs) in a process of its own. */
-function startProxy(targets) {
+function startNodeProxy(targets) {
   const script = `import('${path.join(ROOT, 'bench/lib/round-robin-proxy.mjs')}').then((m) =>
     m.startRoundRobinProxy(${JSON.stringify(targets)})).then((p) => console.log('proxy on ' + p.url));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
@@ -62,6 +64,56 @@ function startProxy(targets) {
     child.once('exit', (code) => reject(new Error(`proxy exited ${code}`)));
   });
 }
+
+/**
+ * nginx, when the machine has it (Debian's `nginx-light`), as the round-robin proxy: the Node proxy
+ * tops out near what one capped replica serves, so with it the figures measured the proxy.
+ */
+async function startNginx(targets) {
+  const dir = fs.mkdtempSync(path.join(RUN, 'nginx-'));
+  const port = await freePort();
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${dir}/${t};`);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  access_log off; ${temp.join(' ')}
+  upstream app { ${targets.map((t) => `server ${new URL(t).host};`).join(' ')} keepalive 128; }
+  server {
+    listen 127.0.0.1:${port};
+    location / { proxy_pass http://app; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $http_host; }
+  }
+}
+`,
+  );
+  const child = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+const hasNginx = fs.existsSync('/usr/sbin/nginx') && process.env.BENCH_PROXY !== 'node';
+const startProxy = hasNginx ? startNginx : startNodeProxy;
 
 async function load(base, request) {
   const options = cannonOptions(base, request);
@@ -128,10 +180,12 @@ async function replicas() {
       const figure = await load(proxy.url, request);
       if (!figures[key] || figure.rps > figures[key].rps) figures[key] = figure;
     }
-    proxy.stop();
+    await proxy.stop();
   }
   log('');
-  log(`Replicas on PostgreSQL, each capped at ${CAP} core; ${DURATION_S} s per figure, 50 connections`);
+  log(
+    `Replicas on PostgreSQL, each capped at ${CAP} core, behind ${hasNginx ? 'nginx' : 'the Node proxy'}; ${DURATION_S} s per figure, 50 connections`,
+  );
   log(['request', '1 replica', '2 replicas', '3 replicas', '2/1', '3/1', 'target'].map((c) => c.padEnd(16)).join(''));
   for (const { name } of requests) {
     const [one, two, three] = [1, 2, 3].map((n) => figures[`${name} ${n}`].rps);
