@@ -29,6 +29,7 @@ const CAP = Number(process.env.BENCH_CAP ?? 0.3);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const PASTES = 1000;
 const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
+if (!(MILLION > 1000)) throw new Error('BENCH_MILLION must be more than the 1,000-paste baseline');
 const RUN = path.join(ROOT, '.tmp', `bench-scale-${Date.now()}`);
 const PG_DIR = path.join(RUN, 'postgres');
 const ADMIN = { username: 'bench-admin', password: `bench-${randomBytes(9).toString('base64url')}` };
