@@ -23,7 +23,7 @@ import Database from 'better-sqlite3';
 import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres } from './lib/postgres.mjs';
-import { api, ensureBuild, freePort, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, freePort, listening, ROOT, startApp } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -92,19 +92,9 @@ http {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await listening(port);
   return {
-    url,
+    url: `http://127.0.0.1:${port}`,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

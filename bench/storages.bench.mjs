@@ -12,12 +12,11 @@
 // keys (as tests/support/remote-servers.ts starts them).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { generatedStream, MiB, runBench } from './lib/measure.mjs';
-import { ROOT, ensureBuild, freePort, startApp } from './lib/servers.mjs';
+import { ROOT, ensureBuild, freePort, listening, startApp } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
 const ENTRIES = Number(process.env.BENCH_STORAGE_ENTRIES ?? 10_000);
@@ -27,18 +26,6 @@ const children = [];
 const log = (...args) => console.log(...args);
 const seconds = (started) => Number(process.hrtime.bigint() - started) / 1e9;
 const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
-
-async function listening(port) {
-  for (let i = 0; i < 150; i++) {
-    const up = await new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on ${port}`);
-}
 
 function serve(command, args) {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });

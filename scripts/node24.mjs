@@ -63,7 +63,7 @@ function provisionedNodeBin() {
  * JavaScript ciphers and SFTP ran well below rclone's speed (docs/decisions/0022). They are rebuilt
  * for Node 24, with its own headers, when Node 24 cannot load them (once after each `npm install`).
  * A machine that cannot compile keeps the fallback, which works, only slower; it is not tried again
- * until the addon's build changes.
+ * until the addon's build or the Node changes.
  */
 function nativeAddonsFor(bin) {
   const node = path.join(bin, 'node');
@@ -72,22 +72,24 @@ function nativeAddonsFor(bin) {
       cwd: ROOT,
     }).status === 0;
   const build = path.join(ROOT, 'node_modules/ssh2/lib/protocol/crypto/build/Release/sshcrypto.node');
-  const buildState = () => (fs.existsSync(build) ? String(fs.statSync(build).mtimeMs) : 'none');
-  const triedFile = path.join(CACHE, 'native-addons-tried');
-  if (loads()) return;
-  if (fs.existsSync(triedFile) && fs.readFileSync(triedFile, 'utf8') === buildState()) return;
-  console.error("node24: building ssh2's native crypto for Node 24");
-  try {
-    run('npm', ['rebuild', 'ssh2', 'cpu-features', `--nodedir=${path.dirname(bin)}`], {
-      cwd: ROOT,
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
-    });
-  } catch (error) {
-    console.error(error.message);
+  // This Node and the addon's build as last checked: unchanged, nothing to ask (no Node started
+  // on every `npm start`).
+  const state = () => `${fs.realpathSync(node)} ${fs.existsSync(build) ? fs.statSync(build).mtimeMs : 'none'}`;
+  const checkedFile = path.join(CACHE, 'native-addons-checked');
+  if (fs.existsSync(checkedFile) && fs.readFileSync(checkedFile, 'utf8') === state()) return;
+  if (!loads()) {
+    console.error("node24: building ssh2's native crypto for Node 24");
+    try {
+      run('npm', ['rebuild', 'ssh2', 'cpu-features', `--nodedir=${path.dirname(bin)}`], {
+        cwd: ROOT,
+        env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` },
+      });
+    } catch (error) {
+      console.error(error.message);
+    }
+    if (!loads()) console.error('node24: ssh2 keeps its JavaScript ciphers (SFTP is slower)');
   }
-  if (loads()) return;
-  console.error('node24: ssh2 keeps its JavaScript ciphers (SFTP is slower)');
-  fs.writeFileSync(triedFile, buildState());
+  fs.writeFileSync(checkedFile, state());
 }
 
 const [command, ...args] = process.argv.slice(2);

@@ -154,6 +154,19 @@ export async function freePort() {
   return port;
 }
 
+/** Resolves once something accepts connections on 127.0.0.1:`port` (a server started without a readiness line). */
+export async function listening(port) {
+  for (let i = 0; i < 150; i++) {
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => (socket.end(), resolve(true)));
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
 /**
  * The floor of a storage on this disk: a bare node:http server whose PUT writes a file of `root`
  * and whose GET streams one, nothing else (no routes, rules or headers).
