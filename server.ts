@@ -152,6 +152,8 @@ async function main() {
   // Announced only once the signal handlers are in place: whoever waits for this line may stop us at once.
   if (s3) log.info(`S3 door serving at http://${config.host}:${s3.port}`);
   log.info(`Cloudclip listening on http://${config.host}:${port} (data: ${config.dataDir})`);
+  // Whoever waits for that line reads it now, not with the log's next batch (app/log.server.ts).
+  log.flush();
 }
 
 /** 503 with Retry-After while the app loads; both languages, as no locale is known yet. */

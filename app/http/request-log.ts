@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pooledRandomBytes } from '~/auth/tokens.server';
 import type { Logger } from '~/log.server';
 
 /** A request id a proxy sent that we keep: short and plain, so it cannot forge or break a log line. */
@@ -9,7 +9,7 @@ const MAX_PATH = 300;
 
 function requestId(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  return typeof given === 'string' && GIVEN_ID.test(given) ? given : randomBytes(8).toString('hex');
+  return typeof given === 'string' && GIVEN_ID.test(given) ? given : pooledRandomBytes(8).toString('hex');
 }
 
 /**
