@@ -1,6 +1,8 @@
 // Writes at the floor (issue 46), each figure against a baseline measured in the same run, on SQLite:
 //  - create: the app's server CPU per POST /api/paste (~2 KB of Markdown, 16 at a time) against
-//    bench/raw-pastes-server.mjs doing the same insert behind node:http on the same database file;
+//    bench/raw-pastes-server.mjs doing the same insert behind node:http on the same database file,
+//    both warmed up first; beside it the app on PostgreSQL (its CPU, and the server's), when the
+//    machine has PostgreSQL (scripts/postgres.sh, root);
 //  - views: bytes the process writes to storage (/proc/<pid>/io write_bytes: the WAL and the
 //    database) per 1,000 views of a paste without a view limit, the app (views tallied in memory,
 //    decision 0041) against the statement every view ran before (an UPDATE … RETURNING per view).
@@ -9,12 +11,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { runBench } from './lib/measure.mjs';
+import { createDatabase, postgres } from './lib/postgres.mjs';
 import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
-const CREATES = Number(process.env.BENCH_CREATES ?? 4000);
+const CREATES = Number(process.env.BENCH_CREATES ?? 8000);
+/** Creates per side before measuring: a server that has run a while has its hot code compiled. */
+const WARM_UP = 2000;
 const VIEWS = 1000;
 const CONCURRENCY = 16;
 const RUN = path.join(ROOT, '.tmp', `bench-writes-${Date.now()}`);
+const PG_DIR = path.join(RUN, 'postgres');
+let pgStarted = false;
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 const log = (...args) => console.log(...args);
@@ -24,6 +31,22 @@ function cpuSeconds(pid) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of the PostgreSQL server: the postmaster and its children (the backends, the writers). */
+function postgresCpuSeconds() {
+  const postmaster = Number(fs.readFileSync(path.join(PG_DIR, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuSeconds(postmaster);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += cpuSeconds(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** Bytes a process has caused to be written to storage so far. */
@@ -62,20 +85,24 @@ async function main() {
   const app = await startApp({ dataDir, admin: ADMIN, children });
   const token = (await api(app.url, 'POST', '/admin/login', { body: ADMIN })).data.token;
   const raw = await startRaw(path.join(dataDir, 'cloudclip.db'));
-  const post = (base, route) => async (i) => {
-    const res = await fetch(`${base}${route}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ content: markdown(i) }),
-    });
-    if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  };
+  const post =
+    (base, route, bearer = token) =>
+    async (i) => {
+      const res = await fetch(`${base}${route}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ content: markdown(i) }),
+      });
+      if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
   const sides = { app: [app.child.pid, post(app.url, '/api/paste')], raw: [raw.child.pid, post(raw.url, '/paste')] };
 
-  log(`Creates: ${CREATES} per side in two alternating rounds, ${CONCURRENCY} at a time…`);
+  log(
+    `Creates: ${WARM_UP} per side to warm up, then ${CREATES} per side in two alternating rounds, ${CONCURRENCY} at a time…`,
+  );
   const cpu = { app: 0, raw: 0 };
-  for (const side of ['app', 'raw']) await load(200, sides[side][1]); // warm-up
+  for (const side of ['app', 'raw']) await load(WARM_UP, sides[side][1]);
   for (let round = 0; round < 2; round++) {
     for (const side of ['app', 'raw']) {
       const [pid, one] = sides[side];
@@ -115,6 +142,30 @@ async function main() {
   const views = (await api(app.url, 'GET', `/pastes/${id}`, { token })).data.views;
   if (views !== 2 * VIEWS) throw new Error(`the paste counts ${views} views, not ${2 * VIEWS}`);
 
+  // Beside it, the same creates by the app on PostgreSQL (where the machine has it: scripts/postgres.sh,
+  // root): the app's CPU, and the PostgreSQL server's own.
+  let onPostgres = null;
+  if (fs.existsSync('/usr/lib/postgresql') && process.getuid?.() === 0) {
+    log(`The same creates on PostgreSQL…`);
+    pgStarted = true;
+    const url = createDatabase(postgres('start', PG_DIR), 'writes');
+    const pgApp = await startApp({
+      dataDir: path.join(RUN, 'pg-data'),
+      admin: ADMIN,
+      children,
+      env: { DATABASE_URL: url },
+    });
+    const pgToken = (await api(pgApp.url, 'POST', '/admin/login', { body: ADMIN })).data.token;
+    const one = post(pgApp.url, '/api/paste', pgToken);
+    await load(WARM_UP, one);
+    const [appBefore, pgBefore] = [cpuSeconds(pgApp.child.pid), postgresCpuSeconds()];
+    await load(CREATES, one);
+    onPostgres = {
+      app: ((cpuSeconds(pgApp.child.pid) - appBefore) * 1000) / CREATES,
+      server: ((postgresCpuSeconds() - pgBefore) * 1000) / CREATES,
+    };
+  }
+
   const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
   const rows = [
     ['scenario', 'figure', 'vs baseline', 'target'],
@@ -125,6 +176,17 @@ async function main() {
       `${(perCreate('app') / perCreate('raw')).toFixed(2)} ×`,
       '≤ 1.2 ×',
     ],
+    ...(onPostgres
+      ? [
+          [
+            'POST /api/paste on PostgreSQL',
+            `${onPostgres.app.toFixed(3)} ms CPU`,
+            `${(onPostgres.app / perCreate('raw')).toFixed(2)} ×`,
+            'beside',
+          ],
+          ['  the PostgreSQL server', `${onPostgres.server.toFixed(3)} ms CPU`, '', ''],
+        ]
+      : []),
     [`${VIEWS} views, a write each (before)`, kib(before), 'baseline', ''],
     [`${VIEWS} views, tallied (after)`, kib(after), `${(after / before).toFixed(3)} ×`, 'no row rewrite'],
   ];
@@ -134,6 +196,7 @@ async function main() {
 
 function cleanup() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  if (pgStarted) postgres('stop', PG_DIR);
   fs.rmSync(RUN, { recursive: true, force: true });
 }
 

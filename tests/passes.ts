@@ -40,6 +40,8 @@ export const POSTGRES: Record<string, string> = {
     'limits held by a row lock and per-statement snapshots under 20 uploads at once',
   'tests/integration/paste-page-lane.test.ts': "the page lane's statement runs through a promise on PostgreSQL",
   'tests/integration/paste-view-lane.test.ts': "the lane's statement runs through a promise on PostgreSQL",
+  'tests/integration/paste-create-lane.test.ts':
+    "the lane's insert goes through the pool on PostgreSQL, and a taken slug is that driver's unique violation",
   'tests/integration/webdav-access.test.ts': 'WebDAV locks and dead properties live in the database',
   'tests/integration/smoke.test.ts':
     'one request of every API family: a cheap check of those whose files stay on SQLite',

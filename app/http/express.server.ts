@@ -11,6 +11,7 @@ import { closeServices, initServices } from '~/services.server';
 import { apiRouter } from './api';
 import { requestPutDoor } from './request-put';
 import { pasteViewLane } from './api/paste-view-lane';
+import { pasteCreateLane } from './api/paste-create-lane';
 import { davHandlers } from './webdav';
 import { s3Door } from './s3';
 import { doorOfPath, inRequestScope } from '~/models/request-scope.server';
@@ -33,8 +34,9 @@ let appPromise: Promise<Express> | undefined;
 let lane: ((req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>) | undefined;
 
 /**
- * The requests server.ts answers before any Express app, once createApp has run: only the open
- * paste's JSON view (app/http/api/paste-view-lane.ts). Returns whether it answered.
+ * The requests server.ts answers before any Express app, once createApp has run: the open paste's
+ * JSON view and the plain create (app/http/api/paste-view-lane.ts, paste-create-lane.ts; decisions
+ * 0019, 0046). Returns whether it answered.
  */
 export function answerBeforeExpress(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
   return lane ? lane(req, res) : false;
@@ -51,12 +53,15 @@ async function buildApp(config: AppConfig, log: Logger): Promise<Express> {
   // (a part, a multipart upload being joined): what a dead process left goes before we listen.
   await sweepSpool(path.join(config.dataDir, 'tmp'));
   await sweepLocalTemp(services, Date.now(), false);
-  lane = pasteViewLane(services);
   const app = express();
   app.disable('x-powered-by');
   // No body hashing for ETags on every JSON answer: API answers are not cacheable anyway.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  // The client's address as req.ip has it: Express's compiled TRUST_PROXY.
+  const view = pasteViewLane(services);
+  const create = pasteCreateLane(services, app.get('trust proxy fn') as (address: string, hop: number) => boolean);
+  lane = (req, res) => view(req, res) || create(req, res);
 
   app.use((req, res, next) => {
     // A client that leaves mid-body is heard from here on, by every door (request-body.ts).

@@ -29,11 +29,17 @@ export function sendPartly(res: Response, message: string, data: unknown, httpSt
  * `error` (an extra field old clients ignore) names the message key and its values, so our own
  * pages can show the error in the visitor's language instead of the fixed Chinese `message`.
  */
-export function sendError(
-  res: Response,
-  status: number,
-  message: string,
-  error?: { key: string; params?: Record<string, unknown> },
-): void {
-  res.status(status).json({ code: status, message, data: null, success: false, ...(error ? { error } : {}) });
+export function sendError(res: Response, status: number, message: string, error?: ErrorKey): void {
+  res.status(status).json(errorBody(status, message, error));
+}
+
+/** The message key and its values of an error answer. */
+export interface ErrorKey {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** An error's envelope: `code` equals the HTTP status. */
+export function errorBody(status: number, message: string, error?: ErrorKey) {
+  return { code: status, message, data: null, success: false as const, ...(error ? { error } : {}) };
 }

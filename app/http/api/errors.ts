@@ -4,7 +4,7 @@ import { AppError } from '~/lib/errors';
 import { toAppError } from '~/faults';
 import { hasTranslation, translate } from '~/i18n/translate';
 import { logOf } from '~/log.server';
-import { sendError } from './envelope';
+import { errorBody, sendError, type ErrorKey } from './envelope';
 
 /**
  * API messages are Chinese, as in docs/product/api.md: existing CloudPaste clients match substrings of them
@@ -36,44 +36,61 @@ interface BodyParserError extends Error {
 }
 
 /** Rate limits and an unavailable storage or database tell the client when to come back. */
-export function setRetryAfter(res: Response, error: AppError): void {
+function retryAfterOf(error: AppError): string | undefined {
   const seconds = error.details?.seconds;
   if (['rate_limited', 'unavailable', 'insufficient_storage'].includes(error.kind) && typeof seconds === 'number')
-    res.setHeader('Retry-After', String(seconds));
+    return String(seconds);
+  return undefined;
 }
 
-/** Maps every error thrown behind /api to the envelope, once. Never a 500 for a caller's mistake. */
-export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
-  if (res.headersSent) return next(thrown);
-  // Refused while its body was half-read (disk full mid-stream): the rest is still piped into the
-  // failed write, so this connection cannot carry another request.
-  if (!req.complete) res.setHeader('Connection', 'close');
+export function setRetryAfter(res: Pick<Response, 'setHeader'>, error: AppError): void {
+  const seconds = retryAfterOf(error);
+  if (seconds) res.setHeader('Retry-After', seconds);
+}
+
+/** An error's answer behind /api: its status, the envelope, and when to come back. */
+export interface ApiErrorAnswer {
+  status: number;
+  body: ReturnType<typeof errorBody>;
+  retryAfter?: string;
+}
+
+const answer = (status: number, message: string, error?: ErrorKey): ApiErrorAnswer => ({
+  status,
+  body: errorBody(status, message, error),
+});
+
+/**
+ * What every error thrown behind /api answers, decided once: by the Express error handler below
+ * and by the lanes that answer before Express (decision 0019). Never a 500 for a caller's mistake.
+ */
+export function apiErrorAnswer(thrown: unknown): ApiErrorAnswer {
   const error = toAppError(thrown);
   if (error instanceof AppError) {
-    setRetryAfter(res, error);
-    return sendError(res, error.status, apiMessage(error.messageKey, error.details), {
-      key: error.messageKey,
-      params: error.details,
-    });
+    const params = error.details;
+    return {
+      ...answer(error.status, apiMessage(error.messageKey, params), { key: error.messageKey, params }),
+      retryAfter: retryAfterOf(error),
+    };
   }
   if (error instanceof ZodError) {
     const key = error.issues[0]?.message;
     const known = key !== undefined && hasTranslation(API_LOCALE, `errors.${key}`);
-    return sendError(res, 400, zodMessage(error), { key: known ? key : 'invalidInput' });
+    return answer(400, zodMessage(error), { key: known ? key : 'invalidInput' });
   }
   // Express could not decode a route parameter ("%E0%A4%A"): the address itself is malformed.
-  if (error instanceof URIError) return sendError(res, 400, apiMessage('malformedUrl'), { key: 'malformedUrl' });
+  if (error instanceof URIError) return answer(400, apiMessage('malformedUrl'), { key: 'malformedUrl' });
   const parserError = error as BodyParserError;
   switch (parserError.type) {
     case 'entity.parse.failed':
-      return sendError(res, 400, apiMessage('malformedJson'));
+      return answer(400, apiMessage('malformedJson'));
     case 'entity.too.large':
-      return sendError(res, 413, apiMessage('bodyTooLarge'));
+      return answer(413, apiMessage('bodyTooLarge'));
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return sendError(res, 415, apiMessage('unsupportedEncoding'));
+      return answer(415, apiMessage('unsupportedEncoding'));
     case 'request.aborted':
-      return sendError(res, 400, apiMessage('requestAborted'));
+      return answer(400, apiMessage('requestAborted'));
   }
   // Any other body the parser could not read (a Content-Encoding that lies about its bytes…).
   if (
@@ -82,7 +99,18 @@ export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
     parserError.status >= 400 &&
     parserError.status < 500
   )
-    return sendError(res, parserError.status, apiMessage('bodyUnreadable'), { key: 'bodyUnreadable' });
+    return answer(parserError.status, apiMessage('bodyUnreadable'), { key: 'bodyUnreadable' });
   logOf().error({ err: error }, 'Unhandled API error');
-  return sendError(res, 500, apiMessage('internal'));
+  return answer(500, apiMessage('internal'));
+}
+
+/** Maps every error thrown behind /api to the envelope, once (apiErrorAnswer). */
+export const errorHandler: ErrorRequestHandler = (thrown, req, res, next) => {
+  if (res.headersSent) return next(thrown);
+  // Refused while its body was half-read (disk full mid-stream): the rest is still piped into the
+  // failed write, so this connection cannot carry another request.
+  if (!req.complete) res.setHeader('Connection', 'close');
+  const { status, body, retryAfter } = apiErrorAnswer(thrown);
+  if (retryAfter) res.setHeader('Retry-After', retryAfter);
+  res.status(status).json(body);
 };

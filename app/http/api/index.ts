@@ -29,10 +29,8 @@ import { uploadsRouter } from './uploads';
 import { requestUploadsRouter, uploadRequestsRouter } from './upload-requests';
 import { urlFetchRouter } from './url-fetch';
 import { urlUploadsRouter } from './url-uploads';
+import { JSON_LIMIT_BYTES } from './json-limit';
 
-/** Body size for JSON requests; uploads stream and never pass through this parser. */
-const JSON_LIMIT = '10mb';
-const JSON_LIMIT_BYTES = 10 * 1024 * 1024;
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /**
@@ -61,7 +59,7 @@ export function apiRouter(services: Services): Router {
   router.use(uploadsRouter(services));
   router.use(requestUploadsRouter(services));
   // Parse JSON bodies on every method, DELETE included: the client sends bodies on batch deletes.
-  router.use(refuseOversizedJson, express.json({ limit: JSON_LIMIT, type: JSON_TYPES }));
+  router.use(refuseOversizedJson, express.json({ limit: JSON_LIMIT_BYTES, type: JSON_TYPES }));
   router.use(authRouter(services));
   router.use(apiKeysRouter(services));
   router.use(usersRouter(services));

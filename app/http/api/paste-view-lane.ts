@@ -3,14 +3,11 @@ import { fastView } from '~/models/pastes/reads.server';
 import { inRequestScope } from '~/models/request-scope.server';
 import type { PasteView } from '~/models/pastes/types';
 import type { Services } from '~/services.server';
-import { encodeBody, encodingFor } from '../compress.server';
-import { SECURITY_HEADERS } from '../security-headers';
-import { corsHeaders } from './cors';
+import { answerJson } from './lane-answer';
 import { presentUnlockedView } from './presenters/pastes';
 
 /** Slugs are [A-Za-z0-9_-] (docs/product/api.md §1.10): anything else takes the ordinary route. */
 const PASTE_VIEW = /^\/api\/paste\/([\w-]{1,128})(?:\?.*)?$/;
-const COMPRESS_FROM = 1024;
 
 /**
  * GET /api/paste/{slug} of an open paste, answered before Express (docs/architecture.md §13): the
@@ -42,18 +39,6 @@ export function pasteViewLane(services: Services) {
 
 function answer(req: IncomingMessage, res: ServerResponse, paste: PasteView | null): boolean {
   if (!paste) return false;
-  const json = Buffer.from(JSON.stringify(presentUnlockedView(paste)));
-  const encoding = json.length >= COMPRESS_FROM ? encodingFor(req.headers['accept-encoding']) : 'identity';
-  const body = encoding === 'identity' ? json : encodeBody(encoding, json);
-  const cors = corsHeaders(req.headers.origin);
-  res.writeHead(200, {
-    ...SECURITY_HEADERS,
-    ...cors,
-    Vary: cors ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(body.length),
-    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
-  });
-  res.end(body);
+  answerJson(req, res, 200, presentUnlockedView(paste));
   return true;
 }
