@@ -30,6 +30,7 @@ import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { ROOT, rss, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
 import { runBench } from './lib/measure.mjs';
+import { descendants, procStat } from './lib/proc.mjs';
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_BYTES ?? 1024 * MiB);
@@ -106,41 +107,6 @@ function writeTestFile(file) {
 }
 
 // ---- /proc: memory and CPU of process trees ----
-
-const TICK = 100; // USER_HZ on Linux
-
-function procStat(pid) {
-  try {
-    const raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICK };
-  } catch {
-    return null;
-  }
-}
-
-/** PIDs of every descendant of `root` (not `root` itself). */
-function descendants(root) {
-  const parent = new Map();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const st = procStat(name);
-    if (st) parent.set(Number(name), st.ppid);
-  }
-  const found = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parent)
-      if (!found.has(pid) && found.has(ppid)) {
-        found.add(pid);
-        grew = true;
-      }
-  }
-  found.delete(root);
-  return [...found];
-}
 
 /** The Chromium processes Playwright started (children of this process, whatever their type). */
 function chromiumPids() {

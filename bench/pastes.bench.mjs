@@ -42,6 +42,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSeconds } from './lib/proc.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 50;
@@ -179,17 +180,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** utime + stime of a child, in seconds (Linux /proc); null elsewhere. */
-function cpuSecondsOf(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return null;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Set-up requests
 
@@ -261,11 +251,11 @@ function cannonOptions(server, { path: urlPath, paths, method = 'GET', headers, 
  */
 async function quiesce(server) {
   const deadline = performance.now() + 15_000;
-  let before = cpuSecondsOf(server.child.pid);
+  let before = cpuSeconds(server.child.pid);
   if (before === null) return new Promise((resolve) => setTimeout(resolve, 1000));
   while (performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const now = cpuSecondsOf(server.child.pid);
+    const now = cpuSeconds(server.child.pid);
     if (now === null || now - before < 0.02) return;
     before = now;
   }
@@ -273,13 +263,13 @@ async function quiesce(server) {
 
 /** One measured slice: autocannon's unaggregated result plus the CPU both processes used. */
 async function slice(server, spec, seconds) {
-  const cpu0 = { self: process.cpuUsage(), server: cpuSecondsOf(server.child.pid), at: performance.now() };
+  const cpu0 = { self: process.cpuUsage(), server: cpuSeconds(server.child.pid), at: performance.now() };
   const result = await autocannon({ ...cannonOptions(server, spec), duration: seconds, skipAggregateResult: true });
-  const serverCpu = cpuSecondsOf(server.child.pid);
+  const serverCpu = cpuSeconds(server.child.pid);
   const self = process.cpuUsage(cpu0.self);
   const wall = (performance.now() - cpu0.at) / 1000;
   await quiesce(server);
-  const drainedCpu = cpuSecondsOf(server.child.pid);
+  const drainedCpu = cpuSeconds(server.child.pid);
   return {
     result,
     wall,

@@ -7,7 +7,9 @@
 //     outside the caps. Paste views (1,000 pastes, one at random per request) and creates (~2 KB)
 //     per second, against one replica. On two cores the caps must leave PostgreSQL, the proxy and
 //     the generator their share: when 3 × the cap plus theirs reaches the machine, the figure
-//     stops growing there, and the table says so.
+//     stops growing there, and the table says so: each figure's app CPU per request, and how many
+//     of the machine's cores were busy while it was measured. BENCH_CAP_PERIOD_US sets the quota's
+//     period (default 100 ms).
 //  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
 //     1,000,000 pastes against the same over 1,000.
 // The other figures at that size come from the benchmarks that own them, with a larger corpus:
@@ -17,15 +19,23 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres } from './lib/postgres.mjs';
+import { cpuSeconds, machineBusySeconds } from './lib/proc.mjs';
 import { api, ensureBuild, freePort, listening, ROOT, startApp } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
+/**
+ * The quota's period (BENCH_CAP_PERIOD_US): the kernel's default 100 ms lets a capped replica run
+ * its whole share at once and then stand still for the rest of the period, with its requests
+ * waiting; a shorter one spreads the share evenly.
+ */
+const CAP_PERIOD_US = Number(process.env.BENCH_CAP_PERIOD_US ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const PASTES = 1000;
 const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
@@ -43,9 +53,12 @@ function cpuGroup(name, cores) {
   const dir = v2 ? `/sys/fs/cgroup/${name}` : `/sys/fs/cgroup/cpu/${name}`;
   fs.mkdirSync(dir);
   groups.push(dir);
-  const quota = Math.round(cores * 100_000);
-  if (v2) fs.writeFileSync(`${dir}/cpu.max`, `${quota} 100000`);
-  else fs.writeFileSync(`${dir}/cpu.cfs_quota_us`, String(quota));
+  const quota = Math.round(cores * CAP_PERIOD_US);
+  if (v2) fs.writeFileSync(`${dir}/cpu.max`, `${quota} ${CAP_PERIOD_US}`);
+  else {
+    fs.writeFileSync(`${dir}/cpu.cfs_period_us`, String(CAP_PERIOD_US));
+    fs.writeFileSync(`${dir}/cpu.cfs_quota_us`, String(quota));
+  }
   return (pid) => fs.writeFileSync(`${dir}/cgroup.procs`, String(pid));
 }
 
@@ -111,8 +124,10 @@ async function load(base, request, cpu = () => 0) {
   const options = cannonOptions(base, request);
   await autocannon({ ...options, duration: 2 });
   const cpuBefore = cpu();
+  const machineBefore = machineBusySeconds();
   const result = await autocannon({ ...options, duration: DURATION_S });
   const cpuMs = ((cpu() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  const busyCores = (machineBusySeconds() - machineBefore) / DURATION_S;
   // Failed requests are counted, not hidden: a throttled replica can answer 503 (the database busy).
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > result.requests.total / 100) {
@@ -125,6 +140,7 @@ async function load(base, request, cpu = () => 0) {
     p99: result.latency.p99,
     failed,
     cpuMs,
+    busyCores,
   };
 }
 
@@ -147,12 +163,6 @@ async function requestsOf(base) {
       body: JSON.stringify({ content: 'x'.repeat(2048) }),
     },
   ];
-}
-
-/** CPU seconds a process has used (user + system, from /proc: clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function replicas() {
@@ -182,7 +192,7 @@ async function replicas() {
       // whole cap, the figure stops growing because the machine's cores are full (proxy, database,
       // load generator and replicas share them), not because the app stops scaling.
       const figure = await load(proxy.url, request, () =>
-        apps.slice(0, n).reduce((sum, a) => sum + cpuSeconds(a.child.pid), 0),
+        apps.slice(0, n).reduce((sum, a) => sum + (cpuSeconds(a.child.pid) ?? 0), 0),
       );
       if (!figures[key] || figure.rps > figures[key].rps) figures[key] = figure;
     }
@@ -193,7 +203,17 @@ async function replicas() {
     `Replicas on PostgreSQL, each capped at ${CAP} core, behind ${hasNginx ? 'nginx' : 'the Node proxy'}; ${DURATION_S} s per figure, 50 connections`,
   );
   log(
-    ['request', '1 replica', '2 replicas', '3 replicas', '2/1', '3/1', 'target', 'app CPU ms per request (1/2/3)']
+    [
+      'request',
+      '1 replica',
+      '2 replicas',
+      '3 replicas',
+      '2/1',
+      '3/1',
+      'target',
+      'app CPU ms per request (1/2/3)',
+      `busy cores of ${os.availableParallelism()} (1/2/3)`,
+    ]
       .map((c) => c.padEnd(16))
       .join(''),
   );
@@ -211,6 +231,7 @@ async function replicas() {
         (three / one).toFixed(2),
         '≥ 1.8, ≥ 2.5',
         [1, 2, 3].map((n) => figures[`${name} ${n}`].cpuMs.toFixed(2)).join(' / '),
+        [1, 2, 3].map((n) => figures[`${name} ${n}`].busyCores.toFixed(2)).join(' / '),
       ]
         .map((c) => String(c).padEnd(16))
         .join(''),

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { runBench } from './lib/measure.mjs';
-import { createDatabase, postgres } from './lib/postgres.mjs';
+import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
+import { cpuSeconds, treeCpuSeconds } from './lib/proc.mjs';
 import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
 
 const CREATES = Number(process.env.BENCH_CREATES ?? 8000);
@@ -25,29 +26,6 @@ let pgStarted = false;
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 const log = (...args) => console.log(...args);
-
-/** utime + stime of a process in seconds (Linux /proc, USER_HZ 100). */
-function cpuSeconds(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds of the PostgreSQL server: the postmaster and its children (the backends, the writers). */
-function postgresCpuSeconds() {
-  const postmaster = Number(fs.readFileSync(path.join(PG_DIR, 'data/postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = cpuSeconds(postmaster);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += cpuSeconds(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
 
 /** Bytes a process has caused to be written to storage so far. */
 const writeBytes = (pid) => Number(/write_bytes: (\d+)/.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))[1]);
@@ -158,11 +136,12 @@ async function main() {
     const pgToken = (await api(pgApp.url, 'POST', '/admin/login', { body: ADMIN })).data.token;
     const one = post(pgApp.url, '/api/paste', pgToken);
     await load(WARM_UP, one);
-    const [appBefore, pgBefore] = [cpuSeconds(pgApp.child.pid), postgresCpuSeconds()];
+    const postgresCpu = () => treeCpuSeconds(postmasterPid(PG_DIR));
+    const [appBefore, pgBefore] = [cpuSeconds(pgApp.child.pid), postgresCpu()];
     await load(CREATES, one);
     onPostgres = {
       app: ((cpuSeconds(pgApp.child.pid) - appBefore) * 1000) / CREATES,
-      server: ((postgresCpuSeconds() - pgBefore) * 1000) / CREATES,
+      server: ((postgresCpu() - pgBefore) * 1000) / CREATES,
     };
   }
 

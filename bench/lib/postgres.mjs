@@ -29,3 +29,7 @@ export function createDatabase(serverUrl, name) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** The PID of the cluster's postmaster (its backends and writers are its children). */
+export const postmasterPid = (dir) =>
+  Number(fs.readFileSync(path.join(dir, 'data/postmaster.pid'), 'utf8').split('\n', 1)[0]);
