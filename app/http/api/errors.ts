@@ -62,7 +62,7 @@ const answer = (status: number, message: string, error?: ErrorKey): ApiErrorAnsw
 
 /**
  * What every error thrown behind /api answers, decided once: by the Express error handler below
- * and by the lanes that answer before Express (decision 0019). Never a 500 for a caller's mistake.
+ * and by the lanes that answer before Express (decisions 0019, 0046). Never a 500 for a caller's mistake.
  */
 export function apiErrorAnswer(thrown: unknown): ApiErrorAnswer {
   const error = toAppError(thrown);
