@@ -84,19 +84,12 @@ describe('request log', () => {
     const generated = (await call('GET', '/health')).headers.get('x-request-id');
     expect(generated).toMatch(/^[0-9a-f]{16}$/);
     // The log's lines are JSON objects (docs/deploy.md, "Logs"); Node's own warnings go to stderr as
-    // text. They are written in batches, at least every 100 ms (app/log.server.ts).
-    const requestLines = () =>
-      server
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((l) => l.msg === 'request');
-    let requests = requestLines();
-    for (let waited = 0; waited < 3000 && !requests.some((l) => l.id === generated); waited += 50) {
-      await sleep(50);
-      requests = requestLines();
-    }
+    // text. They are written in batches (app/log.server.ts): read once the last request's is out.
+    const requests = (await server.logThrough(generated))
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request');
     expect(requests.find((l) => l.id === 'trace-4711')).toEqual({
       level: 'info',
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),

@@ -55,7 +55,8 @@ describe('reliability: hostile paths and nested admin routes', () => {
     }
     const wrong = Object.entries(answers).filter(([, statuses]) => statuses.some((s) => s !== 400 && s !== 404));
     expect(wrong).toEqual([]);
-    expect(server.output()).not.toMatch(/Unhandled page error/);
+    const last = await fetch(`${server.url}/api/health`);
+    expect(await server.logThrough(last.headers.get('x-request-id'))).not.toMatch(/Unhandled page error/);
   });
 
   it("sends a visitor who is not signed in to the login page, and a key to its own module, from a module's downloads", async () => {

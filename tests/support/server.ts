@@ -28,6 +28,12 @@ export interface RunningServer {
   databaseUrl: string | null;
   /** Everything the server printed so far. */
   output: () => string;
+  /**
+   * Everything printed, once the request log has written the line of the request `requestId` (an
+   * answer's X-Request-Id): the log writes in batches (app/log.server.ts), in order, so whatever the
+   * server logged before that request is out too. Fails when the line does not come.
+   */
+  logThrough: (requestId: string | null) => Promise<string>;
   /** SIGTERM (graceful shutdown; SIGKILL after 10 s), then removes the data folder this helper made. */
   stop: () => Promise<void>;
   /** Closes our end of the server's stdout and stderr, as a log collector that went away would. */
@@ -103,6 +109,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dataDir,
     databaseUrl: database?.url ?? (options.env?.DATABASE_URL?.startsWith('postgres') ? options.env.DATABASE_URL : null),
     output: () => log,
+    logThrough: async (requestId) => {
+      if (!requestId) throw new Error('the answer carried no X-Request-Id');
+      const line = `"id":"${requestId}"`;
+      for (let waited = 0; !log.includes(line); waited += 25) {
+        if (waited > 5_000) throw new Error(`the request log has no line for ${requestId}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      return log;
+    },
     stop: async () => {
       if (!ended()) {
         const done = closed();
