@@ -23,7 +23,8 @@ export function createLogger(config: Pick<AppConfig, 'logLevel' | 'isProduction'
     return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });
   // In production lines are written in batches of up to 4 KiB, and at least every 100 ms: one
   // write per request line cost a create of a paste a tenth of its CPU (bench/writes.bench.mjs).
-  // What is buffered is written at exit; a kill -9 loses at most those 100 ms (docs/deploy.md, "Logs").
+  // What is buffered is written at exit; a process killed outright loses at most those 100 ms
+  // (docs/deploy.md, "Logs").
   const destination = pino.destination(
     config.isProduction ? { dest: 1, sync: false, minLength: 4096, periodicFlush: 100 } : { dest: 1, sync: true },
   );
