@@ -215,7 +215,7 @@ async function replicas() {
       `busy cores of ${os.availableParallelism()} (1/2/3)`,
     ]
       .map((c) => c.padEnd(16))
-      .join(''),
+      .join(' '),
   );
   for (const { name } of requests) {
     const [one, two, three] = [1, 2, 3].map((n) => figures[`${name} ${n}`].rps);
@@ -234,7 +234,7 @@ async function replicas() {
         [1, 2, 3].map((n) => figures[`${name} ${n}`].busyCores.toFixed(2)).join(' / '),
       ]
         .map((c) => String(c).padEnd(16))
-        .join(''),
+        .join(' '),
     );
   }
   for (const app of apps) app.child.kill('SIGTERM');

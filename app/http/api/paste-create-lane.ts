@@ -5,10 +5,9 @@ import { resolvePrincipal } from '~/models/accounts/principal.server';
 import { createPaste } from '~/models/pastes/pastes.server';
 import { inRequestScope } from '~/models/request-scope.server';
 import type { Services } from '~/services.server';
-import { errorBody } from './envelope';
-import { apiErrorAnswer, apiMessage } from './errors';
+import { apiErrorAnswer } from './errors';
 import { JSON_LIMIT_BYTES } from './json-limit';
-import { answerJson } from './lane-answer';
+import { answerJson, laneScope } from './lanes';
 import { presentCreatedPaste } from './presenters/pastes';
 
 /** What body-parser reads as JSON in UTF-8 (app/http/api/index.ts): another charset takes the route. */
@@ -44,14 +43,7 @@ export function pasteCreateLane(services: Services, trust: (address: string, hop
         return true;
       }
       const address = proxyaddr(req, trust);
-      const scope = {
-        requestId: String(res.getHeader('X-Request-Id') ?? '') || null,
-        address,
-        door: 'api' as const,
-        userAgent: headers['user-agent'] ?? null,
-        referer: headers.referer ?? null,
-        host: headers.host ?? null,
-      };
+      const scope = laneScope(req, res, address);
       await inRequestScope(scope, () => create(services, req, res, body, address));
       return true;
     });
@@ -59,10 +51,8 @@ export function pasteCreateLane(services: Services, trust: (address: string, hop
 }
 
 async function create(services: Services, req: IncomingMessage, res: ServerResponse, body: Buffer, address: string) {
-  const json = parseJson(body);
-  if (json === MALFORMED) return answerJson(req, res, 400, errorBody(400, apiMessage('malformedJson')));
   try {
-    const input = createPasteSchema.parse(json);
+    const input = createPasteSchema.parse(parseJson(body));
     const principal = await resolvePrincipal(services, {
       authorization: req.headers.authorization,
       clientAddress: address,
@@ -76,18 +66,19 @@ async function create(services: Services, req: IncomingMessage, res: ServerRespo
   }
 }
 
-const MALFORMED = Symbol('malformed');
-
-/** The body as body-parser's strict JSON parser reads it: empty is {}, a leading BOM is dropped. */
+/**
+ * The body as body-parser's strict JSON parser reads it: empty is {}, a leading BOM is dropped;
+ * what it refuses throws its error, which apiErrorAnswer answers as the route would.
+ */
 function parseJson(body: Buffer): unknown {
   const text = body.toString('utf8').replace(/^\uFEFF/, '');
   if (text.length === 0) return {};
   const first = FIRST_CHAR.exec(text)?.[1];
-  if (first !== '{' && first !== '[') return MALFORMED;
   try {
+    if (first !== '{' && first !== '[') throw new SyntaxError('not a JSON object or array');
     return JSON.parse(text) as unknown;
-  } catch {
-    return MALFORMED;
+  } catch (error) {
+    throw Object.assign(error as SyntaxError, { type: 'entity.parse.failed' });
   }
 }
 

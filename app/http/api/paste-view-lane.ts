@@ -3,7 +3,7 @@ import { fastView } from '~/models/pastes/reads.server';
 import { inRequestScope } from '~/models/request-scope.server';
 import type { PasteView } from '~/models/pastes/types';
 import type { Services } from '~/services.server';
-import { answerJson } from './lane-answer';
+import { answerJson, laneScope } from './lanes';
 import { presentUnlockedView } from './presenters/pastes';
 
 /** Slugs are [A-Za-z0-9_-] (docs/product/api.md §1.10): anything else takes the ordinary route. */
@@ -24,14 +24,7 @@ export function pasteViewLane(services: Services) {
     const slug = PASTE_VIEW.exec(req.url ?? '')?.[1];
     if (!slug) return false;
     // The statistics read who asked and from where (models/stats): the scope Express would give it.
-    const scope = {
-      requestId: null,
-      address: null,
-      door: 'api' as const,
-      userAgent: req.headers['user-agent'] ?? null,
-      referer: req.headers.referer ?? null,
-      host: req.headers.host ?? null,
-    };
+    const scope = laneScope(req, res, null);
     const found = inRequestScope(scope, () => fastView(services, slug));
     return found instanceof Promise ? found.then((paste) => answer(req, res, paste)) : answer(req, res, found);
   };
