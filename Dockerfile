@@ -56,12 +56,12 @@ COPY --from=build /app/build ./build
 COPY scripts/healthcheck.mjs scripts/
 RUN mkdir -p /data && chown node:node /data
 # HOST=0.0.0.0: inside a container the published port arrives on the container's interface.
-# NODE_OPTIONS carries the heap flags of scripts/server-node-flags.json (docs/architecture.md §6).
+# NODE_OPTIONS carries the heap limit of scripts/server-node-flags.json (docs/architecture.md §6).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8787 \
     DATA_DIR=/data \
-    NODE_OPTIONS="--max-old-space-size=384 --max-semi-space-size=1"
+    NODE_OPTIONS=--max-old-space-size=384
 VOLUME ["/data"]
 # 8788: the S3 door (S3_PORT, docs/s3.md); publish it only where S3 tools are to reach it.
 EXPOSE 8787 8788

@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { Writable, type Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { returnReadBuffer } from '~/storage/read-buffers';
+import { isLentChunk, returnReadBuffer } from '~/storage/read-buffers';
+import { streamedBytes } from './spent-chunks.server';
 
 /**
  * Streams a stored object's bytes into the response, as `pipeline(source, res)` would, and hands
  * each chunk's buffer back to the local driver's reads once the socket has written it
- * (docs/decisions/0028-read-buffers.md). `sent` hears the bytes written so far. Resolves when the
+ * (docs/decisions/0028-read-buffers.md); other chunks are counted for young collections
+ * (spent-chunks.server.ts). `sent` hears the bytes written so far. Resolves when the
  * response has finished; when the source fails or the client goes away, both streams are destroyed
  * (a download cut short, never one that looks complete) and the promise rejects.
  *
@@ -17,6 +19,7 @@ export async function pour(source: Readable, res: ServerResponse, sent?: (bytes:
   let total = 0;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
+      if (!isLentChunk(chunk)) streamedBytes(chunk.length);
       // write(chunk, callback), two arguments: the compression middleware wraps res.write and
       // passes on only its first two (compression 1.8.2, index.js), so a callback third is lost.
       const more = res.write(chunk, (error) => error || returnReadBuffer(chunk));

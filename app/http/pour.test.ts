@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lend, READ_BUFFER_SIZE, readBufferCounts, takeReadBuffer } from '~/storage/read-buffers';
 import { compressAnswers } from './compress.server';
 import { pour } from './pour.server';
+import { youngCollectionsAsked } from './spent-chunks.server';
 
 /**
  * pour() behind the app's own middleware (the compression wrapper around res.write): the bytes
@@ -43,6 +44,14 @@ let base = '';
 beforeAll(async () => {
   const app = express();
   app.use(compressAnswers);
+  // /fresh: 5 MiB in chunks of their own, as a remote storage's reads come.
+  app.get('/fresh', (_req, res) => {
+    const chunks = Array.from({ length: 80 }, () => randomBytes(64 * 1024));
+    res.setHeader('Content-Length', String(80 * 64 * 1024));
+    const source = Readable.from(chunks);
+    sources.push(source);
+    outcomes.push(pour(source, res).then(() => 'sent'));
+  });
   // /file sends `bytes`; /big a gigabyte, more than the sockets between here and the client hold.
   app.get(['/file', '/big'], (req, res) => {
     const size = req.path === '/big' ? 1024 ** 3 : SIZE;
@@ -75,6 +84,17 @@ describe('pour', () => {
     // A second download reuses them: no new buffer beyond the few that were in flight at once.
     await (await fetch(`${base}/file`)).arrayBuffer();
     expect(readBufferCounts().made - after.made).toBeLessThan(4);
+  });
+
+  it('asks for a young collection every 4 MiB of chunks that are garbage once sent, not for read buffers', async () => {
+    // 40 lent read buffers (2.5 MiB) three times: 7.5 MiB, none of it counted.
+    const before = youngCollectionsAsked();
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}/file`)).arrayBuffer();
+    expect(youngCollectionsAsked()).toBe(before);
+    // 5 MiB of chunks of their own: one.
+    await (await fetch(`${base}/fresh`)).arrayBuffer();
+    expect(await outcomes.at(-1)).toBe('sent');
+    expect(youngCollectionsAsked()).toBe(before + 1);
   });
 
   it('stops reading when the client goes away', async () => {

@@ -40,10 +40,15 @@ export function keepUnused(buffer: Buffer): void {
 
 /** Gives a written chunk's buffer back; anything this module did not lend, or lent and got back, is ignored. */
 export function returnReadBuffer(chunk: Buffer): void {
-  if (lent.get(chunk.buffer) !== chunk) return;
+  if (!isLentChunk(chunk)) return;
   lent.delete(chunk.buffer);
   counts.returned++;
   if (idle.length < KEEP) idle.push(Buffer.from(chunk.buffer, 0, READ_BUFFER_SIZE));
+}
+
+/** Whether a chunk is one this module lent (and has not had back): not garbage once written. */
+export function isLentChunk(chunk: Buffer): boolean {
+  return lent.get(chunk.buffer) === chunk;
 }
 
 /** How many buffers were made and how many came back so far (for tests). */

@@ -67,8 +67,12 @@ export function startApp({
   children?.push(child);
   let out = '';
   child.stderr.on('data', (d) => (out += d));
-  // BENCH_APP_LOG=1: the app's own log on this terminal (to see why a scenario failed).
-  if (process.env.BENCH_APP_LOG) child.stderr.pipe(process.stderr);
+  // BENCH_APP_LOG=1: the app's own log (its stdout, app/log.server.ts) and its stderr on this
+  // terminal, to see why a scenario failed.
+  if (process.env.BENCH_APP_LOG) {
+    child.stdout.pipe(process.stderr);
+    child.stderr.pipe(process.stderr);
+  }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`app did not start: ${out}`)), 30_000);
     child.stdout.on('data', (d) => {
