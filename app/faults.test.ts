@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempModelContext, type TempContext } from '../tests/support/model-context';
 import { AppError } from '~/lib/errors';
 import { StorageError } from '~/storage/types';
 import { toAppError } from './faults';
@@ -36,6 +37,54 @@ describe('toAppError, PostgreSQL faults', () => {
       kind: 'unavailable',
       messageKey: 'databaseUnavailable',
     });
+  });
+});
+
+describe('toAppError, Prisma transaction timeouts', () => {
+  let temp: TempContext;
+  beforeAll(async () => {
+    temp = await tempModelContext();
+  });
+  afterAll(() => temp.close());
+
+  /** What Prisma throws for `run` in a transaction with these limits, on the real SQLite client. */
+  type Tx = Parameters<Parameters<TempContext['ctx']['db']['$transaction']>[0]>[0];
+  const thrownBy = (run: (tx: Tx) => Promise<unknown>, options: { maxWait?: number; timeout?: number }) =>
+    temp.ctx.db.$transaction(run, options).then(
+      () => {
+        throw new Error('the transaction did not fail');
+      },
+      (error: unknown) => error,
+    );
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('one that outlived its timeout is busy (503 with Retry-After)', async () => {
+    const error = await thrownBy(
+      async () => {
+        await sleep(60);
+        await temp.ctx.db.setting.count();
+      },
+      { timeout: 20 },
+    );
+    expect(error).toMatchObject({ code: 'P2028' });
+    expect(toAppError(error)).toMatchObject({
+      kind: 'unavailable',
+      messageKey: 'databaseBusy',
+      details: { seconds: expect.any(Number) },
+    });
+  });
+
+  it('one that could not start in time is busy: SQLite runs one at a time', async () => {
+    const holding = temp.ctx.db.$transaction(() => sleep(300), { timeout: 5000 });
+    const error = await thrownBy(() => Promise.resolve(), { maxWait: 20 });
+    await holding;
+    expect(error).toMatchObject({ code: 'P2028' });
+    expect(toAppError(error)).toMatchObject({ kind: 'unavailable', messageKey: 'databaseBusy' });
+  });
+
+  it('a P2028 that is not about time stays what it is', () => {
+    const notFound = Object.assign(new Error('Transaction API error: Transaction not found.'), { code: 'P2028' });
+    expect(toAppError(notFound)).toBe(notFound);
   });
 });
 

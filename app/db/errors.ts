@@ -98,8 +98,24 @@ function postgresFault(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * Prisma's own clock on a transaction (P2028, "Transaction API error"): none could start within
+ * its maxWait, or one outlived its timeout. Both say the database (or the process, starved of CPU)
+ * was too slow to answer in time, as SQLITE_BUSY does: a 503 to retry, not a 500. Its other P2028s
+ * (a transaction not found) are bugs and stay 500s.
+ */
+function transactionTimeout(error: unknown): AppError | undefined {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code !== 'P2028' || typeof e.message !== 'string') return undefined;
+  return /Unable to start a transaction in the given time|expired transaction/.test(e.message)
+    ? databaseBusy()
+    : undefined;
+}
+
 /** The fault a database error stands for, or undefined when it is none of these. */
 export function databaseFault(error: unknown): AppError | undefined {
+  const timeout = transactionTimeout(error);
+  if (timeout) return timeout;
   // Extended codes (SQLITE_BUSY_SNAPSHOT, SQLITE_READONLY_DBMOVED…) count as their base code.
   const sqlite = sqliteCode(error);
   const fault =
