@@ -304,9 +304,20 @@ async function main() {
   if (parts.includes('million')) await million();
 }
 
+/** Ends a child: SIGTERM, and SIGKILL when a capped replica has not exited within 10 s. */
+async function end(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 runBench(main, async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // A cgroup can be removed only once its processes are gone; a replica at 0.15 core took longer
+  // than a second to shut down, and the removal failed (EBUSY), leaving the group behind.
+  await Promise.all(children.map(end));
   for (const dir of groups) fs.rmdirSync(dir);
   try {
     postgres('stop', PG_DIR);
