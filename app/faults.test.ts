@@ -60,9 +60,9 @@ describe('toAppError, Prisma transaction timeouts', () => {
 
   it('one that outlived its timeout is busy (503 with Retry-After)', async () => {
     const error = await thrownBy(
-      async () => {
+      async (tx) => {
         await sleep(60);
-        await temp.ctx.db.setting.count();
+        await tx.setting.count();
       },
       { timeout: 20 },
     );

@@ -121,8 +121,8 @@ function client(command, args, { env = process.env, input = false, counted = fal
   return spawn('sh', ['-c', '"$@" | wc -c', 'sh', command, ...args], { env, stdio });
 }
 
-/** Runs a client to the end: seconds taken, and bytes it printed (or, `counted`, the count wc printed). */
-async function timed(start, counted = false) {
+/** Runs a client to the end: seconds taken, and what it printed (with `counted`, wc's count). */
+async function timed(start) {
   const started = process.hrtime.bigint();
   const child = start();
   const output = [];
@@ -130,8 +130,7 @@ async function timed(start, counted = false) {
   // 'close', not 'exit': the last of its output may still be on the way when it exits.
   const code = await new Promise((resolve) => child.once('close', resolve));
   if (code !== 0) throw new Error(`${child.spawnargs.join(' ')} exited ${code}`);
-  const text = Buffer.concat(output);
-  return { seconds: seconds(started), bytes: counted ? Number(text.toString().trim()) : text.length };
+  return { seconds: seconds(started), output: Buffer.concat(output) };
 }
 
 async function main() {
@@ -184,12 +183,9 @@ async function main() {
     // Best of ROUNDS each, in turns, after a round that warms both (as bench/downloads.bench.mjs).
     const reads = { theirs: Infinity, ours: Infinity };
     for (let round = 0; round <= ROUNDS; round++) {
-      const theirs = await timed(() => rclone(server.rclone, ['cat', 'r:theirs.bin'], { counted: true }), true);
-      const ours = await timed(
-        () => curl(`${url}/api/fs/download?path=${encodeURIComponent(`/${kind}/ours.bin`)}`),
-        true,
-      );
-      if (theirs.bytes !== BYTES || ours.bytes !== BYTES) throw new Error('a read came back short');
+      const theirs = await timed(() => rclone(server.rclone, ['cat', 'r:theirs.bin'], { counted: true }));
+      const ours = await timed(() => curl(`${url}/api/fs/download?path=${encodeURIComponent(`/${kind}/ours.bin`)}`));
+      if (Number(theirs.output) !== BYTES || Number(ours.output) !== BYTES) throw new Error('a read came back short');
       if (round === 0) continue;
       reads.theirs = Math.min(reads.theirs, theirs.seconds);
       reads.ours = Math.min(reads.ours, ours.seconds);
@@ -204,7 +200,7 @@ async function main() {
 
     log(`${kind}: all ${ENTRIES} files with rclone cat, then zipped through the app…`);
     const theirWalk = await timed(() => rclone(server.rclone, ['cat', 'r:wide']));
-    if (theirWalk.bytes !== ENTRIES) throw new Error(`rclone cat gave ${theirWalk.bytes} bytes`);
+    if (theirWalk.output.length !== ENTRIES) throw new Error(`rclone cat gave ${theirWalk.output.length} bytes`);
     const zipStarted = process.hrtime.bigint();
     const zip = await fetch(`${url}/api/fs/archive`, {
       method: 'POST',

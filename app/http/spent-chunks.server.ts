@@ -37,15 +37,18 @@ function takeCollect(): Collect | null {
   }
 }
 
-const collect = takeCollect();
+/** Taken at the first nudge, not at start-up: a server that streams nothing never makes the context. */
+let collect: Collect | null | undefined;
 let sinceNudge = 0;
 let nudges = 0;
 
 /** Counts bytes a stream has written; every NUDGE_BYTES of them (all streams together) asks for a young collection. */
 export function streamedBytes(bytes: number): void {
   sinceNudge += bytes;
-  if (sinceNudge < NUDGE_BYTES || !collect) return;
+  if (sinceNudge < NUDGE_BYTES) return;
   sinceNudge = 0;
+  collect ??= takeCollect();
+  if (!collect) return;
   nudges++;
   // Asynchronous: V8 runs it as a task of its own, never inside the write that counted.
   collect({ type: 'minor', execution: 'async' });
