@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { keepUnused, lend, READ_BUFFER_SIZE, readBufferCounts, returnReadBuffer, takeReadBuffer } from './read-buffers';
+import {
+  isLentChunk,
+  keepUnused,
+  lend,
+  lendView,
+  READ_BUFFER_SIZE,
+  readBufferCounts,
+  returnReadBuffer,
+  takeReadBuffer,
+} from './read-buffers';
 
 /** Read buffers come back only as the chunk that was lent, once (docs/decisions/0028-read-buffers.md). */
 describe('read buffers', () => {
@@ -34,6 +43,18 @@ describe('read buffers', () => {
     expect(first.buffer).toBe(buffer.buffer);
     expect(second.buffer).not.toBe(buffer.buffer);
     expect(readBufferCounts().made).toBe(before.made + 1);
+  });
+
+  it('lends a piece from inside a buffer (an HTTP body after its headers) and takes the whole buffer back', () => {
+    const buffer = takeReadBuffer();
+    const piece = lendView(buffer.subarray(300, 1000));
+    expect(isLentChunk(piece)).toBe(true);
+    expect(isLentChunk(buffer.subarray(300, 1000))).toBe(false);
+    returnReadBuffer(piece);
+    const next = takeReadBuffer();
+    expect(next.buffer).toBe(buffer.buffer);
+    expect([next.byteOffset, next.length]).toEqual([0, READ_BUFFER_SIZE]);
+    expect(() => lendView(Buffer.alloc(10))).toThrow('Not a piece of a read buffer');
   });
 
   it('keeps an unfilled buffer for the next read, but not one still lent', () => {

@@ -6,7 +6,7 @@
  * nothing.
  *
  * Safe by construction: a buffer goes back only through `returnReadBuffer`, called with the very
- * chunk this module lent (not a slice, not a copy), once, after whoever wrote it (http/pour.server.ts)
+ * chunk this module lent (not a slice of it, not a copy), once, after whoever wrote it (http/pour.server.ts)
  * heard that the bytes are gone. A chunk nobody returns is garbage-collected like any other.
  */
 export const READ_BUFFER_SIZE = 64 * 1024;
@@ -31,6 +31,16 @@ export function lend(buffer: Buffer, length: number): Buffer {
   const chunk = length === buffer.length ? buffer : buffer.subarray(0, length);
   lent.set(buffer.buffer, chunk);
   return chunk;
+}
+
+/**
+ * The chunk to push for a piece of a taken buffer (an HTTP body after its headers,
+ * storage/drivers/pooled-get.server.ts): it comes back, whole, by `returnReadBuffer`.
+ */
+export function lendView(piece: Buffer): Buffer {
+  if (piece.buffer.byteLength !== READ_BUFFER_SIZE) throw new Error('Not a piece of a read buffer');
+  lent.set(piece.buffer, piece);
+  return piece;
 }
 
 /** A taken buffer that was not filled after all (the end of a file): kept for the next read. */

@@ -20,6 +20,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
 import { createS3Client, DEFAULT_S3_TIMEOUTS, mapError, unquote, type S3DriverOptions } from './s3-client.server';
 import { stallGuard } from '../stall-guard';
+import { NotPooled, pooledGet, poolable } from './pooled-get.server';
 import { AbortRetries } from './s3-abort-retries';
 import {
   StorageError,
@@ -66,10 +67,14 @@ export class S3Driver implements StorageDriver {
   /** The parts failed writes left, aborted without holding up the answer. */
   private readonly failedWrites = new AbortRetries((key, uploadId) => this.multipartAbort(key, uploadId));
   private readonly idleMs: number;
+  private readonly requestMs: number;
+  /** Reads go through pooledGet (plain-HTTP endpoints only). */
+  private readonly pooled: boolean;
 
   constructor(options: S3DriverOptions) {
     this.bucket = options.bucket;
-    this.idleMs = (options.timeouts ?? DEFAULT_S3_TIMEOUTS).idleMs;
+    ({ idleMs: this.idleMs, requestMs: this.requestMs } = options.timeouts ?? DEFAULT_S3_TIMEOUTS);
+    this.pooled = poolable(new URL(options.endpoint));
     this.client = createS3Client(options);
   }
 
@@ -124,29 +129,63 @@ export class S3Driver implements StorageDriver {
 
   async read(key: string, range?: ByteRange): Promise<ReadResult> {
     assertValidKey(key);
+    const rangeHeader = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
+    const pooled = this.pooled ? await this.pooledRead(key, rangeHeader) : null;
+    if (pooled) return this.readResult(pooled.body, pooled.headers, range);
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
-        }),
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader }));
+      return this.readResult(
+        out.Body as Readable,
+        {
+          'content-range': out.ContentRange,
+          'content-length': out.ContentLength?.toString(),
+          'content-type': out.ContentType,
+          etag: out.ETag,
+          'last-modified': out.LastModified?.toUTCString(),
+        },
+        range,
       );
-      const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(out.ContentRange ?? '');
-      const size = match ? Number(match[3]) : (out.ContentLength ?? 0);
-      return {
-        // The client's idle timeout ends with the headers: the body has its own (stall-guard.ts).
-        stream: stallGuard(out.Body as Readable, this.idleMs),
-        size,
-        contentLength: out.ContentLength ?? 0,
-        contentType: out.ContentType ?? null,
-        etag: unquote(out.ETag),
-        lastModified: out.LastModified ?? null,
-        range: range && match ? { start: Number(match[1]), end: Number(match[2]) } : undefined,
-      };
     } catch (error) {
       return mapError(error, key);
     }
+  }
+
+  /**
+   * A presigned GET through pooledGet, whose body fills reused read buffers
+   * (docs/decisions/0048-pooled-http-reads.md); null sends the read through the client instead,
+   * which also explains a failure (a missing object, a refused connection).
+   */
+  private async pooledRead(key: string, range: string | undefined) {
+    const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: 300,
+    });
+    try {
+      return await pooledGet(new URL(url), {
+        headers: range ? { range } : {},
+        expect: range ? 206 : 200,
+        headersTimeoutMs: this.requestMs,
+      });
+    } catch (error) {
+      if (error instanceof NotPooled) return null;
+      throw new StorageError('unavailable', `The storage did not answer: ${(error as Error).message}`);
+    }
+  }
+
+  /** What a read answers, from the response's headers however it was made. */
+  private readResult(body: Readable, headers: Record<string, string | undefined>, range?: ByteRange): ReadResult {
+    const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(headers['content-range'] ?? '');
+    const contentLength = Number(headers['content-length'] ?? 0);
+    const modified = headers['last-modified'] ? new Date(headers['last-modified']) : null;
+    return {
+      // The client's idle timeout ends with the headers: the body has its own (stall-guard.ts).
+      stream: stallGuard(body, this.idleMs),
+      size: match ? Number(match[3]) : contentLength,
+      contentLength,
+      contentType: headers['content-type'] ?? null,
+      etag: unquote(headers.etag),
+      lastModified: modified && !Number.isNaN(modified.getTime()) ? modified : null,
+      range: range && match ? { start: Number(match[1]), end: Number(match[2]) } : undefined,
+    };
   }
 
   async write(key: string, body: Readable, options: WriteOptions = {}) {

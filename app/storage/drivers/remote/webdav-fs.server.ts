@@ -2,6 +2,7 @@ import https from 'node:https';
 import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
+import { NotPooled, pooledGet, poolable } from '../pooled-get.server';
 import { explainedRead, networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 export interface WebDavOptions {
@@ -67,8 +68,16 @@ export class WebDavFs implements RemoteFs {
   readonly features = { serverCopy: true, atomicReplace: true };
   private readonly client: WebDAVClient;
   private readonly agents: { http: http.Agent; https: https.Agent };
+  /** The folder's URL, ending in "/", and the Basic credentials, for reads through pooledGet. */
+  private readonly base: URL;
+  private readonly authorization: string | undefined;
 
   constructor(options: WebDavOptions) {
+    this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.authorization =
+      options.username || options.password
+        ? `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`
+        : undefined;
     this.agents = {
       http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
       https: new https.Agent({ keepAlive: true, maxSockets: 8, rejectUnauthorized: options.tlsVerify }),
@@ -103,6 +112,24 @@ export class WebDavFs implements RemoteFs {
   }
 
   async read(path: string, range?: { start: number; end: number }): Promise<Readable> {
+    // Over plain HTTP, into reused buffers (pooled-get.server.ts); anything it does not take
+    // (another status, a refused connection) goes through the package, which explains it.
+    const url = new URL(path.replace(/^\//, '').split('/').map(encodeURIComponent).join('/'), this.base);
+    if (poolable(url)) {
+      try {
+        const headers: Record<string, string> = {};
+        if (this.authorization) headers.authorization = this.authorization;
+        if (range) headers.range = `bytes=${range.start}-${range.end}`;
+        const { body } = await pooledGet(url, {
+          headers,
+          expect: range ? 206 : 200,
+          headersTimeoutMs: CALL_TIMEOUT_MS,
+        });
+        return explainedRead(body, failureOf);
+      } catch (error) {
+        if (!(error instanceof NotPooled)) throw failureOf(error);
+      }
+    }
     const stream = this.client.createReadStream(path, range ? { range } : {}) as Readable;
     // The request starts inside the package: its failure arrives on the stream.
     return explainedRead(stream, failureOf);
