@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { generatedStream, MiB, runBench } from './lib/measure.mjs';
+import { cpuSeconds } from './lib/proc.mjs';
 import { ROOT, ensureBuild, freePort, listening, startApp } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
@@ -137,7 +138,7 @@ async function main() {
   ensureBuild();
   fs.mkdirSync(RUN, { recursive: true });
   const dataDir = path.join(RUN, 'data');
-  const { url } = await startApp({ dataDir, admin: ADMIN, children });
+  const { url, child: app } = await startApp({ dataDir, admin: ADMIN, children });
   const api = async (method, p, body) => {
     const res = await fetch(`${url}/api${p}`, {
       method,
@@ -181,14 +182,18 @@ async function main() {
 
     log(`${kind}: reading it back with rclone cat and through the app, ${ROUNDS + 1} times each…`);
     // Best of ROUNDS each, in turns, after a round that warms both (as bench/downloads.bench.mjs).
-    const reads = { theirs: Infinity, ours: Infinity };
+    // And the app's CPU seconds per GiB of its read, the least over the rounds.
+    const reads = { theirs: Infinity, ours: Infinity, cpu: Infinity };
     for (let round = 0; round <= ROUNDS; round++) {
       const theirs = await timed(() => rclone(server.rclone, ['cat', 'r:theirs.bin'], { counted: true }));
+      const cpuBefore = cpuSeconds(app.pid);
       const ours = await timed(() => curl(`${url}/api/fs/download?path=${encodeURIComponent(`/${kind}/ours.bin`)}`));
+      const cpu = ((cpuSeconds(app.pid) - cpuBefore) * 1024 * MiB) / BYTES;
       if (Number(theirs.output) !== BYTES || Number(ours.output) !== BYTES) throw new Error('a read came back short');
       if (round === 0) continue;
       reads.theirs = Math.min(reads.theirs, theirs.seconds);
       reads.ours = Math.min(reads.ours, ours.seconds);
+      reads.cpu = Math.min(reads.cpu, cpu);
     }
 
     log(`${kind}: listing ${ENTRIES} files with rclone lsf, then through the app…`);
@@ -217,16 +222,17 @@ async function main() {
       kind,
       write: [mibps(ourWrite), mibps(theirWrite.seconds)],
       read: [mibps(reads.ours), mibps(reads.theirs)],
+      readCpu: reads.cpu,
       list: [ourList, theirList.seconds],
       walk: [ourWalk, theirWalk.seconds],
     });
   }
 
   log(`\nStorages through the app against rclone on the same servers (${BYTES / MiB} MiB, ${ENTRIES} files):`);
-  for (const { kind, write, read, list, walk } of rows) {
+  for (const { kind, write, read, readCpu, list, walk } of rows) {
     const r = (a, b) => (a / b).toFixed(2);
     log(
-      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7); list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
+      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7), app CPU ${readCpu.toFixed(2)} s/GiB; list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
     );
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isLentChunk,
   keepUnused,
+  LARGE_READ_BUFFER_SIZE,
   lend,
   lendView,
   READ_BUFFER_SIZE,
@@ -45,15 +46,18 @@ describe('read buffers', () => {
     expect(readBufferCounts().made).toBe(before.made + 1);
   });
 
-  it('lends a piece from inside a buffer (an HTTP body after its headers) and takes the whole buffer back', () => {
-    const buffer = takeReadBuffer();
+  it('lends a piece from inside a large buffer (an HTTP body after its headers) and takes the whole buffer back', () => {
+    const buffer = takeReadBuffer(LARGE_READ_BUFFER_SIZE);
+    expect(buffer.length).toBe(LARGE_READ_BUFFER_SIZE);
     const piece = lendView(buffer.subarray(300, 1000));
     expect(isLentChunk(piece)).toBe(true);
     expect(isLentChunk(buffer.subarray(300, 1000))).toBe(false);
     returnReadBuffer(piece);
-    const next = takeReadBuffer();
+    // Back among its own size, not the small ones.
+    expect(takeReadBuffer().buffer).not.toBe(buffer.buffer);
+    const next = takeReadBuffer(LARGE_READ_BUFFER_SIZE);
     expect(next.buffer).toBe(buffer.buffer);
-    expect([next.byteOffset, next.length]).toEqual([0, READ_BUFFER_SIZE]);
+    expect([next.byteOffset, next.length]).toEqual([0, LARGE_READ_BUFFER_SIZE]);
     expect(() => lendView(Buffer.alloc(10))).toThrow('Not a piece of a read buffer');
   });
 

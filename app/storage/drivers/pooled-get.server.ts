@@ -1,20 +1,21 @@
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { HTTPParser } from 'http-parser-js';
-import { keepUnused, lendView, takeReadBuffer } from '../read-buffers';
+import { keepUnused, LARGE_READ_BUFFER_SIZE, lendView, takeReadBuffer } from '../read-buffers';
 
 /**
  * A plain-HTTP GET whose body arrives in the reused read buffers of storage/read-buffers.ts, as a
  * local file's does (docs/decisions/0048-pooled-http-reads.md). The S3 and WebDAV drivers read
- * big objects through it when their endpoint is `http:`; anything it does not take — `https:`, a
+ * objects through it when their endpoint is `http:`; anything it does not take — `https:`, a
  * status other than the one asked for, a connection that fails before the headers — they read
  * through their client as before, which also explains the failure.
  *
  * Node's HTTP client copies every body chunk into a new buffer (decision 0028), garbage once
  * written: per 256 MiB that is 4,096 buffers and a bare proxy's CPU. Here the socket reads
- * (`net.Socket`'s `onread`) straight into a pool buffer, `http-parser-js` frames the body without
- * copying, and a buffer that carries one piece of body goes out lent: `pour` gives it back once
- * the client's socket has written it.
+ * (`net.Socket`'s `onread`) straight into a 512 KiB pool buffer (a server that sends with
+ * sendfile fills it in one read), `http-parser-js` frames the body without copying, and a buffer
+ * that carries one piece of body goes out lent: `pour` gives it back once the client's socket has
+ * written it.
  */
 export interface PooledResponse {
   status: number;
@@ -72,7 +73,7 @@ export function pooledGet(url: URL, options: PooledGetOptions): Promise<PooledRe
       host: url.hostname.replace(/^\[|\]$/g, ''),
       port: Number(url.port || 80),
       onread: {
-        buffer: () => (current = takeReadBuffer()),
+        buffer: () => (current = takeReadBuffer(LARGE_READ_BUFFER_SIZE)),
         callback: (length: number, buffer: Buffer): boolean => {
           current = null;
           // Past the body: only the server's close is awaited.
