@@ -244,7 +244,7 @@ describe.each([
     await expect(d.read('nope/missing.bin')).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('keeps awkward names whole: spaces, #, %, ?, unicode, a 200-character name, an empty file', async () => {
+  it('keeps awkward names whole: spaces, #, %, ?, unicode, a colon, a 200-character name, an empty file', async () => {
     const keys = ['odd/a b#c%20d?e.txt', 'odd/ünï 文件 😀.txt', `odd/${'n'.repeat(200)}.txt`];
     for (const key of keys) await d.write(key, text(key));
     await d.write('odd/empty.txt', Readable.from([]));
@@ -253,6 +253,10 @@ describe.each([
     for (const key of keys) expect((await readAll((await d.read(key)).stream)).toString()).toBe(key);
     expect((await d.stat('odd/empty.txt'))?.size).toBe(0);
     expect((await readAll((await d.read('odd/empty.txt')).stream)).length).toBe(0);
+    // A name with a colon at the top: in a URL it must stay a path, never become a scheme.
+    await d.write('x:y.txt', text('x:y.txt'));
+    expect((await readAll((await d.read('x:y.txt')).stream)).toString()).toBe('x:y.txt');
+    await d.remove(['x:y.txt']);
   });
 
   it('concurrent writes to one name leave one of them, whole', async () => {

@@ -39,7 +39,9 @@ const CLOSE_GRACE_MS = 5_000;
 export class NotPooled extends Error {}
 
 /** Whether a URL can be read this way: plain HTTP only, as `onread` never sees TLS's plaintext. */
-export const poolable = (url: URL) => url.protocol === 'http:';
+export function poolable(url: string): boolean {
+  return URL.canParse(url) && new URL(url).protocol === 'http:';
+}
 
 /**
  * Sends the GET and resolves with the body at the headers. Rejects with NotPooled for another

@@ -74,7 +74,7 @@ export class S3Driver implements StorageDriver {
   constructor(options: S3DriverOptions) {
     this.bucket = options.bucket;
     ({ idleMs: this.idleMs, requestMs: this.requestMs } = options.timeouts ?? DEFAULT_S3_TIMEOUTS);
-    this.pooled = poolable(new URL(options.endpoint));
+    this.pooled = poolable(options.endpoint);
     this.client = createS3Client(options);
   }
 

@@ -68,12 +68,12 @@ export class WebDavFs implements RemoteFs {
   readonly features = { serverCopy: true, atomicReplace: true };
   private readonly client: WebDAVClient;
   private readonly agents: { http: http.Agent; https: https.Agent };
-  /** The folder's URL, ending in "/", and the Basic credentials, for reads through pooledGet. */
-  private readonly base: URL;
+  /** For reads through pooledGet: the folder's URL, ending in "/", if it is plain HTTP; the Basic credentials. */
+  private readonly base: URL | null;
   private readonly authorization: string | undefined;
 
   constructor(options: WebDavOptions) {
-    this.base = new URL(options.url.endsWith('/') ? options.url : `${options.url}/`);
+    this.base = poolable(options.url) ? new URL(options.url.endsWith('/') ? options.url : `${options.url}/`) : null;
     this.authorization =
       options.username || options.password
         ? `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`
@@ -114,9 +114,10 @@ export class WebDavFs implements RemoteFs {
   async read(path: string, range?: { start: number; end: number }): Promise<Readable> {
     // Over plain HTTP, into reused buffers (pooled-get.server.ts); anything it does not take
     // (another status, a refused connection) goes through the package, which explains it.
-    const url = new URL(path.replace(/^\//, '').split('/').map(encodeURIComponent).join('/'), this.base);
-    if (poolable(url)) {
+    if (this.base) {
       try {
+        // Joined as the package joins it (a name like "a:b" would be a scheme as a relative URL).
+        const url = new URL(this.base.href + path.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/'));
         const headers: Record<string, string> = {};
         if (this.authorization) headers.authorization = this.authorization;
         if (range) headers.range = `bytes=${range.start}-${range.end}`;
