@@ -37,6 +37,8 @@ const CAP = Number(process.env.BENCH_CAP ?? 0.3);
  */
 const CAP_PERIOD_US = Number(process.env.BENCH_CAP_PERIOD_US ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+/** How long the replicas are warmed together, per kind of request, before any figure. */
+const WARM_S = Number(process.env.BENCH_WARM ?? 30);
 const PASTES = 1000;
 const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
 if (!(MILLION > 1000)) throw new Error('BENCH_MILLION must be more than the 1,000-paste baseline');
@@ -181,6 +183,15 @@ async function replicas() {
     apps.push(app);
   }
   const requests = await requestsOf(apps[0].url);
+  // Every replica warmed alike first, all three at once under load: under a cap of 0.1–0.15 core,
+  // V8 takes tens of seconds to compile the hot paths (on threads the cap also throttles). Without
+  // it the first replica, which had made the pastes and served every figure, was warm and the
+  // others were not: one replica alone at 0.1 core used 0.215 ms of CPU per view in its first 10 s
+  // of load and 0.12–0.15 ms after 20 s more, so the 2- and 3-replica figures were divided by
+  // cold replicas.
+  const warm = await startProxy(apps.map((a) => a.url));
+  for (const request of requests) await autocannon({ ...cannonOptions(warm.url, request), duration: WARM_S });
+  await warm.stop();
   // Twice over, 1, 2, 3, 1, 2, 3, the better figure kept: a replica's first seconds (its JIT, its
   // connections) are not what it serves.
   const figures = {};
