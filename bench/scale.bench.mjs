@@ -121,25 +121,31 @@ http {
 const hasNginx = fs.existsSync('/usr/sbin/nginx') && process.env.BENCH_PROXY !== 'node';
 const startProxy = hasNginx ? startNginx : startNodeProxy;
 
-/** `cpu`: CPU seconds of the processes serving, to give their CPU per request. */
+/**
+ * `base`: one URL, or several that share the 50 connections (the replicas loaded directly);
+ * `cpu`: CPU seconds of the processes serving, to give their CPU per request.
+ */
 async function load(base, request, cpu = () => 0) {
-  const options = cannonOptions(base, request);
-  await autocannon({ ...options, duration: 2 });
+  const bases = [base].flat();
+  const options = bases.map((b) => ({ ...cannonOptions(b, request), connections: Math.round(50 / bases.length) }));
+  await Promise.all(options.map((o) => autocannon({ ...o, duration: 2 })));
   const cpuBefore = cpu();
   const machineBefore = machineBusySeconds();
-  const result = await autocannon({ ...options, duration: DURATION_S });
-  const cpuMs = ((cpu() - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  const results = await Promise.all(options.map((o) => autocannon({ ...o, duration: DURATION_S })));
+  const sum = (pick) => results.reduce((total, r) => total + pick(r), 0);
+  const total = sum((r) => r.requests.total);
+  const cpuMs = ((cpu() - cpuBefore) * 1000) / Math.max(1, total);
   const busyCores = (machineBusySeconds() - machineBefore) / DURATION_S;
   // Failed requests are counted, not hidden: a throttled replica can answer 503 (the database busy).
-  const failed = result.errors + result.timeouts + result.non2xx;
-  if (failed > result.requests.total / 100) {
-    const codes = JSON.stringify(result.statusCodeStats);
-    throw new Error(`${request.name}: ${failed} of ${result.requests.total} failed (${codes})`);
+  const failed = sum((r) => r.errors + r.timeouts + r.non2xx);
+  if (failed > total / 100) {
+    const codes = JSON.stringify(results.map((r) => r.statusCodeStats));
+    throw new Error(`${request.name}: ${failed} of ${total} failed (${codes})`);
   }
   return {
-    rps: (result.requests.total - failed) / DURATION_S,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    rps: (total - failed) / DURATION_S,
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
     failed,
     cpuMs,
     busyCores,
@@ -167,52 +173,10 @@ async function requestsOf(base) {
   ];
 }
 
-async function replicas() {
-  const server = postgres('start', PG_DIR);
-  const url = createDatabase(server, 'scale');
-  const secret = randomBytes(24).toString('hex');
-  const apps = [];
-  for (let i = 1; i <= 3; i++) {
-    const app = await startApp({
-      dataDir: fs.mkdtempSync(path.join(RUN, `replica-${i}-`)),
-      admin: ADMIN,
-      children,
-      env: { APP_SECRET: secret, DATABASE_URL: url },
-    });
-    cpuGroup(`cloudclip-bench-${process.pid}-${i}`, CAP)(app.child.pid);
-    apps.push(app);
-  }
-  const requests = await requestsOf(apps[0].url);
-  // Every replica warmed alike first, all three at once under load: under a cap of 0.1–0.15 core,
-  // V8 takes tens of seconds to compile the hot paths (on threads the cap also throttles). Without
-  // it the first replica, which had made the pastes and served every figure, was warm and the
-  // others were not: one replica alone at 0.1 core used 0.215 ms of CPU per view in its first 10 s
-  // of load and 0.12–0.15 ms after 20 s more, so the 2- and 3-replica figures were divided by
-  // cold replicas.
-  const warm = await startProxy(apps.map((a) => a.url));
-  for (const request of requests) await autocannon({ ...cannonOptions(warm.url, request), duration: WARM_S });
-  await warm.stop();
-  // Twice over, 1, 2, 3, 1, 2, 3, the better figure kept: a replica's first seconds (its JIT, its
-  // connections) are not what it serves.
-  const figures = {};
-  for (const n of [1, 2, 3, 1, 2, 3]) {
-    const proxy = await startProxy(apps.slice(0, n).map((a) => a.url));
-    for (const request of requests) {
-      const key = `${request.name} ${n}`;
-      // The replicas' CPU per request answered: when it grows with the replicas while each uses its
-      // whole cap, the figure stops growing because the machine's cores are full (proxy, database,
-      // load generator and replicas share them), not because the app stops scaling.
-      const figure = await load(proxy.url, request, () =>
-        apps.slice(0, n).reduce((sum, a) => sum + (cpuSeconds(a.child.pid) ?? 0), 0),
-      );
-      if (!figures[key] || figure.rps > figures[key].rps) figures[key] = figure;
-    }
-    await proxy.stop();
-  }
+/** A table of part 1: per kind of request, its rate through 1, 2 and 3 replicas, and the ratios. */
+function table(how, figures, requests) {
   log('');
-  log(
-    `Replicas on PostgreSQL, each capped at ${CAP} core, behind ${hasNginx ? 'nginx' : 'the Node proxy'}; ${DURATION_S} s per figure, 50 connections`,
-  );
+  log(`Replicas on PostgreSQL, each capped at ${CAP} core, ${how}; ${DURATION_S} s per figure, 50 connections`);
   log(
     [
       'request',
@@ -248,6 +212,63 @@ async function replicas() {
         .join(' '),
     );
   }
+}
+
+async function replicas() {
+  const server = postgres('start', PG_DIR);
+  const url = createDatabase(server, 'scale');
+  const secret = randomBytes(24).toString('hex');
+  const apps = [];
+  for (let i = 1; i <= 3; i++) {
+    const app = await startApp({
+      dataDir: fs.mkdtempSync(path.join(RUN, `replica-${i}-`)),
+      admin: ADMIN,
+      children,
+      env: { APP_SECRET: secret, DATABASE_URL: url },
+    });
+    cpuGroup(`cloudclip-bench-${process.pid}-${i}`, CAP)(app.child.pid);
+    apps.push(app);
+  }
+  const requests = await requestsOf(apps[0].url);
+  // Every replica warmed alike first, all three at once under load: under a cap of 0.1–0.15 core,
+  // V8 takes tens of seconds to compile the hot paths (on threads the cap also throttles). Without
+  // it the first replica, which had made the pastes and served every figure, was warm and the
+  // others were not: one replica alone at 0.1 core used 0.215 ms of CPU per view in its first 10 s
+  // of load and 0.12–0.15 ms after 20 s more, so the 2- and 3-replica figures were divided by
+  // cold replicas.
+  const warm = await startProxy(apps.map((a) => a.url));
+  for (const request of requests) await autocannon({ ...cannonOptions(warm.url, request), duration: WARM_S });
+  await warm.stop();
+  // Twice over, 1, 2, 3, 1, 2, 3, the better figure kept: a replica's first seconds (its JIT, its
+  // connections) are not what it serves.
+  const figures = { proxy: {}, direct: {} };
+  for (const n of [1, 2, 3, 1, 2, 3]) {
+    const serving = apps.slice(0, n);
+    // The replicas' CPU per request answered: when it grows with the replicas while each uses its
+    // whole cap, the figure stops growing because the machine's cores are full (proxy, database,
+    // load generator and replicas share them), not because the app stops scaling.
+    const cpu = () => serving.reduce((sum, a) => sum + (cpuSeconds(a.child.pid) ?? 0), 0);
+    const keep = (way, key, figure) => {
+      if (!figures[way][key] || figure.rps > figures[way][key].rps) figures[way][key] = figure;
+    };
+    const proxy = await startProxy(serving.map((a) => a.url));
+    for (const request of requests) keep('proxy', `${request.name} ${n}`, await load(proxy.url, request, cpu));
+    await proxy.stop();
+    // The same replicas loaded directly, the connections split between them: what they serve
+    // without the proxy's distribution of requests in between.
+    for (const request of requests)
+      keep(
+        'direct',
+        `${request.name} ${n}`,
+        await load(
+          serving.map((a) => a.url),
+          request,
+          cpu,
+        ),
+      );
+  }
+  table(`behind ${hasNginx ? 'nginx' : 'the Node proxy'}`, figures.proxy, requests);
+  table('loaded directly, the 50 connections split between them', figures.direct, requests);
   for (const app of apps) app.child.kill('SIGTERM');
 }
 
