@@ -1,13 +1,14 @@
 /**
  * Buffers that local file reads (and plain-HTTP reads from S3 and WebDAV, decision 0048) fill and
- * the socket hands back once it has written them (docs/decisions/0028-read-buffers.md). A fresh 64 KiB buffer per read is memory outside V8's
- * heap: streaming a gigabyte made about 50 full collections of the app's whole heap, and the zip of
- * a share ran at 0.58 of a bare server's speed (bench/shares.bench.mjs). Reused, it allocates
- * nothing.
+ * the socket hands back once it has written them (docs/decisions/0028-read-buffers.md). A fresh
+ * 64 KiB buffer per read is memory outside V8's heap: streaming a gigabyte made about 50 full
+ * collections of the app's whole heap, and the zip of a share ran at 0.58 of a bare server's speed
+ * (bench/shares.bench.mjs). Reused, it allocates nothing.
  *
  * Safe by construction: a buffer goes back only through `returnReadBuffer`, called with the very
  * chunk this module lent (not a slice of it, not a copy), once, after whoever wrote it
- * (http/pour.server.ts) heard that the bytes are gone. A chunk nobody returns is garbage-collected like any other.
+ * (http/pour.server.ts) heard that the bytes are gone. A chunk nobody returns is garbage-collected
+ * like any other.
  */
 export const READ_BUFFER_SIZE = 64 * 1024;
 /**

@@ -19,8 +19,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from '~/lib/content-disposition';
 import { createS3Client, DEFAULT_S3_TIMEOUTS, mapError, unquote, type S3DriverOptions } from './s3-client.server';
-import { stallGuard } from '../stall-guard';
-import { NotPooled, pooledGet, poolable } from './pooled-get.server';
+import { poolable } from './pooled-get.server';
+import { pooledObjectRead, readResultOf } from './s3-read.server';
 import { AbortRetries } from './s3-abort-retries';
 import {
   StorageError,
@@ -130,62 +130,23 @@ export class S3Driver implements StorageDriver {
   async read(key: string, range?: ByteRange): Promise<ReadResult> {
     assertValidKey(key);
     const rangeHeader = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
-    const pooled = this.pooled ? await this.pooledRead(key, rangeHeader) : null;
-    if (pooled) return this.readResult(pooled.body, pooled.headers, range);
+    const pooled = this.pooled
+      ? await pooledObjectRead(this.client, this.bucket, key, rangeHeader, this.requestMs)
+      : null;
+    if (pooled) return readResultOf(pooled.body, pooled.answer, this.idleMs, range);
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader }));
-      return this.readResult(
-        out.Body as Readable,
-        {
-          'content-range': out.ContentRange,
-          'content-length': out.ContentLength?.toString(),
-          'content-type': out.ContentType,
-          etag: out.ETag,
-          'last-modified': out.LastModified?.toUTCString(),
-        },
-        range,
-      );
+      const answer = {
+        contentRange: out.ContentRange,
+        contentLength: out.ContentLength,
+        contentType: out.ContentType,
+        etag: out.ETag,
+        lastModified: out.LastModified,
+      };
+      return readResultOf(out.Body as Readable, answer, this.idleMs, range);
     } catch (error) {
       return mapError(error, key);
     }
-  }
-
-  /**
-   * A presigned GET through pooledGet, whose body fills reused read buffers
-   * (docs/decisions/0048-pooled-http-reads.md); null sends the read through the client instead,
-   * which also explains a failure (a missing object, a refused connection).
-   */
-  private async pooledRead(key: string, range: string | undefined) {
-    const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
-      expiresIn: 300,
-    });
-    try {
-      return await pooledGet(new URL(url), {
-        headers: range ? { range } : {},
-        expect: range ? 206 : 200,
-        headersTimeoutMs: this.requestMs,
-      });
-    } catch (error) {
-      if (error instanceof NotPooled) return null;
-      throw new StorageError('unavailable', `The storage did not answer: ${(error as Error).message}`);
-    }
-  }
-
-  /** What a read answers, from the response's headers however it was made. */
-  private readResult(body: Readable, headers: Record<string, string | undefined>, range?: ByteRange): ReadResult {
-    const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(headers['content-range'] ?? '');
-    const contentLength = Number(headers['content-length'] ?? 0);
-    const modified = headers['last-modified'] ? new Date(headers['last-modified']) : null;
-    return {
-      // The client's idle timeout ends with the headers: the body has its own (stall-guard.ts).
-      stream: stallGuard(body, this.idleMs),
-      size: match ? Number(match[3]) : contentLength,
-      contentLength,
-      contentType: headers['content-type'] ?? null,
-      etag: unquote(headers.etag),
-      lastModified: modified && !Number.isNaN(modified.getTime()) ? modified : null,
-      range: range && match ? { start: Number(match[1]), end: Number(match[2]) } : undefined,
-    };
   }
 
   async write(key: string, body: Readable, options: WriteOptions = {}) {
