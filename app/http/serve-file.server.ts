@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { contentDisposition } from '~/lib/content-disposition';
-import type { FileShareRecord } from '~/models/shares/records.server';
+import type { DescribedFile, FileFacts, StoredFile } from '~/models/fs/stored-file.server';
 import { AppError } from '~/lib/errors';
 import type { ByteRange, ReadResult } from '~/storage/types';
 import { pour } from './pour.server';
@@ -37,28 +37,51 @@ export interface ServeOptions {
 }
 
 /**
- * Streams a share's object through the app (proxy mode): single byte ranges with 206, RFC 6266
- * names, nosniff, and never an active type inline. Memory stays bounded: bytes flow from storage
- * to the socket with backpressure.
+ * Streams a share's object or a mounted file through the app (proxy mode): single byte ranges with
+ * 206, RFC 6266 names, nosniff, and never an active type inline. Memory stays bounded: bytes flow
+ * from storage to the socket with backpressure. A StoredFile read whole is described by its read's
+ * answer, one storage request (docs/decisions/0049-downloads-without-stat.md).
  */
-/** What streaming needs to know of the file, whether a share or a mounted object. */
-export type StreamedFile = Pick<FileShareRecord, 'filename' | 'mimetype' | 'size' | 'etag'>;
-
 export async function streamFile(
   res: Response,
-  bytes: { file: StreamedFile; read: (range?: ByteRange) => Promise<ReadResult> },
+  bytes: DescribedFile | StoredFile,
   options: ServeOptions,
 ): Promise<void> {
+  if ('describe' in bytes) {
+    if (options.range || options.headOnly) return streamFile(res, await bytes.describe(), options);
+    const { file, object } = await bytes.read();
+    describe(res, file, options.disposition);
+    return send(res, object);
+  }
   const { file } = bytes;
   const size = file.size;
   const range = parseRange(options.range, size);
-  if (range === 'invalid') {
-    res.status(416).setHeader('Content-Range', `bytes */${size}`);
-    res.end();
+  if (range === 'invalid') return unsatisfiable(res, size);
+  describe(res, file, options.disposition);
+  if (options.headOnly) {
+    res.setHeader('Content-Length', String(range ? range.end! - range.start + 1 : size));
+    res.status(range ? 206 : 200).end();
     return;
   }
+  let object;
+  try {
+    object = await bytes.read(range ?? undefined);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'range_not_satisfiable') return unsatisfiable(res, size);
+    throw error;
+  }
+  await send(res, object);
+}
+
+function unsatisfiable(res: Response, size: number) {
+  res.status(416).setHeader('Content-Range', `bytes */${size}`);
+  res.end();
+}
+
+/** The headers that say what the file is and how a browser may show it. */
+function describe(res: Response, file: FileFacts, disposition: ServeOptions['disposition']) {
   const active = isActiveContent(file.mimetype);
-  const inline = options.disposition === 'inline' && !active;
+  const inline = disposition === 'inline' && !active;
   const type = file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype;
   res.setHeader('Content-Type', active ? 'application/octet-stream' : type);
   res.setHeader('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', file.filename));
@@ -74,23 +97,10 @@ export async function streamFile(
   if (file.etag) res.setHeader('ETag', `"${file.etag}"`);
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Expose-Headers', 'Content-Length, Content-Range, Content-Disposition, ETag');
+}
 
-  if (options.headOnly) {
-    res.setHeader('Content-Length', String(range ? range.end! - range.start + 1 : size));
-    res.status(range ? 206 : 200).end();
-    return;
-  }
-  let object;
-  try {
-    object = await bytes.read(range ?? undefined);
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'range_not_satisfiable') {
-      res.status(416).setHeader('Content-Range', `bytes */${size}`);
-      res.end();
-      return;
-    }
-    throw error;
-  }
+/** The bytes read, with their length and range. */
+async function send(res: Response, object: ReadResult) {
   res.setHeader('Content-Length', String(object.contentLength));
   if (object.range) {
     res.status(206).setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);

@@ -188,3 +188,20 @@ export function startFloor(root) {
     server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
   );
 }
+
+/**
+ * What any Node server pays to pass a download on: a bare node:http server whose GET
+ * `/?url=<http URL>` pipes that URL's body to the client, nothing else.
+ */
+export function startBareProxy() {
+  const server = http.createServer((req, res) => {
+    const upstream = http.get(new URL(req.url, 'http://x').searchParams.get('url'), (answer) => {
+      res.writeHead(answer.statusCode, { 'Content-Length': answer.headers['content-length'] });
+      pipeline(answer, res).catch(() => undefined);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
+}

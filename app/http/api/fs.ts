@@ -21,7 +21,7 @@ import {
   initFsMultipart,
   presignFsUpload,
 } from '~/models/fs/direct.server';
-import { getEntry, listDirectory, openFsFile } from '~/models/fs/browse.server';
+import { getEntry, listDirectory, openFsDownload } from '~/models/fs/browse.server';
 import { fileLink } from '~/models/fs/links.server';
 import { fsThumbnail } from '~/models/fs/thumbnails.server';
 import { thumbnailAnswer } from '../thumbnail-answer.server';
@@ -76,7 +76,7 @@ export function fsRouter(services: Services): Router {
   router.get('/fs/download', async (req, res) => {
     try {
       holdStreamSlot(services.downloadStreams, req, res);
-      const bytes = await openFsFile(services, principalOf(res), pathOf(req.query.path));
+      const bytes = await openFsDownload(services, principalOf(res), pathOf(req.query.path));
       // `inline=true` (the explorer's previews): shown in the page where that is safe; streamFile
       // keeps active content (HTML, SVG…) an attachment and sandboxes the rest.
       await streamFile(res, bytes, {

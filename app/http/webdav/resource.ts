@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { MethodNotSupportedError, type Resource, type User } from 'nephele';
 import type { DavNode } from '~/models/fs/dav/nodes.server';
-import { davChildren, davOpen } from '~/models/fs/dav/nodes.server';
+import { davChildren, davRead } from '~/models/fs/dav/nodes.server';
 import { davCopy, davDelete, davMakeCollection, davMove, davPut } from '~/models/fs/dav/write.server';
 import type { DavAdapter } from './adapter';
 import { fromModel } from './errors';
@@ -44,9 +44,7 @@ export class DavResource implements Resource {
 
   async getStream(range?: { start: number; end: number }): Promise<Readable> {
     const { ctx, principal } = this.model;
-    const file = await fromModel(() => davOpen(ctx, principal, this.path));
-    const read = await fromModel(() => file.read(range));
-    return read.stream;
+    return fromModel(() => davRead(ctx, principal, this.path, range));
   }
 
   async setStream(input: Readable, _user: User, mediaType?: string): Promise<void> {

@@ -13,6 +13,7 @@ import type { FsEntry, Located } from './types';
 import type { IndexedEntry } from '~/storage/vfs/search-index.server';
 import { proxySignature } from './proxy.server';
 import { buildPreview, readText } from '~/models/previews.server';
+import { storedFile } from './stored-file.server';
 
 /** A listed entry as the search index holds it (object key without a trailing "/"). */
 const indexedAs =
@@ -214,7 +215,28 @@ async function entryAt(ctx: ModelContext, at: Located, origin: string): Promise<
   };
 }
 
-/** GET /fs/download: a file's bytes for the door to stream (ranges as asked); 404 for anything else. */
+/** A file in a mount the principal may read; 400 for a folder or a virtual place. */
+async function locateFile(ctx: ModelContext, principal: Principal, raw: string | undefined, operation: ReadOperation) {
+  const at = await locate(ctx, principal, raw, operation);
+  if (at.kind === 'virtual' || at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
+  return at;
+}
+
+/**
+ * GET /fs/download and WebDAV's GET: the file to stream, described by its own read when read whole
+ * (one storage request, docs/decisions/0049-downloads-without-stat.md); 404 when it is not there.
+ */
+export async function openFsDownload(
+  ctx: ModelContext,
+  principal: Principal,
+  raw: string | undefined,
+  operation: ReadOperation = 'fs.view',
+) {
+  const at = await locateFile(ctx, principal, raw, operation);
+  return storedFile(at.driver, at.key, nameOf(at.path.path));
+}
+
+/** A file's facts and bytes (ranges as asked), for the explorer, the doors and thumbnails. */
 export async function openFsFile(
   ctx: ModelContext,
   principal: Principal,
@@ -226,8 +248,7 @@ export async function openFsFile(
   at: { mountId: string; key: string; path: string };
   read: (range?: ByteRange) => Promise<ReadResult>;
 }> {
-  const at = await locate(ctx, principal, raw, operation);
-  if (at.kind === 'virtual' || at.key === '' || at.path.isDirectory) throw new AppError('invalid', 'fsNotAFile');
+  const at = await locateFile(ctx, principal, raw, operation);
   const info = await at.driver.stat(at.key);
   if (!info) throw new AppError('not_found', 'fsNotFound');
   const filename = nameOf(at.path.path);

@@ -1,14 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '~/auth/tokens.server';
 import { AppError } from '~/lib/errors';
-import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
 import { getSetting } from '~/models/settings/settings.server';
 import type { MountRecord } from '~/models/mounts/mounts.server';
 import { parseVirtualPath } from '~/storage/vfs/path';
 import { resolveMount } from '~/storage/vfs/resolve';
-import type { ByteRange, ReadResult } from '~/storage/types';
 import { rootedDriver } from '~/storage/drivers/rooted.server';
+import { storedFile } from './stored-file.server';
 
 /**
  * The web proxy of mounts (docs/product/api.md §3.11): `/api/p/<virtual path>` streams a file of
@@ -61,11 +60,5 @@ export async function openProxiedFile(ctx: ModelContext, raw: string, sign: stri
   if ((await signingPolicy(ctx, mount)).required && !signatureHolds(ctx, path.path, sign))
     throw new AppError('unauthenticated', 'proxySignatureInvalid');
   const driver = rootedDriver(ctx.storage.driverFor(resolved.mount.storageConfig), resolved.mount.rootFolder);
-  const info = await driver.stat(resolved.key);
-  if (!info) throw new AppError('not_found', 'fsNotFound');
-  const filename = path.segments.at(-1)!;
-  return {
-    file: { filename, mimetype: mimeFromFilename(filename), size: info.size, etag: info.etag },
-    read: (range?: ByteRange): Promise<ReadResult> => driver.read(resolved.key, range),
-  };
+  return storedFile(driver, resolved.key, path.segments.at(-1)!);
 }

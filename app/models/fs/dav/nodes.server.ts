@@ -2,7 +2,8 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import { mimeFromFilename } from '~/lib/mime';
 import type { ModelContext } from '~/models/context.server';
-import { listDirectory, openFsFile } from '../browse.server';
+import type { ByteRange } from '~/storage/types';
+import { listDirectory, openFsDownload } from '../browse.server';
 import { locate } from '../locate.server';
 import { isFolder } from '../walk.server';
 
@@ -88,9 +89,10 @@ export async function davChildren(ctx: ModelContext, principal: Principal, raw: 
   });
 }
 
-/** A file's bytes, ranges as asked. */
-export function davOpen(ctx: ModelContext, principal: Principal, raw: string) {
-  return openFsFile(ctx, principal, raw, 'dav.read');
+/** A file's bytes, ranges as asked: the WebDAV server has its size and ETag from PROPFIND or HEAD. */
+export async function davRead(ctx: ModelContext, principal: Principal, raw: string, range?: ByteRange) {
+  const file = await openFsDownload(ctx, principal, raw, 'dav.read');
+  return (await file.read(range)).object.stream;
 }
 
 /**
