@@ -1,22 +1,28 @@
 // Scale shown on this machine (issue 46), every figure against a baseline from the same run:
 //  1. replicas: 1, 2 and 3 app processes on one PostgreSQL database, each capped at the same CPU
-//     share (BENCH_CAP cores, default 0.3, by a cgroup CPU quota; root), behind one round-robin
-//     proxy in a process of its own — nginx when the machine has it (`apt-get install nginx-light`),
-//     else the Node proxy of bench/lib, which tops out near one replica's figure (BENCH_PROXY=node
-//     picks it anyway); the load generator (this process), the proxy and PostgreSQL are
-//     outside the caps. Paste views (1,000 pastes, one at random per request) and creates (~2 KB)
-//     per second, against one replica. On two cores the caps must leave PostgreSQL, the proxy and
-//     the generator their share: when 3 × the cap plus theirs reaches the machine, the figure
-//     stops growing there, and the table says so: each figure's app CPU per request, and how many
-//     of the machine's cores were busy while it was measured. BENCH_CAP_PERIOD_US sets the quota's
-//     period (default 100 ms).
+//     share (BENCH_CAP cores, default 0.3, by a cgroup CPU quota; root), behind one proxy that
+//     balances by least connections, in a process of its own — nginx when the machine has it
+//     (`apt-get install nginx-light`), else the Node proxy of bench/lib (round robin), which tops
+//     out near one replica's figure (BENCH_PROXY=node picks it anyway); the load generator (this
+//     process), the proxy and PostgreSQL are outside the caps. Paste views (1,000 pastes, one at
+//     random per request) and creates (~2 KB) per second, against one replica. On two cores the
+//     caps must leave PostgreSQL, the proxy and the generator their share: when 3 × the cap plus
+//     theirs reaches the machine, the figure stops growing there, and the table says so: each
+//     figure's app CPU per request, and how many of the machine's cores were busy while it was
+//     measured. BENCH_CAP_PERIOD_US sets the quota's period (default 100 ms). On a machine of two
+//     cores or more the replicas run on its first cores and everything else on its last
+//     (`taskset`; BENCH_PIN=0 leaves them all free): sharing cores with the proxy, the database
+//     and the generator, a replica's CPU per request grew with the replicas though the machine was
+//     not full (views 0.14 / 0.16 / 0.20 ms behind nginx at 0.1 core, a run of 2026-12-01), likely
+//     as its caches went cold between the others' turns; kept apart, 0.13 / 0.14 / 0.15 and 0.12 /
+//     0.14 / 0.16 in two runs.
 //  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
 //     1,000,000 pastes against the same over 1,000.
 // The other figures at that size come from the benchmarks that own them, with a larger corpus:
 //   BENCH_PASTES=1000000 node bench/dashboard.bench.mjs      (the dashboard against its shortest SQL)
 //   BENCH_PASTES=1000000 node bench/backup.bench.mjs         (a backup of that data folder)
 //   BENCH_SEARCH_ENTRIES=600000 node bench/explorer-tools.bench.mjs  (search over 600,000 entries)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +42,12 @@ const CAP = Number(process.env.BENCH_CAP ?? 0.3);
  * waiting; a shorter one spreads the share evenly.
  */
 const CAP_PERIOD_US = Number(process.env.BENCH_CAP_PERIOD_US ?? 100_000);
+/** The machine's cores, counted before this process is pinned to one of them. */
+const CORES = os.availableParallelism();
+/** Where the replicas run (all cores but the last) and where the rest does (the last), or null. */
+const PIN = CORES >= 2 && process.env.BENCH_PIN !== '0' ? { replicas: `0-${CORES - 2}`, rest: `${CORES - 1}` } : null;
+/** Pins a process and all its threads (their later ones inherit it) to `cpus`. */
+const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 /** How long the replicas are warmed together, per kind of request, before any figure. */
 const WARM_S = Number(process.env.BENCH_WARM ?? 30);
@@ -82,8 +94,11 @@ function startNodeProxy(targets) {
 }
 
 /**
- * nginx, when the machine has it (Debian's `nginx-light`), as the round-robin proxy: the Node proxy
- * tops out near what one capped replica serves, so with it the figures measured the proxy.
+ * nginx, when the machine has it (Debian's `nginx-light`), as the proxy: the Node proxy tops out
+ * near what one capped replica serves, so with it the figures measured the proxy. It balances by
+ * least connections, as docs/deploy.md advises: round robin queued requests behind a replica whose
+ * quota was spent while the others had nothing to do (views through 3 replicas at 0.1 core 1.90×
+ * one replica's rate with round robin, 2.39× with least_conn, unpinned runs of 2026-12-01).
  */
 async function startNginx(targets) {
   const dir = fs.mkdtempSync(path.join(RUN, 'nginx-'));
@@ -95,7 +110,7 @@ async function startNginx(targets) {
 events { worker_connections 4096; }
 http {
   access_log off; ${temp.join(' ')}
-  upstream app { ${targets.map((t) => `server ${new URL(t).host};`).join(' ')} keepalive 128; }
+  upstream app { least_conn; ${targets.map((t) => `server ${new URL(t).host};`).join(' ')} keepalive 128; }
   server {
     listen 127.0.0.1:${port};
     location / { proxy_pass http://app; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $http_host; }
@@ -176,7 +191,8 @@ async function requestsOf(base) {
 /** A table of part 1: per kind of request, its rate through 1, 2 and 3 replicas, and the ratios. */
 function table(how, figures, requests) {
   log('');
-  log(`Replicas on PostgreSQL, each capped at ${CAP} core, ${how}; ${DURATION_S} s per figure, 50 connections`);
+  const where = PIN ? `, on CPU ${PIN.replicas} (the rest on CPU ${PIN.rest})` : '';
+  log(`Replicas on PostgreSQL, each capped at ${CAP} core${where}, ${how}; ${DURATION_S} s per figure, 50 connections`);
   log(
     [
       'request',
@@ -187,7 +203,7 @@ function table(how, figures, requests) {
       '3/1',
       'target',
       'app CPU ms per request (1/2/3)',
-      `busy cores of ${os.availableParallelism()} (1/2/3)`,
+      `busy cores of ${CORES} (1/2/3)`,
     ]
       .map((c) => c.padEnd(16))
       .join(' '),
@@ -215,6 +231,8 @@ function table(how, figures, requests) {
 }
 
 async function replicas() {
+  // Before any child starts: PostgreSQL, the proxy and the generator share the last core.
+  if (PIN) pin(process.pid, PIN.rest);
   const server = postgres('start', PG_DIR);
   const url = createDatabase(server, 'scale');
   const secret = randomBytes(24).toString('hex');
@@ -227,6 +245,7 @@ async function replicas() {
       env: { APP_SECRET: secret, DATABASE_URL: url },
     });
     cpuGroup(`cloudclip-bench-${process.pid}-${i}`, CAP)(app.child.pid);
+    if (PIN) pin(app.child.pid, PIN.replicas);
     apps.push(app);
   }
   const requests = await requestsOf(apps[0].url);
@@ -270,6 +289,7 @@ async function replicas() {
   table(`behind ${hasNginx ? 'nginx' : 'the Node proxy'}`, figures.proxy, requests);
   table('loaded directly, the 50 connections split between them', figures.direct, requests);
   for (const app of apps) app.child.kill('SIGTERM');
+  if (PIN) pin(process.pid, `0-${CORES - 1}`);
 }
 
 /** A data folder whose database holds `count` open pastes (inserted in SQL); answers it and the slugs' paths. */

@@ -3,7 +3,8 @@
 //  - a 1 GiB write: a PUT through the app's /dav onto a mount of the storage, against `rclone rcat`;
 //  - a 1 GiB read: /api/fs/download of that file with curl, against `rclone cat`, each into
 //    `wc -c`, best of BENCH_STORAGE_ROUNDS (3) after a warm-up (target ≥ 0.7 of rclone's
-//    throughput both ways);
+//    throughput both ways); for WebDAV also through a bare Node proxy (http.get piped), what
+//    passing the bytes on costs any Node server here, as rclone cat passes them on to no one;
 //  - listing a folder of 10,000 files: /api/fs/list (no cache) against `rclone lsf` (target ≤ 1.5×
 //    its time; rclone's includes starting the process, ~50 ms);
 //  - a zip of that folder (/api/fs/archive), which walks it in pages of 1,000 and reads every file,
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { generatedStream, MiB, runBench } from './lib/measure.mjs';
 import { cpuSeconds } from './lib/proc.mjs';
-import { ROOT, ensureBuild, freePort, listening, startApp } from './lib/servers.mjs';
+import { ROOT, ensureBuild, freePort, listening, startApp, startBareProxy } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
 const ENTRIES = Number(process.env.BENCH_STORAGE_ENTRIES ?? 10_000);
@@ -26,6 +27,7 @@ const ROUNDS = Number(process.env.BENCH_STORAGE_ROUNDS ?? 3);
 const RUN = path.join(ROOT, '.tmp', `bench-storages-${Date.now()}`);
 const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
+let bare;
 const log = (...args) => console.log(...args);
 const seconds = (started) => Number(process.hrtime.bigint() - started) / 1e9;
 const basic = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
@@ -139,6 +141,7 @@ async function main() {
   fs.mkdirSync(RUN, { recursive: true });
   const dataDir = path.join(RUN, 'data');
   const { url, child: app } = await startApp({ dataDir, admin: ADMIN, children });
+  bare = await startBareProxy();
   const api = async (method, p, body) => {
     const res = await fetch(`${url}/api${p}`, {
       method,
@@ -183,7 +186,9 @@ async function main() {
     log(`${kind}: reading it back with rclone cat and through the app, ${ROUNDS + 1} times each…`);
     // Best of ROUNDS each, in turns, after a round that warms both (as bench/downloads.bench.mjs).
     // And the app's CPU seconds per GiB of its read, the least over the rounds.
-    const reads = { theirs: Infinity, ours: Infinity, cpu: Infinity };
+    const reads = { theirs: Infinity, ours: Infinity, cpu: Infinity, bare: Infinity };
+    // Over HTTP, what a bare Node proxy (bench/lib/servers.mjs) makes of the same file, beside.
+    const direct = server.url && new URL('ours.bin', server.url.replace('//', '//u:p@')).href;
     for (let round = 0; round <= ROUNDS; round++) {
       const theirs = await timed(() => rclone(server.rclone, ['cat', 'r:theirs.bin'], { counted: true }));
       const cpuBefore = cpuSeconds(app.pid);
@@ -194,6 +199,11 @@ async function main() {
       reads.theirs = Math.min(reads.theirs, theirs.seconds);
       reads.ours = Math.min(reads.ours, ours.seconds);
       reads.cpu = Math.min(reads.cpu, cpu);
+      if (direct)
+        reads.bare = Math.min(
+          reads.bare,
+          (await timed(() => curl(`${bare.url}/?url=${encodeURIComponent(direct)}`))).seconds,
+        );
     }
 
     log(`${kind}: listing ${ENTRIES} files with rclone lsf, then through the app…`);
@@ -223,21 +233,23 @@ async function main() {
       write: [mibps(ourWrite), mibps(theirWrite.seconds)],
       read: [mibps(reads.ours), mibps(reads.theirs)],
       readCpu: reads.cpu,
+      bareRead: mibps(reads.bare),
       list: [ourList, theirList.seconds],
       walk: [ourWalk, theirWalk.seconds],
     });
   }
 
   log(`\nStorages through the app against rclone on the same servers (${BYTES / MiB} MiB, ${ENTRIES} files):`);
-  for (const { kind, write, read, readCpu, list, walk } of rows) {
+  for (const { kind, write, read, readCpu, bareRead, list, walk } of rows) {
     const r = (a, b) => (a / b).toFixed(2);
     log(
-      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7), app CPU ${readCpu.toFixed(2)} s/GiB; list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
+      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7), app CPU ${readCpu.toFixed(2)} s/GiB${bareRead ? `, a bare Node proxy ${bareRead.toFixed(0)} MiB/s = ${r(bareRead, read[1])}×` : ''}; list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
     );
   }
 }
 
 runBench(main, async () => {
+  bare?.server.close();
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   fs.rmSync(RUN, { recursive: true, force: true });
