@@ -85,6 +85,12 @@ describe('S3 door with the AWS SDK', () => {
 
       const got = await s3.send(new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin' }));
       expect(sha(await bytesOf(got.Body))).toBe(sha(body));
+      // A whole GET is described by its read (decision 0049): as HeadObject describes the object.
+      expect([got.ETag, got.ContentLength, got.LastModified]).toEqual([put.ETag, body.length, head.LastModified]);
+      const folder = await s3
+        .send(new GetObjectCommand({ Bucket: name, Key: 'dir one' }))
+        .catch((error: unknown) => error);
+      expect(codeOf(folder)).toBe('NoSuchKey');
       const part = await s3.send(
         new GetObjectCommand({ Bucket: name, Key: 'dir one/a+b #1.bin', Range: 'bytes=10-19' }),
       );

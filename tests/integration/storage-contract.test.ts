@@ -234,9 +234,10 @@ describe.each([
     expect(info).toMatchObject({ key, size: written.size });
     expect(info!.etag).toBeTruthy();
     const read = await d.read(key);
-    // A whole download is described by its read alone (decision 0049): as its stat describes it.
+    // A whole download is described by its read alone (decision 0049), as its stat describes it.
     expect(read.size).toBe(written.size);
     expect(read.etag).toBe(info!.etag);
+    expect(read.lastModified?.getTime()).toBe(info!.lastModified?.getTime());
     expect(read.contentLength).toBe(written.size);
     expect((await readAll(read.stream)).toString()).toBe('hello, 世界');
   });

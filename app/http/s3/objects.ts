@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { S3Caller } from '~/models/accounts/s3-credentials.server';
-import { s3Copy, s3Delete, s3Open, s3Put } from '~/models/fs/s3/objects.server';
+import { s3Copy, s3Delete, s3Open, s3Put, s3ReadWhole, type S3Object } from '~/models/fs/s3/objects.server';
 import {
   s3AbortUpload,
   s3CompleteUpload,
@@ -89,11 +89,21 @@ export async function objectRequest(services: Services, req: Request, res: Respo
   }
 }
 
+/** Headers that make a GetObject depend on what the object is, before it is read. */
+const CONDITIONS = ['range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since'];
+
 async function getObject(services: Services, req: Request, res: Response, principal: Principal, at: S3Target) {
   if (req.method === 'GET') holdStreamSlot(services.downloadStreams, req, res);
+  if (req.method === 'GET' && CONDITIONS.every((name) => req.get(name) === undefined)) {
+    // The whole object: described by its read, one storage request (decision 0049).
+    const { object, read } = await s3ReadWhole(services, principal, at.bucket, at.key);
+    describeObject(res, object);
+    res.set('Content-Length', String(read.contentLength));
+    return void (await pour(read.stream, res));
+  }
   const file = await s3Open(services, principal, at.bucket, at.key);
   const { object } = file;
-  const etag = quoted(object.etag);
+  const etag = describeObject(res, object);
   const modified = object.modified ? Math.floor(object.modified.getTime() / 1000) : null;
   const since = (name: string) => {
     const value = req.get(name);
@@ -104,8 +114,6 @@ async function getObject(services: Services, req: Request, res: Response, princi
   const ifNoneMatch = req.get('if-none-match');
   const unmodifiedSince = since('if-unmodified-since');
   const modifiedSince = since('if-modified-since');
-  res.set({ ETag: etag, 'Accept-Ranges': 'bytes', 'Content-Type': object.contentType });
-  if (object.modified) res.set('Last-Modified', object.modified.toUTCString());
   // RFC 9110 §13.2.2's order, as S3 follows it.
   if (ifMatch !== undefined ? !matches(ifMatch, etag) : unmodifiedSince !== null && modified! > unmodifiedSince)
     throw new AppError('invalid', 's3PreconditionFailed');
@@ -122,6 +130,14 @@ async function getObject(services: Services, req: Request, res: Response, princi
   res.set('Content-Length', String(read.contentLength));
   if (read.range) res.status(206).set('Content-Range', `bytes ${read.range.start}-${read.range.end}/${read.size}`);
   await pour(read.stream, res);
+}
+
+/** The object's headers, as S3 sends them with its bytes; answers its quoted ETag. */
+function describeObject(res: Response, object: S3Object): string {
+  const etag = quoted(object.etag);
+  res.set({ ETag: etag, 'Accept-Ranges': 'bytes', 'Content-Type': object.contentType });
+  if (object.modified) res.set('Last-Modified', object.modified.toUTCString());
+  return etag;
 }
 
 const matches = (header: string, etag: string) =>

@@ -11,7 +11,7 @@ import { tooLarge } from '~/storage/byte-limit';
 import type { ByteRange } from '~/storage/types';
 import { afterWrite } from '../after-write.server';
 import { discard } from '../bin/keep.server';
-import { openFsFile } from '../browse.server';
+import { openFsDownload, openFsFile } from '../browse.server';
 import { settleName } from '../conflicts.server';
 import { copyFile } from '../copy.server';
 import { locate } from '../locate.server';
@@ -32,13 +32,15 @@ export interface S3Object {
   contentType: string;
 }
 
+/** A folder, or a name that is not a file: S3 has no such key. */
+function noSuchKey(error: unknown): never {
+  if (error instanceof AppError && error.messageKey === 'fsNotAFile') throw new AppError('not_found', 'fsNotFound');
+  throw error;
+}
+
 /** HeadObject / GetObject: the object and a way to read it (ranges as asked). */
 export async function s3Open(ctx: ModelContext, principal: Principal, bucket: string, key: string) {
-  const file = await openFsFile(ctx, principal, pathOf(bucket, key), 'fs.view').catch((error: unknown) => {
-    // A folder, or a name that is not a file: S3 has no such key.
-    if (error instanceof AppError && error.messageKey === 'fsNotAFile') throw new AppError('not_found', 'fsNotFound');
-    throw error;
-  });
+  const file = await openFsFile(ctx, principal, pathOf(bucket, key), 'fs.view').catch(noSuchKey);
   return {
     object: {
       size: file.file.size,
@@ -47,6 +49,24 @@ export async function s3Open(ctx: ModelContext, principal: Principal, bucket: st
       contentType: file.file.mimetype,
     } satisfies S3Object,
     read: (range?: ByteRange) => file.read(range),
+  };
+}
+
+/**
+ * GetObject of a whole object with no condition: its bytes, and the object as the read describes
+ * it, in one storage request (docs/decisions/0049-downloads-without-stat.md).
+ */
+export async function s3ReadWhole(ctx: ModelContext, principal: Principal, bucket: string, key: string) {
+  const opened = await openFsDownload(ctx, principal, pathOf(bucket, key)).catch(noSuchKey);
+  const { file, object: read } = await opened.read();
+  return {
+    object: {
+      size: read.size,
+      etag: read.etag,
+      modified: read.lastModified,
+      contentType: file.mimetype,
+    } satisfies S3Object,
+    read,
   };
 }
 
