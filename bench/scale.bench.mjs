@@ -8,8 +8,9 @@
 //     random per request) and creates (~2 KB) per second, against one replica. On two cores the
 //     caps must leave PostgreSQL, the proxy and the generator their share: when 3 × the cap plus
 //     theirs reaches the machine, the figure stops growing there, and the table says so: each
-//     figure's app CPU per request, and how many of the machine's cores were busy while it was
-//     measured. BENCH_CAP_PERIOD_US sets the quota's period (default 100 ms). On a machine of two
+//     figure's app CPU per request, how many of the machine's cores were busy while it was
+//     measured, and at 3 replicas the CPU per request of the proxy, PostgreSQL and the generator.
+//     BENCH_CAP_PERIOD_US sets the quota's period (default 100 ms). On a machine of two
 //     cores or more the replicas run on its first cores and everything else on its last
 //     (`taskset`; BENCH_PIN=0 leaves them all free): sharing cores with the proxy, the database
 //     and the generator, a replica's CPU per request grew with the replicas though the machine was
@@ -31,8 +32,8 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
-import { createDatabase, postgres } from './lib/postgres.mjs';
-import { cpuSeconds, machineBusySeconds } from './lib/proc.mjs';
+import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
+import { cpuSeconds, machineBusySeconds, treeCpuSeconds } from './lib/proc.mjs';
 import { api, ensureBuild, freePort, listening, ROOT, startApp } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
@@ -87,7 +88,7 @@ function startNodeProxy(targets) {
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {
       const m = /proxy on (\S+)/.exec(String(d));
-      if (m) resolve({ url: m[1], stop: () => child.kill('SIGTERM') });
+      if (m) resolve({ url: m[1], pid: child.pid, stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`proxy exited ${code}`)));
   });
@@ -125,6 +126,7 @@ http {
   await listening(port);
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
@@ -140,16 +142,21 @@ const startProxy = hasNginx ? startNginx : startNodeProxy;
  * `base`: one URL, or several that share the 50 connections (the replicas loaded directly);
  * `cpu`: CPU seconds of the processes serving, to give their CPU per request.
  */
-async function load(base, request, cpu = () => 0) {
+async function load(base, request, cpu = () => 0, side = {}) {
   const bases = [base].flat();
   const options = bases.map((b) => ({ ...cannonOptions(b, request), connections: Math.round(50 / bases.length) }));
   await Promise.all(options.map((o) => autocannon({ ...o, duration: 2 })));
   const cpuBefore = cpu();
+  const sideBefore = Object.fromEntries(Object.entries(side).map(([name, read]) => [name, read()]));
   const machineBefore = machineBusySeconds();
   const results = await Promise.all(options.map((o) => autocannon({ ...o, duration: DURATION_S })));
   const sum = (pick) => results.reduce((total, r) => total + pick(r), 0);
   const total = sum((r) => r.requests.total);
-  const cpuMs = ((cpu() - cpuBefore) * 1000) / Math.max(1, total);
+  const perRequest = (seconds) => (seconds * 1000) / Math.max(1, total);
+  const cpuMs = perRequest(cpu() - cpuBefore);
+  const sideMs = Object.fromEntries(
+    Object.entries(side).map(([name, read]) => [name, perRequest(read() - sideBefore[name])]),
+  );
   const busyCores = (machineBusySeconds() - machineBefore) / DURATION_S;
   // Failed requests are counted, not hidden: a throttled replica can answer 503 (the database busy).
   const failed = sum((r) => r.errors + r.timeouts + r.non2xx);
@@ -163,6 +170,7 @@ async function load(base, request, cpu = () => 0) {
     p99: Math.max(...results.map((r) => r.latency.p99)),
     failed,
     cpuMs,
+    sideMs,
     busyCores,
   };
 }
@@ -204,6 +212,7 @@ function table(how, figures, requests) {
       'target',
       'app CPU ms per request (1/2/3)',
       `busy cores of ${CORES} (1/2/3)`,
+      'ms per request of proxy / database / generator (3 replicas)',
     ]
       .map((c) => c.padEnd(16))
       .join(' '),
@@ -223,6 +232,9 @@ function table(how, figures, requests) {
         '≥ 1.8, ≥ 2.5',
         [1, 2, 3].map((n) => figures[`${name} ${n}`].cpuMs.toFixed(2)).join(' / '),
         [1, 2, 3].map((n) => figures[`${name} ${n}`].busyCores.toFixed(2)).join(' / '),
+        ['proxy', 'database', 'generator']
+          .map((side) => figures[`${name} 3`].sideMs[side]?.toFixed(2) ?? '–')
+          .join(' / '),
       ]
         .map((c) => String(c).padEnd(16))
         .join(' '),
@@ -235,6 +247,13 @@ async function replicas() {
   if (PIN) pin(process.pid, PIN.rest);
   const server = postgres('start', PG_DIR);
   const url = createDatabase(server, 'scale');
+  // What the rest costs per request, on the core it shares: the database (its postmaster's tree),
+  // the load generator (this process) and the proxy.
+  const database = () => treeCpuSeconds(postmasterPid(PG_DIR));
+  const generator = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
   const secret = randomBytes(24).toString('hex');
   const apps = [];
   for (let i = 1; i <= 3; i++) {
@@ -271,7 +290,8 @@ async function replicas() {
       if (!figures[way][key] || figure.rps > figures[way][key].rps) figures[way][key] = figure;
     };
     const proxy = await startProxy(serving.map((a) => a.url));
-    for (const request of requests) keep('proxy', `${request.name} ${n}`, await load(proxy.url, request, cpu));
+    const side = { proxy: () => treeCpuSeconds(proxy.pid), database, generator };
+    for (const request of requests) keep('proxy', `${request.name} ${n}`, await load(proxy.url, request, cpu, side));
     await proxy.stop();
     // The same replicas loaded directly, the connections split between them: what they serve
     // without the proxy's distribution of requests in between.
@@ -283,6 +303,7 @@ async function replicas() {
           serving.map((a) => a.url),
           request,
           cpu,
+          { database, generator },
         ),
       );
   }
