@@ -10,13 +10,13 @@
 //     theirs reaches the machine, the figure stops growing there, and the table says so: each
 //     figure's app CPU per request, how many of the machine's cores were busy while it was
 //     measured, and at 3 replicas the CPU per request of the proxy, PostgreSQL and the generator.
-//     BENCH_CAP_PERIOD_US sets the quota's period (default 100 ms). On a machine of two
-//     cores or more the replicas run on its first cores and everything else on its last
-//     (`taskset`; BENCH_PIN=0 leaves them all free): sharing cores with the proxy, the database
-//     and the generator, a replica's CPU per request grew with the replicas though the machine was
-//     not full (views 0.14 / 0.16 / 0.20 ms behind nginx at 0.1 core, a run of 2026-12-01), likely
-//     as its caches went cold between the others' turns; kept apart, 0.13 / 0.14 / 0.15 and 0.12 /
-//     0.14 / 0.16 in two runs.
+//     BENCH_CAP_PERIOD_US sets the quota's period (default 100 ms). On a machine of two cores or
+//     more the replicas run on its first cores and everything else on its last (`taskset`;
+//     BENCH_PIN=0 leaves them all free): sharing cores with the proxy, the database and the
+//     generator, a replica's CPU per request grew with the replicas though the machine was not full
+//     (views 0.14 / 0.16 / 0.20 ms behind nginx at 0.1 core, a run of 2026-12-01), likely as its
+//     caches went cold between the others' turns; kept apart, 0.13 / 0.14 / 0.15 and 0.12 / 0.14 /
+//     0.16 in two runs.
 //  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
 //     1,000,000 pastes against the same over 1,000.
 // The other figures at that size come from the benchmarks that own them, with a larger corpus:
