@@ -50,14 +50,14 @@ export async function streamFile(
   if ('describe' in bytes) {
     if (options.range || options.headOnly) return streamFile(res, await bytes.describe(), options);
     const { file, object } = await bytes.read();
-    describe(res, file, options.disposition);
+    fileHeaders(res, file, options.disposition);
     return send(res, object);
   }
   const { file } = bytes;
   const size = file.size;
   const range = parseRange(options.range, size);
   if (range === 'invalid') return unsatisfiable(res, size);
-  describe(res, file, options.disposition);
+  fileHeaders(res, file, options.disposition);
   if (options.headOnly) {
     res.setHeader('Content-Length', String(range ? range.end! - range.start + 1 : size));
     res.status(range ? 206 : 200).end();
@@ -79,7 +79,7 @@ function unsatisfiable(res: Response, size: number) {
 }
 
 /** The headers that say what the file is and how a browser may show it. */
-function describe(res: Response, file: FileFacts, disposition: ServeOptions['disposition']) {
+function fileHeaders(res: Response, file: FileFacts, disposition: ServeOptions['disposition']) {
   const active = isActiveContent(file.mimetype);
   const inline = disposition === 'inline' && !active;
   const type = file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype;
