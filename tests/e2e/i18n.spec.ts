@@ -79,6 +79,29 @@ test.describe('with a Chinese browser (Accept-Language: zh-CN)', () => {
     expect(await second()).toEqual(['en']);
   });
 
+  test('a switch whose catalogue arrives after the page data still titles the page in the new language @js', async ({
+    page,
+  }) => {
+    // The race CI once lost: the post's redirect brought the English page data before the English
+    // catalogue, and the title (translated synchronously by the route's meta) showed its keys.
+    await page.goto('/upload');
+    await waitForHydration(page);
+    let delayed = 0;
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes(en.common.tagline)) {
+        delayed++;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.getByRole('button', { name: fill(zh.common.language.switchTo, { language: 'English' }) }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.upload.heading);
+    await expect(page).toHaveTitle(titleOf(en.pages.upload.title));
+    expect(delayed).toBe(1);
+  });
+
   test('the switcher changes the language, and the stored choice beats Accept-Language', async ({ page }) => {
     await page.goto('/upload');
     const html = page.locator('html');
