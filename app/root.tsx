@@ -51,18 +51,6 @@ export const loader = answersFaults(async function loader({ request, context }: 
   };
 });
 
-/**
- * In the browser, a navigation into another language (the switcher's post) commits only once that
- * language's catalogue is here: route `meta` translates the title synchronously (app/lib/meta.ts)
- * and is not run again when the catalogue arrives later, so the title would keep its keys.
- * Hydration uses the server's data as it is (no `hydrate`): the page's catalogue came before it.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const data = await serverLoader();
-  if (isLocale(data.locale)) await loadCatalog(data.locale);
-  return data;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const locale = data?.locale ?? 'en';

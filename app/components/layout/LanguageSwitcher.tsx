@@ -1,12 +1,13 @@
 import { useTranslation } from '~/i18n/use-translation';
-import { Form, useLocation } from 'react-router';
-import { loadCatalog } from '~/i18n/catalogs';
+import { Form, useLocation, useSubmit } from 'react-router';
+import { catalogOf, loadCatalog } from '~/i18n/catalogs';
 import { SUPPORTED_LOCALES } from '~/i18n/config';
 
 /** One button per language; the current one is marked. A real form post: works without JS. */
 export function LanguageSwitcher({ locale }: { locale: string }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const submit = useSubmit();
   return (
     <Form method="post" action="/prefs/language" preventScrollReset className="flex items-center">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
@@ -20,8 +21,17 @@ export function LanguageSwitcher({ locale }: { locale: string }) {
               type="submit"
               name="lng"
               value={lng}
-              // Fetch the other language's catalog while the choice is posted.
-              onClick={() => void loadCatalog(lng)}
+              // The other language's catalogue is fetched first, then the choice posted: the page's
+              // title is translated once, synchronously, when the new page data arrives
+              // (app/lib/meta.ts), and showed its keys when the catalogue came after the data.
+              onClick={(event) => {
+                if (catalogOf(lng)) return;
+                event.preventDefault();
+                const button = event.currentTarget;
+                void loadCatalog(lng)
+                  .catch(() => undefined)
+                  .then(() => submit(button, { method: 'post', action: '/prefs/language', preventScrollReset: true }));
+              }}
               lang={lng === 'zh' ? 'zh-CN' : 'en'}
               aria-pressed={locale === lng}
               // The name ends with what the button shows, so "click EN" works by voice (WCAG 2.5.3); after a
