@@ -1,6 +1,9 @@
 import { Transform, type Readable } from 'node:stream';
 import { StorageError } from './types';
 
+/** The error a stalled read ends with, here and in a pooled read's own guard (pooled-get.server.ts). */
+export const stalled = () => new StorageError('unavailable', 'The storage stopped sending');
+
 /**
  * A storage's body that stops delivering while its reader waits for it is cut after `idleMs`
  * (issue 27 B7): the S3 client's socket timeout covers a call until its answer's headers, not the
@@ -31,7 +34,7 @@ export function stallGuard(source: Readable, idleMs: number): Readable {
   });
   const read = guarded._read.bind(guarded);
   guarded._read = (size: number) => {
-    timer ??= setTimeout(() => guarded.destroy(new StorageError('unavailable', 'The storage stopped sending')), idleMs);
+    timer ??= setTimeout(() => guarded.destroy(stalled()), idleMs);
     timer.unref();
     read(size);
   };

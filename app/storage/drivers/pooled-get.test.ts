@@ -14,6 +14,7 @@ const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 let server: http.Server;
 let base: string;
 const cut = { served: false };
+const stalls = { served: false };
 const gone = { closed: false };
 
 beforeAll(async () => {
@@ -45,6 +46,11 @@ beforeAll(async () => {
       res.on('drain', more);
       res.on('close', () => (gone.closed = true));
       more();
+    } else if (req.url === '/stalls') {
+      // A megabyte, then nothing more, the connection left open.
+      res.writeHead(200, { 'content-length': BODY.length });
+      res.write(BODY.subarray(0, 1024 * 1024));
+      stalls.served = true;
     } else if (req.url === '/silent') {
       // Never answers.
     }
@@ -77,8 +83,8 @@ async function drain(body: NodeJS.ReadableStream, slow = false) {
   return { bytes: Buffer.concat(parts), lent, chunks: parts.length };
 }
 
-const get = (path: string, expect = 200, headers: Record<string, string> = {}) =>
-  pooledGet(new URL(path, base), { headers, expect, headersTimeoutMs: 2_000 });
+const get = (path: string, expect = 200, headers: Record<string, string> = {}, idleMs = 2_000) =>
+  pooledGet(new URL(path, base), { headers, expect, headersTimeoutMs: 2_000, idleMs });
 
 describe('pooledGet', () => {
   it('streams a sized body in lent read buffers, with its headers', async () => {
@@ -109,6 +115,7 @@ describe('pooledGet', () => {
       headers: {},
       expect: 200,
       headersTimeoutMs: 2_000,
+      idleMs: 2_000,
     });
     expect((await drain(response.body)).bytes.toString()).toBe('hello');
     // The client leaves the close to the server (its TIME_WAIT is then the server's): no FIN came.
@@ -137,11 +144,16 @@ describe('pooledGet', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((done) => closed.close(done));
     await expect(
-      pooledGet(new URL(`http://127.0.0.1:${port}/`), { headers: {}, expect: 200, headersTimeoutMs: 2_000 }),
+      pooledGet(new URL(`http://127.0.0.1:${port}/`), {
+        headers: {},
+        expect: 200,
+        headersTimeoutMs: 2_000,
+        idleMs: 2_000,
+      }),
     ).rejects.toBeInstanceOf(NotPooled);
     const started = Date.now();
     await expect(
-      pooledGet(new URL('/silent', base), { headers: {}, expect: 200, headersTimeoutMs: 200 }),
+      pooledGet(new URL('/silent', base), { headers: {}, expect: 200, headersTimeoutMs: 200, idleMs: 2_000 }),
     ).rejects.toMatchObject({ code: 'ETIMEDOUT' });
     expect(Date.now() - started).toBeLessThan(1_500);
   });
@@ -150,6 +162,28 @@ describe('pooledGet', () => {
     const response = await get('/cut');
     expect(cut.served).toBe(true);
     await expect(drain(response.body)).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+
+  it('cuts a body that stops arriving while it is read, with the error the caller explains it as', async () => {
+    const response = await pooledGet(new URL('/stalls', base), {
+      headers: {},
+      expect: 200,
+      headersTimeoutMs: 2_000,
+      idleMs: 200,
+      explain: (error) => new Error(`explained: ${error.message} (${error.code})`),
+    });
+    const started = Date.now();
+    await expect(drain(response.body)).rejects.toThrow('explained: The storage stopped sending (ETIMEDOUT)');
+    expect(stalls.served).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  });
+
+  it('never cuts a body whose reader is the slow one', async () => {
+    const response = await get('/sized', 200, {}, 100);
+    // Nobody reads for four idle periods: the body's buffer fills, the socket pauses, and the
+    // clock with it.
+    await new Promise((done) => setTimeout(done, 400));
+    expect(sha((await drain(response.body, true)).bytes)).toBe(sha(BODY));
   });
 
   it('closes the connection when its reader stops', async () => {

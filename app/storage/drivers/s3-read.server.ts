@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { stallGuard } from '../stall-guard';
+import { stalled } from '../stall-guard';
 import { StorageError, type ByteRange, type ReadResult } from '../types';
 import { NotPooled, pooledGet } from './pooled-get.server';
 import { unquote } from './s3-client.server';
@@ -28,14 +28,16 @@ export async function pooledObjectRead(
   bucket: string,
   key: string,
   range: string | undefined,
-  headersTimeoutMs: number,
+  timeouts: { headersTimeoutMs: number; idleMs: number },
 ): Promise<{ body: Readable; answer: ObjectAnswer } | null> {
   const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 300 });
   try {
     const { body, headers } = await pooledGet(new URL(url), {
       headers: range ? { range } : {},
       expect: range ? 206 : 200,
-      headersTimeoutMs,
+      ...timeouts,
+      // The stall guard's own error (stall-guard.ts), which the SDK's reads get from it.
+      explain: (error) => (error.code === 'ETIMEDOUT' ? stalled() : error),
     });
     const modified = headers['last-modified'] ? new Date(headers['last-modified']) : undefined;
     const answer = {
@@ -52,12 +54,15 @@ export async function pooledObjectRead(
   }
 }
 
-/** What a read returns, however it was made. */
-export function readResultOf(body: Readable, answer: ObjectAnswer, idleMs: number, range?: ByteRange): ReadResult {
+/**
+ * What a read returns, however it was made. `stream` is guarded against a storage that stops
+ * sending: a pooled body guards itself; the SDK's idle timeout ends with the headers, so its body
+ * comes here through stallGuard.
+ */
+export function readResultOf(stream: Readable, answer: ObjectAnswer, range?: ByteRange): ReadResult {
   const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(answer.contentRange ?? '');
   return {
-    // The client's idle timeout ends with the headers: the body has its own (stall-guard.ts).
-    stream: stallGuard(body, idleMs),
+    stream,
     size: match ? Number(match[3]) : (answer.contentLength ?? 0),
     contentLength: answer.contentLength ?? 0,
     contentType: answer.contentType ?? null,

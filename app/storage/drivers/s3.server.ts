@@ -21,6 +21,7 @@ import { contentDisposition } from '~/lib/content-disposition';
 import { createS3Client, DEFAULT_S3_TIMEOUTS, mapError, unquote, type S3DriverOptions } from './s3-client.server';
 import { poolable } from './pooled-get.server';
 import { pooledObjectRead, readResultOf } from './s3-read.server';
+import { stallGuard } from '../stall-guard';
 import { AbortRetries } from './s3-abort-retries';
 import {
   StorageError,
@@ -131,9 +132,12 @@ export class S3Driver implements StorageDriver {
     assertValidKey(key);
     const rangeHeader = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
     const pooled = this.pooled
-      ? await pooledObjectRead(this.client, this.bucket, key, rangeHeader, this.requestMs)
+      ? await pooledObjectRead(this.client, this.bucket, key, rangeHeader, {
+          headersTimeoutMs: this.requestMs,
+          idleMs: this.idleMs,
+        })
       : null;
-    if (pooled) return readResultOf(pooled.body, pooled.answer, this.idleMs, range);
+    if (pooled) return readResultOf(pooled.body, pooled.answer, range);
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: rangeHeader }));
       const answer = {
@@ -143,7 +147,7 @@ export class S3Driver implements StorageDriver {
         etag: out.ETag,
         lastModified: out.LastModified,
       };
-      return readResultOf(out.Body as Readable, answer, this.idleMs, range);
+      return readResultOf(stallGuard(out.Body as Readable, this.idleMs), answer, range);
     } catch (error) {
       return mapError(error, key);
     }

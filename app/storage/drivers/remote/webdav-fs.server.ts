@@ -28,7 +28,8 @@ function failureOf(error: unknown): RemoteFsError {
 
 /**
  * A call that has no answer this long is a server gone (a 503 above), not a request held open
- * forever. Only calls without a body stream: a long upload or download may take its time.
+ * forever. Only calls without a body stream, and a download's body that stops arriving while it
+ * is read: a long upload or download may take its time.
  */
 const CALL_TIMEOUT_MS = 30_000;
 
@@ -121,12 +122,16 @@ export class WebDavFs implements RemoteFs {
         const headers: Record<string, string> = {};
         if (this.authorization) headers.authorization = this.authorization;
         if (range) headers.range = `bytes=${range.start}-${range.end}`;
+        // The body explains its own failures, with no stream in between (explainedRead's), and
+        // is cut when the server stops sending while it is read.
         const { body } = await pooledGet(url, {
           headers,
           expect: range ? 206 : 200,
           headersTimeoutMs: CALL_TIMEOUT_MS,
+          idleMs: CALL_TIMEOUT_MS,
+          explain: failureOf,
         });
-        return explainedRead(body, failureOf);
+        return body;
       } catch (error) {
         if (!(error instanceof NotPooled)) throw failureOf(error);
       }
