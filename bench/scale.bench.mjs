@@ -3,8 +3,9 @@
 //     share (BENCH_CAP cores, default 0.3, by a cgroup CPU quota; root), behind one proxy that
 //     balances by least connections, in a process of its own — nginx when the machine has it
 //     (`apt-get install nginx-light`), else the Node proxy of bench/lib (round robin), which tops
-//     out near one replica's figure (BENCH_PROXY=node picks it anyway); the load generator (this
-//     process), the proxy and PostgreSQL are outside the caps. Paste views (1,000 pastes, one at
+//     out near one replica's figure (BENCH_PROXY=node picks it anyway); the load generator (wrk
+//     when the machine has it, `apt-get install wrk`, else autocannon: bench/lib/load.mjs), the
+//     proxy and PostgreSQL are outside the caps. Paste views (1,000 pastes, one at
 //     random per request) and creates (~2 KB) per second, against one replica. On two cores the
 //     caps must leave PostgreSQL, the proxy and the generator their share: when 3 × the cap plus
 //     theirs reaches the machine, the figure stops growing there, and the table says so: each
@@ -28,9 +29,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { cannonOptions } from './lib/cannon.mjs';
+import { generateLoad, loadGenerator } from './lib/load.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
 import { cpuSeconds, machineBusySeconds, treeCpuSeconds } from './lib/proc.mjs';
@@ -144,30 +144,35 @@ const startProxy = hasNginx ? startNginx : startNodeProxy;
  */
 async function load(base, request, cpu = () => 0, side = {}) {
   const bases = [base].flat();
-  const options = bases.map((b) => ({ ...cannonOptions(b, request), connections: Math.round(50 / bases.length) }));
-  await Promise.all(options.map((o) => autocannon({ ...o, duration: 2 })));
+  const run = (seconds) =>
+    Promise.all(bases.map((b) => generateLoad(b, request, { connections: Math.round(50 / bases.length), seconds })));
+  await run(2);
   const cpuBefore = cpu();
   const sideBefore = Object.fromEntries(Object.entries(side).map(([name, read]) => [name, read()]));
   const machineBefore = machineBusySeconds();
-  const results = await Promise.all(options.map((o) => autocannon({ ...o, duration: DURATION_S })));
+  const results = await run(DURATION_S);
   const sum = (pick) => results.reduce((total, r) => total + pick(r), 0);
-  const total = sum((r) => r.requests.total);
+  const total = sum((r) => r.total);
   const perRequest = (seconds) => (seconds * 1000) / Math.max(1, total);
   const cpuMs = perRequest(cpu() - cpuBefore);
   const sideMs = Object.fromEntries(
-    Object.entries(side).map(([name, read]) => [name, perRequest(read() - sideBefore[name])]),
+    Object.entries(side).map(([name, read]) => [
+      name,
+      // wrk runs in processes of its own, which this one adds to its own (autocannon's) CPU.
+      perRequest(read() - sideBefore[name] + (name === 'generator' ? sum((r) => r.childCpu) : 0)),
+    ]),
   );
   const busyCores = (machineBusySeconds() - machineBefore) / DURATION_S;
   // Failed requests are counted, not hidden: a throttled replica can answer 503 (the database busy).
-  const failed = sum((r) => r.errors + r.timeouts + r.non2xx);
+  const failed = sum((r) => r.failed);
   if (failed > total / 100) {
-    const codes = JSON.stringify(results.map((r) => r.statusCodeStats));
+    const codes = JSON.stringify(results.map((r) => r.codes));
     throw new Error(`${request.name}: ${failed} of ${total} failed (${codes})`);
   }
   return {
     rps: (total - failed) / DURATION_S,
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
     failed,
     cpuMs,
     sideMs,
@@ -200,7 +205,9 @@ async function requestsOf(base) {
 function table(how, figures, requests) {
   log('');
   const where = PIN ? `, on CPU ${PIN.replicas} (the rest on CPU ${PIN.rest})` : '';
-  log(`Replicas on PostgreSQL, each capped at ${CAP} core${where}, ${how}; ${DURATION_S} s per figure, 50 connections`);
+  log(
+    `Replicas on PostgreSQL, each capped at ${CAP} core${where}, ${how}; ${DURATION_S} s per figure, 50 connections from ${loadGenerator}`,
+  );
   log(
     [
       'request',
@@ -248,7 +255,7 @@ async function replicas() {
   const server = postgres('start', PG_DIR);
   const url = createDatabase(server, 'scale');
   // What the rest costs per request, on the core it shares: the database (its postmaster's tree),
-  // the load generator (this process) and the proxy.
+  // the load generator (this process, and wrk's, which load() adds) and the proxy.
   const database = () => treeCpuSeconds(postmasterPid(PG_DIR));
   const generator = () => {
     const { user, system } = process.cpuUsage();
@@ -275,7 +282,7 @@ async function replicas() {
   // of load and 0.12–0.15 ms after 20 s more, so the 2- and 3-replica figures were divided by
   // cold replicas.
   const warm = await startProxy(apps.map((a) => a.url));
-  for (const request of requests) await autocannon({ ...cannonOptions(warm.url, request), duration: WARM_S });
+  for (const request of requests) await generateLoad(warm.url, request, { connections: 50, seconds: WARM_S });
   await warm.stop();
   // Twice over, 1, 2, 3, 1, 2, 3, the better figure kept: a replica's first seconds (its JIT, its
   // connections) are not what it serves.
