@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Readable } from 'node:stream';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
 import { NotPooled, pooledGet, poolable } from '../pooled-get.server';
+import { stallGuard } from '../../stall-guard';
 import { explainedRead, networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 export interface WebDavOptions {
@@ -137,8 +138,9 @@ export class WebDavFs implements RemoteFs {
       }
     }
     const stream = this.client.createReadStream(path, range ? { range } : {}) as Readable;
-    // The request starts inside the package: its failure arrives on the stream.
-    return explainedRead(stream, failureOf);
+    // The request starts inside the package: its failure arrives on the stream. A body that stops
+    // arriving is cut as S3's are (stall-guard.ts).
+    return stallGuard(explainedRead(stream, failureOf), CALL_TIMEOUT_MS);
   }
 
   write(path: string, body: Readable, size?: number): Promise<void> {
