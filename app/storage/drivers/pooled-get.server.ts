@@ -33,8 +33,8 @@ export interface PooledGetOptions {
   /**
    * Then, how long the body may stop arriving while its reader waits for more before it is cut
    * with ETIMEDOUT: storage/stall-guard.ts's rule, kept here so that no stream sits between the
-   * socket and the reader (a layer fewer per chunk: S3 downloads 4 % faster). A reader that is the
-   * slow one (backpressure) never cuts its own download.
+   * socket and the reader (a Transform fewer per chunk). A reader that is the slow one
+   * (backpressure) never cuts its own download.
    */
   idleMs: number;
   /** What a failure of the body (cut short, stalled) becomes on its stream; as it is by default. */
