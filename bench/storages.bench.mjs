@@ -4,7 +4,9 @@
 //  - a 1 GiB read: /api/fs/download of that file with curl, against `rclone cat`, each into
 //    `wc -c`, best of BENCH_STORAGE_ROUNDS (3) after a warm-up (target ≥ 0.7 of rclone's
 //    throughput both ways); for WebDAV also through a bare Node proxy (http.get piped), what
-//    passing the bytes on costs any Node server here, as rclone cat passes them on to no one;
+//    passing the bytes on costs any Node server here, as rclone cat passes them on to no one, and
+//    curl straight from the server: what the client alone makes of rclone's figure (1.06× in a
+//    run of 2026-12-01: the gap is the app's hop, not curl);
 //  - listing a folder of 10,000 files: /api/fs/list (no cache) against `rclone lsf` (target ≤ 1.5×
 //    its time; rclone's includes starting the process, ~50 ms);
 //  - a zip of that folder (/api/fs/archive), which walks it in pages of 1,000 and reads every file,
@@ -186,7 +188,7 @@ async function main() {
     log(`${kind}: reading it back with rclone cat and through the app, ${ROUNDS + 1} times each…`);
     // Best of ROUNDS each, in turns, after a round that warms both (as bench/downloads.bench.mjs).
     // And the app's CPU seconds per GiB of its read, the least over the rounds.
-    const reads = { theirs: Infinity, ours: Infinity, cpu: Infinity, bare: Infinity };
+    const reads = { theirs: Infinity, ours: Infinity, cpu: Infinity, bare: Infinity, curl: Infinity };
     // Over HTTP, what a bare Node proxy (bench/lib/servers.mjs) makes of the same file, beside.
     const direct = server.url && new URL('ours.bin', server.url.replace('//', '//u:p@')).href;
     for (let round = 0; round <= ROUNDS; round++) {
@@ -199,11 +201,16 @@ async function main() {
       reads.theirs = Math.min(reads.theirs, theirs.seconds);
       reads.ours = Math.min(reads.ours, ours.seconds);
       reads.cpu = Math.min(reads.cpu, cpu);
-      if (direct)
+      if (direct) {
         reads.bare = Math.min(
           reads.bare,
           (await timed(() => curl(`${bare.url}/?url=${encodeURIComponent(direct)}`))).seconds,
         );
+        // (Not `curl`: its app credentials would replace the server's in the URL.)
+        const straight = await timed(() => client('curl', ['-sS', '--fail', direct], { counted: true }));
+        if (Number(straight.output) !== BYTES) throw new Error('a read straight from the server came back short');
+        reads.curl = Math.min(reads.curl, straight.seconds);
+      }
     }
 
     log(`${kind}: listing ${ENTRIES} files with rclone lsf, then through the app…`);
@@ -234,16 +241,17 @@ async function main() {
       read: [mibps(reads.ours), mibps(reads.theirs)],
       readCpu: reads.cpu,
       bareRead: mibps(reads.bare),
+      curlRead: mibps(reads.curl),
       list: [ourList, theirList.seconds],
       walk: [ourWalk, theirWalk.seconds],
     });
   }
 
   log(`\nStorages through the app against rclone on the same servers (${BYTES / MiB} MiB, ${ENTRIES} files):`);
-  for (const { kind, write, read, readCpu, bareRead, list, walk } of rows) {
+  for (const { kind, write, read, readCpu, bareRead, curlRead, list, walk } of rows) {
     const r = (a, b) => (a / b).toFixed(2);
     log(
-      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7), app CPU ${readCpu.toFixed(2)} s/GiB${bareRead ? `, a bare Node proxy ${bareRead.toFixed(0)} MiB/s = ${r(bareRead, read[1])}×` : ''}; list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
+      `  ${kind}: write ${write[0].toFixed(0)} vs ${write[1].toFixed(0)} MiB/s = ${r(write[0], write[1])}× (target ≥ 0.7); read ${read[0].toFixed(0)} vs ${read[1].toFixed(0)} MiB/s = ${r(read[0], read[1])}× (target ≥ 0.7), app CPU ${readCpu.toFixed(2)} s/GiB${bareRead ? `, a bare Node proxy ${bareRead.toFixed(0)} MiB/s = ${r(bareRead, read[1])}×, curl straight from the server ${curlRead.toFixed(0)} MiB/s = ${r(curlRead, read[1])}×` : ''}; list ${(list[0] * 1000).toFixed(0)} vs ${(list[1] * 1000).toFixed(0)} ms = ${r(list[0], list[1])}× rclone's time (target ≤ 1.5); zip of the folder ${walk[0].toFixed(1)} s vs rclone cat ${walk[1].toFixed(1)} s = ${r(walk[0], walk[1])}×`,
     );
   }
 }
