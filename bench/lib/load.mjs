@@ -3,10 +3,10 @@
 // own (autocannon's are this process's).
 //
 // Why wrk: the generator shares a core with PostgreSQL and the proxy (the replicas have the
-// others), and autocannon took 0.28-0.31 ms of CPU per request there (runs of 2026-12-01): at 2,000
-// creates/s that core was full with the generator and the figure stopped growing because of it.
-// wrk (C, one thread, event loop) is what HTTP benchmarks are usually run with; BENCH_LOADGEN=
-// autocannon picks autocannon anyway.
+// others), and autocannon took 0.28-0.31 ms of CPU per request there, most of that core at 1,700
+// creates/s; wrk took 0.13-0.29 ms (runs of 2026-12-01, three replicas at 0.1 core). wrk (C, one
+// thread, an event loop) is what HTTP servers are usually measured with; BENCH_LOADGEN=autocannon
+// picks autocannon anyway.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
