@@ -14,7 +14,9 @@
 // its bytes on share the cores, which the bare proxy's column shows for any Node server.
 // BENCH_DOWNLOAD_SIZES=67108864,1073741824 picks the sizes.
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -45,6 +47,29 @@ const ADMIN = { username: 'admin', password: 'bench-password' };
 const children = [];
 let floor;
 let bare;
+
+/**
+ * BENCH_DOWNLOAD_STORAGE_CORE=1: Swift on the machine's last core, the app, the floor and the
+ * clients on the others, as when the storage is another machine. Sharing all cores (the default),
+ * Swift's ~4 CPU seconds per GiB and the app's are one budget, and the ratio is theirs (the CPU
+ * table); apart, through the app 0.98-1.05 of direct (a run of 2026-12-01), with Swift slower on
+ * one core, and a bare Node proxy as close (0.96-1.02): the storage's pace is then the limit.
+ */
+const STORAGE_CORE = process.env.BENCH_DOWNLOAD_STORAGE_CORE === '1' && os.availableParallelism() >= 2;
+/** Pins a process and all its threads to `cpus` (taskset's list). */
+const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+/** The PIDs of Swift's servers (scripts/swift-s3.sh starts them as swift-*). */
+const swiftPids = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('swift-');
+      } catch {
+        return false;
+      }
+    });
 
 const log = (...args) => console.log(...args);
 const label = (size) => (size >= 1024 * MiB ? `${size / 1024 / MiB} GiB` : `${size / MiB} MiB`);
@@ -81,6 +106,13 @@ async function main() {
   swift('start');
   const dataDir = path.join(RUN, 'data');
   const { url, child: app } = await startApp({ dataDir, admin: ADMIN, children });
+  if (STORAGE_CORE) {
+    const last = os.availableParallelism() - 1;
+    for (const pid of swiftPids()) pin(pid, String(last));
+    // The app, and this process with the servers and clients it starts after this.
+    for (const pid of [app.pid, process.pid]) pin(pid, last === 1 ? '0' : `0-${last - 1}`);
+    log(`Swift on CPU ${last}, everything else on the others (BENCH_DOWNLOAD_STORAGE_CORE=1).`);
+  }
   const { s3, bucket } = await swiftBucket(S3_PORT, 'downloads');
   const token = (await api(url, 'POST', '/admin/login', { body: ADMIN })).data.token;
   const configs = (await api(url, 'GET', '/s3-configs', { token })).data;
