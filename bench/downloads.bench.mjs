@@ -14,7 +14,6 @@
 // its bytes on share the cores, which the bare proxy's column shows for any Node server.
 // BENCH_DOWNLOAD_SIZES=67108864,1073741824 picks the sizes.
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { curlDownload, generatedStream, MiB, runBench, timedDownload } from './lib/measure.mjs';
-import { cpuSeconds, machineBusySeconds } from './lib/proc.mjs';
+import { cpuSeconds, machineBusySeconds, pin } from './lib/proc.mjs';
 import {
   api,
   ensureBuild,
@@ -56,8 +55,6 @@ let bare;
  * one core, and a bare Node proxy as close (0.96-1.02): the storage's pace is then the limit.
  */
 const STORAGE_CORE = process.env.BENCH_DOWNLOAD_STORAGE_CORE === '1' && os.availableParallelism() >= 2;
-/** Pins a process and all its threads to `cpus` (taskset's list). */
-const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 /** The PIDs of Swift's servers (scripts/swift-s3.sh starts them as swift-*). */
 const swiftPids = () =>
   fs

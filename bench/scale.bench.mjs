@@ -24,7 +24,7 @@
 //   BENCH_PASTES=1000000 node bench/dashboard.bench.mjs      (the dashboard against its shortest SQL)
 //   BENCH_PASTES=1000000 node bench/backup.bench.mjs         (a backup of that data folder)
 //   BENCH_SEARCH_ENTRIES=600000 node bench/explorer-tools.bench.mjs  (search over 600,000 entries)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ import Database from 'better-sqlite3';
 import { generateLoad, loadGenerator } from './lib/load.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
-import { cpuSeconds, machineBusySeconds, treeCpuSeconds } from './lib/proc.mjs';
+import { cpuSeconds, machineBusySeconds, pin, treeCpuSeconds } from './lib/proc.mjs';
 import { api, ensureBuild, freePort, listening, ROOT, startApp } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
@@ -47,8 +47,6 @@ const CAP_PERIOD_US = Number(process.env.BENCH_CAP_PERIOD_US ?? 100_000);
 const CORES = os.availableParallelism();
 /** Where the replicas run (all cores but the last) and where the rest does (the last), or null. */
 const PIN = CORES >= 2 && process.env.BENCH_PIN !== '0' ? { replicas: `0-${CORES - 2}`, rest: `${CORES - 1}` } : null;
-/** Pins a process and all its threads (their later ones inherit it) to `cpus`. */
-const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 /** How long the replicas are warmed together, per kind of request, before any figure. */
 const WARM_S = Number(process.env.BENCH_WARM ?? 30);

@@ -1,5 +1,7 @@
 // What the benchmarks read from Linux's /proc: a process's CPU time, its descendants, and how busy
-// the whole machine was. Elsewhere each answers null or nothing.
+// the whole machine was. Elsewhere each answers null or nothing. And `pin`, which puts a process on
+// chosen cores (taskset).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
 const TICK = 100; // USER_HZ on Linux
@@ -53,3 +55,6 @@ export function machineBusySeconds() {
   const [user, nice, system, , , irq, softirq] = ticks;
   return (user + nice + system + irq + softirq) / TICK;
 }
+
+/** Pins a process and all its threads (their later ones inherit it) to `cpus`, a taskset list. */
+export const pin = (pid, cpus) => execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
