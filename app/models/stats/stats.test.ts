@@ -112,26 +112,29 @@ describe('share statistics', () => {
 
   it('keeps counts a failed write could not store, and adds them with the next flush', async () => {
     const p = await paste({ content: 'x', slug: 'stats-retry' });
-    let fail = true;
+    // The flush writes the days' rows, then the referrers': the second statement fails once.
+    let statements = 0;
     const db = new Proxy(temp.ctx.db, {
       get: (target, name) =>
-        name === '$transaction' && fail
-          ? () => {
-              fail = false;
-              return Promise.reject(new Error('database is locked'));
-            }
+        name === '$executeRaw' && ++statements === 2
+          ? () => Promise.reject(new Error('database is locked'))
           : Reflect.get(target, name),
     });
     const warnings: string[] = [];
     const recorder = new ShareStatsRecorder(db, temp.ctx.dialect, {
       warn: (_o: unknown, m: string) => warnings.push(m),
     } as never);
-    recorder.add('paste', p.id, 'view', null);
+    recorder.add('paste', p.id, 'view', 'chat.example');
     await recorder.flush();
     expect(warnings).toHaveLength(1);
+    // The days' rows were written; the referrers' wait for the next flush.
+    expect((await statsOf('paste', p.id)).totals).toEqual({ views: 1, downloads: 0, bots: 0 });
+    expect((await statsOf('paste', p.id)).referrers).toEqual([]);
     recorder.add('paste', p.id, 'download', null);
     await recorder.close();
-    expect((await statsOf('paste', p.id)).totals).toEqual({ views: 1, downloads: 1, bots: 0 });
+    const stats = await statsOf('paste', p.id);
+    expect(stats.totals).toEqual({ views: 1, downloads: 1, bots: 0 });
+    expect(stats.referrers).toEqual([{ host: 'chat.example', visits: 1 }]);
   });
 
   it('forgets the figures of shares that are gone', async () => {
