@@ -23,7 +23,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { curlDownload, generatedStream, MiB, runBench, timedDownload } from './lib/measure.mjs';
-import { cpuSeconds, machineBusySeconds, pin } from './lib/proc.mjs';
+import { cpuSeconds, machineBusySeconds, pidsNamed, pin } from './lib/proc.mjs';
 import {
   api,
   ensureBuild,
@@ -55,19 +55,6 @@ let bare;
  * one core, and a bare Node proxy as close (0.96-1.02): the storage's pace is then the limit.
  */
 const STORAGE_CORE = process.env.BENCH_DOWNLOAD_STORAGE_CORE === '1' && os.availableParallelism() >= 2;
-/** The PIDs of Swift's servers (scripts/swift-s3.sh starts them as swift-*). */
-const swiftPids = () =>
-  fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('swift-');
-      } catch {
-        return false;
-      }
-    });
-
 const log = (...args) => console.log(...args);
 const label = (size) => (size >= 1024 * MiB ? `${size / 1024 / MiB} GiB` : `${size / MiB} MiB`);
 
@@ -105,7 +92,8 @@ async function main() {
   const { url, child: app } = await startApp({ dataDir, admin: ADMIN, children });
   if (STORAGE_CORE) {
     const last = os.availableParallelism() - 1;
-    for (const pid of swiftPids()) pin(pid, String(last));
+    // Swift's servers: scripts/swift-s3.sh starts them as swift-*.
+    for (const pid of pidsNamed('swift-')) pin(pid, String(last));
     // The app, and this process with the servers and clients it starts after this.
     for (const pid of [app.pid, process.pid]) pin(pid, last === 1 ? '0' : `0-${last - 1}`);
     log(`Swift on CPU ${last}, everything else on the others (BENCH_DOWNLOAD_STORAGE_CORE=1).`);

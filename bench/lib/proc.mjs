@@ -1,6 +1,6 @@
-// What the benchmarks read from Linux's /proc: a process's CPU time, its descendants, and how busy
-// the whole machine was. Elsewhere each answers null or nothing. And `pin`, which puts a process on
-// chosen cores (taskset).
+// What the benchmarks read from Linux's /proc: a process's CPU time, its descendants, processes by
+// name, and how busy the whole machine was. Elsewhere each answers null or nothing. And `pin`,
+// which puts a process on chosen cores (taskset).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -20,6 +20,20 @@ export function procStat(pid) {
 
 /** CPU seconds a process has used so far (user + system), or null. */
 export const cpuSeconds = (pid) => procStat(pid)?.cpu ?? null;
+
+/** PIDs of the processes whose name (comm) starts with `prefix`. */
+export function pidsNamed(prefix) {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith(prefix);
+      } catch {
+        return false;
+      }
+    });
+}
 
 /** PIDs of every descendant of `root` (not `root` itself). */
 export function descendants(root) {

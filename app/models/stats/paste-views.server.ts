@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Sql } from '~/db/client.server';
 import { hotQuery } from '~/db/postgres.server';
 import type { Logger } from '~/log.server';
@@ -96,7 +97,7 @@ export class PasteViewTally extends PeriodicFlush {
       // In slices, the event loop free between them: on SQLite a write holds it (bench/scale.bench.mjs:
       // thousands of pastes in one transaction were the views' p99).
       for (let i = 0; i < counts.length; i += SLICE) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (i > 0) await nextTurn();
         const slice = counts.slice(i, i + SLICE);
         const written = this.writer(slice);
         if (written) await written;

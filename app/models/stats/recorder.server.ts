@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Prisma } from '~/generated/prisma/client';
 import { rawTime } from '~/db/dialect';
 import type { Db, Dialect } from '~/db/client.server';
@@ -77,7 +78,7 @@ export class ShareStatsRecorder extends PeriodicFlush {
     // (bench/scale.bench.mjs). Each statement adds its rows or none: those of a failed one and of
     // the ones after it wait for the next flush, so no count is added twice or lost.
     for (let i = 0; i < batches.length; i++) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await nextTurn();
       try {
         await this.db.$executeRaw(batches[i]!.statement);
       } catch (error) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ModelContext } from '~/models/context.server';
 import type { StorageDriver } from '~/storage/types';
 import { INDEX_BATCH, type IndexedEntry } from '~/storage/vfs/search-index.server';
@@ -54,7 +55,7 @@ export async function indexReconcile(
   setTimeout(async () => {
     for (let from = INDEX_BATCH; from < changed.length; from += INDEX_BATCH) {
       await write(from);
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }, AFTER_LISTING_MS);
 }
