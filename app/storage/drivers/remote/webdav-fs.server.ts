@@ -1,6 +1,7 @@
 import https from 'node:https';
 import http from 'node:http';
 import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type FileStat, type WebDAVClient } from 'webdav';
 import { NotPooled, pooledGet, poolable } from '../pooled-get.server';
 import { stallGuard } from '../../stall-guard';
@@ -47,6 +48,27 @@ async function wrap<T>(run: () => Promise<T>, timeoutMs = CALL_TIMEOUT_MS): Prom
     throw failureOf(error);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Up to 25 + 50 + … + 800 ms: far longer than any MKCOL or MOVE of another request takes. */
+const LOCKED_RETRIES = 6;
+
+/**
+ * A MKCOL, MOVE or COPY onto a name another request is working on at that moment. Servers built on
+ * Go's `x/net/webdav` (`rclone serve webdav`) lock the name for the length of each request and
+ * answer a second one at once with 423 Locked: two uploads making the same folder, or two writes
+ * moving onto the same file, failed one of them. These calls send no body, so they are asked
+ * again after a short wait; a lock someone keeps (a client's LOCK) still fails, as unavailable.
+ */
+async function whenUnlocked<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { status?: number }).status !== 423 || attempt === LOCKED_RETRIES) throw error;
+      await sleep(25 * 2 ** attempt);
+    }
   }
 }
 
@@ -151,7 +173,7 @@ export class WebDavFs implements RemoteFs {
 
   async mkdirs(path: string): Promise<void> {
     try {
-      await wrap(() => this.client.createDirectory(path, { recursive: true }));
+      await wrap(() => whenUnlocked(() => this.client.createDirectory(path, { recursive: true })));
     } catch (error) {
       // A folder made meanwhile (a concurrent write), or one the server had just removed and still
       // half-knew (rclone answered MKCOL with 405 right after a DELETE): there now is what was wanted.
@@ -168,11 +190,11 @@ export class WebDavFs implements RemoteFs {
   }
 
   rename(from: string, to: string): Promise<void> {
-    return wrap(() => this.client.moveFile(from, to, { overwrite: true }));
+    return wrap(() => whenUnlocked(() => this.client.moveFile(from, to, { overwrite: true })));
   }
 
   copy(from: string, to: string): Promise<void> {
-    return wrap(() => this.client.copyFile(from, to, { overwrite: true }));
+    return wrap(() => whenUnlocked(() => this.client.copyFile(from, to, { overwrite: true })));
   }
 
   async close(): Promise<void> {
