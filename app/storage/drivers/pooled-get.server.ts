@@ -41,6 +41,16 @@ export interface PooledGetOptions {
   explain?: (error: NodeJS.ErrnoException) => Error;
 }
 
+/**
+ * How long the socket rests after a read that filled less than half its buffer. A server that
+ * writes in small pieces (Swift: 64 KiB) would otherwise wake the app for each of them, and the
+ * app the client: 14,700 reads and writes per GiB from Swift, 4,000 with the rest, and the app's
+ * CPU per GiB from 0.86 to 0.63 s at the same speed (decision 0048). The bytes wait in the
+ * kernel's socket buffer meanwhile, so a stream slower than a buffer per rest loses nothing, and
+ * a faster one fills whole buffers and never rests.
+ */
+const REST_MS = 1;
+
 /** How long a server may keep the connection open after the body's last byte. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -116,6 +126,11 @@ export function pooledGet(url: URL, options: PooledGetOptions): Promise<PooledRe
           waiting = !more;
           // The reader is full: the socket pauses, and the clock with it (read() restarts both).
           if (waiting) socket.setTimeout(0);
+          // A short read: the socket rests a moment so the next one finds more (see REST_MS).
+          else if (length < buffer.length / 2) {
+            setTimeout(() => waiting || socket.destroyed || socket.resume(), REST_MS);
+            return false;
+          }
           return more;
         },
       },
