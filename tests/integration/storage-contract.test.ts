@@ -402,6 +402,13 @@ describe.each([
     await expect(d.createFolder('tree/no-slash')).rejects.toMatchObject({ kind: 'invalid_key' });
   });
 
+  it('makes one folder asked for by several at once, with no error', async () => {
+    // A folder upload makes its folders from several requests at a time.
+    await Promise.all([1, 2, 3, 4, 5, 6].map(() => d.createFolder('together/')));
+    expect((await d.list('', { delimiter: '/' })).prefixes).toContain('together/');
+    await d.removePrefix('together/');
+  });
+
   it('refuses keys that could escape or confuse the store', async () => {
     for (const key of ['../etc/passwd', '/abs.txt', 'a/../../b', 'a//b', 'nul\u0000.txt', 'back\\slash', '']) {
       await expect(d.write(key, text('x'))).rejects.toMatchObject({ kind: 'invalid_key' });
