@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   crumbsOf,
   explorerHref,
+  packEntries,
   pathOfSplat,
   prefsOf,
   sortEntries,
@@ -9,6 +10,7 @@ import {
   tasksEndedSince,
   type ExplorerEntry,
   type TaskView,
+  unpackEntries,
 } from './explorer';
 
 const entry = (name: string, extra: Partial<ExplorerEntry> = {}): ExplorerEntry => ({
@@ -35,6 +37,28 @@ describe('explorer helpers', () => {
       { name: 'team', path: '/team' },
       { name: 'docs', path: '/team/docs' },
     ]);
+  });
+
+  it('sends a listing as one string and reads it back whole, whatever the names hold', () => {
+    const modified = Date.UTC(2026, 11, 1, 12, 30);
+    const packed = packEntries([
+      ['a b#1%?.txt', 0, 12, modified],
+      ['文件 (1).png', 0, 0, null],
+      ['', 0, 5, 1],
+      ['docs', 1, 0, null],
+      ['team', 2, 0, null],
+    ]);
+    expect(typeof packed).toBe('string');
+    const entries = unpackEntries('/m', packed);
+    expect(entries.map((e) => [e.name, e.path, e.isDirectory, e.isMount, e.size, e.modified, e.mimetype])).toEqual([
+      ['a b#1%?.txt', '/m/a b#1%?.txt', false, false, 12, '2026-12-01T12:30:00.000Z', 'text/plain'],
+      ['文件 (1).png', '/m/文件 (1).png', false, false, 0, null, 'image/png'],
+      ['', '/m/', false, false, 5, '1970-01-01T00:00:00.001Z', 'application/octet-stream'],
+      ['docs', '/m/docs', true, false, 0, null, ''],
+      ['team', '/m/team', true, true, 0, null, ''],
+    ]);
+    expect(unpackEntries('/', packEntries([]))).toEqual([]);
+    expect(unpackEntries('/', packEntries([['x', 0, 1, null]]))[0]!.path).toBe('/x');
   });
 
   it('clamps preferences and falls back on nonsense', () => {

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
@@ -25,17 +25,19 @@ export function ActionLink({
   className,
   role,
   onClick,
+  icon = true,
 }: {
   action: EntryAction;
   name: string;
   className: string;
   role?: 'menuitem';
   onClick?: () => void;
+  icon?: boolean;
 }) {
   const { t } = useTranslation();
   const body = (
     <>
-      <Icon name={ACTION_ICON[action.key]} className="h-4 w-4" />
+      {icon && <Icon name={ACTION_ICON[action.key]} className="h-4 w-4" />}
       {t(`explorer.actions.${action.key}`)}
       <span className="sr-only"> {name}</span>
     </>
@@ -73,13 +75,23 @@ export function ActionLink({
 /**
  * The row's "more" menu: a disclosure of links, so it works without JavaScript too. With it, the
  * menu closes when one of its links is followed (EntryList closes it when the pointer goes down elsewhere).
+ *
+ * Its links' icons are drawn once it is open, with JavaScript: every row of a page carries its
+ * closed menu, and their icons were half of a row's HTML (50 rows, 300 KB, on a big folder's first
+ * page, issue 46). Without JavaScript the menu's links are words only.
  */
 export function EntryMenu({ name, actions }: { name: string; actions: EntryAction[] }) {
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
   const close = () => details.current?.removeAttribute('open');
   return (
-    <details ref={details} data-entry-menu="" className="group relative">
+    <details
+      ref={details}
+      data-entry-menu=""
+      className="group relative"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary
         className="btn min-h-11 min-w-11 cursor-pointer list-none px-2 py-1 sm:min-h-0 sm:min-w-0"
         aria-label={t('explorer.list.more', { name })}
@@ -94,6 +106,7 @@ export function EntryMenu({ name, actions }: { name: string; actions: EntryActio
             action={action}
             name={name}
             onClick={close}
+            icon={open}
             className="flex min-h-11 items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted sm:min-h-0"
           />
         ))}

@@ -12,7 +12,6 @@ import {
   parentOf,
   sortEntries,
   unpackEntries,
-  type PackedEntry,
   type ExplorerEntry,
   type ExplorerPrefs,
   type PanelKind,
@@ -43,7 +42,8 @@ import { useKeepListing } from './use-keep-listing';
 export interface ExplorerData {
   path: string;
   mount: { id: string; name: string } | null;
-  entries: PackedEntry[];
+  /** packEntries' string. */
+  entries: string;
   can: ExplorerCan;
   /**
    * The open panel: its kind, the names it acts on, how many share links point at them, and the

@@ -14,6 +14,7 @@ import {
   prefsOf,
   SEARCH_PAGE,
   SEARCH_SCOPES,
+  packEntries,
   type PackedEntry,
   type ExplorerPrefs,
   type SearchHitView,
@@ -197,7 +198,7 @@ export async function loadExplorer(services: Services, principal: Principal, dir
   return {
     path: dir,
     mount,
-    entries,
+    entries: packEntries(entries),
     search,
     tasks,
     bin,
