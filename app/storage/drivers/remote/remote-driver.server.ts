@@ -200,7 +200,6 @@ export class RemoteFsDriver implements StorageDriver {
   async write(key: string, body: Readable, options: WriteOptions = {}) {
     assertValidKey(key);
     const target = this.pathOf(key);
-    const tmp = this.pathOf(`${TMP_DIR}/${PROCESS_INSTANCE}.${randomUUID()}`);
     let size = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -209,18 +208,28 @@ export class RemoteFsDriver implements StorageDriver {
       },
     });
     return this.change(async () => {
-      await this.ensureDir(path.posix.dirname(tmp));
-      try {
-        await this.fs.write(tmp, through(body, counter), options.size);
-        await this.ensureDir(path.posix.dirname(target));
-        await this.fs.rename(tmp, target);
-      } catch (error) {
-        await this.fs.removeFile(tmp).catch(() => undefined);
-        throw error;
-      }
+      await this.place(target, through(body, counter), options.size);
       const written = await this.fs.stat(target);
       return { etag: written ? this.info(key, written).etag : null, size };
     });
+  }
+
+  /**
+   * Writes a file under a name of its own in TMP_DIR, then moves it onto `target`: a reader never
+   * sees it half-written, a failure leaves nothing, and of writes to one name at once the last
+   * move wins, each whole (the server's MOVE replaces; the contract's concurrent writes).
+   */
+  private async place(target: string, body: Readable, size: number | undefined) {
+    const tmp = this.pathOf(`${TMP_DIR}/${PROCESS_INSTANCE}.${randomUUID()}`);
+    await this.ensureDir(path.posix.dirname(tmp));
+    try {
+      await this.fs.write(tmp, body, size);
+      await this.ensureDir(path.posix.dirname(target));
+      await this.fs.rename(tmp, target);
+    } catch (error) {
+      await this.fs.removeFile(tmp).catch(() => undefined);
+      throw error;
+    }
   }
 
   async remove(keys: string[]): Promise<void> {
@@ -254,7 +263,9 @@ export class RemoteFsDriver implements StorageDriver {
     await this.change(async () => {
       await this.fs.mkdirs(this.pathOf(prefix));
       const marker = this.pathOf(prefix + FOLDER_MARKER);
-      if (!(await this.fs.stat(marker))) await this.fs.write(marker, Readable.from([]), 0);
+      // Through a name of its own, as any write: a WebDAV server refused a second PUT onto the same
+      // marker while the first was in flight (423), when several requests made one folder.
+      if (!(await this.fs.stat(marker))) await this.place(marker, Readable.from([]), 0);
     });
   }
 
