@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { signedInPage } from './lib/browser.mjs';
 import { runBench } from './lib/measure.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, stopChildren } from './lib/servers.mjs';
 
 const SIZES = [10, 1_000, 10_000];
 const TARGETS = { 1000: '≤ 1.3 ×', 10000: '≤ 1.5 ×, < 3,000 nodes' };
@@ -70,7 +70,7 @@ async function main() {
 
 async function cleanup() {
   await browser?.close().catch(() => undefined);
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await stopChildren(children);
   fs.rmSync(RUN, { recursive: true, force: true });
 }
 

@@ -28,7 +28,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { ROOT, rss, startApp, swiftBucket, swiftServer } from './lib/servers.mjs';
+import { ROOT, rss, startApp, stopChildren, swiftBucket, swiftServer } from './lib/servers.mjs';
 import { runBench } from './lib/measure.mjs';
 import { descendants, procStat } from './lib/proc.mjs';
 
@@ -613,10 +613,7 @@ function cleanup() {
   cleaning ??= (async () => {
     await browser?.close().catch(() => undefined);
     await emptyBucket().catch((error) => console.error(`cleanup of the bucket failed: ${error.message}`));
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
-    );
+    await stopChildren(children);
     if (swiftStarted) swift('stop');
     fs.rmSync(RUN, { recursive: true, force: true });
   })();

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { ensureBuild, startApp } from './lib/servers.mjs';
+import { ensureBuild, startApp, stopChildren } from './lib/servers.mjs';
 import { runBench } from './lib/measure.mjs';
 
 const PASTES = Number(process.env.BENCH_PASTES || 200_000);
@@ -129,7 +129,6 @@ async function main() {
 }
 
 runBench(main, async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await stopChildren(children);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

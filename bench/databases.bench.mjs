@@ -19,7 +19,7 @@ import { cannonOptions } from './lib/cannon.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres } from './lib/postgres.mjs';
 import { startRoundRobinProxy } from './lib/round-robin-proxy.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, stopChildren } from './lib/servers.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 5);
 const WARMUP_S = 2;
@@ -127,8 +127,7 @@ async function main() {
 
 runBench(main, async () => {
   for (const proxy of proxies) await proxy.close();
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await stopChildren(children);
   try {
     postgres('stop', PG_DIR);
   } catch (error) {

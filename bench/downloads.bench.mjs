@@ -31,6 +31,7 @@ import {
   startApp,
   startBareProxy,
   startFloor,
+  stopChildren,
   swiftBucket,
   swiftConfigBody,
   swiftServer,
@@ -173,7 +174,7 @@ async function main() {
 runBench(main, async () => {
   floor?.server.close();
   bare?.server.close();
-  for (const child of children) child.kill('SIGTERM');
+  await stopChildren(children);
   swift('stop');
   fs.rmSync(RUN, { recursive: true, force: true });
 });

@@ -15,7 +15,15 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { generatedStream, MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
+import {
+  ensureBuild,
+  ROOT,
+  startApp,
+  stopChildren,
+  swiftBucket,
+  swiftConfigBody,
+  swiftServer,
+} from './lib/servers.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SEARCH_ENTRIES ?? 100_000);
 const ZIP_FILES = Number(process.env.BENCH_ZIP_FILES ?? 1000);
@@ -219,8 +227,8 @@ async function main() {
   for (const row of rows) log(row.map((c, i) => String(c).padEnd(i === 0 ? 36 : i === 1 ? 44 : 30)).join(''));
 }
 
-function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+async function cleanup() {
+  await stopChildren(children);
   swift('stop');
   fs.rmSync(RUN, { recursive: true, force: true });
 }

@@ -15,7 +15,15 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { signedInPage } from './lib/browser.mjs';
 import { bestDownloads, generatedStream, MiB, runBench } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
+import {
+  ensureBuild,
+  ROOT,
+  startApp,
+  stopChildren,
+  swiftBucket,
+  swiftConfigBody,
+  swiftServer,
+} from './lib/servers.mjs';
 
 const OBJECTS = Number(process.env.BENCH_LIST_OBJECTS ?? 10_000);
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
@@ -177,9 +185,9 @@ async function main() {
   for (const row of rows) log(row.map((c, i) => String(c).padEnd(i === 0 ? 32 : 26)).join(''));
 }
 
-function cleanup() {
-  void browser?.close().catch(() => undefined);
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+async function cleanup() {
+  await browser?.close().catch(() => undefined);
+  await stopChildren(children);
   swift('stop');
   fs.rmSync(RUN, { recursive: true, force: true });
 }

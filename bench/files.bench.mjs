@@ -10,7 +10,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { bestDownloads, generatedStream, MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
-import { ensureBuild, ROOT, startApp, swiftBucket, swiftConfigBody, swiftServer } from './lib/servers.mjs';
+import {
+  ensureBuild,
+  ROOT,
+  startApp,
+  stopChildren,
+  swiftBucket,
+  swiftConfigBody,
+  swiftServer,
+} from './lib/servers.mjs';
 
 const SIZE = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const RUN = path.join(ROOT, '.tmp', `bench-files-${Date.now()}`);
@@ -158,8 +166,8 @@ async function main() {
   if (!ok) throw new Error('downloaded bytes differ from the upload');
 }
 
-function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+async function cleanup() {
+  await stopChildren(children);
   swift('stop');
   fs.rmSync(RUN, { recursive: true, force: true });
 }

@@ -26,7 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import sharp from 'sharp';
 import { runBench } from './lib/measure.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, stopChildren } from './lib/servers.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -237,6 +237,6 @@ async function compareCloudPaste(dist, backend, pages, ours) {
 
 runBench(main, async () => {
   await chrome?.kill();
-  for (const child of children) child.kill('SIGTERM');
+  await stopChildren(children);
   fs.rmSync(RUN, { recursive: true, force: true });
 });

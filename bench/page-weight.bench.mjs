@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { chromium } from '@playwright/test';
-import { ensureBuild, startApp } from './lib/servers.mjs';
+import { ensureBuild, startApp, stopChildren } from './lib/servers.mjs';
 import { runBench } from './lib/measure.mjs';
 
 const VISITS = 3;
@@ -147,6 +147,6 @@ async function main() {
 
 runBench(main, async () => {
   await browser?.close();
-  for (const child of children) child.kill('SIGTERM');
+  await stopChildren(children);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

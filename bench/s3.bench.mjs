@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { generatedStream, MiB, wideDataDir, timedDownload, watchRss } from './lib/measure.mjs';
-import { ROOT, ensureBuild, freePort, startApp, startFloor, swiftServer } from './lib/servers.mjs';
+import { ensureBuild, freePort, ROOT, startApp, startFloor, stopChildren, swiftServer } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_S3_BYTES ?? 1024 ** 3);
 const ENTRIES = Number(process.env.BENCH_S3_ENTRIES ?? 10_000);
@@ -178,7 +178,7 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
+  .finally(async () => {
+    await stopChildren(children);
     fs.rmSync(RUN, { recursive: true, force: true });
   });

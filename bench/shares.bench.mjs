@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MiB, runBench, timedDownload, watchRss } from './lib/measure.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, stopChildren } from './lib/servers.mjs';
 
 const ENTRIES = Number(process.env.BENCH_SHARE_ENTRIES ?? 10_000);
 const BYTES = Number(process.env.BENCH_SHARE_BYTES ?? 1024 ** 3);
@@ -136,7 +136,6 @@ async function main() {
 }
 
 runBench(main, async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await stopChildren(children);
   fs.rmSync(RUN, { recursive: true, force: true });
 });

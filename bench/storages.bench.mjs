@@ -21,7 +21,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { generatedStream, MiB, runBench } from './lib/measure.mjs';
 import { cpuSeconds } from './lib/proc.mjs';
-import { ROOT, ensureBuild, freePort, listening, startApp, startBareProxy } from './lib/servers.mjs';
+import { ensureBuild, freePort, listening, ROOT, startApp, startBareProxy, stopChildren } from './lib/servers.mjs';
 
 const BYTES = Number(process.env.BENCH_STORAGE_BYTES ?? 1024 ** 3);
 const ENTRIES = Number(process.env.BENCH_STORAGE_ENTRIES ?? 10_000);
@@ -258,7 +258,6 @@ async function main() {
 
 runBench(main, async () => {
   bare?.server.close();
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await stopChildren(children);
   fs.rmSync(RUN, { recursive: true, force: true });
 });

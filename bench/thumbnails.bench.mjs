@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { signedInPage } from './lib/browser.mjs';
 import { runBench } from './lib/measure.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, stopChildren } from './lib/servers.mjs';
 
 const PHOTOS = Number(process.env.BENCH_THUMBNAIL_PHOTOS ?? 1000);
 const RUN = path.join(ROOT, '.tmp', `bench-thumbnails-${Date.now()}`);
@@ -119,6 +119,6 @@ async function main() {
 
 runBench(main, async () => {
   await browser?.close();
-  for (const child of children) child.kill('SIGTERM');
+  await stopChildren(children);
   fs.rmSync(RUN, { recursive: true, force: true });
 });

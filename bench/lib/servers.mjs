@@ -33,6 +33,25 @@ export function swiftServer({ dir, port, basePort }) {
 }
 
 /** The node flags `npm start` runs the server with (scripts/server-node-flags.json). */
+/**
+ * Stops the processes a bench started (SIGTERM) and resolves once every one has exited (SIGKILL
+ * after 10 s). A cleanup that removes the run's folder waits for this: the app writes its last
+ * figures to its database as it stops, and a folder removed before that came back with a new
+ * `cloudclip.db` in it (13 runs of bench/big-folder.bench.mjs left theirs in .tmp).
+ */
+export async function stopChildren(children) {
+  await Promise.all(
+    children.map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
 export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8'));
 
 /**
