@@ -34,7 +34,7 @@ import { generateLoad, loadGenerator } from './lib/load.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
 import { cpuSeconds, machineBusySeconds, pin, treeCpuSeconds } from './lib/proc.mjs';
-import { api, ensureBuild, freePort, listening, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, freePort, listening, ROOT, startApp, stopChildren } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
 /**
@@ -382,20 +382,10 @@ async function main() {
   if (parts.includes('million')) await million();
 }
 
-/** Ends a child: SIGTERM, and SIGKILL when a capped replica has not exited within 10 s. */
-async function end(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 runBench(main, async () => {
   // A cgroup can be removed only once its processes are gone; a replica at 0.15 core took longer
   // than a second to shut down, and the removal failed (EBUSY), leaving the group behind.
-  await Promise.all(children.map(end));
+  await stopChildren(children);
   for (const dir of groups) fs.rmdirSync(dir);
   try {
     postgres('stop', PG_DIR);
