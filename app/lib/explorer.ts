@@ -41,13 +41,15 @@ export function unpackEntries(dir: string, packed: string): ExplorerEntry[] {
   const fields = packed ? packed.split('/') : [];
   const entries: ExplorerEntry[] = [];
   for (let i = 0; i + 3 < fields.length; i += 4) {
-    const [name, kind, size, modified] = [fields[i]!, Number(fields[i + 1]), Number(fields[i + 2]), fields[i + 3]];
+    const name = fields[i]!;
+    const kind = Number(fields[i + 1]);
+    const modified = fields[i + 3];
     entries.push({
       name,
       path: joinVirtual(dir, name),
       isDirectory: kind !== 0,
       isMount: kind === 2,
-      size,
+      size: Number(fields[i + 2]),
       modified: modified ? new Date(Number(modified)).toISOString() : null,
       mimetype: kind === 0 ? mimeFromFilename(name) : '',
     });

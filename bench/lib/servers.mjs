@@ -33,12 +33,14 @@ export function swiftServer({ dir, port, basePort }) {
 }
 
 /** The node flags `npm start` runs the server with (scripts/server-node-flags.json). */
+export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8'));
+
 /**
  * Stops the processes a bench started (SIGTERM) and resolves once every one has exited (SIGKILL
  * after 10 s: a replica capped at a sliver of a core can take seconds, and its cgroup cannot be
- * removed before it has gone). A cleanup that removes the run's folder waits for this: the app writes its last
- * figures to its database as it stops, and a folder removed before that came back with a new
- * `cloudclip.db` in it (13 runs of bench/big-folder.bench.mjs left theirs in .tmp).
+ * removed before it has gone). A cleanup that removes the run's folder waits for this: the app
+ * writes its last figures to its database as it stops, and a folder removed before that came back
+ * with a new `cloudclip.db` in it (13 runs of bench/big-folder.bench.mjs left theirs in .tmp).
  */
 export async function stopChildren(children) {
   await Promise.all(
@@ -52,8 +54,6 @@ export async function stopChildren(children) {
     }),
   );
 }
-
-export const SERVER_NODE_FLAGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8'));
 
 /**
  * Starts `<buildDir>/server.js` on a port the OS picks, with `npm start`'s node flags unless
