@@ -41,20 +41,46 @@ export function unpackEntries(dir: string, packed: string): ExplorerEntry[] {
   const fields = packed ? packed.split('/') : [];
   const entries: ExplorerEntry[] = [];
   for (let i = 0; i + 3 < fields.length; i += 4) {
-    const name = fields[i]!;
-    const kind = Number(fields[i + 1]);
     const modified = fields[i + 3];
-    entries.push({
-      name,
-      path: joinVirtual(dir, name),
-      isDirectory: kind !== 0,
-      isMount: kind === 2,
-      size: Number(fields[i + 2]),
-      modified: modified ? new Date(Number(modified)).toISOString() : null,
-      mimetype: kind === 0 ? mimeFromFilename(name) : '',
-    });
+    entries.push(
+      new ListedEntry(dir, fields[i]!, fields[i + 1]!, Number(fields[i + 2]), modified ? Number(modified) : null),
+    );
   }
   return entries;
+}
+
+/**
+ * An unpacked entry. What a sort reads is a field; the path, the type and the date's text are
+ * worked out when a row or a filter asks, and the date's once: the page unpacks every entry of a
+ * folder, on the server and again as it hydrates, and draws 50 rows (issue 46: the unpacking of
+ * 10,000 entries cost the server 8 ms of every request, and their garbage as much again).
+ */
+class ListedEntry implements ExplorerEntry {
+  #modified: string | null | undefined;
+  constructor(
+    private readonly dir: string,
+    readonly name: string,
+    private readonly kind: string,
+    readonly size: number,
+    private readonly modifiedMs: number | null,
+  ) {}
+  get path() {
+    return joinVirtual(this.dir, this.name);
+  }
+  get isDirectory() {
+    return this.kind !== '0';
+  }
+  get isMount() {
+    return this.kind === '2';
+  }
+  get modified() {
+    if (this.#modified === undefined)
+      this.#modified = this.modifiedMs === null ? null : new Date(this.modifiedMs).toISOString();
+    return this.#modified;
+  }
+  get mimetype() {
+    return this.kind === '0' ? mimeFromFilename(this.name) : '';
+  }
 }
 
 /** The virtual path of an explorer URL's splat ("team/docs/" → "/team/docs"). */

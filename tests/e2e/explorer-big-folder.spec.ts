@@ -120,3 +120,39 @@ test('without JavaScript a big folder has pages of 50, and the next page keeps t
   await page.getByRole('button', { name: t.list.deleteSelected }).click();
   await expect(page.locator('#explorer-panel input[type="hidden"][name="name"]')).toHaveCount(2);
 });
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('offline, the offline page lists the 10,000 names the folder showed @js', async ({ page, context }) => {
+    await openBig(page);
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    // The page keeps the listing it showed in the app's offline database (use-keep-listing.ts).
+    await page.waitForFunction(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('cloudclip');
+          open.onsuccess = () => {
+            const get = open.result.transaction('directories').objectStore('directories').get('/box/big');
+            get.onsuccess = () => resolve(Boolean(get.result));
+            get.onerror = () => resolve(false);
+          };
+          open.onerror = () => resolve(false);
+        }),
+    );
+
+    await context.setOffline(true);
+    // Without the worker's copy of the page, the offline page shows what the database kept.
+    await page.evaluate(() => caches.delete('cloudclip-pages'));
+    await page.goto(`${server.url}/mount-explorer/box/big`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.pages.offline.heading);
+    const names = page.locator('#kept-entries li');
+    await expect(names).toHaveCount(FILES);
+    await expect(names.first()).toHaveText(nameOf(0));
+    await expect(names.last()).toHaveText(nameOf(FILES - 1));
+    await context.setOffline(false);
+  });
+});

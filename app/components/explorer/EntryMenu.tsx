@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
@@ -39,7 +39,7 @@ export function ActionLink({
     <>
       {icon && <Icon name={ACTION_ICON[action.key]} className="h-4 w-4" />}
       {t(`explorer.actions.${action.key}`)}
-      <span className="sr-only"> {name}</span>
+      <span className="sr-only">{` ${name}`}</span>
     </>
   );
   const tone = action.key === 'delete' ? ' text-danger' : '';
@@ -76,15 +76,25 @@ export function ActionLink({
  * The row's "more" menu: a disclosure of links, so it works without JavaScript too. With it, the
  * menu closes when one of its links is followed (EntryList closes it when the pointer goes down elsewhere).
  *
- * Its links' icons are drawn once it is open, with JavaScript: every row of a page carries its
- * closed menu, and their icons were half of a row's HTML (50 rows, 300 KB, on a big folder's first
- * page, issue 46). Without JavaScript the menu's links are words only.
+ * Every row of a page carries its menu, closed, and its links were two thirds of a row's elements
+ * (50 rows on a big folder's first page, issue 46). So a closed menu's links are in a `<noscript>`:
+ * a browser without JavaScript shows them as any other element, one with it reads them as text,
+ * and React never hydrates them. Opened with JavaScript, the menu draws its links, with icons.
  */
 export function EntryMenu({ name, actions }: { name: string; actions: EntryAction[] }) {
   const { t } = useTranslation();
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const close = () => details.current?.removeAttribute('open');
+  // Opened before the page hydrated: its `toggle` event came before React listened.
+  useEffect(() => setOpen(details.current?.open ?? false), []);
+  const links = (icon: boolean) => (
+    <div className="card absolute right-0 z-20 mt-1 flex w-44 flex-col p-1 shadow-lg">
+      {actions.map((action) => (
+        <ActionLink key={action.key} action={action} name={name} onClick={close} icon={icon} className="menu-item" />
+      ))}
+    </div>
+  );
   return (
     <details
       ref={details}
@@ -99,18 +109,7 @@ export function EntryMenu({ name, actions }: { name: string; actions: EntryActio
       >
         <Icon name="more" />
       </summary>
-      <div className="card absolute right-0 z-20 mt-1 flex w-44 flex-col p-1 shadow-lg">
-        {actions.map((action) => (
-          <ActionLink
-            key={action.key}
-            action={action}
-            name={name}
-            onClick={close}
-            icon={open}
-            className="flex min-h-11 items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted sm:min-h-0"
-          />
-        ))}
-      </div>
+      {open ? links(true) : <noscript>{links(false)}</noscript>}
     </details>
   );
 }

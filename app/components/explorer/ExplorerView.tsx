@@ -115,7 +115,7 @@ export function ExplorerView({ data, actionData }: { data: ExplorerData; actionD
     () => (imagesOnly ? entries.filter((e) => e.isDirectory || isImage(e)) : entries),
     [entries, imagesOnly],
   );
-  useKeepListing(path, listing);
+  useKeepListing(path, data.entries);
   const closeTo = explorerHref(path);
   const writable = Boolean(mount) && can.upload;
   const maxText = formatBytes(data.maxUploadBytes);
