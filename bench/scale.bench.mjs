@@ -19,7 +19,8 @@
 //     caches went cold between the others' turns; kept apart, 0.13 / 0.14 / 0.15 and 0.12 / 0.14 /
 //     0.16 in two runs.
 //  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
-//     1,000,000 pastes against the same over 1,000.
+//     1,000,000 pastes against the same over 1,000: as fast as the server answers, then at a
+//     steady 5,000 views/s (the latency of a view without a queue in front of it).
 // The other figures at that size come from the benchmarks that own them, with a larger corpus:
 //   BENCH_PASTES=1000000 node bench/dashboard.bench.mjs      (the dashboard against its shortest SQL)
 //   BENCH_PASTES=1000000 node bench/backup.bench.mjs         (a backup of that data folder)
@@ -51,6 +52,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 /** How long the replicas are warmed together, per kind of request, before any figure. */
 const WARM_S = Number(process.env.BENCH_WARM ?? 30);
 const PASTES = 1000;
+/** Views per second of part 2's steady run (BENCH_STEADY_RATE): about a quarter of one process's most. */
+const STEADY_RATE = Number(process.env.BENCH_STEADY_RATE ?? 5000);
 const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
 if (!(MILLION > 1000)) throw new Error('BENCH_MILLION must be more than the 1,000-paste baseline');
 const RUN = path.join(ROOT, '.tmp', `bench-scale-${Date.now()}`);
@@ -344,11 +347,14 @@ async function pastesFolder(count) {
 
 async function million() {
   const figures = {};
+  const steady = {};
   for (const count of [PASTES, MILLION]) {
     log(`Inserting ${count.toLocaleString('en')} pastes…`);
     const { dataDir, paths } = await pastesFolder(count);
     const app = await startApp({ dataDir, admin: ADMIN, children });
-    figures[count] = await load(app.url, { name: `views over ${count}`, path: paths[0], paths });
+    const request = { name: `views over ${count}`, path: paths[0], paths };
+    figures[count] = await load(app.url, request);
+    steady[count] = await generateLoad(app.url, request, { connections: 50, seconds: DURATION_S, rate: STEADY_RATE });
     app.child.kill('SIGTERM');
   }
   const [small, big] = [figures[PASTES], figures[MILLION]];
@@ -363,14 +369,34 @@ async function million() {
       [
         count.toLocaleString('en'),
         f.rps.toFixed(0),
-        `${f.p50} ms`,
-        `${f.p99} ms`,
+        `${f.p50.toFixed(2)} ms`,
+        `${f.p99.toFixed(2)} ms`,
         count === PASTES ? 'baseline' : `${(f.p99 / small.p99).toFixed(2)} ×`,
         count === PASTES ? '' : '≤ 1 ×',
       ]
         .map((c) => String(c).padEnd(16))
         .join(''),
     );
+  // The same views at a steady pace, a quarter of what one process serves: the latency of a view
+  // itself. Above, every connection sends again as soon as it has its answer, so the server always
+  // has 50 waiting and p99 is the time 50 views take in turn: the rate seen from the other side.
+  log('');
+  log(`The same at a steady ${STEADY_RATE.toLocaleString('en')} views/s`);
+  log(['pastes', 'views/s', 'p50', 'p99', 'p99 vs 1,000'].map((c) => c.padEnd(16)).join(''));
+  for (const count of [PASTES, MILLION]) {
+    const f = steady[count];
+    log(
+      [
+        count.toLocaleString('en'),
+        (f.total / DURATION_S).toFixed(0),
+        `${f.p50.toFixed(2)} ms`,
+        `${f.p99.toFixed(2)} ms`,
+        count === PASTES ? 'baseline' : `${(f.p99 / steady[PASTES].p99).toFixed(2)} ×`,
+      ]
+        .map((c) => String(c).padEnd(16))
+        .join(''),
+    );
+  }
 }
 
 async function main() {

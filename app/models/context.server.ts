@@ -15,6 +15,7 @@ import { createLogger, type Logger } from '~/log.server';
 import { AuditWriter } from '~/models/audit/writer.server';
 import { auditInserter } from '~/models/audit/insert.server';
 import { ShareStatsRecorder } from '~/models/stats/recorder.server';
+import { statsWriter } from '~/models/stats/stats-writer.server';
 import { PasteViewTally, postgresViewWriter, sqliteViewWriter } from '~/models/stats/paste-views.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
@@ -98,7 +99,7 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     searchIndex: sql ? new SqliteSearchIndex(sql) : new PostgresSearchIndex(db),
     log,
     audit: new AuditWriter(auditInserter(sql, pg), log),
-    stats: new ShareStatsRecorder(db, dialect, log),
+    stats: new ShareStatsRecorder(statsWriter(sql, pg), log),
     pasteViews: new PasteViewTally(sql ? sqliteViewWriter(sql) : postgresViewWriter(pg!), log),
   };
 }

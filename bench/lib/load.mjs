@@ -21,10 +21,17 @@ export const loadGenerator =
  * `request` (bench/lib/cannon.mjs's shape: path or paths, method, headers, body) at `base` with
  * `connections` for `seconds`: requests answered, failed ones (errors, timeouts, non-2xx), latency
  * p50/p99 in ms, and the CPU seconds of the generator's own process (wrk's; 0 for autocannon).
+ * With `rate` (requests per second), at about that pace instead of as fast as the server answers:
+ * each connection waits `connections / rate` s between its requests, on average.
  */
-export async function generateLoad(base, request, { connections, seconds }) {
-  if (loadGenerator === 'wrk') return wrk(base, request, connections, seconds);
-  const r = await autocannon({ ...cannonOptions(base, request), connections, duration: seconds });
+export async function generateLoad(base, request, { connections, seconds, rate }) {
+  if (loadGenerator === 'wrk') return wrk(base, request, connections, seconds, rate);
+  const r = await autocannon({
+    ...cannonOptions(base, request),
+    connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+  });
   return {
     total: r.requests.total,
     failed: r.errors + r.timeouts + r.non2xx,
@@ -38,8 +45,11 @@ export async function generateLoad(base, request, { connections, seconds }) {
 /** A Lua string literal. */
 const lua = (text) => JSON.stringify(text);
 
-/** wrk's script for `request`: its method, headers and body, and a path at random per request. */
-function scriptOf(request) {
+/**
+ * wrk's script for `request`: its method, headers and body, a path at random per request, and the
+ * wait between two requests of a connection (ms) when there is one.
+ */
+function scriptOf(request, delayMs) {
   const lines = [`wrk.method = ${lua(request.method ?? 'GET')}`];
   for (const [name, value] of Object.entries(request.headers ?? {}))
     lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
@@ -49,6 +59,8 @@ function scriptOf(request) {
     lines.push('math.randomseed(os.time())');
     lines.push('request = function() return wrk.format(nil, paths[math.random(#paths)]) end');
   }
+  // At random around the wait, so the connections do not send in step, 50 requests at once.
+  if (delayMs) lines.push(`delay = function() return math.random(0, ${2 * delayMs}) end`);
   return lines.join('\n');
 }
 
@@ -58,10 +70,10 @@ function ms(text) {
   return Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
 }
 
-async function wrk(base, request, connections, seconds) {
+async function wrk(base, request, connections, seconds, rate) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
   const script = path.join(dir, 'request.lua');
-  fs.writeFileSync(script, scriptOf(request));
+  fs.writeFileSync(script, scriptOf(request, rate ? Math.round((connections * 1000) / rate) : 0));
   // The shell reads its own stat after waiting for wrk: its children's CPU (cutime, cstime) is wrk's.
   const shell = 'wrk "$@"; code=$?; read -r stat < /proc/$$/stat; echo "STAT $stat"; exit $code';
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base + request.path];

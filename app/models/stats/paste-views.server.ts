@@ -6,8 +6,12 @@ import type { Logger } from '~/log.server';
 import { PeriodicFlush } from './periodic-flush.server';
 
 const FLUSH_MS = 3000;
-/** Pastes per write. */
-const SLICE = 250;
+/**
+ * Pastes per write. On SQLite a write holds the event loop: 50 rows take about 0.5 ms, 250 took
+ * 2.5 ms and 12-20 ms when the disk was busy, and at a steady 5,000 views/s over a million pastes
+ * those writes made the views' p99 (bench/scale.bench.mjs, decision 0041).
+ */
+const SLICE = 50;
 
 /**
  * Adds views to pastes' rows: `[id, views]` pairs, in one transaction. SQLite's writer is

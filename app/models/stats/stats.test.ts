@@ -11,6 +11,7 @@ import { uploadFileShare } from '~/models/shares/create/uploads.server';
 import { tempModelContext, type TempContext } from '../../../tests/support/model-context';
 import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
 import { ShareStatsRecorder } from './recorder.server';
+import { statsWriter, type StatsWriter } from './stats-writer.server';
 import { pruneShareStats, shareStats } from './stats.server';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -112,16 +113,15 @@ describe('share statistics', () => {
 
   it('keeps counts a failed write could not store, and adds them with the next flush', async () => {
     const p = await paste({ content: 'x', slug: 'stats-retry' });
-    // The flush writes the days' rows, then the referrers': the second statement fails once.
-    let statements = 0;
-    const db = new Proxy(temp.ctx.db, {
-      get: (target, name) =>
-        name === '$executeRaw' && ++statements === 2
-          ? () => Promise.reject(new Error('database is locked'))
-          : Reflect.get(target, name),
-    });
+    // The flush writes the days' rows, then the referrers': the referrers' write fails once.
+    const real = statsWriter(temp.ctx.sql, temp.ctx.pg);
+    let failures = 0;
+    const writer: StatsWriter = {
+      days: real.days,
+      hosts: (rows) => (++failures === 1 ? Promise.reject(new Error('database is locked')) : real.hosts(rows)),
+    };
     const warnings: string[] = [];
-    const recorder = new ShareStatsRecorder(db, temp.ctx.dialect, {
+    const recorder = new ShareStatsRecorder(writer, {
       warn: (_o: unknown, m: string) => warnings.push(m),
     } as never);
     recorder.add('paste', p.id, 'view', 'chat.example');
