@@ -16,7 +16,12 @@ import { AuditWriter } from '~/models/audit/writer.server';
 import { auditInserter } from '~/models/audit/insert.server';
 import { ShareStatsRecorder } from '~/models/stats/recorder.server';
 import { statsWriter } from '~/models/stats/stats-writer.server';
-import { PasteViewTally, postgresViewWriter, sqliteViewWriter } from '~/models/stats/paste-views.server';
+import {
+  PasteViewTally,
+  POSTGRES_SLICE,
+  postgresViewWriter,
+  sqliteViewWriter,
+} from '~/models/stats/paste-views.server';
 
 /** Network knobs a caller may tighten; tests inject `lookup` to play a rebinding DNS server. */
 export type NetOverrides = Pick<SafeFetchOptions, 'lookup' | 'headersTimeoutMs' | 'totalTimeoutMs' | 'maxRedirects'>;
@@ -100,7 +105,9 @@ export async function openModelContext(config: AppConfig, log: Logger = createLo
     log,
     audit: new AuditWriter(auditInserter(sql, pg), log),
     stats: new ShareStatsRecorder(statsWriter(sql, pg), log),
-    pasteViews: new PasteViewTally(sql ? sqliteViewWriter(sql) : postgresViewWriter(pg!), log),
+    pasteViews: sql
+      ? new PasteViewTally(sqliteViewWriter(sql), log)
+      : new PasteViewTally(postgresViewWriter(pg!), log, POSTGRES_SLICE),
   };
 }
 

@@ -7,11 +7,16 @@ import { PeriodicFlush } from './periodic-flush.server';
 
 const FLUSH_MS = 3000;
 /**
- * Pastes per write. On SQLite a write holds the event loop: 50 rows take about 0.5 ms, 250 took
- * 2.5 ms and 12-20 ms when the disk was busy, and at a steady 5,000 views/s over a million pastes
- * those writes made the views' p99 (bench/scale.bench.mjs, decision 0041).
+ * Pastes per write on SQLite, where a write holds the event loop: 50 rows take about 0.5 ms, 250
+ * took 2.5 ms and 12-20 ms when the disk was busy, and at a steady 5,000 views/s over a million
+ * pastes those writes made the views' p99 (bench/scale.bench.mjs, decision 0041).
  */
 const SLICE = 50;
+/**
+ * On PostgreSQL a write is a round trip the event loop does not wait on, but reads wait for the
+ * whole flush (`reading`): fewer, bigger statements.
+ */
+export const POSTGRES_SLICE = 250;
 
 /**
  * Adds views to pastes' rows: `[id, views]` pairs, in one transaction. SQLite's writer is
@@ -57,6 +62,7 @@ export class PasteViewTally extends PeriodicFlush {
   constructor(
     private readonly writer: ViewWriter,
     private readonly log: Pick<Logger, 'warn'>,
+    private readonly slice = SLICE,
   ) {
     super(FLUSH_MS);
   }
@@ -100,9 +106,9 @@ export class PasteViewTally extends PeriodicFlush {
       const counts = [...this.pending].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       // In slices, the event loop free between them: on SQLite a write holds it (bench/scale.bench.mjs:
       // thousands of pastes in one transaction were the views' p99).
-      for (let i = 0; i < counts.length; i += SLICE) {
+      for (let i = 0; i < counts.length; i += this.slice) {
         if (i > 0) await nextTurn();
-        const slice = counts.slice(i, i + SLICE);
+        const slice = counts.slice(i, i + this.slice);
         const written = this.writer(slice);
         if (written) await written;
         for (const [id, n] of slice) {
