@@ -101,6 +101,23 @@ test('keyboard, context menu, drag to move, image navigation and views @js', asy
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
 
+  // The row's "more" menu, opened near the window's bottom, opens upwards: all of it in the window.
+  const viewport = page.viewportSize()!;
+  const summary = page.getByLabel(fill(t.list.more, { name: 'notes.txt' }));
+  const summaryTop = await summary.evaluate((el) => el.getBoundingClientRect().top);
+  expect(summaryTop).toBeGreaterThan(400); // room above it for the menu
+  await page.setViewportSize({ width: viewport.width, height: Math.round(summaryTop) + 80 });
+  await summary.click();
+  const more = page.getByRole('group').filter({ has: summary });
+  const rename = more.getByRole('link', { name: /Rename/ });
+  await expect(rename).toBeVisible();
+  const placed = await more.locator('div.card').evaluate((el) => el.getBoundingClientRect().toJSON());
+  expect(placed.bottom).toBeLessThanOrEqual(Math.round(summaryTop) + 80);
+  expect(placed.top).toBeLessThan(summaryTop);
+  await summary.click();
+  await expect(rename).toBeHidden();
+  await page.setViewportSize(viewport);
+
   // Edit the text file in place.
   await entryLink(page, 'notes.txt').click({ button: 'right' });
   await menu.getByRole('menuitem', { name: /Edit/ }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '~/components/ui/Icon';
@@ -88,8 +88,19 @@ export function EntryMenu({ name, actions }: { name: string; actions: EntryActio
   const close = () => details.current?.removeAttribute('open');
   // Opened before the page hydrated: its `toggle` event came before React listened.
   useEffect(() => setOpen(details.current?.open ?? false), []);
+  // Opened near the bottom of the window, it opens upwards where there is room there.
+  const list = useRef<HTMLDivElement>(null);
+  const [upwards, setUpwards] = useState(false);
+  useLayoutEffect(() => {
+    const box = list.current?.getBoundingClientRect();
+    const top = details.current?.getBoundingClientRect().top ?? 0;
+    setUpwards(Boolean(open && box && box.bottom > window.innerHeight && top > box.height));
+  }, [open]);
   const links = (icon: boolean) => (
-    <div className="card absolute right-0 z-20 mt-1 flex w-44 flex-col p-1 shadow-lg">
+    <div
+      ref={icon ? list : undefined}
+      className={`card absolute right-0 z-20 flex w-44 flex-col p-1 shadow-lg ${upwards ? 'bottom-full mb-1' : 'mt-1'}`}
+    >
       {actions.map((action) => (
         <ActionLink key={action.key} action={action} name={name} onClick={close} icon={icon} className="menu-item" />
       ))}
