@@ -68,6 +68,13 @@ export async function hotQuery<R extends pg.QueryResultRow>(pool: pg.Pool, query
   }
 }
 
+/** `($1, $2), ($3, $4)`: the VALUES of a multi-row hot-path statement of `rows` rows of `width`. */
+export const valuesPlaces = (rows: number, width: number): string =>
+  Array.from(
+    { length: rows },
+    (_, i) => `(${Array.from({ length: width }, (_, j) => `$${i * width + j + 1}`).join(', ')})`,
+  ).join(', ');
+
 /** A time as a `timestamp(3)` parameter of a hot-path statement: UTC, as Prisma writes it. */
 export const pgTime = (date: Date = new Date()): string => date.toISOString().slice(0, -1);
 

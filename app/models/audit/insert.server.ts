@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
-import { hotQuery, pgTime } from '~/db/postgres.server';
+import { hotQuery, pgTime, valuesPlaces } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import type { AuditRow } from './writer.server';
 
@@ -35,11 +35,7 @@ export function auditInserter(sql: Sql | null, pool: Pool | null): (rows: AuditR
     return async (rows) => all(rows);
   }
   return (rows) => {
-    const width = 11;
-    const places = rows.map(
-      (_, i) => `(${Array.from({ length: width }, (_, j) => `$${i * width + j + 1}`).join(', ')})`,
-    );
-    const text = `INSERT INTO audit_events (${COLUMNS}) VALUES ${places.join(', ')}`;
+    const text = `INSERT INTO audit_events (${COLUMNS}) VALUES ${valuesPlaces(rows.length, 11)}`;
     return hotQuery(pool!, { text, values: rows.flatMap((row) => values(row, pgTime)) });
   };
 }

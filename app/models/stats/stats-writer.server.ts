@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Sql } from '~/db/client.server';
-import { hotQuery, pgTime } from '~/db/postgres.server';
+import { hotQuery, pgTime, valuesPlaces } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import type { DayCount, HostCount } from './recorder.server';
 
@@ -31,13 +31,6 @@ const dayValues = (r: DayCount, time: (date: Date) => string) => [
 ];
 const hostValues = (r: HostCount) => [r.kind, r.shareId, r.host, r.visits];
 
-/** `(?, ?), (?, ?)` for `rows` rows of `width` values: PostgreSQL's numbered placeholders. */
-const placesOf = (rows: number, width: number) =>
-  Array.from(
-    { length: rows },
-    (_, i) => `(${Array.from({ length: width }, (_, j) => `$${i * width + j + 1}`).join(', ')})`,
-  ).join(', ');
-
 /**
  * On SQLite one prepared upsert per row, in one transaction, on the hot-path connection; on
  * PostgreSQL one multi-row upsert on the pool (as the audit log's inserter, decision 0033). Through
@@ -60,12 +53,12 @@ export function statsWriter(sql: Sql | null, pool: Pool | null): StatsWriter {
   return {
     days: (rows) =>
       hotQuery(pool!, {
-        text: `INSERT INTO share_stats (${DAY_COLUMNS}) VALUES ${placesOf(rows.length, 8)} ${ADD_DAY}`,
+        text: `INSERT INTO share_stats (${DAY_COLUMNS}) VALUES ${valuesPlaces(rows.length, 8)} ${ADD_DAY}`,
         values: rows.flatMap((row) => dayValues(row, pgTime)),
       }),
     hosts: (rows) =>
       hotQuery(pool!, {
-        text: `INSERT INTO share_referrers (${HOST_COLUMNS}) VALUES ${placesOf(rows.length, 4)} ${ADD_HOST}`,
+        text: `INSERT INTO share_referrers (${HOST_COLUMNS}) VALUES ${valuesPlaces(rows.length, 4)} ${ADD_HOST}`,
         values: rows.flatMap(hostValues),
       }),
   };
