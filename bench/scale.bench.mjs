@@ -128,12 +128,30 @@ http {
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      await new Promise((resolve) => {
         child.once('exit', resolve);
         child.kill('SIGQUIT');
-      }),
+      });
+      reportNginxErrors(path.join(dir, 'error.log'));
+    },
   };
+}
+
+/**
+ * What nginx said about the replicas (a refused or reset connection, a replica it took out of
+ * service), each kind of message once with its count: the load generator counts failed requests,
+ * nginx's log says why.
+ */
+function reportNginxErrors(file) {
+  const counts = new Map();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const m = /\[(error|warn|alert|crit)\] \d+#\d+: (?:\*\d+ )?([^,]*)(?:,.*upstream: "([^"]*)")?/.exec(line);
+    if (!m) continue;
+    const key = `${m[1]}: ${m[2]}${m[3] ? ` (${new URL(m[3]).host})` : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [message, count] of counts) console.error(`  nginx ${count} × ${message}`);
 }
 
 const hasNginx = fs.existsSync('/usr/sbin/nginx') && process.env.BENCH_PROXY !== 'node';
