@@ -2,6 +2,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { rss } from './servers.mjs';
@@ -94,17 +95,27 @@ export async function bestDownloads({ direct, viaApp, appPid, rounds = 2, log = 
   return { direct: best, proxied };
 }
 
-/** Runs a benchmark's `main`, then its (possibly async) `cleanup` whatever happened; the exit code says which. */
+/**
+ * Runs a benchmark's `main`, then its (possibly async) `cleanup` whatever happened; the exit code
+ * says which. A bench stopped from outside — Ctrl-C, `kill`, or its output piped into `head`,
+ * which closes the pipe (EPIPE) — cleans up too: before, it died there and left the servers it had
+ * started running and its run folder behind.
+ */
 export function runBench(main, cleanup) {
+  let finishing = null;
+  const finish = (code) =>
+    (finishing ??= Promise.resolve()
+      .then(cleanup)
+      .catch((error) => console.error(error))
+      .finally(() => process.exit(code)));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.once(signal, () => void finish(128 + os.constants.signals[signal]));
+  process.stdout.on('error', () => void finish(1));
   main().then(
-    async () => {
-      await cleanup();
-      process.exit(0);
-    },
-    async (error) => {
+    () => finish(0),
+    (error) => {
       console.error(error);
-      await cleanup();
-      process.exit(1);
+      return finish(1);
     },
   );
 }
