@@ -16,3 +16,11 @@ const API_NAMES: Record<StorageType, string> = { local: 'LOCAL', s3: 'S3', webda
 export function apiStorageType(value: string): string {
   return API_NAMES[storageTypeOf(value)];
 }
+
+/**
+ * Whether a kind keeps its files in a bucket (S3) or in a folder (the local disk, WebDAV, SFTP):
+ * what its storage test says it listed.
+ */
+export function holdsBucket(value: string): boolean {
+  return storageTypeOf(value) === 's3';
+}

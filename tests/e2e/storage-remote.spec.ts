@@ -99,10 +99,13 @@ test('a WebDAV storage with a wrong password says so, in Chinese too; fixed, it 
   await card(page, name)
     .getByRole('button', { name: `${zh.list.test}: ${name}` })
     .click();
-  await expect(card(page, name).getByRole('region', { name: zh.test.heading })).toContainText(
-    zhCatalog.storageTest.authFailed,
-    { timeout: 30_000 },
+  const zhResults = card(page, name).getByRole('region', { name: zh.test.heading });
+  await expect(zhResults).toContainText(zhCatalog.storageTest.authFailed, { timeout: 30_000 });
+  // A WebDAV storage lists a folder, not a bucket.
+  await expect(zhResults.getByRole('listitem').filter({ hasText: zh.test.checks.readFolder })).toContainText(
+    zhCatalog.storageTest.readFolderFailed,
   );
+  await expect(zhResults).not.toContainText(zh.test.checks.read);
   await page.screenshot({ path: testInfo.outputPath('webdav-test-zh-phone.png'), fullPage: true });
 
   // Edited with the right password (blank fields keep the rest), it passes.

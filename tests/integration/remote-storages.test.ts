@@ -116,11 +116,23 @@ describe('WebDAV and SFTP storages', () => {
       username: 'u',
       password: 'p',
     });
-    const error = async (id: string) =>
-      (await call('POST', `/s3-configs/${id}/test`, { auth: admin })).body.data.result.read.error;
+    const nowhere = await post('/s3-configs', {
+      name: 'Nobody home either',
+      storage_type: 'webdav',
+      endpoint_url: 'http://127.0.0.1:1/',
+      username: 'u',
+      password: 'p',
+    });
+    const read = async (id: string) =>
+      (await call('POST', `/s3-configs/${id}/test`, { auth: admin })).body.data.result.read;
+    const error = async (id: string) => (await read(id)).error;
     expect(await error(badPassword.body.data.id)).toBe(zh.storageTest.authFailed);
     expect(await error(missing.body.data.id)).toBe(zh.storageTest.rootMissing);
-    expect(await error(refused.body.data.id)).toBe(zh.storageTest.unreachable);
+    // In the words of each form: a host and a port, a URL; a folder, not a bucket.
+    const unreachable = await read(refused.body.data.id);
+    expect(unreachable.error).toBe(zh.storageTest.sftpUnreachable);
+    expect(unreachable.note).toBe(zh.storageTest.readFolderFailed);
+    expect(await error(nowhere.body.data.id)).toBe(zh.storageTest.webdavUnreachable);
 
     // A reinstalled (or impersonated) server: its new key is refused until the pin is cleared.
     const pinned = sshd.fingerprint;

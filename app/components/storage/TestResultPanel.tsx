@@ -5,10 +5,11 @@ import { CopyButton } from '~/components/ui/CopyButton';
 import { Icon } from '~/components/ui/Icon';
 import { corsRule, type StorageCheck, type StorageItem, type StorageTestOutcome } from './view';
 import { CommandBlock } from '~/components/ui/CommandBlock';
+import { holdsBucket } from '~/lib/storage-kinds';
 
 const CHECKS = ['read', 'write', 'frontendSim', 'cors'] as const;
 
-function CheckRow({ name, check }: { name: (typeof CHECKS)[number]; check: StorageCheck }) {
+function CheckRow({ name, check, bucket }: { name: (typeof CHECKS)[number]; check: StorageCheck; bucket: boolean }) {
   const { t } = useTranslation();
   const ok = check.success;
   return (
@@ -22,7 +23,7 @@ function CheckRow({ name, check }: { name: (typeof CHECKS)[number]; check: Stora
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 font-medium">
-          {t(`storage.test.checks.${name}`)}
+          {t(`storage.test.checks.${name === 'read' && !bucket ? 'readFolder' : name}`)}
           <span className={`text-xs font-semibold ${ok ? 'text-success' : 'text-danger'}`}>
             {ok ? t('storage.test.passed') : t('storage.test.failed')}
           </span>
@@ -98,7 +99,7 @@ export function TestResultPanel({
       </div>
       <ul className="mt-4 divide-y divide-line">
         {CHECKS.map((name) => (
-          <CheckRow key={name} name={name} check={result[name]} />
+          <CheckRow key={name} name={name} check={result[name]} bucket={holdsBucket(config.storageType)} />
         ))}
       </ul>
       {config.storageType === 's3' && !result.cors.success && (

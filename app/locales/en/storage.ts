@@ -130,6 +130,7 @@ export default {
     failed: 'Failed',
     checks: {
       read: 'Read: list the bucket',
+      readFolder: 'Read: list the folder',
       write: 'Write: upload, read back and delete a test file',
       frontendSim: 'Browser round trip through presigned links',
       cors: 'CORS for uploads from the browser',

@@ -1,6 +1,8 @@
 export default {
   readOk: 'Listing the bucket works ({{ms}} ms)',
   readFailed: 'Could not list the bucket',
+  readFolderOk: 'Listing the folder works ({{ms}} ms)',
+  readFolderFailed: 'Could not list the folder',
   writeOk: 'Writing, reading back and deleting a test file works ({{ms}} ms)',
   writeFailed: 'Could not write, read back or delete a test file',
   readBackMismatch: 'The test file read back differs from what was written',
@@ -17,6 +19,10 @@ export default {
     'Add a CORS rule to the bucket: allowed origin {{origin}}, methods GET, PUT, HEAD, headers *, expose headers ETag',
   unreachableHost: 'The endpoint host name could not be resolved: check the endpoint URL',
   unreachable: 'The endpoint could not be reached: check the endpoint URL and that the server is running',
+  webdavUnreachableHost: 'The host name in the WebDAV URL could not be resolved: check the URL',
+  webdavUnreachable: 'The WebDAV server could not be reached: check the URL and that the server is running',
+  sftpUnreachableHost: 'The host name could not be resolved: check the host',
+  sftpUnreachable: 'The SSH server could not be reached: check the host and the port, and that the server is running',
   noSuchBucket: 'The bucket does not exist: check the bucket name',
   denied: 'Access denied: check the access key, the secret and the bucket permissions',
   tlsFailed:

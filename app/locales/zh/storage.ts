@@ -126,6 +126,7 @@ export default {
     failed: '失败',
     checks: {
       read: '读取：列出存储桶',
+      readFolder: '读取：列出文件夹',
       write: '写入：上传、读回并删除测试文件',
       frontendSim: '通过预签名链接的浏览器往返',
       cors: '浏览器上传所需的 CORS',

@@ -4,6 +4,7 @@ import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { StorageConfig } from '~/generated/prisma/client';
+import { holdsBucket } from '~/lib/storage-kinds';
 import { hostKeyOf } from '~/storage/drivers/remote/sftp-fs.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import type { ModelContext } from '~/models/context.server';
@@ -34,8 +35,25 @@ const REASONS: Record<string, string> = {
   root_missing: 'rootMissing',
 };
 
+/**
+ * A server that cannot be found or reached, in the words of its form: an S3 storage has an
+ * endpoint URL, a WebDAV one a URL, an SFTP one a host and a port (issue 48).
+ */
+const UNREACHABLE: Record<string, { host: string; server: string }> = {
+  webdav: { host: 'webdavUnreachableHost', server: 'webdavUnreachable' },
+  sftp: { host: 'sftpUnreachableHost', server: 'sftpUnreachable' },
+};
+
 /** Turns a driver or network failure into plain words a self-hoster can act on. */
-function explain(error: unknown): Message {
+function explain(error: unknown, kind: string): Message {
+  const words = explainAny(error);
+  const own = UNREACHABLE[kind];
+  if (own && words.key === 'storageTest.unreachableHost') return m(own.host);
+  if (own && words.key === 'storageTest.unreachable') return m(own.server);
+  return words;
+}
+
+function explainAny(error: unknown): Message {
   const e = error as {
     name?: string;
     code?: string;
@@ -105,13 +123,15 @@ export async function testStorageConfig(
   const prefix = config.defaultFolder;
   const probeKey = `${prefix}${TEST_FOLDER}${randomUUID()}.txt`;
   const probe = `cloudclip storage test ${new Date().toISOString()}`;
+  const kind = config.storageType;
+  const bucket = holdsBucket(kind);
 
   const read: Check = { success: false, error: null, note: null };
   try {
     const { value, ms } = await timed(() => driver.list(prefix, { limit: 5, delimiter: '/' }));
     Object.assign(read, {
       success: true,
-      note: m('readOk', { ms }),
+      note: m(bucket ? 'readOk' : 'readFolderOk', { ms }),
       prefix,
       objectCount: value.objects.length + value.prefixes.length,
       firstObjects: value.objects.map((o) => ({
@@ -121,7 +141,7 @@ export async function testStorageConfig(
       })),
     });
   } catch (error) {
-    Object.assign(read, { error: explain(error), note: m('readFailed') });
+    Object.assign(read, { error: explain(error, kind), note: m(bucket ? 'readFailed' : 'readFolderFailed') });
   }
 
   const write: Check = { success: false, error: null, note: null };
@@ -140,7 +160,7 @@ export async function testStorageConfig(
       cleaned: true,
     });
   } catch (error) {
-    Object.assign(write, { error: explain(error), note: m('writeFailed'), testFile: probeKey });
+    Object.assign(write, { error: explain(error, kind), note: m('writeFailed'), testFile: probeKey });
     await driver.remove([probeKey]).catch(() => undefined);
   }
 
@@ -169,7 +189,7 @@ export async function testStorageConfig(
       totalDuration: put.ms + get.ms,
     });
   } catch (error) {
-    Object.assign(frontendSim, { error: explain(error), note: m('presignedFailed') });
+    Object.assign(frontendSim, { error: explain(error, kind), note: m('presignedFailed') });
   } finally {
     await driver.remove([simKey]).catch(() => undefined);
   }
@@ -266,7 +286,7 @@ async function checkCors(driver: StorageDriver, prefix: string, origin: string |
       uploadSupported: true,
     };
   } catch (error) {
-    return { success: false, error: explain(error), note: m('corsGuide', { origin }) };
+    return { success: false, error: explain(error, 's3'), note: m('corsGuide', { origin }) };
   } finally {
     await driver.remove([key]).catch(() => undefined);
   }
