@@ -4,7 +4,7 @@ import { authorize } from '~/auth/operations';
 import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { StorageConfig } from '~/generated/prisma/client';
-import { holdsBucket } from '~/lib/storage-kinds';
+import { holdsBucket, storageTypeOf, type StorageType } from '~/lib/storage-kinds';
 import { hostKeyOf } from '~/storage/drivers/remote/sftp-fs.server';
 import { StorageError, type StorageDriver } from '~/storage/types';
 import type { ModelContext } from '~/models/context.server';
@@ -22,12 +22,12 @@ class CheckFailure extends Error {
 /** A message for the door to word. */
 const m = (key: string, params?: Record<string, unknown>): Message => ({ key: `storageTest.${key}`, params });
 
-/** The message for each reason a WebDAV or SFTP driver gives. */
+/** A server not found, or not reached: a driver's reason (remote-fs.ts), or a socket's code. */
+const NOT_FOUND = new Set(['dns', 'ENOTFOUND', 'EAI_AGAIN']);
+const NOT_REACHED = new Set(['refused', 'timeout', 'unavailable', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT']);
+
+/** The message for each other reason a WebDAV or SFTP driver gives. */
 const REASONS: Record<string, string> = {
-  dns: 'unreachableHost',
-  refused: 'unreachable',
-  timeout: 'unreachable',
-  unavailable: 'unreachable',
   tls: 'tlsFailed',
   auth: 'authFailed',
   denied: 'permissionDenied',
@@ -36,24 +36,19 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * A server that cannot be found or reached, in the words of its form: an S3 storage has an
+ * A server not found or not reached, in the words of the storage's form: an S3 storage has an
  * endpoint URL, a WebDAV one a URL, an SFTP one a host and a port (issue 48).
  */
-const UNREACHABLE: Record<string, { host: string; server: string }> = {
+const ENDPOINT = { host: 'unreachableHost', server: 'unreachable' };
+const UNREACHABLE: Record<StorageType, { host: string; server: string }> = {
+  s3: ENDPOINT,
+  local: ENDPOINT,
   webdav: { host: 'webdavUnreachableHost', server: 'webdavUnreachable' },
   sftp: { host: 'sftpUnreachableHost', server: 'sftpUnreachable' },
 };
 
 /** Turns a driver or network failure into plain words a self-hoster can act on. */
 function explain(error: unknown, kind: string): Message {
-  const words = explainAny(error);
-  const own = UNREACHABLE[kind];
-  if (own && words.key === 'storageTest.unreachableHost') return m(own.host);
-  if (own && words.key === 'storageTest.unreachable') return m(own.server);
-  return words;
-}
-
-function explainAny(error: unknown): Message {
   const e = error as {
     name?: string;
     code?: string;
@@ -65,8 +60,11 @@ function explainAny(error: unknown): Message {
   // A file server's failure, already named by its driver (WebDAV, SFTP: drivers/remote/remote-fs.ts).
   const reason = error instanceof StorageError ? error.reason : undefined;
   if (reason && REASONS[reason]) return m(REASONS[reason]);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return m('unreachableHost');
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return m('unreachable');
+  const unreachable = UNREACHABLE[storageTypeOf(kind)];
+  for (const cause of [reason, code]) {
+    if (cause && NOT_FOUND.has(cause)) return m(unreachable.host);
+    if (cause && NOT_REACHED.has(cause)) return m(unreachable.server);
+  }
   if (e.name === 'NoSuchBucket') return m('noSuchBucket');
   if (
     e.name === 'InvalidAccessKeyId' ||
