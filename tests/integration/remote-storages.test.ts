@@ -123,15 +123,19 @@ describe('WebDAV and SFTP storages', () => {
       username: 'u',
       password: 'p',
     });
-    const read = async (id: string) =>
-      (await call('POST', `/s3-configs/${id}/test`, { auth: admin })).body.data.result.read;
-    const error = async (id: string) => (await read(id)).error;
+    const results = async (id: string) =>
+      (await call('POST', `/s3-configs/${id}/test`, { auth: admin })).body.data.result;
+    const error = async (id: string) => (await results(id)).read.error;
     expect(await error(badPassword.body.data.id)).toBe(zh.storageTest.authFailed);
     expect(await error(missing.body.data.id)).toBe(zh.storageTest.rootMissing);
     // In the words of each form: a host and a port, a URL; a folder, not a bucket.
-    const unreachable = await read(refused.body.data.id);
+    const { read: unreachable, frontendSim } = await results(refused.body.data.id);
     expect(unreachable.error).toBe(zh.storageTest.sftpUnreachable);
     expect(unreachable.note).toBe(zh.storageTest.readFolderFailed);
+    // Its browser round trip would go through this app into the same unreachable server: skipped, the
+    // reason left to the checks above (it said "presigned upload refused (HTTP 503)" before).
+    expect(frontendSim).toMatchObject({ success: false, skipped: true, error: null });
+    expect(frontendSim.note).toBe(zh.storageTest.presignedSkipped);
     expect(await error(nowhere.body.data.id)).toBe(zh.storageTest.webdavUnreachable);
 
     // A reinstalled (or impersonated) server: its new key is refused until the pin is cleared.

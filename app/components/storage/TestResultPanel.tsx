@@ -8,25 +8,32 @@ import { CommandBlock } from '~/components/ui/CommandBlock';
 import { holdsBucket } from '~/lib/storage-kinds';
 
 const CHECKS = ['read', 'write', 'frontendSim', 'cors'] as const;
+// Whole class names, so that Tailwind finds them in the source.
+const BADGE = {
+  passed: 'bg-success/15 text-success',
+  skipped: 'bg-muted text-subtle',
+  failed: 'bg-danger/15 text-danger',
+};
+const LABEL = { passed: 'text-success', skipped: 'text-subtle', failed: 'text-danger' };
 
 function CheckRow({ name, check, bucket }: { name: (typeof CHECKS)[number]; check: StorageCheck; bucket: boolean }) {
   const { t } = useTranslation();
   const ok = check.success;
+  // A skipped check (the browser round trip after a failed write) is neither: the failure is above.
+  const state = ok ? 'passed' : check.skipped ? 'skipped' : 'failed';
   return (
     <li className="flex gap-3 py-3 first:pt-0 last:pb-0">
-      <span
-        className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full ${
-          ok ? 'bg-success/15 text-success' : 'bg-danger/15 text-danger'
-        }`}
-      >
-        <Icon name={ok ? 'check' : 'cross'} className="h-3.5 w-3.5" />
+      <span className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full ${BADGE[state]}`}>
+        {state === 'skipped' ? (
+          <span aria-hidden="true">–</span>
+        ) : (
+          <Icon name={ok ? 'check' : 'cross'} className="h-3.5 w-3.5" />
+        )}
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 font-medium">
           {t(`storage.test.checks.${name === 'read' && !bucket ? 'readFolder' : name}`)}
-          <span className={`text-xs font-semibold ${ok ? 'text-success' : 'text-danger'}`}>
-            {ok ? t('storage.test.passed') : t('storage.test.failed')}
-          </span>
+          <span className={`text-xs font-semibold ${LABEL[state]}`}>{t(`storage.test.${state}`)}</span>
         </p>
         {check.note && <p className="mt-0.5 text-sm break-words text-subtle">{check.note}</p>}
         {check.error && check.error !== check.note && (

@@ -128,6 +128,7 @@ export default {
     close: 'Close',
     passed: 'Passed',
     failed: 'Failed',
+    skipped: 'Skipped',
     checks: {
       read: 'Read: list the bucket',
       readFolder: 'Read: list the folder',

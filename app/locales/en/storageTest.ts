@@ -8,6 +8,8 @@ export default {
   readBackMismatch: 'The test file read back differs from what was written',
   presignedOk: 'A browser-style upload and download through presigned URLs works',
   presignedFailed: 'Uploading or downloading through presigned URLs failed',
+  presignedSkipped:
+    'Skipped: uploads from the browser go through Cloudclip to this storage, and the write above failed',
   presignedPutStatus: 'The presigned upload was refused (HTTP {{status}})',
   presignedGetStatus: 'The presigned download failed (HTTP {{status}})',
   corsNotNeeded: 'This storage is served through Cloudclip itself: no CORS needed',

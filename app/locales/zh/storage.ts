@@ -124,6 +124,7 @@ export default {
     close: '关闭',
     passed: '通过',
     failed: '失败',
+    skipped: '已跳过',
     checks: {
       read: '读取：列出存储桶',
       readFolder: '读取：列出文件夹',

@@ -8,6 +8,7 @@ export default {
   readBackMismatch: '读回的测试文件与写入的内容不一致',
   presignedOk: '通过预签名 URL 模拟浏览器上传和下载成功',
   presignedFailed: '通过预签名 URL 上传或下载失败',
+  presignedSkipped: '已跳过：浏览器上传经由 Cloudclip 写入此存储，而上面的写入已失败',
   presignedPutStatus: '预签名上传被拒绝（HTTP {{status}}）',
   presignedGetStatus: '预签名下载失败（HTTP {{status}}）',
   corsNotNeeded: '此存储经由 Cloudclip 自身提供服务，无需 CORS',
