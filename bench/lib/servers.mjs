@@ -95,14 +95,18 @@ export function startApp({
   }
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`app did not start: ${out}`)), 30_000);
-    child.stdout.on('data', (d) => {
+    const untilListening = (d) => {
       out += d;
       const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1] });
-      }
-    });
+      if (!m) return;
+      clearTimeout(timer);
+      // From here on its log is read and dropped: kept and searched again on every chunk, a request
+      // line per view made this process take half a core under load, beside the app it measures.
+      child.stdout.off('data', untilListening).resume();
+      out = '';
+      resolve({ child, url: m[1] });
+    };
+    child.stdout.on('data', untilListening);
     child.once('exit', (code) => reject(new Error(`app exited ${code}: ${out}`)));
   });
 }
