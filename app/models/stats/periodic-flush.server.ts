@@ -4,6 +4,17 @@
  * last one at shutdown. The subclass writes what it holds (`write`) and keeps what a failed write
  * could not add for the next flush.
  */
+/**
+ * A map's entries in the order of their keys, as the flushes write them: slices of rows in key order
+ * change neighbouring rows, a few pages each, and replicas writing the same rows lock them in one
+ * order (PostgreSQL: no deadlock). In the order they came in, every slice of 50 rows of share
+ * statistics changed about 50 pages, and a flush of 10,000 shares wrote 36 MiB of WAL instead of
+ * 1.6 MiB (a copy of bench/scale.bench.mjs' million pastes, 2026-12-02).
+ */
+export function inKeyOrder<V>(map: Map<string, V>): [string, V][] {
+  return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export abstract class PeriodicFlush {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;

@@ -26,8 +26,8 @@ const dayValues = (r: DayCount, time: (date: Date) => string) => [
   r.views,
   r.downloads,
   r.bots,
-  time(r.firstAt),
-  time(r.lastAt),
+  time(new Date(r.firstAt)),
+  time(new Date(r.lastAt)),
 ];
 const hostValues = (r: HostCount) => [r.kind, r.shareId, r.host, r.visits];
 

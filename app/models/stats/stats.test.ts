@@ -137,6 +137,42 @@ describe('share statistics', () => {
     expect(stats.referrers).toEqual([{ host: 'chat.example', visits: 1 }]);
   });
 
+  it('writes the figures in the order of their keys, whatever order the visits came in', async () => {
+    const days: string[] = [];
+    const hosts: string[] = [];
+    const writer: StatsWriter = {
+      days: async (rows) => void days.push(...rows.map((r) => `${r.shareId} ${r.day}`)),
+      hosts: async (rows) => void hosts.push(...rows.map((r) => `${r.shareId} ${r.host}`)),
+    };
+    const recorder = new ShareStatsRecorder(writer, temp.ctx.log);
+    const today = Date.UTC(2026, 11, 2, 12);
+    for (const [id, at, from] of [
+      ['s-9', today, 'b.example'],
+      ['s-10', today - 86_400_000, 'a.example'],
+      ['s-1', today, 'b.example'],
+      ['s-10', today, 'a.example'],
+    ] as const)
+      recorder.add('paste', id, 'view', from, at);
+    await recorder.close();
+    expect(days).toEqual(['s-1 2026-12-02', 's-10 2026-12-01', 's-10 2026-12-02', 's-9 2026-12-02']);
+    expect(hosts).toEqual(['s-1 b.example', 's-10 a.example', 's-9 b.example']);
+  });
+
+  it('puts accesses on either side of midnight (UTC) on their own days, with their first and last times', async () => {
+    const p = await paste({ content: 'x', slug: 'stats-midnight' });
+    const midnight = Date.UTC(2026, 11, 2);
+    const recorder = new ShareStatsRecorder(statsWriter(temp.ctx.sql, temp.ctx.pg), temp.ctx.log);
+    for (const at of [midnight - 2000, midnight - 1000, midnight, midnight + 5000])
+      recorder.add('paste', p.id, 'view', null, at);
+    await recorder.close();
+    const stats = await shareStats(temp.ctx, ADMIN, 'paste', p.id, new Date(midnight + 60_000));
+    expect(stats.days.slice(-2)).toEqual([
+      { day: '2026-12-01', views: 2, downloads: 0, bots: 0 },
+      { day: '2026-12-02', views: 2, downloads: 0, bots: 0 },
+    ]);
+    expect([stats.firstAt!.getTime(), stats.lastAt!.getTime()]).toEqual([midnight - 2000, midnight + 5000]);
+  });
+
   it('forgets the figures of shares that are gone', async () => {
     const p = await paste({ content: 'short-lived', slug: 'stats-gone' });
     await as(BROWSER, () => viewPaste(temp.ctx, 'stats-gone'), 'chat.example');
@@ -145,5 +181,23 @@ describe('share statistics', () => {
     expect(await pruneShareStats(temp.ctx)).toBe(2); // its day and its referrer
     expect(await temp.ctx.db.shareStat.count({ where: { shareId: p.id } })).toBe(0);
     expect(await temp.ctx.db.shareStat.count()).toBeGreaterThan(0); // the others stay
+  });
+
+  it('prunes a slice of shares at a time, a share whose days go on into the next slice included', async () => {
+    const pastes = await Promise.all(['a', 'b', 'c'].map((x) => paste({ content: x, slug: `stats-slices-${x}` })));
+    const recorder = new ShareStatsRecorder(statsWriter(temp.ctx.sql, temp.ctx.pg), temp.ctx.log);
+    // Three days each: a slice of two rows ends in the middle of a share's days.
+    for (const p of pastes)
+      for (const day of [0, 1, 2]) recorder.add('paste', p.id, 'view', null, Date.now() - day * 86_400_000);
+    await recorder.close();
+    const ids = pastes.map((p) => p.id);
+    const rowsOf = () => temp.ctx.db.shareStat.count({ where: { shareId: { in: ids } } });
+    expect(await rowsOf()).toBe(9);
+    const [kept, ...gone] = [...ids].sort();
+    await deletePastes(temp.ctx, ADMIN, gone);
+    expect(await pruneShareStats(temp.ctx, 2)).toBe(6);
+    expect(
+      await temp.ctx.db.shareStat.findMany({ where: { shareId: { in: ids } }, select: { shareId: true } }),
+    ).toEqual([kept, kept, kept].map((shareId) => ({ shareId })));
   });
 });
