@@ -28,13 +28,18 @@ interface Row {
   encrypted: number | boolean;
 }
 
-const COLUMNS = `slug, content, remark, expires_at, max_views, views, created_by, created_at, updated_at, html,
-      html_version, encrypted`;
+const columns = (views: string) => `slug, content, remark, expires_at, max_views, ${views}, created_by, created_at,
+      updated_at, html, html_version, encrypted`;
+const COLUMNS = columns('views');
 
 const LIVE = `password_hash IS NULL AND (expires_at IS NULL OR expires_at > ?)`;
 
-/** A paste without a view limit: read, not written (its view goes to the tally). */
-const openStatement = `SELECT id, ${COLUMNS} FROM pastes WHERE slug = ? AND max_views IS NULL AND ${LIVE}`;
+/**
+ * A paste without a view limit: read, not written (its view goes to the tally). Its figure adds the
+ * views the tally has written to `tallied_views` (models/stats/paste-views.server.ts).
+ */
+const openStatement = `SELECT id, ${columns('views + coalesce((SELECT t.views FROM tallied_views t WHERE t.paste_id = pastes.id), 0) AS views')}
+    FROM pastes WHERE slug = ? AND max_views IS NULL AND ${LIVE}`;
 
 /** SQLite's count of one view of a limited paste at least two views short of its limit. */
 const limitedStatement = `

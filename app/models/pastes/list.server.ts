@@ -3,7 +3,7 @@ import { creatorIds, type Principal } from '~/auth/principal';
 import { creatorNames } from '~/models/key-names.server';
 import { containsText } from '~/db/dialect';
 import type { ModelContext } from '~/models/context.server';
-import { toRecord } from './pastes.server';
+import { TALLIED, toRecord, withTallied } from './pastes.server';
 import type { PasteRecord } from './types';
 
 /** The management list of pastes (the admin's text management, GET /api/pastes). */
@@ -48,7 +48,13 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
   };
   const skip = query.offset ?? ((query.page ?? 1) - 1) * query.limit;
   const [rows, total] = await Promise.all([
-    db.paste.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip, take: query.limit }),
+    db.paste.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip,
+      take: query.limit,
+      include: TALLIED,
+    }),
     db.paste.count({ where }),
   ]);
   const names = await creatorNames(
@@ -56,7 +62,7 @@ export async function listPastes(ctx: ModelContext, principal: Principal, query:
     rows.map((row) => row.createdBy),
   );
   const items: PasteListItem[] = rows.map((row) => ({
-    ...toRecord(row),
+    ...toRecord(withTallied(row)),
     keyName: row.createdBy?.startsWith('apikey:') ? (names.get(row.createdBy) ?? null) : null,
   }));
   return { items, total, skip };

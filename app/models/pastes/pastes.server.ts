@@ -55,6 +55,17 @@ export function toRecord(row: RecordColumns): PasteRecord {
   };
 }
 
+/**
+ * Read with a paste: the views the tally has added for it (`tallied_views`, decision 0041). A paste's
+ * figure is its row's views plus those (`withTallied`).
+ */
+export const TALLIED = { tallied: { select: { views: true } } } as const;
+
+/** A paste read with `TALLIED`, its `views` the paste's figure. */
+export function withTallied<R extends { views: number; tallied: { views: number } | null }>({ tallied, ...row }: R) {
+  return { ...row, views: row.views + (tallied?.views ?? 0) };
+}
+
 function isUsedUp(row: { expiresAt: Date | null; maxViews: number | null; views: number }, now = new Date()) {
   return (row.expiresAt !== null && row.expiresAt <= now) || (row.maxViews !== null && row.views >= row.maxViews);
 }
@@ -153,8 +164,9 @@ async function retire(ctx: ModelContext, id: string, slug: string): Promise<void
 export async function findLive(ctx: ModelContext, slug: string): Promise<Paste> {
   const { db, pasteViews } = ctx;
   const row = await pasteViews.reading(async () => {
-    const found = await db.paste.findUnique({ where: { slug } });
-    return found && { ...found, views: found.views + pasteViews.pendingOf(found.id) };
+    const found = await db.paste.findUnique({ where: { slug }, include: TALLIED });
+    const paste = found && withTallied(found);
+    return paste && { ...paste, views: paste.views + pasteViews.pendingOf(paste.id) };
   });
   if (!row) {
     if (await isGone(ctx, 'paste', slug)) throw new AppError('gone', 'pasteGone');
@@ -197,8 +209,8 @@ export async function countView(ctx: ModelContext, row: Paste): Promise<PasteVie
   // Its figure is read again beside the tally, so a flush in between cannot make it skip or repeat.
   if (row.maxViews === null) {
     const views = await ctx.pasteViews.reading(async () => {
-      const stored = await db.paste.findUnique({ where: { id: row.id }, select: { views: true } });
-      return stored && stored.views + ctx.pasteViews.add(row.id);
+      const stored = await db.paste.findUnique({ where: { id: row.id }, select: { views: true, ...TALLIED } });
+      return stored && withTallied(stored).views + ctx.pasteViews.add(row.id);
     });
     if (views === null) throw new AppError('gone', 'pasteGone');
     return { ...uncountedView(row), views };
@@ -239,9 +251,9 @@ async function ownedPaste(ctx: ModelContext, principal: Principal, where: { id: 
   authorize(principal, 'paste.manage');
   // Owners see (and edit from) every view counted so far.
   await ctx.pasteViews.flush();
-  const row = await db.paste.findUnique({ where });
+  const row = await db.paste.findUnique({ where, include: TALLIED });
   if (!row || !isCreator(principal, row.createdBy)) throw new AppError('not_found', 'pasteNotFoundOrForbidden');
-  return row;
+  return withTallied(row);
 }
 
 /** One paste for its owner or an admin, by id or by slug, with its password (docs/product/api.md plain_password). */
@@ -278,13 +290,19 @@ export async function updatePaste(ctx: ModelContext, principal: Principal, slug:
     remark: input.remark === undefined ? undefined : input.remark || null,
     expiresAt: input.expiresAt === undefined ? undefined : expiryOf(input.expiresAt),
     maxViews: input.maxViews === undefined ? undefined : input.maxViews || null,
-    // An edit starts the view count afresh (docs/product/api.md §1.9).
+    // An edit starts the view count afresh (docs/product/api.md §1.9): the tallied views go too.
     views: 0,
     // New content is rendered again on its first view (rendered.server.ts).
     ...(input.content === undefined ? {} : { html: null, htmlVersion: null }),
     ...password,
   };
-  const write = (newSlug: string) => ctx.db.paste.update({ where: { id: row.id }, data: { ...data, slug: newSlug } });
+  const write = async (newSlug: string) => {
+    const [, updated] = await ctx.db.$transaction([
+      ctx.db.talliedViews.deleteMany({ where: { pasteId: row.id } }),
+      ctx.db.paste.update({ where: { id: row.id }, data: { ...data, slug: newSlug } }),
+    ]);
+    return updated;
+  };
   try {
     const updated =
       input.newSlug === undefined
