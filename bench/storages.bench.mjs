@@ -117,10 +117,12 @@ function rclone(remote, args, { input, counted = false } = {}) {
 /**
  * A download through the app with curl, into `wc -c` as `rclone cat`'s bytes go: on both sides a
  * command-line client and the same small sink, no hashing. (Counted in this Node process instead,
- * the bytes cost more CPU on the cores the servers share than either client did.)
+ * the bytes cost more CPU on the cores the servers share than either client did.) With `into`, into
+ * that file instead, as users download (failing on an HTTP error).
  */
-function curl(url) {
-  return client('curl', ['-sS', '-H', `Authorization: ${basic}`, url], { counted: true });
+function curl(url, into) {
+  const args = ['-sS', '-H', `Authorization: ${basic}`, url];
+  return into ? client('curl', ['--fail', '-o', into, ...args], {}) : client('curl', args, { counted: true });
 }
 
 /** `command args`, or `command args | wc -c` when counted. */
@@ -234,9 +236,7 @@ async function main() {
       const theirsFiled = await intoFile(() =>
         rclone(server.rclone, ['copyto', '--ignore-checksum', 'r:theirs.bin', file]),
       );
-      const oursFiled = await intoFile(() =>
-        client('curl', ['-sS', '--fail', '-o', file, '-H', `Authorization: ${basic}`, download], {}),
-      );
+      const oursFiled = await intoFile(() => curl(download, file));
       if (round === 0) continue;
       filed.theirs = Math.min(filed.theirs, theirsFiled);
       filed.ours = Math.min(filed.ours, oursFiled);

@@ -1,10 +1,4 @@
 /**
- * What is counted in memory and added to the database every few seconds (share statistics,
- * decision 0035; paste views, decision 0041): `schedule` after counting, a flush at a time, and a
- * last one at shutdown. The subclass writes what it holds (`write`) and keeps what a failed write
- * could not add for the next flush.
- */
-/**
  * A map's entries in the order of their keys, as the flushes write them: slices of rows in key order
  * change neighbouring rows, a few pages each, and replicas writing the same rows lock them in one
  * order (PostgreSQL: no deadlock). In the order they came in, every slice of 50 rows of share
@@ -15,6 +9,12 @@ export function inKeyOrder<V>(map: Map<string, V>): [string, V][] {
   return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * What is counted in memory and added to the database every few seconds (share statistics,
+ * decision 0035; paste views, decision 0041): `schedule` after counting, a flush at a time, and a
+ * last one at shutdown. The subclass writes what it holds (`write`) and keeps what a failed write
+ * could not add for the next flush.
+ */
 export abstract class PeriodicFlush {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
