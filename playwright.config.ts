@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { testBrowser } from './tests/e2e/chromium';
 
@@ -48,7 +49,8 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/start-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(PORT) },
+    // The compile cache the suite's servers share (tests/support/server.ts).
+    env: { E2E_PORT: String(PORT), NODE_COMPILE_CACHE: path.resolve(import.meta.dirname, '.tmp/compile-cache') },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

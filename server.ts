@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './app/log.server';
 import { precompressed } from './app/http/precompressed.server';
 import { connectionDrain } from './app/http/connection-drain';
 import { createRequestLog } from './app/http/request-log';
+import { enableCompileCache, saveCompileCache } from './app/compile-cache.server';
 
 type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>, log: Logger) => Promise<Express>;
@@ -99,7 +100,9 @@ async function main() {
       if (!topLevel.has(req.path.split('/', 2)[1] ?? '')) return next();
       compressed(req, res, () => (req.path.startsWith('/assets/') ? assets : files)(req, res, next));
     });
-    appModule = (await import(path.join(buildDir, 'server/index.js'))) as AppModule;
+    const appBuild = path.join(buildDir, 'server/index.js');
+    enableCompileCache(config.dataDir, appBuild);
+    appModule = (await import(appBuild)) as AppModule;
     app.use(await appModule.createApp(config, log));
     answerBeforeExpress = appModule.answerBeforeExpress;
   } else {
@@ -130,6 +133,7 @@ async function main() {
   // The S3 door on its own port of the same host (docs/s3.md, decision 0040); S3_PORT=0: none.
   const s3Door = config.s3Port === 0 ? null : await appModule.createS3Door(config, log);
   const s3 = s3Door && (await listen(config.s3Port, logRequest, (req, res) => s3Door(req, res)));
+  saveCompileCache();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -207,6 +207,8 @@ function finish(code) {
 
 fs.mkdirSync(TMP, { recursive: true });
 for (const file of REPORTS) fs.rmSync(file, { force: true }); // never report numbers from an earlier run
+// The servers' shared compile cache (tests/support/server.ts) starts empty: each run has a new build.
+fs.rmSync(path.join(TMP, 'compile-cache'), { recursive: true, force: true });
 
 for (const [index, [title, command, args, env]] of steps.entries()) {
   const stepStarted = Date.now();

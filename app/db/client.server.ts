@@ -7,7 +7,6 @@ import type { DatabaseConfig } from '~/config.server';
 import { PrismaClient } from '~/generated/prisma/client';
 import { applyMigrations } from './migrate.server';
 import { migrations } from './migrations.server';
-import { openPostgres } from './postgres.server';
 
 export type Db = PrismaClient;
 export type Dialect = DatabaseConfig['dialect'];
@@ -24,6 +23,7 @@ export interface OpenDatabase {
 /** Opens the database DATABASE_URL names (docs/architecture.md §4), migrated. */
 export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
   if (config.dialect === 'postgres') {
+    const { openPostgres } = await import('./open-postgres.server');
     const { db, pool } = await openPostgres(config.url);
     return { db, dialect: 'postgres', sql: null, pg: pool };
   }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server';
 import { withServerDb } from '../support/server-db';
@@ -184,6 +185,31 @@ describe('first start', () => {
     } finally {
       await second.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps Node's compile cache in the data folder, and empties it when the build changes", async () => {
+    // NODE_COMPILE_CACHE empty: the app's own cache, as `npm start` runs it (the suite shares one).
+    const env = { NODE_COMPILE_CACHE: '' };
+    const first = await startServer({ env, keepData: true });
+    const cache = path.join(first.dataDir, 'cache', 'compile');
+    try {
+      expect(fs.readFileSync(path.join(cache, 'build'), 'utf8')).toMatch(/^v\d+\.\d+\.\d+ \d+ [\d.]+\n$/);
+      const entries = fs.readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+      expect(entries.length, 'compiled modules written at start').toBeGreaterThan(50);
+    } finally {
+      await first.stop();
+    }
+    // Another build's cache: the next start empties it before it reads anything.
+    fs.writeFileSync(path.join(cache, 'build'), 'v0.0.0 1 1\n');
+    fs.writeFileSync(path.join(cache, 'stale-entry'), 'old');
+    const second = await startServer({ env, dataDir: first.dataDir });
+    try {
+      expect(fs.existsSync(path.join(cache, 'stale-entry'))).toBe(false);
+      expect(fs.readFileSync(path.join(cache, 'build'), 'utf8')).toMatch(/^v\d+/);
+    } finally {
+      await second.stop();
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
     }
   });
 

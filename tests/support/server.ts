@@ -48,6 +48,9 @@ const SERVER_NODE_FLAGS = JSON.parse(
   fs.readFileSync(path.join(ROOT, 'scripts/server-node-flags.json'), 'utf8'),
 ) as string[];
 
+/** Node's compile cache shared by the suite's servers (its hundreds of starts). */
+export const TEST_COMPILE_CACHE = path.join(ROOT, '.tmp', 'compile-cache');
+
 /**
  * The one server spawner of the test suites: the production build (build/server.js, or the copy in
  * E2E_BUILD_DIR) on the runner's Node (24, decision 0022), on a port the OS picks, with a fresh data
@@ -73,6 +76,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       DATABASE_URL: database?.url ?? '',
       ADMIN_USERNAME: options.adminUsername ?? 'admin',
       ADMIN_PASSWORD: options.adminPassword ?? 'test-admin-password',
+      // One compile cache for every server of the suite: each has a fresh data folder, where the
+      // app would keep its own (app/compile-cache.server.ts), and would compile from nothing.
+      NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,7 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { decrypt, encrypt } from '~/auth/secrets.server';
 import { clearAuthCaches } from '~/auth/auth-cache.server';
@@ -23,6 +19,8 @@ import { WITH_RIGHTS, accountIdOf, type AccountRow } from './account-principal.s
  * finish it; only public keys are stored.
  */
 const CEREMONY_MS = 5 * 60_000;
+/** SimpleWebAuthn and its certificate parsers, loaded by the first ceremony, not at every start. */
+const webAuthn = () => import('@simplewebauthn/server');
 const MAX_PER_ACCOUNT = 20;
 
 /** The relying party: this app's host and origin, as the browser sees them (RequestInfo.linkOrigin). */
@@ -77,7 +75,9 @@ const transportsOf = (text: string) => (text ? (text.split(',') as Authenticator
 export async function passkeyRegistration(ctx: ModelContext, principal: Principal, rp: RelyingParty) {
   const accountId = accountIdOf(principal);
   const account = await ctx.db.admin.findUniqueOrThrow({ where: { id: accountId }, include: { passkeys: true } });
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateRegistrationOptions({
     rpName: 'Cloudclip',
     rpID: rpId(rp),
     userName: account.username,
@@ -106,13 +106,17 @@ export async function addPasskey(
   if (ceremony.accountId !== accountId) throw new AppError('unauthenticated', 'passkeyExpired');
   if ((await passkeyCount(ctx, accountId)) >= MAX_PER_ACCOUNT)
     throw new AppError('invalid', 'passkeysTooMany', { max: MAX_PER_ACCOUNT });
-  const result = await verifyRegistrationResponse({
-    response,
-    expectedChallenge: ceremony.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rpId(rp),
-    requireUserVerification: false,
-  }).catch(() => null);
+  const result = await (
+    await webAuthn()
+  )
+    .verifyRegistrationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rpId(rp),
+      requireUserVerification: false,
+    })
+    .catch(() => null);
   if (!result?.verified || !result.registrationInfo) throw new AppError('invalid', 'passkeyRefused');
   const { credential } = result.registrationInfo;
   const row = await ctx.db.passkey.create({
@@ -143,7 +147,9 @@ export async function removePasskey(ctx: ModelContext, principal: Principal, id:
  */
 export async function passkeySignIn(ctx: ModelContext, rp: RelyingParty, account: AccountRow | null) {
   const passkeys = account ? await ctx.db.passkey.findMany({ where: { accountId: account.id } }) : [];
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webAuthn()
+  ).generateAuthenticationOptions({
     rpID: rpId(rp),
     allowCredentials: passkeys.map((p) => ({ id: p.id, transports: transportsOf(p.transports) })),
     userVerification: account ? 'preferred' : 'required',
@@ -176,19 +182,23 @@ export async function verifyPasskey(
   });
   if (!passkey || (ceremony.accountId && passkey.accountId !== ceremony.accountId))
     throw new AppError('unauthenticated', 'passkeyRefused');
-  const result = await verifyAuthenticationResponse({
-    response,
-    expectedChallenge: ceremony.challenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rpId(rp),
-    credential: {
-      id: passkey.id,
-      publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-      counter: passkey.counter,
-      transports: transportsOf(passkey.transports),
-    },
-    requireUserVerification: ceremony.accountId === null,
-  }).catch(() => null);
+  const result = await (
+    await webAuthn()
+  )
+    .verifyAuthenticationResponse({
+      response,
+      expectedChallenge: ceremony.challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rpId(rp),
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: transportsOf(passkey.transports),
+      },
+      requireUserVerification: ceremony.accountId === null,
+    })
+    .catch(() => null);
   if (!result?.verified) throw new AppError('unauthenticated', 'passkeyRefused');
   const { newCounter, userVerified } = result.authenticationInfo;
   // Conditional on the counter it had: two uses racing (or a clone) cannot both pass.

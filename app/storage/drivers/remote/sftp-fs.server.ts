@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { Client, type SFTPWrapper, type Stats } from 'ssh2';
+import type { Client, SFTPWrapper, Stats } from 'ssh2';
 import { explainedRead, networkFailure, RemoteFsError, type RemoteEntry, type RemoteFs } from './remote-fs';
 
 export interface SftpOptions {
@@ -62,7 +62,8 @@ class Limiter {
 
 /** One SSH connection and its SFTP session, made on first use and again after it dropped. */
 async function connect(options: SftpOptions, seen?: (fingerprint: string) => void) {
-  const client = new Client();
+  // ssh2 is loaded by the first SFTP connection, not at every start of the app.
+  const client = new (await import('ssh2')).Client();
   let hostKeyRefused = false;
   const sftp = await new Promise<SFTPWrapper>((resolve, reject) => {
     client.once('ready', () => {
