@@ -14,7 +14,7 @@ import { createLogger, type Logger } from './app/log.server';
 import { precompressed } from './app/http/precompressed.server';
 import { connectionDrain } from './app/http/connection-drain';
 import { createRequestLog } from './app/http/request-log';
-import { enableCompileCache, saveCompileCache } from './app/compile-cache.server';
+import { enableCompileCache } from './app/compile-cache.server';
 
 type AppModule = {
   createApp: (config: ReturnType<typeof loadConfig>, log: Logger) => Promise<Express>;
@@ -133,7 +133,6 @@ async function main() {
   // The S3 door on its own port of the same host (docs/s3.md, decision 0040); S3_PORT=0: none.
   const s3Door = config.s3Port === 0 ? null : await appModule.createS3Door(config, log);
   const s3 = s3Door && (await listen(config.s3Port, logRequest, (req, res) => s3Door(req, res)));
-  saveCompileCache();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -193,13 +193,14 @@ describe('first start', () => {
     const env = { NODE_COMPILE_CACHE: '' };
     const first = await startServer({ env, keepData: true });
     const cache = path.join(first.dataDir, 'cache', 'compile');
+    const files = () => fs.readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
     try {
       expect(fs.readFileSync(path.join(cache, 'build'), 'utf8')).toMatch(/^v\d+\.\d+\.\d+ \d+ [\d.]+\n$/);
-      const entries = fs.readdirSync(cache, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-      expect(entries.length, 'compiled modules written at start').toBeGreaterThan(50);
     } finally {
       await first.stop();
     }
+    // Node writes the compiled modules as the process exits.
+    expect(files().length).toBeGreaterThan(50);
     // Another build's cache: the next start empties it before it reads anything.
     fs.writeFileSync(path.join(cache, 'build'), 'v0.0.0 1 1\n');
     fs.writeFileSync(path.join(cache, 'stale-entry'), 'old');

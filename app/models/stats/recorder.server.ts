@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from '~/log.server';
 import { inKeyOrder, PeriodicFlush } from './periodic-flush.server';
 import type { StatsWriter } from './stats-writer.server';
@@ -70,33 +69,30 @@ export class ShareStatsRecorder extends PeriodicFlush {
   }
 
   protected async write(): Promise<void> {
-    // In the order of their keys (kind, share, day or host), the tables' own (inKeyOrder).
-    const days = inKeyOrder(this.days).map(([, day]) => day);
-    const hosts = inKeyOrder(this.hosts).map(([, host]) => host);
-    if (days.length === 0 && hosts.length === 0) return;
+    if (this.days.size === 0 && this.hosts.size === 0) return;
+    const days = this.days;
+    const hosts = this.hosts;
     this.days = new Map();
     this.hosts = new Map();
-    const batches: { days: DayCount[]; hosts: HostCount[] }[] = [];
-    for (let i = 0; i < days.length; i += SLICE) batches.push({ days: days.slice(i, i + SLICE), hosts: [] });
-    for (let i = 0; i < hosts.length; i += SLICE) batches.push({ days: [], hosts: hosts.slice(i, i + SLICE) });
-    // A slice at a time, the event loop free between them: on SQLite a write holds it, and the
-    // rows of 10,000 pastes viewed within one flush, in one transaction, were the paste views' p99
+    // In the order of their keys (kind, share, day or host), the tables' own, a slice at a time
+    // with the event loop free between them (inKeyOrder): on SQLite a write holds it, and the rows
+    // of 10,000 pastes viewed within one flush, in one transaction, were the paste views' p99
     // (bench/scale.bench.mjs). Each slice adds its rows or none: those of a failed one and of the
-    // ones after it wait for the next flush, so no count is added twice or lost.
-    for (let i = 0; i < batches.length; i++) {
-      if (i > 0) await nextTurn();
-      const batch = batches[i]!;
-      try {
-        await (batch.days.length ? this.writer.days(batch.days) : this.writer.hosts(batch.hosts));
-      } catch (error) {
-        this.log.warn({ err: error }, 'Share statistics: could not write them; will retry');
-        for (const later of batches.slice(i)) {
-          for (const day of later.days) this.mergeDay(day);
-          for (const host of later.hosts) this.mergeHost(host);
-        }
-        this.schedule();
-        return;
+    // ones after it go back to be counted with the next flush, so no count is added twice or lost.
+    try {
+      for await (const slice of inKeyOrder(days, SLICE)) {
+        await this.writer.days(slice.map(([, day]) => day));
+        for (const [key] of slice) days.delete(key);
       }
+      for await (const slice of inKeyOrder(hosts, SLICE)) {
+        await this.writer.hosts(slice.map(([, host]) => host));
+        for (const [key] of slice) hosts.delete(key);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'Share statistics: could not write them; will retry');
+      for (const day of days.values()) this.mergeDay(day);
+      for (const host of hosts.values()) this.mergeHost(host);
+      this.schedule();
     }
   }
 
