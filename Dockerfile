@@ -21,7 +21,7 @@ WORKDIR /app
 # The node image keeps Node's headers under /usr/local (the repository's .npmrc points at /usr).
 ENV npm_config_nodedir=/usr/local
 COPY package.json package-lock.json .npmrc ./
-COPY scripts/prisma-generate.mjs scripts/schema-engine-stub.sh scripts/patch-nephele.mjs scripts/
+COPY scripts/prisma-generate.mjs scripts/schema-engine-stub.sh scripts/patch-packages.mjs scripts/
 COPY prisma prisma
 # Behind a proxy that re-signs TLS, pass its CA bundle as the build secret `ca`
 # (`--secret id=ca,src=/etc/ssl/certs/ca-certificates.crt`; scripts/image.sh does). Without it, npm

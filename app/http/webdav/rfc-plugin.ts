@@ -44,7 +44,7 @@ async function refuseReadOnly(resource: DavResource) {
 /**
  * The RFC 4918 answers nephele gets wrong as litmus finds them (docs/decisions/0001-nephele-for-webdav.md),
  * and the GET policy of a mount (docs/product/api.md §4). Malformed XML and LOCK without an owner
- * are fixed in nephele itself (scripts/patch-nephele.mjs): no hook reaches them.
+ * are fixed in nephele itself (scripts/patch-packages.mjs): no hook reaches them.
  */
 export const rfcPlugin: Plugin = {
   // §9.1: a server may refuse an infinite PROPFIND; over storage it could list millions of keys.

@@ -8,7 +8,7 @@ import { AppError } from '~/lib/errors';
  * nephele inflates and buffers a body whatever its size, and its XML parser recurses per element, so
  * a small gzip bomb took a gigabyte and 12,000 nested elements blew the stack with the event loop
  * blocked. Here the decompressed body stops at MAX_XML_BODY (413) and nesting at MAX_XML_DEPTH (400),
- * both found while reading; nephele then gets the checked bytes (scripts/patch-nephele.mjs).
+ * both found while reading; nephele then gets the checked bytes (scripts/patch-packages.mjs).
  */
 export const MAX_XML_BODY = 1024 * 1024;
 export const MAX_XML_DEPTH = 64;
