@@ -20,7 +20,10 @@
 //     0.16 in two runs.
 //  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
 //     1,000,000 pastes against the same over 1,000: as fast as the server answers, then at a
-//     steady 5,000 views/s (the latency of a view without a queue in front of it).
+//     steady 5,000 views/s (the latency of a view without a queue in front of it). Then the same
+//     through the raw floor on the same files (bench/raw-pastes-server.mjs: node:http and
+//     better-sqlite3, the same SELECT by slug): its own ratio is what a million rows add to any
+//     server on SQLite on this machine, with no app around them.
 // The other figures at that size come from the benchmarks that own them, with a larger corpus:
 //   BENCH_PASTES=1000000 node bench/dashboard.bench.mjs      (the dashboard against its shortest SQL)
 //   BENCH_PASTES=1000000 node bench/backup.bench.mjs         (a backup of that data folder)
@@ -35,7 +38,7 @@ import { generateLoad, loadGenerator } from './lib/load.mjs';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
 import { cpuSeconds, machineBusySeconds, pin, treeCpuSeconds } from './lib/proc.mjs';
-import { api, ensureBuild, freePort, listening, ROOT, startApp, stopChildren } from './lib/servers.mjs';
+import { api, ensureBuild, freePort, listening, ROOT, startApp, startRawPastes, stopChildren } from './lib/servers.mjs';
 
 const CAP = Number(process.env.BENCH_CAP ?? 0.3);
 /**
@@ -366,15 +369,29 @@ async function pastesFolder(count) {
 async function million() {
   const figures = {};
   const steady = {};
+  const floor = {};
+  const floorSteady = {};
+  const paced = async (url, request) => {
+    const result = await generateLoad(url, request, { connections: 50, seconds: DURATION_S, rate: STEADY_RATE });
+    return { ...result, rps: result.total / DURATION_S };
+  };
   for (const count of [PASTES, MILLION]) {
     log(`Inserting ${count.toLocaleString('en')} pastes…`);
     const { dataDir, paths } = await pastesFolder(count);
     const app = await startApp({ dataDir, admin: ADMIN, children });
     const request = { name: `views over ${count}`, path: paths[0], paths };
     figures[count] = await load(app.url, request);
-    const paced = await generateLoad(app.url, request, { connections: 50, seconds: DURATION_S, rate: STEADY_RATE });
-    steady[count] = { ...paced, rps: paced.total / DURATION_S };
+    steady[count] = await paced(app.url, request);
     app.child.kill('SIGTERM');
+    await new Promise((resolve) => app.child.once('exit', resolve));
+    // The floor on the same file: node:http and better-sqlite3, the same SELECT by slug and a
+    // count in memory, nothing else (bench/raw-pastes-server.mjs).
+    const raw = await startRawPastes(path.join(dataDir, 'cloudclip.db'), children);
+    const rawPaths = paths.map((p) => p.replace('/api/paste/', '/paste/'));
+    const rawRequest = { name: `raw views over ${count}`, path: rawPaths[0], paths: rawPaths };
+    floor[count] = await load(raw.url, rawRequest);
+    floorSteady[count] = await paced(raw.url, rawRequest);
+    raw.child.kill('SIGTERM');
   }
   log('');
   latencyTable(
@@ -387,6 +404,12 @@ async function million() {
   // has 50 waiting and p99 is the time 50 views take in turn: the rate seen from the other side.
   log('');
   latencyTable(`The same at a steady ${STEADY_RATE.toLocaleString('en')} views/s`, steady);
+  // What a million rows cost any server on SQLite here: the same views through the raw floor. Its
+  // own ratio is what the database's size adds, with no app around it.
+  log('');
+  latencyTable('The floor (node:http + better-sqlite3, the same SELECT), under full load', floor);
+  log('');
+  latencyTable(`The floor at a steady ${STEADY_RATE.toLocaleString('en')} views/s`, floorSteady);
 }
 
 /** Part 2's figures over 1,000 and a million pastes (`byCount`), a million's p99 against 1,000's. */

@@ -6,14 +6,13 @@
 //  - views: bytes the process writes to storage (/proc/<pid>/io write_bytes: the WAL and the
 //    database) per 1,000 views of a paste without a view limit, the app (views tallied in memory,
 //    decision 0041) against the statement every view ran before (an UPDATE … RETURNING per view).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
 import { cpuSeconds, treeCpuSeconds } from './lib/proc.mjs';
-import { api, ensureBuild, ROOT, startApp } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, startRawPastes } from './lib/servers.mjs';
 
 const CREATES = Number(process.env.BENCH_CREATES ?? 8000);
 /** Creates per side before measuring: a server that has run a while has its hot code compiled. */
@@ -40,20 +39,6 @@ async function load(count, one) {
   );
 }
 
-function startRaw(dbFile) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/raw-pastes-server.mjs'), dbFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => {
-      const m = /raw listening on (http:\/\/\S+)/.exec(String(d));
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`raw server exited ${code}`)));
-  });
-}
-
 const markdown = (i) => `# Note ${i}\n\n${'Some *Markdown* text with a [link](https://example.com). '.repeat(36)}`;
 
 async function main() {
@@ -62,7 +47,7 @@ async function main() {
   fs.mkdirSync(dataDir, { recursive: true });
   const app = await startApp({ dataDir, admin: ADMIN, children });
   const token = (await api(app.url, 'POST', '/admin/login', { body: ADMIN })).data.token;
-  const raw = await startRaw(path.join(dataDir, 'cloudclip.db'));
+  const raw = await startRawPastes(path.join(dataDir, 'cloudclip.db'), children);
   const post =
     (base, route, bearer = token) =>
     async (i) => {

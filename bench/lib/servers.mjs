@@ -229,3 +229,22 @@ export function startBareProxy() {
     server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
   );
 }
+
+/**
+ * The raw reference of the paste benches (bench/raw-pastes-server.mjs): node:http and
+ * better-sqlite3 on the database file `dbFile`, doing a request's database work and nothing else.
+ * Resolves with its child (added to `children`) and URL.
+ */
+export function startRawPastes(dbFile, children) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/raw-pastes-server.mjs'), dbFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      const m = /raw listening on (http:\/\/\S+)/.exec(String(d));
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`raw server exited ${code}`)));
+  });
+}
