@@ -34,3 +34,21 @@ export async function firstAdmin(ctx: ModelContext, password = 'root-password'):
   const row = (await ctx.db.admin.findFirst({ where: { username: 'root' } }))!;
   return { kind: 'admin', adminId: row.id, username: row.username };
 }
+
+/**
+ * A key with a row in the database, never expiring: what runs on its creator's current authority
+ * (a copy task) looks the key up there.
+ */
+export async function storedKey(ctx: ModelContext, keyId: string, permissions: number): Promise<ApiKeyPrincipal> {
+  await ctx.db.apiKey.create({
+    data: {
+      id: keyId,
+      name: keyId,
+      keyDigest: 'digest',
+      keyEnc: 'enc',
+      permissions,
+      expiresAt: new Date('9999-12-31T23:59:59Z'),
+    },
+  });
+  return keyPrincipal(keyId, permissions);
+}

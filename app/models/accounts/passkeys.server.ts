@@ -75,9 +75,8 @@ const transportsOf = (text: string) => (text ? (text.split(',') as Authenticator
 export async function passkeyRegistration(ctx: ModelContext, principal: Principal, rp: RelyingParty) {
   const accountId = accountIdOf(principal);
   const account = await ctx.db.admin.findUniqueOrThrow({ where: { id: accountId }, include: { passkeys: true } });
-  const options = await (
-    await webAuthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await webAuthn();
+  const options = await generateRegistrationOptions({
     rpName: 'Cloudclip',
     rpID: rpId(rp),
     userName: account.username,
@@ -106,17 +105,14 @@ export async function addPasskey(
   if (ceremony.accountId !== accountId) throw new AppError('unauthenticated', 'passkeyExpired');
   if ((await passkeyCount(ctx, accountId)) >= MAX_PER_ACCOUNT)
     throw new AppError('invalid', 'passkeysTooMany', { max: MAX_PER_ACCOUNT });
-  const result = await (
-    await webAuthn()
-  )
-    .verifyRegistrationResponse({
-      response,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rpId(rp),
-      requireUserVerification: false,
-    })
-    .catch(() => null);
+  const { verifyRegistrationResponse } = await webAuthn();
+  const result = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: ceremony.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rpId(rp),
+    requireUserVerification: false,
+  }).catch(() => null);
   if (!result?.verified || !result.registrationInfo) throw new AppError('invalid', 'passkeyRefused');
   const { credential } = result.registrationInfo;
   const row = await ctx.db.passkey.create({
@@ -147,9 +143,8 @@ export async function removePasskey(ctx: ModelContext, principal: Principal, id:
  */
 export async function passkeySignIn(ctx: ModelContext, rp: RelyingParty, account: AccountRow | null) {
   const passkeys = account ? await ctx.db.passkey.findMany({ where: { accountId: account.id } }) : [];
-  const options = await (
-    await webAuthn()
-  ).generateAuthenticationOptions({
+  const { generateAuthenticationOptions } = await webAuthn();
+  const options = await generateAuthenticationOptions({
     rpID: rpId(rp),
     allowCredentials: passkeys.map((p) => ({ id: p.id, transports: transportsOf(p.transports) })),
     userVerification: account ? 'preferred' : 'required',
@@ -182,23 +177,20 @@ export async function verifyPasskey(
   });
   if (!passkey || (ceremony.accountId && passkey.accountId !== ceremony.accountId))
     throw new AppError('unauthenticated', 'passkeyRefused');
-  const result = await (
-    await webAuthn()
-  )
-    .verifyAuthenticationResponse({
-      response,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rpId(rp),
-      credential: {
-        id: passkey.id,
-        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-        counter: passkey.counter,
-        transports: transportsOf(passkey.transports),
-      },
-      requireUserVerification: ceremony.accountId === null,
-    })
-    .catch(() => null);
+  const { verifyAuthenticationResponse } = await webAuthn();
+  const result = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: ceremony.challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rpId(rp),
+    credential: {
+      id: passkey.id,
+      publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+      counter: passkey.counter,
+      transports: transportsOf(passkey.transports),
+    },
+    requireUserVerification: ceremony.accountId === null,
+  }).catch(() => null);
   if (!result?.verified) throw new AppError('unauthenticated', 'passkeyRefused');
   const { newCounter, userVerified } = result.authenticationInfo;
   // Conditional on the counter it had: two uses racing (or a clone) cannot both pass.

@@ -1,6 +1,7 @@
+import type { ApiKeyPrincipal } from '~/auth/principal';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOUNT_PERMISSIONS } from '~/lib/permissions';
-import { ADMIN, keyPrincipal } from '../../../tests/support/principals';
+import { ADMIN, keyPrincipal, storedKey } from '../../../tests/support/principals';
 import { fsModels, putObject, readObject, type FsModels } from '../../../tests/support/fs-models';
 import { clearFinishedTasks, getTask, listTasks } from '~/models/tasks/tasks.server';
 import type { TaskRecord } from '~/models/tasks/kinds.server';
@@ -18,19 +19,10 @@ describe('copy task worker', () => {
   let m: FsModels;
   let worker: { stop: () => Promise<void> } | null = null;
   /** A key with a row in the database: a task runs on what the database says of its creator. */
-  const key = keyPrincipal('worker-key', MOUNT_PERMISSIONS);
+  let key: ApiKeyPrincipal;
   beforeAll(async () => {
     m = await fsModels();
-    await m.ctx.db.apiKey.create({
-      data: {
-        id: 'worker-key',
-        name: 'worker-key',
-        keyDigest: 'digest',
-        keyEnc: 'enc',
-        permissions: MOUNT_PERMISSIONS,
-        expiresAt: new Date('9999-12-31T23:59:59Z'),
-      },
-    });
+    key = await storedKey(m.ctx, 'worker-key', MOUNT_PERMISSIONS);
   });
   afterEach(async () => {
     await worker?.stop();

@@ -1,8 +1,9 @@
+import type { ApiKeyPrincipal } from '~/auth/principal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelContext } from '~/models/context.server';
 import { startCopyTask } from '~/models/fs/copy-task.server';
 import { MOUNT_PERMISSIONS } from '~/lib/permissions';
-import { keyPrincipal } from '../../../tests/support/principals';
+import { storedKey } from '../../../tests/support/principals';
 import { fsModels, putObject, type FsModels } from '../../../tests/support/fs-models';
 import { getTask } from './tasks.server';
 import { startTaskWorker } from './worker.server';
@@ -11,19 +12,10 @@ import { startTaskWorker } from './worker.server';
 describe('task worker polls', () => {
   let m: FsModels;
   /** A task runs on what the database says of its creator: a key with a row. */
-  const key = keyPrincipal('poll-key', MOUNT_PERMISSIONS);
+  let key: ApiKeyPrincipal;
   beforeAll(async () => {
     m = await fsModels();
-    await m.ctx.db.apiKey.create({
-      data: {
-        id: 'poll-key',
-        name: 'poll-key',
-        keyDigest: 'digest',
-        keyEnc: 'enc',
-        permissions: MOUNT_PERMISSIONS,
-        expiresAt: new Date('9999-12-31T23:59:59Z'),
-      },
-    });
+    key = await storedKey(m.ctx, 'poll-key', MOUNT_PERMISSIONS);
   });
   afterAll(() => m.close());
 
