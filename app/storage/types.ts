@@ -179,6 +179,11 @@ export interface StorageDriver {
   move(from: string, to: string): Promise<void>;
   /** Makes the folder `prefix` (ending in "/") exist, empty; an existing folder is left as it is. */
   createFolder(prefix: string): Promise<void>;
+  /**
+   * Whether the folder `prefix` (ending in "/") exists, made or holding objects, in one request.
+   * Drivers without it are asked by listing the folder's parent (models/fs/walk.server.ts).
+   */
+  hasFolder?(prefix: string): Promise<boolean>;
   /** Removes the folder `prefix` (ending in "/") and everything under it; a missing one is not an error. */
   removePrefix(prefix: string): Promise<void>;
   presignGet(key: string, options: PresignGetOptions): Promise<PresignedUrl>;

@@ -5,6 +5,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyedConcurrencyGate } from '~/auth/rate-limit.server';
 import { localStorageRouter } from '~/http/api/local-storage';
+import { folderExists, isFolder } from '~/models/fs/walk.server';
 import { pendingKeyOf } from '~/models/shares/pending-objects.server';
 import { LocalDriver } from '~/storage/drivers/local.server';
 import { MemoryDriver } from '~/storage/drivers/memory.server';
@@ -385,6 +386,16 @@ describe.each([
     expect(top.objects).toEqual([]);
     expect((await d.list('tree/made/', { delimiter: '/' })).objects).toEqual([]);
     expect((await d.list('tree/')).objects.map((o) => o.key)).toEqual(['tree/implicit/only.txt']);
+    // What the models ask (through one request where the driver has hasFolder): a made folder and
+    // one of objects exist; a name it begins with, a file and a folder never made do not.
+    for (const key of ['tree', 'tree/made', 'tree/implicit']) {
+      expect(await folderExists(d, key), key).toBe(true);
+      expect(await isFolder(d, key), key).toBe(true);
+    }
+    for (const key of ['tree/mad', 'tree/implicit/only.txt', 'tree/never-was']) {
+      expect(await folderExists(d, key), `folderExists ${key}`).toBe(false);
+      expect(await isFolder(d, key), key).toBe(false);
+    }
 
     // An object in the created folder and its removal: the folder stays.
     await d.write('tree/made/inner.txt', text('y'));
@@ -398,6 +409,7 @@ describe.each([
     await d.removePrefix('tree/never-was/');
     const after = await d.list('tree/', { delimiter: '/' });
     expect(after.prefixes).toEqual([]);
+    expect(await folderExists(d, 'tree/made')).toBe(false);
     expect(await d.stat('tree/made/deep/file.txt')).toBeNull();
     await expect(d.createFolder('tree/no-slash')).rejects.toMatchObject({ kind: 'invalid_key' });
   });

@@ -32,6 +32,7 @@ export async function* walkTree(driver: StorageDriver, prefix: string): AsyncGen
 /** Whether a folder exists at `key` (a created folder, or one holding objects); the mount root always does. */
 export async function folderExists(driver: StorageDriver, key: string): Promise<boolean> {
   if (key === '') return true;
+  if (driver.hasFolder) return driver.hasFolder(`${key}/`);
   const parent = key.includes('/') ? `${key.slice(0, key.lastIndexOf('/'))}/` : '';
   // An empty folder lists nothing under itself (its marker is not an object): look from its parent.
   let cursor: string | undefined;
@@ -47,6 +48,7 @@ export async function folderExists(driver: StorageDriver, key: string): Promise<
 export async function isFolder(driver: StorageDriver, key: string): Promise<boolean> {
   // A mount's (or a shared folder's) root is a folder, empty or not: there is no "/" to list.
   if (key === '') return true;
+  if (driver.hasFolder) return driver.hasFolder(`${key}/`);
   const inside = await driver.list(`${key}/`, { delimiter: '/', limit: 1 });
   return inside.objects.length > 0 || inside.prefixes.length > 0 || (await folderExists(driver, key));
 }

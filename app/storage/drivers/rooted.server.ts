@@ -34,6 +34,7 @@ export function rootedDriver(driver: StorageDriver, root: string, confine = ''):
     copy: (from, to) => driver.copy(inner(from), inner(to)),
     move: (from, to) => driver.move(inner(from), inner(to)),
     createFolder: (prefix) => driver.createFolder(inner(prefix)),
+    ...(driver.hasFolder && { hasFolder: (prefix: string) => driver.hasFolder!(inner(prefix)) }),
     removePrefix: (prefix) => driver.removePrefix(inner(prefix)),
     presignGet: (key, options) => driver.presignGet(inner(key), options),
     presignPut: (key, options) => driver.presignPut(inner(key), options),

@@ -128,6 +128,21 @@ export class S3Driver implements StorageDriver {
     }
   }
 
+  /**
+   * A folder is its marker or any object under it: one listing of at most one key under the
+   * prefix, where the parent's listing, page after page, grew with the parent (a WebDAV COPY of a
+   * folder asked it for each member).
+   */
+  async hasFolder(prefix: string): Promise<boolean> {
+    assertValidPrefix(prefix);
+    try {
+      const out = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, MaxKeys: 1 }));
+      return (out.Contents ?? []).length > 0;
+    } catch (error) {
+      return mapError(error);
+    }
+  }
+
   async read(key: string, range?: ByteRange): Promise<ReadResult> {
     assertValidKey(key);
     const rangeHeader = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;

@@ -128,7 +128,12 @@ export class WebDavFs implements RemoteFs {
 
   async readdir(path: string): Promise<RemoteEntry[] | null> {
     try {
-      return ((await wrap(() => this.client.getDirectoryContents(path))) as FileStat[]).map(entryOf);
+      const stats = (await wrap(() => this.client.getDirectoryContents(path))) as FileStat[];
+      // A file's path answers with the file itself (PROPFIND of depth 1 on a file): it is no
+      // folder, and listing it must not show the file again under its own name.
+      const self = path.replace(/\/+$/, '');
+      if (stats.some((stat) => stat.type === 'file' && stat.filename.replace(/\/+$/, '') === self)) return null;
+      return stats.map(entryOf);
     } catch (error) {
       if ((error as RemoteFsError).failure === 'not_found') return null;
       throw error;
