@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { testBrowser } from './tests/e2e/chromium';
+import { TEST_COMPILE_CACHE } from './tests/support/server';
 
 // Browser tests drive Debian's chromium-headless-shell (tests/e2e/chromium.ts). The app under test
 // is the production build (`npm test` builds it first) on a fresh data folder.
@@ -49,8 +49,8 @@ export default defineConfig({
   webServer: {
     command: 'node tests/e2e/start-server.mjs',
     url: `${baseURL}/api/health`,
-    // The compile cache the suite's servers share (tests/support/server.ts).
-    env: { E2E_PORT: String(PORT), NODE_COMPILE_CACHE: path.resolve(import.meta.dirname, '.tmp/compile-cache') },
+    // The compile cache the suite's servers share.
+    env: { E2E_PORT: String(PORT), NODE_COMPILE_CACHE: TEST_COMPILE_CACHE },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

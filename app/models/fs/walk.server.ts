@@ -47,8 +47,8 @@ export async function folderExists(driver: StorageDriver, key: string): Promise<
 /** Whether `key` is a folder: one holding something answers at once; an empty one is seen only from its parent. */
 export async function isFolder(driver: StorageDriver, key: string): Promise<boolean> {
   // A mount's (or a shared folder's) root is a folder, empty or not: there is no "/" to list.
-  if (key === '') return true;
-  if (driver.hasFolder) return driver.hasFolder(`${key}/`);
+  // With hasFolder, one request answers for both kinds.
+  if (key === '' || driver.hasFolder) return folderExists(driver, key);
   const inside = await driver.list(`${key}/`, { delimiter: '/', limit: 1 });
   return inside.objects.length > 0 || inside.prefixes.length > 0 || (await folderExists(driver, key));
 }

@@ -7,9 +7,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListMultipartUploadsCommand,
   ListObjectsV2Command,
-  ListPartsCommand,
   PutObjectCommand,
   type S3Client,
   S3ServiceException,
@@ -23,6 +21,7 @@ import { poolable } from './pooled-get.server';
 import { pooledObjectRead, readResultOf } from './s3-read.server';
 import { stallGuard } from '../stall-guard';
 import { AbortRetries } from './s3-abort-retries';
+import { listParts, listStaleUploads } from './s3-upload-listings.server';
 import {
   StorageError,
   assertValidPrefix,
@@ -374,42 +373,11 @@ export class S3Driver implements StorageDriver {
 
   async multipartListParts(key: string, uploadId: string): Promise<UploadedPart[]> {
     assertValidKey(key);
-    const parts: UploadedPart[] = [];
-    let marker: string | undefined;
-    do {
-      const out = await this.client
-        .send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }))
-        .catch((e) => mapError(e, key));
-      for (const p of out.Parts ?? [])
-        parts.push({ partNumber: p.PartNumber!, etag: unquote(p.ETag) ?? '', size: p.Size ?? 0 });
-      marker = out.IsTruncated ? out.NextPartNumberMarker : undefined;
-    } while (marker);
-    return parts;
+    return listParts(this.client, this.bucket, key, uploadId);
   }
 
   /** Multipart uploads under `prefix` started before `before` (for the janitor). */
   async staleUploads(before: Date, prefix = ''): Promise<{ key: string; uploadId: string }[]> {
-    const stale: { key: string; uploadId: string }[] = [];
-    let keyMarker: string | undefined;
-    let uploadIdMarker: string | undefined;
-    do {
-      const out = await this.client
-        .send(
-          new ListMultipartUploadsCommand({
-            Bucket: this.bucket,
-            Prefix: prefix || undefined,
-            KeyMarker: keyMarker,
-            UploadIdMarker: uploadIdMarker,
-          }),
-        )
-        .catch((e) => mapError(e, prefix));
-      for (const upload of out.Uploads ?? []) {
-        if (upload.Key && upload.UploadId && upload.Initiated && upload.Initiated < before)
-          stale.push({ key: upload.Key, uploadId: upload.UploadId });
-      }
-      keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
-      uploadIdMarker = out.IsTruncated ? out.NextUploadIdMarker : undefined;
-    } while (keyMarker);
-    return stale;
+    return listStaleUploads(this.client, this.bucket, before, prefix);
   }
 }
