@@ -51,22 +51,28 @@ async function wrap<T>(run: () => Promise<T>, timeoutMs = CALL_TIMEOUT_MS): Prom
   }
 }
 
-/** Up to 25 + 50 + … + 800 ms: far longer than any MKCOL or MOVE of another request takes. */
-const LOCKED_RETRIES = 6;
+/** Up to 25 + 50 + … + 800 ms: far longer than any MKCOL, MOVE or PROPFIND of another request takes. */
+const RETRIES = 6;
 
 /**
- * A MKCOL, MOVE or COPY onto a name another request is working on at that moment. Servers built on
- * Go's `x/net/webdav` (`rclone serve webdav`) lock the name for the length of each request and
- * answer a second one at once with 423 Locked: two uploads making the same folder, or two writes
- * moving onto the same file, failed one of them. These calls send no body, so they are asked
- * again after a short wait; a lock someone keeps (a client's LOCK) still fails, as unavailable.
+ * A call asked again, after a short wait, while the server answers `status` for a moment's
+ * reason. These calls send no body, so asking again is safe:
+ * - 423 Locked, to a MKCOL, MOVE or COPY onto a name another request is working on. Servers built
+ *   on Go's `x/net/webdav` (`rclone serve webdav`) lock the name for the length of each request
+ *   and answer a second one at once with 423: two uploads making the same folder, or two writes
+ *   moving onto the same file, failed one of them. A lock someone keeps (a client's LOCK) still
+ *   fails, as unavailable.
+ * - 500, to a PROPFIND of a file another request's MOVE is replacing: that server removes the old
+ *   file, then moves the new one in, and a PROPFIND that comes in between answers 500 now and
+ *   then (about once in a hundred, in a loop of six writes at once to one name, each asking for
+ *   the written file). The writes' own stat failed with them (the contract's concurrent writes).
  */
-async function whenUnlocked<T>(run: () => Promise<T>): Promise<T> {
+async function askedAgain<T>(status: 423 | 500, run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      if ((error as { status?: number }).status !== 423 || attempt === LOCKED_RETRIES) throw error;
+      if ((error as { status?: number }).status !== status || attempt === RETRIES) throw error;
       await sleep(25 * 2 ** attempt);
     }
   }
@@ -119,7 +125,7 @@ export class WebDavFs implements RemoteFs {
 
   async stat(path: string): Promise<RemoteEntry | null> {
     try {
-      return entryOf((await wrap(() => this.client.stat(path))) as FileStat);
+      return entryOf((await wrap(() => askedAgain(500, () => this.client.stat(path)))) as FileStat);
     } catch (error) {
       if ((error as RemoteFsError).failure === 'not_found') return null;
       throw error;
@@ -128,7 +134,7 @@ export class WebDavFs implements RemoteFs {
 
   async readdir(path: string): Promise<RemoteEntry[] | null> {
     try {
-      const stats = (await wrap(() => this.client.getDirectoryContents(path))) as FileStat[];
+      const stats = (await wrap(() => askedAgain(500, () => this.client.getDirectoryContents(path)))) as FileStat[];
       // A file's path answers with the file itself (PROPFIND of depth 1 on a file): it is no
       // folder, and listing it must not show the file again under its own name.
       const self = path.replace(/\/+$/, '');
@@ -178,7 +184,7 @@ export class WebDavFs implements RemoteFs {
 
   async mkdirs(path: string): Promise<void> {
     try {
-      await wrap(() => whenUnlocked(() => this.client.createDirectory(path, { recursive: true })));
+      await wrap(() => askedAgain(423, () => this.client.createDirectory(path, { recursive: true })));
     } catch (error) {
       // A folder made meanwhile (a concurrent write), or one the server had just removed and still
       // half-knew (rclone answered MKCOL with 405 right after a DELETE): there now is what was wanted.
@@ -195,11 +201,11 @@ export class WebDavFs implements RemoteFs {
   }
 
   rename(from: string, to: string): Promise<void> {
-    return wrap(() => whenUnlocked(() => this.client.moveFile(from, to, { overwrite: true })));
+    return wrap(() => askedAgain(423, () => this.client.moveFile(from, to, { overwrite: true })));
   }
 
   copy(from: string, to: string): Promise<void> {
-    return wrap(() => whenUnlocked(() => this.client.copyFile(from, to, { overwrite: true })));
+    return wrap(() => askedAgain(423, () => this.client.copyFile(from, to, { overwrite: true })));
   }
 
   async close(): Promise<void> {
