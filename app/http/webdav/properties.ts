@@ -5,7 +5,7 @@ import {
   PropertyNotFoundError,
   type Properties,
 } from 'nephele';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { AppError } from '~/lib/errors';
 import type { DavNode } from '~/models/fs/dav/nodes.server';
 import { patchDeadProps } from '~/models/fs/dav/properties.server';
@@ -59,7 +59,7 @@ export interface LiveProperties {
 
 /** Files have the storage's ETag; folders one made from their path (they have no content). */
 export function etagOf(path: string, node: DavNode | null): string {
-  return node?.etag ?? createHash('sha1').update(path).digest('hex').slice(0, 16);
+  return node?.etag ?? hash('sha1', path).slice(0, 16);
 }
 
 /** What storage says of a resource, as live properties (a folder has no length or type). */

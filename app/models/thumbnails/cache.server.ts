@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -52,7 +52,7 @@ export async function removeThumbnails(dataDir: string, ids: string[]): Promise<
   await removeWhere(dataDir, (owner) => wanted.has(owner.split('~')[0]!));
 }
 
-const segmentHash = (segment: string) => createHash('sha256').update(segment).digest('hex').slice(0, 16);
+const segmentHash = (segment: string) => hash('sha256', segment).slice(0, 16);
 
 /** The owner of an explorer file's thumbnails: its mount, then its key's segments, hashed. */
 export function fsThumbnailOwner(mountId: string, key: string): string {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import path from 'node:path';
  * ETags of multipart objects, as something else.
  */
 export function etagOf(stat: fs.Stats): string {
-  return `${createHash('md5').update(`${stat.size}:${stat.mtimeMs}`).digest('hex').slice(0, 24)}-${stat.size.toString(36)}`;
+  return `${hash('md5', `${stat.size}:${stat.mtimeMs}`).slice(0, 24)}-${stat.size.toString(36)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Principal } from '~/auth/principal';
 import type { ModelContext } from '~/models/context.server';
 import { GALLERY_SHAPE, thumbnailOf, versionOf, type ThumbnailResult } from '~/models/thumbnails/engine.server';
@@ -58,7 +58,7 @@ export async function sharedThumbnail(
     });
   }
   const file = await sharedFileAt(ctx, slug, raw, access, address);
-  const place = createHash('sha256').update(file.path).digest('hex').slice(0, 20);
+  const place = hash('sha256', file.path).slice(0, 20);
   return thumbnailOf(ctx, {
     base: `${file.shareId}~${place}-${versionOf(file.etag, file.size)}`,
     label: `${file.path} of share ${file.shareId}`,
