@@ -126,6 +126,89 @@ const NEPHELE_FIXES = [
                 stream = pipeline(stream, zlib.createBrotliDecompress(), () => undefined);
                 break;`,
   },
+  {
+    why: 'a folder COPY, MOVE or DELETE went member by member: on S3, 20 files took 1.4 s to copy (docs/decisions/0012)',
+    file: 'dist/Methods/Method.js',
+    from: `    async getLockPermission(request, response, resource, user) {`,
+    to: `    // Cloudclip patch: a folder's files a few at a time, its folders one after another, so that
+    // at most MEMBERS_AT_ONCE members of one request are at work at any depth. Each member's
+    // failure is its own multistatus entry, as before (catchErrors); anything else thrown is
+    // thrown again once every member has ended.
+    async eachMemberInTurn(children, work) {
+        const MEMBERS_AT_ONCE = 8;
+        const files = [];
+        for (const child of children) {
+            if (await child.isCollection()) await work(child);
+            else files.push(child);
+        }
+        let failure;
+        const next = () => files.shift();
+        await Promise.all(Array.from({ length: Math.min(MEMBERS_AT_ONCE, files.length) }, async () => {
+            for (let child = next(); child; child = next()) {
+                await work(child).catch((error) => {
+                    failure ??= { error };
+                });
+            }
+        }));
+        if (failure)
+            throw failure.error;
+    }
+    async getLockPermission(request, response, resource, user) {`,
+  },
+  {
+    why: 'a folder COPY went member by member (eachMemberInTurn, above)',
+    file: 'dist/Methods/COPY.js',
+    from: `                        for (let child of children) {
+                            const name = await child.getCanonicalName();
+                            const destinationUrl = new URL(destination.toString().replace(/\\/?$/, () => '/') +
+                                encodeURIComponent(name) +
+                                ((await child.isCollection()) ? '/' : ''), \`\${destination.protocol}//\${destination.host}\`);
+                            await recursivelyCopy(child, destinationUrl, false);
+                        }`,
+    to: `                        await this.eachMemberInTurn(children, async (child) => { // Cloudclip patch
+                            const name = await child.getCanonicalName();
+                            const destinationUrl = new URL(destination.toString().replace(/\\/?$/, () => '/') +
+                                encodeURIComponent(name) +
+                                ((await child.isCollection()) ? '/' : ''), \`\${destination.protocol}//\${destination.host}\`);
+                            await recursivelyCopy(child, destinationUrl, false);
+                        });`,
+  },
+  {
+    why: 'a folder MOVE went member by member (eachMemberInTurn, above)',
+    file: 'dist/Methods/MOVE.js',
+    from: `                        for (let child of children) {
+                            const name = await child.getCanonicalName();
+                            const destinationUrl = new URL(destination.toString().replace(/\\/?$/, () => '/') +
+                                encodeURIComponent(name));
+                            const { result } = (await recursivelyMove(child, destinationUrl, false)) || { result: false };
+                            allMoved = allMoved && result;
+                        }`,
+    to: `                        await this.eachMemberInTurn(children, async (child) => { // Cloudclip patch
+                            const name = await child.getCanonicalName();
+                            const destinationUrl = new URL(destination.toString().replace(/\\/?$/, () => '/') +
+                                encodeURIComponent(name));
+                            const { result } = (await recursivelyMove(child, destinationUrl, false)) || { result: false };
+                            allMoved = allMoved && result;
+                        });`,
+  },
+  {
+    why: 'a folder DELETE went member by member (eachMemberInTurn, above)',
+    file: 'dist/Methods/DELETE.js',
+    from: `            for (let child of children) {
+                const run = catchErrors(async () => {`,
+    to: `            await this.eachMemberInTurn(children, async (child) => { // Cloudclip patch
+                const run = catchErrors(async () => {`,
+  },
+  {
+    why: 'a folder DELETE went member by member: the end of its loop',
+    file: 'dist/Methods/DELETE.js',
+    from: `                await run();
+            }
+            return allDeleted;`,
+    to: `                await run();
+            }); // Cloudclip patch: eachMemberInTurn
+            return allDeleted;`,
+  },
 ];
 
 const YAZL_FIXES = [
