@@ -24,6 +24,8 @@ export interface RequestScope {
    * item 13).
    */
   viaRequest?: string;
+  /** What keptForRequest keeps, by name. */
+  kept?: Map<string, Promise<unknown>>;
 }
 
 /** The Referer's host when it is another site's: a visitor's own navigation within the app is not a referrer. */
@@ -45,6 +47,26 @@ export function inRequestScope<T>(scope: RequestScope, run: () => T): T {
 
 export function currentRequestScope(): RequestScope | undefined {
   return scopes.getStore();
+}
+
+/**
+ * What a WebDAV request reads once and asks for many times, kept for that request only: a folder
+ * COPY located every member's path three times, and each time read the mounts and their storage
+ * configs again (nine queries of a member's eleven). A WebDAV request never changes mounts or
+ * storage configs, and nothing is kept past the request, so a change made elsewhere, on this
+ * replica or another, shows from the next request on. Other doors, and work outside a request,
+ * read afresh. A read that fails is not kept.
+ */
+export function keptForRequest<T>(name: string, load: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore();
+  if (scope?.door !== 'webdav') return load();
+  const kept = (scope.kept ??= new Map());
+  const found = kept.get(name) as Promise<T> | undefined;
+  if (found) return found;
+  const loaded = load();
+  kept.set(name, loaded);
+  loaded.catch(() => kept.delete(name));
+  return loaded;
 }
 
 /** Runs a visitor's write to an upload request: what it records is the visitor's, via the request. */

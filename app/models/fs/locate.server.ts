@@ -3,6 +3,7 @@ import type { Principal } from '~/auth/principal';
 import { AppError } from '~/lib/errors';
 import type { ModelContext } from '~/models/context.server';
 import { markUsed } from '~/models/last-used.server';
+import { keptForRequest } from '~/models/request-scope.server';
 import { activeMountsFor, basePathOf, type MountRecord } from '~/models/mounts/mounts.server';
 import { isNavigable, isWithin } from '~/storage/vfs/path';
 import { gatedPath } from '~/storage/vfs/gate';
@@ -142,15 +143,18 @@ export async function storageOf(
   /** A folder below the mount's root that keys must stay inside on the storage too (a key's base path). */
   confine = '',
 ) {
-  const config = mount.storageConfigId
-    ? await ctx.db.storageConfig.findUnique({ where: { id: mount.storageConfigId } })
-    : null;
+  const config = mount.storageConfigId ? await storageConfigOf(ctx, mount.storageConfigId) : null;
   if (!config) throw new AppError('not_found', 'mountStorageMissing');
   return {
     driver: rootedDriver(ctx.storage.driverFor(config), mount.rootFolder, confine),
     expiresIn: config.signatureExpiresIn || 3600,
     configId: config.id,
   };
+}
+
+/** A storage config by id (null when gone), read once per WebDAV request (keptForRequest). */
+export function storageConfigOf(ctx: ModelContext, id: string) {
+  return keptForRequest(`storageConfig ${id}`, () => ctx.db.storageConfig.findUnique({ where: { id } }));
 }
 
 /** Whether two located paths share one driver view (config and root): copies between them stay server-side. */

@@ -6,6 +6,7 @@ import type { Mount, StorageConfig } from '~/generated/prisma/client';
 import { AppError } from '~/lib/errors';
 import { normalizeRootFolder, type CreateMountInput, type UpdateMountInput } from '~/lib/schemas/mounts';
 import type { ModelContext } from '~/models/context.server';
+import { keptForRequest } from '~/models/request-scope.server';
 import { isNavigable, isWithin } from '~/storage/vfs/path';
 import type { MountRecord } from './types';
 import { apiStorageType } from '~/lib/storage-kinds';
@@ -150,11 +151,9 @@ export async function accessibleMounts(ctx: ModelContext, principal: Principal):
 
 /** accessibleMounts without the MOUNT_VIEW check, for fs operations that check their own bit. */
 export async function activeMountsFor(ctx: ModelContext, principal: Principal): Promise<MountRecord[]> {
-  const rows = await ctx.db.mount.findMany({
-    where: { isActive: true },
-    include: { storageConfig: true },
-    orderBy: ORDER,
-  });
+  const rows = await keptForRequest('activeMounts', () =>
+    ctx.db.mount.findMany({ where: { isActive: true }, include: { storageConfig: true }, orderBy: ORDER }),
+  );
   const mounts = rows.map(toRecord);
   if (principal.kind !== 'apikey') return mounts;
   const base = basePathOf(principal);

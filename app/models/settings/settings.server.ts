@@ -2,6 +2,7 @@ import { DEFAULT_AUDIT_RETENTION_DAYS } from '~/lib/audit-actions';
 import { DEFAULT_BIN_RETENTION_DAYS } from '~/lib/bin';
 import { splitHostList } from '~/net/allow-list';
 import type { ModelContext } from '~/models/context.server';
+import { keptForRequest } from '~/models/request-scope.server';
 
 interface SettingSeed {
   key: string;
@@ -117,8 +118,8 @@ export async function seedDefaultSettings(ctx: ModelContext): Promise<void> {
 }
 
 export async function getSetting(ctx: ModelContext, key: string): Promise<string | undefined> {
-  const { db } = ctx;
-  return (await db.setting.findUnique({ where: { key } }))?.value;
+  const row = await keptForRequest(`setting ${key}`, () => ctx.db.setting.findUnique({ where: { key } }));
+  return row?.value;
 }
 
 /** The admin's private hosts that URL uploads may fetch anyway (setting url_fetch_allowed_hosts); [] = none. */

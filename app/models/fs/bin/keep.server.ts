@@ -5,6 +5,8 @@ import type { BinEntry } from '~/generated/prisma/client';
 import type { ModelContext } from '~/models/context.server';
 import { holdBinBytes, releaseBinBytes } from '~/models/quotas/quotas.server';
 import { getSetting } from '~/models/settings/settings.server';
+import { storageConfigOf } from '../locate.server';
+import { AppError } from '~/lib/errors';
 import type { StorageDriver } from '~/storage/types';
 import type { InMount } from '../types';
 import { isFolder as folderIsThere, walkTree } from '../walk.server';
@@ -28,7 +30,8 @@ export async function binRetentionDays(ctx: ModelContext): Promise<number> {
 
 /** A mount's storage as its config sees it (keys with the mount's root folder), for the bin's moves. */
 export async function configStorage(ctx: ModelContext, configId: string): Promise<StorageDriver> {
-  const config = await ctx.db.storageConfig.findUniqueOrThrow({ where: { id: configId } });
+  const config = await storageConfigOf(ctx, configId);
+  if (!config) throw new AppError('not_found', 'mountStorageMissing');
   return ctx.storage.driverFor(config);
 }
 
