@@ -209,6 +209,38 @@ const NEPHELE_FIXES = [
             }); // Cloudclip patch: eachMemberInTurn
             return allDeleted;`,
   },
+  {
+    why: 'RFC 4918 §9.9.4: a folder MOVE whose nested member could not move (locked) deleted that member with its folder',
+    file: 'dist/Methods/MOVE.js',
+    from: `                    if (allMoved) {
+                        await resource.delete(response.locals.user);
+                    }`,
+    to: `                    if (allMoved) {
+                        await resource.delete(response.locals.user);
+                    }
+                    else {
+                        // Cloudclip patch: a folder that keeps a member did not move, so the folder
+                        // above it keeps it too (it answered moved, and the top folder was deleted whole).
+                        return { existed: destinationExists, result: false };
+                    }`,
+  },
+  {
+    why: 'RFC 4918 §9.6.1: a folder DELETE whose nested member could not go (locked) deleted that member with its folder',
+    file: 'dist/Methods/DELETE.js',
+    from: `                    if (await child.isCollection()) {
+                        allDeleted =
+                            allDeleted &&
+                                (await this.recursivelyDelete(child, request, response, multiStatus));
+                    }`,
+    to: `                    if (await child.isCollection()) {
+                        // Cloudclip patch: a folder goes only once all its members went, and every
+                        // folder is walked even after a failure elsewhere (one was deleted whole).
+                        if (!(await this.recursivelyDelete(child, request, response, multiStatus))) {
+                            allDeleted = false;
+                            return;
+                        }
+                    }`,
+  },
 ];
 
 const YAZL_FIXES = [

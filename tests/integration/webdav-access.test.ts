@@ -400,6 +400,52 @@ describe('WebDAV access and semantics', () => {
     expect(await listings(true)).toEqual(plain);
   });
 
+  it('a folder MOVE or DELETE leaves a locked member where it was, nested too, and does the rest', async () => {
+    // nephele answered 423 for the member, then deleted the folder above it whole, member and all.
+    // A locked file's href shows twice (its lock's root names it), its token once: names, once each.
+    const files = async (path: string) => [...new Set((await names(path)).filter((href) => href.startsWith('/dav/')))];
+    for (const mount of ['/disk', '/bucket']) {
+      const tree = `${mount}/locked-tree`;
+      for (const folder of [`${tree}/`, `${tree}/sub/`])
+        expect((await dav('MKCOL', folder, { auth: ADMIN })).status).toBe(201);
+      for (const name of ['a.txt', 'sub/b.txt', 'sub/kept.txt'])
+        expect((await dav('PUT', `${tree}/${name}`, { auth: ADMIN, body: name })).status).toBe(201);
+      const lock = await dav('LOCK', `${tree}/sub/kept.txt`, {
+        auth: ADMIN,
+        headers: { Timeout: 'Second-600' },
+        body: LOCK_BODY,
+      });
+      expect(lock.status).toBe(200);
+      const kept = async () => (await dav('GET', `${tree}/sub/kept.txt`, { auth: ADMIN })).text();
+
+      const moved = await dav('MOVE', `${tree}/`, {
+        auth: ADMIN,
+        headers: { Destination: `${server.url}/dav${mount}/moved-tree/` },
+      });
+      expect(moved.status).toBe(207);
+      expect(await moved.text()).toContain('423 Locked');
+      expect(await files(`${mount}/moved-tree/`)).toEqual([
+        `/dav${mount}/moved-tree/a.txt`,
+        `/dav${mount}/moved-tree/sub/`,
+      ]);
+      expect(await files(`${mount}/moved-tree/sub/`)).toEqual([`/dav${mount}/moved-tree/sub/b.txt`]);
+      expect(await files(`${tree}/sub/`)).toEqual([`/dav${tree}/sub/kept.txt`]);
+      expect(await kept()).toBe('sub/kept.txt');
+
+      const deleted = await dav('DELETE', `${tree}/`, { auth: ADMIN });
+      expect(deleted.status).toBe(207);
+      expect(await deleted.text()).toContain('423 Locked');
+      expect(await kept()).toBe('sub/kept.txt');
+
+      const token = lock.headers.get('Lock-Token')!;
+      expect(
+        (await dav('UNLOCK', `${tree}/sub/kept.txt`, { auth: ADMIN, headers: { 'Lock-Token': token } })).status,
+      ).toBe(204);
+      for (const folder of [`${tree}/`, `${mount}/moved-tree/`])
+        expect((await dav('DELETE', folder, { auth: ADMIN })).status).toBe(204);
+    }
+  });
+
   it('keeps locks and dead properties across a restart', async () => {
     const patch = await dav('PROPPATCH', '/disk/other.txt', {
       auth: ADMIN,
