@@ -1,8 +1,9 @@
 // Applies Cloudclip's recorded fixes to the built files of three packages, after every npm install
 // (package.json "postinstall"): nephele's (docs/decisions/0012-webdav-door.md), yazl's
-// (docs/decisions/0011-streamed-zip.md) and Prisma's SQLite adapter's (below). Each fix names the exact text it replaces in the pinned
-// version; when that text is neither there nor already replaced (another version), the install
-// fails loudly instead of running an unpatched WebDAV server, zip writer or database adapter.
+// (docs/decisions/0011-streamed-zip.md) and Prisma's SQLite adapter's (decision 0050). Each fix
+// names the exact text it replaces in the pinned version; when that text is neither there nor
+// already replaced (another version), the install fails loudly instead of running an unpatched
+// WebDAV server, zip writer or database adapter.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
