@@ -21,7 +21,7 @@
 //  2. a million pastes: paste views (JSON API, one at random per request) p50/p99 on SQLite over
 //     1,000,000 pastes against the same over 1,000: as fast as the server answers, then at a
 //     steady 5,000 views/s (the latency of a view without a queue in front of it), each server
-//     having viewed every paste of the workload once, the median of three rounds. Then the same
+//     having viewed every paste of the workload once, the median of five rounds. Then the same
 //     through the raw floor on the same files (bench/raw-pastes-server.mjs: node:http and
 //     better-sqlite3, the same SELECT by slug): its own ratio is what a million rows add to any
 //     server on SQLite on this machine, with no app around them.
@@ -65,7 +65,7 @@ const MILLION = Number(process.env.BENCH_MILLION ?? 1_000_000);
  * garbage collection explained (the machine's steal time was 7-12 %; 2026-12-02), and one of them
  * made a run's p99.
  */
-const MILLION_ROUNDS = Number(process.env.BENCH_MILLION_ROUNDS ?? 3);
+const MILLION_ROUNDS = Number(process.env.BENCH_MILLION_ROUNDS ?? 5);
 if (!(MILLION > 1000)) throw new Error('BENCH_MILLION must be more than the 1,000-paste baseline');
 const RUN = path.join(ROOT, '.tmp', `bench-scale-${Date.now()}`);
 const PG_DIR = path.join(RUN, 'postgres');
@@ -464,7 +464,12 @@ function medianFigure(list) {
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   };
-  return { rps: median((f) => f.rps), p50: median((f) => f.p50), p99: median((f) => f.p99) };
+  return {
+    rps: median((f) => f.rps),
+    p50: median((f) => f.p50),
+    p99: median((f) => f.p99),
+    p99s: list.map((f) => f.p99),
+  };
 }
 
 /** Part 2's figures over 1,000 and a million pastes (`byCount`), a million's p99 against 1,000's. */
@@ -484,6 +489,8 @@ function latencyTable(title, byCount, target) {
       ...(target ? [baseline ? '' : target] : []),
     ]);
   }
+  const rounds = (count) => byCount[count].p99s.map((p99) => p99.toFixed(2)).join(', ');
+  log(`p99 by round (ms): ${rounds(PASTES)} over 1,000; ${rounds(MILLION)} over a million`);
 }
 
 async function main() {
