@@ -5,6 +5,7 @@ import { hotQuery, pgTime, utcTypes } from '~/db/postgres.server';
 import { sqlTime } from '~/db/time';
 import { keptHtml } from './rendered.server';
 import type { PasteView } from './types';
+import { KeptOpenPastes } from './kept-open-pastes.server';
 import { ViewBatches } from './view-batches.server';
 import type { PasteViewTally } from '~/models/stats/paste-views.server';
 
@@ -27,6 +28,9 @@ interface Row {
   /** 0/1 on SQLite, a boolean on PostgreSQL. */
   encrypted: number | boolean;
 }
+
+/** A row as SQLite answers it: times are text (app/db/time.ts). */
+type SqliteRow = Row & { expires_at: string | null };
 
 const columns = (views: string) => `slug, content, remark, expires_at, max_views, ${views}, created_by, created_at,
       updated_at, html, html_version, encrypted`;
@@ -89,6 +93,19 @@ const tallied = (tally: PasteViewTally, row: Row): PasteView => ({
 });
 
 const statements = new WeakMap<Sql, { open: Statement; limited: Statement }>();
+/** By tally, as each tally writes through one connection and tells what it wrote. */
+const keptRows = new WeakMap<PasteViewTally, KeptOpenPastes<SqliteRow>>();
+
+/** Open pastes' rows on SQLite, kept by slug (kept-open-pastes.server.ts, decision 0051). */
+function keptRowsOf(sql: Sql, tally: PasteViewTally): KeptOpenPastes<SqliteRow> {
+  let kept = keptRows.get(tally);
+  if (!kept) {
+    const rows = new KeptOpenPastes<SqliteRow>(sql);
+    tally.onWritten((slice) => rows.written(slice));
+    keptRows.set(tally, (kept = rows));
+  }
+  return kept;
+}
 
 /**
  * The common case of a public view in one statement: an unlocked, unexpired paste without a view
@@ -108,7 +125,12 @@ export function fastCountView(sql: Sql, tally: PasteViewTally, slug: string, whi
     statements.set(sql, prepared);
   }
   const now = sqlTime();
-  const open = prepared.open.get(slug, now) as Row | undefined;
+  const kept = keptRowsOf(sql, tally);
+  let open = kept.get(slug, now);
+  if (!open) {
+    const read = prepared.open.get(slug, now) as SqliteRow | undefined;
+    if (read) open = kept.keep(read);
+  }
   if (open) return tallied(tally, open);
   if (which === 'unlimited') return null;
   const row = prepared.limited.get(slug, now) as Row | undefined;

@@ -68,6 +68,7 @@ export class PasteViewTally extends PeriodicFlush {
   private readers = 0;
   private paused: Promise<void> | null = null;
   private drained: (() => void) | null = null;
+  private readonly listeners: ((slice: [string, number][]) => void)[] = [];
 
   constructor(
     private readonly writer: ViewWriter,
@@ -83,6 +84,14 @@ export class PasteViewTally extends PeriodicFlush {
     this.pending.set(pasteId, now);
     this.schedule();
     return now;
+  }
+
+  /**
+   * Calls `listener` with each slice of views once it is written, before anything else runs (on
+   * SQLite in the tick of the write): the kept rows of the fast view add them (decision 0051).
+   */
+  onWritten(listener: (slice: [string, number][]) => void): void {
+    this.listeners.push(listener);
   }
 
   /** The paste's views not yet written. */
@@ -118,6 +127,7 @@ export class PasteViewTally extends PeriodicFlush {
       for await (const slice of inKeyOrder(this.pending, this.slice)) {
         const written = this.writer(slice);
         if (written) await written;
+        for (const listener of this.listeners) listener(slice);
         for (const [id, n] of slice) {
           const left = this.pending.get(id)! - n;
           if (left > 0) this.pending.set(id, left);
