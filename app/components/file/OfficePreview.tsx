@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
-import { useHydrated } from '~/components/ui/use-hydrated';
 import { FormAlert } from '~/components/ui/FormAlert';
 import {
   OFFICE_PROVIDERS,
@@ -27,14 +26,16 @@ function hrefFor(pathname: string, search: string, provider: OfficeProvider, gra
  */
 export function OfficePreview({ source, grant }: { source: string | null; grant: string | null }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const location = useLocation();
   const [provider, setProvider] = useState<string>(
     () => new URLSearchParams(location.search).get('office') ?? 'microsoft',
   );
 
+  // No check of `hydrated` here: between hydration's commit and the render that makes it true,
+  // this handler already runs, and returning let the Link navigate instead, which left `provider`
+  // as it was (a click in that moment switched nothing; tests/e2e/file-view.spec.ts met it).
   const choose = (next: OfficeProvider) => (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     setProvider(next);
     window.history.replaceState(

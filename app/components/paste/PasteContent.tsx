@@ -46,8 +46,10 @@ export function PasteContent({
   // A paste read offline (from the worker's cache) cannot be edited or deleted: no such links then.
   const { online } = usePwaState();
 
+  // Not behind `hydrated`: the handler runs before that turns true, and the Link's navigation in
+  // its place kept `format` as it was and loaded the page's data again (as in OfficePreview).
   const choose = (next: PasteFormat) => (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (!hydrated || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     setFormat(next);
     window.history.replaceState(window.history.state, '', hrefFor(window.location, next));
