@@ -378,12 +378,13 @@ async function pastesFolder(count) {
  * Views each of `paths` once, 16 at a time: a server that has served these pastes before has
  * their pages in memory, as every server measured here should. The 2 s of load before each
  * measurement, at random, reach most of the 10,000 pastes but not all; the rest were read from
- * disk while measured. This machine's page cache let go of the freshly written 400 MB database after other
- * benchmarks, its disk reads about 74 MB/s, and a view that waits for the disk takes milliseconds:
- * with that file's pages dropped from the cache first (`dd iflag=nocache`), the app's p99 over a
- * million was 650 ms under full load and 377 ms at a steady 5,000/s, and with every paste of the
- * workload viewed once before, 10.3 and 4.2 ms (12.8 and 5.0 over 1,000; 2026-12-02). The
- * server that ran second on a file, the floor, found the pages the first had read.
+ * disk while measured. This machine's page cache let go of the freshly written 400 MB database
+ * after other benchmarks, its disk reads about 74 MB/s, and a view that waits for the disk takes
+ * milliseconds: with that file's pages dropped from the cache first (`dd iflag=nocache`), the
+ * app's p99 over a million was 650 ms under full load and 377 ms at a steady 5,000/s, and with
+ * every paste of the workload viewed once before, 10.3 and 4.2 ms (12.8 and 5.0 over 1,000;
+ * 2026-12-02). The server that ran second on a file, the floor, found the pages the first had
+ * read.
  */
 async function viewEach(base, paths) {
   let next = 0;
