@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { runBench } from './lib/measure.mjs';
 import { createDatabase, postgres, postmasterPid } from './lib/postgres.mjs';
 import { cpuSeconds, treeCpuSeconds } from './lib/proc.mjs';
-import { api, ensureBuild, ROOT, startApp, startRawPastes } from './lib/servers.mjs';
+import { api, ensureBuild, ROOT, startApp, startRawPastes, stopChildren } from './lib/servers.mjs';
 
 const CREATES = Number(process.env.BENCH_CREATES ?? 8000);
 /** Creates per side before measuring: a server that has run a while has its hot code compiled. */
@@ -158,8 +158,10 @@ async function main() {
   for (const row of rows) log(row.map((c, i) => String(c).padEnd(i === 0 ? 36 : 22)).join(''));
 }
 
-function cleanup() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+// The apps are waited for: one still flushing at shutdown wrote into the run's folder while it was
+// removed, and the folder stayed behind (2026-12-02).
+async function cleanup() {
+  await stopChildren(children);
   if (pgStarted) postgres('stop', PG_DIR);
   fs.rmSync(RUN, { recursive: true, force: true });
 }
