@@ -1,6 +1,6 @@
-# Cloudclip: one image, built from source (docs/deploy.md). Multi-stage: the dependencies are installed
-# in `deps`, the app is built in `build`, and the runtime stage gets only the build and the
-# production node_modules, and runs as the unprivileged `node` user.
+# Cloudclip: one image, built from source (docs/deploy.md). Two stages: `build` installs the
+# dependencies and builds the app, and the runtime stage gets only the build and the production
+# node_modules, and runs as the unprivileged `node` user.
 #
 #   docker build --build-arg APP_VERSION="$(node -p 'require("./package.json").version')" -t cloudclip .
 #   docker run -d -p 8787:8787 -v cloudclip-data:/data --stop-timeout 35 cloudclip
@@ -10,7 +10,10 @@
 # The floating Node 24 LTS tag: it takes Node's patch releases (decision 0022).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS deps
+# One stage, not a stage for the dependencies and one for the build: Docker caches each
+# instruction's layer either way (a change of source alone installs nothing again), and a builder
+# that commits each stage (scripts/image.sh) would copy the whole file system once more between them.
+FROM ${NODE_IMAGE} AS build
 # better-sqlite3 13 ships its Node-API builds inside the npm package, but npm still runs its
 # implicit `node-gyp rebuild`, which finds the build and compiles nothing, yet needs Python, make,
 # a compiler and Node's headers to get that far.
@@ -30,7 +33,6 @@ RUN --mount=type=secret,id=ca,target=/run/secrets/ca \
     if [ -s /run/secrets/ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/ca; fi \
  && npm ci --no-fund --no-audit && npm cache clean --force
 
-FROM deps AS build
 COPY . .
 # npm prune may ask the registry about packages of the tree it keeps (it did once the tus server's
 # packages came in): the same CA secret as npm ci, never stored in the image.

@@ -86,7 +86,12 @@ case "${1:-}" in
     # No --layers: with the vfs driver every cached layer is a whole copy of the file system (34 GB
     # for this Dockerfile); without it each stage is committed once. --jobs 2: the runtime stage's
     # packages install while the app's dependencies do (the Dockerfile keeps the two apart).
-    bah build --jobs 2 --isolation chroot --pull=never --format docker "${secret[@]}" \
+    # buildah 1.28 gives each RUN step 1,024 open files (Docker gives its own limit, usually far
+    # more): `npm ci` of 1,243 packages went over that once in two runs here (EMFILE on its cache).
+    # The steps get this shell's hard limit, the most a process here may raise itself to.
+    nofile=$(ulimit -Hn)
+    [ "$nofile" = unlimited ] && nofile=1048576
+    bah build --jobs 2 --isolation chroot --pull=never --format docker "${secret[@]}" --ulimit "nofile=$nofile:$nofile" \
       --build-arg APP_VERSION="$VERSION" -t "$IMAGE" -f "$ROOT/Dockerfile" "$ROOT" >&2
     bah rmi --prune > /dev/null 2>&1 || true # the previous build's image, now untagged
     echo "$IMAGE"
