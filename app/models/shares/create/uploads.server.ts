@@ -21,6 +21,7 @@ import { tooLarge } from '~/storage/byte-limit';
 import type { ModelContext } from '~/models/context.server';
 import { storedBody } from '~/models/settings/strip-metadata.server';
 import { isUniqueViolation } from '~/db/errors';
+import { faultOf } from '~/faults';
 import { assertFilename, claimSlug, shareFields } from './new-share.server';
 import { apiStorageType } from '~/lib/storage-kinds';
 
@@ -103,7 +104,11 @@ export async function uploadFileShare(
   try {
     [written] = await Promise.all([driver.write(key, counted, { size: exactSize, contentType: mimetype }), limited]);
   } catch (error) {
-    await driver.remove([key]).catch(() => undefined);
+    // A storage that stopped answering took the write with it: S3 keeps an object only once all of
+    // it arrived, and removing the key would wait for S3 as long again before the visitor hears 503
+    // (twice the request timeout). The removal still goes, in case S3 finished unheard.
+    const removed = driver.remove([key]).catch(() => undefined);
+    if (faultOf(error)?.kind !== 'unavailable') await removed;
     await releaseQuota(ctx, hold);
     // The limit error is the real cause when the stream was cut for being too large.
     const cause = await limited.then(

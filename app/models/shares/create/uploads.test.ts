@@ -11,6 +11,7 @@ import { openShareContent } from '../visit/folder-access.server';
 import { deleteFiles, getOwnedFile } from '../manage/files-admin.server';
 import { uploadFileShare } from './uploads.server';
 import { thumbnailDir } from '~/models/thumbnails/cache.server';
+import { StorageError, type StorageDriver } from '~/storage/types';
 
 /** File shares on the embedded local storage of a temp data folder: records, bytes, deletion. */
 describe('file shares model', () => {
@@ -89,5 +90,49 @@ describe('file shares model', () => {
     expect((await deleteFiles(temp.ctx, ADMIN, [file.id], 'record_only')).success).toBe(1);
     expect(fs.existsSync(objectPath(file.storagePath))).toBe(false);
     expect(fs.existsSync(objectPath(file.storagePath.slice('.cloudclip-shares/'.length)))).toBe(true);
+  });
+
+  /** The uploads' storage, with `write` and `remove` replaced for one call of `run`. */
+  async function withDriver<T>(replace: Pick<StorageDriver, 'write' | 'remove'>, run: () => Promise<T>): Promise<T> {
+    const driverFor = temp.ctx.storage.driverFor.bind(temp.ctx.storage);
+    temp.ctx.storage.driverFor = (config) => Object.assign(Object.create(driverFor(config)), replace);
+    try {
+      return await run();
+    } finally {
+      temp.ctx.storage.driverFor = driverFor;
+    }
+  }
+
+  it('answers a write the storage stopped answering at once, and removes the key behind the answer', async () => {
+    const removed: string[][] = [];
+    const unavailable = await withDriver(
+      {
+        write: async () => {
+          throw new StorageError('unavailable', 'S3 did not answer');
+        },
+        // A storage that is away answers the removal no sooner than the write: never, here.
+        remove: (keys) => (removed.push(keys), new Promise<void>(() => undefined)),
+      },
+      () => rejection(upload()),
+    );
+    expect(unavailable.kind).toBe('unavailable');
+    expect(removed).toHaveLength(1);
+    // Any other failure, such as a sender that went away mid-file, waits for the removal: the key
+    // is gone when the caller hears of it.
+    let removedFirst = false;
+    const cut = await withDriver(
+      {
+        write: async () => {
+          throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+        },
+        remove: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          removedFirst = true;
+        },
+      },
+      () => rejection(upload()),
+    );
+    expect((cut as unknown as Error).message).toBe('Premature close');
+    expect(removedFirst).toBe(true);
   });
 });
