@@ -1,16 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { SwitchLink, useSwitchLinks } from '~/components/ui/SwitchLinks';
 import { FormAlert } from '~/components/ui/FormAlert';
-import {
-  OFFICE_PROVIDERS,
-  isOfficeProvider,
-  officeViewerUrl,
-  reachableFromInternet,
-  type OfficeProvider,
-} from '~/lib/file-kinds';
+import { OFFICE_PROVIDERS, isOfficeProvider, officeViewerUrl, reachableFromInternet } from '~/lib/file-kinds';
 
-function hrefFor(pathname: string, search: string, provider: OfficeProvider, grant: string | null): string {
+function hrefFor(pathname: string, search: string, provider: string, grant: string | null): string {
   const params = new URLSearchParams(search);
   params.set('office', provider);
   if (grant) params.set('grant', grant);
@@ -27,23 +21,11 @@ function hrefFor(pathname: string, search: string, provider: OfficeProvider, gra
 export function OfficePreview({ source, grant }: { source: string | null; grant: string | null }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [provider, setProvider] = useState<string>(
+  // A string, not an OfficeProvider: the address may name a viewer there is not, which is said below.
+  const { chosen: provider, choose } = useSwitchLinks<string>(
     () => new URLSearchParams(location.search).get('office') ?? 'microsoft',
+    (at, next) => hrefFor(at.pathname, at.search, next, null),
   );
-
-  // No check of `hydrated` here: between hydration's commit and the render that makes it true,
-  // this handler already runs, and returning let the Link navigate instead, which left `provider`
-  // as it was (a click in that moment switched nothing; tests/e2e/file-view.spec.ts met it).
-  const choose = (next: OfficeProvider) => (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    setProvider(next);
-    window.history.replaceState(
-      window.history.state,
-      '',
-      hrefFor(window.location.pathname, window.location.search, next, null),
-    );
-  };
 
   return (
     <div>
@@ -53,17 +35,14 @@ export function OfficePreview({ source, grant }: { source: string | null; grant:
         </span>
         <nav aria-labelledby="office-provider-label" className="flex gap-1 rounded-md bg-muted p-0.5">
           {OFFICE_PROVIDERS.map((p) => (
-            <Link
+            <SwitchLink
               key={p}
               to={hrefFor(location.pathname, location.search, p, grant)}
-              replace
-              preventScrollReset
               onClick={choose(p)}
-              aria-current={provider === p ? 'true' : undefined}
-              className="rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm"
+              current={provider === p}
             >
               {t(`file.office.${p}`)}
-            </Link>
+            </SwitchLink>
           ))}
         </nav>
       </div>

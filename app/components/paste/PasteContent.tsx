@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from '~/i18n/use-translation';
 import { usePwaState } from '~/lib/pwa/state';
 import { Link, useLocation } from 'react-router';
+import { SWITCH_CHOICE_CLASS, SwitchLink, useSwitchLinks } from '~/components/ui/SwitchLinks';
 import { CopyButton } from '~/components/ui/CopyButton';
 import { useHydrated } from '~/components/ui/use-hydrated';
 import { Icon } from '~/components/ui/Icon';
@@ -42,41 +42,23 @@ export function PasteContent({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const location = useLocation();
-  const [format, setFormat] = useState<PasteFormat>(initialFormat);
+  const { chosen: format, choose } = useSwitchLinks<PasteFormat>(() => initialFormat, hrefFor);
   // A paste read offline (from the worker's cache) cannot be edited or deleted: no such links then.
   const { online } = usePwaState();
 
-  // Not behind `hydrated`: the handler runs before that turns true, and the Link's navigation in
-  // its place kept `format` as it was and loaded the page's data again (as in OfficePreview).
-  const choose = (next: PasteFormat) => (event: React.MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    setFormat(next);
-    window.history.replaceState(window.history.state, '', hrefFor(window.location, next));
-  };
-
   const inPage = paste.isLastView && !hydrated;
-  const tabClass =
-    'rounded px-2.5 py-1 text-xs font-medium text-subtle transition-colors hover:text-ink aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm';
   const tab = (f: PasteFormat) =>
     inPage ? (
       <label
-        className={`${tabClass} cursor-pointer has-checked:bg-surface has-checked:text-ink has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand`}
+        className={`${SWITCH_CHOICE_CLASS} cursor-pointer has-checked:bg-surface has-checked:text-ink has-checked:shadow-sm has-focus-visible:ring-2 has-focus-visible:ring-brand`}
       >
         <input type="radio" name="paste-format" value={f} defaultChecked={format === f} className="sr-only" />
         {t(`paste.view.${f}`)}
       </label>
     ) : (
-      <Link
-        to={hrefFor(location, f)}
-        replace
-        preventScrollReset
-        onClick={choose(f)}
-        aria-current={format === f ? 'true' : undefined}
-        className={tabClass}
-      >
+      <SwitchLink to={hrefFor(location, f)} onClick={choose(f)} current={format === f}>
         {t(`paste.view.${f}`)}
-      </Link>
+      </SwitchLink>
     );
 
   return (
