@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, ListPartsCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, apiClient } from '../support/api-client';
 import { createTestBucket, QUICK_S3_TIMEOUTS, s3ConfigBody, type TestBucket } from '../support/s3';
@@ -130,8 +130,17 @@ describe('reliability: an S3 storage that stops answering', () => {
       duplex: 'half',
     } as RequestInit);
     for (let i = 0; i < 100 && (await uploads()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await uploads()).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 500)); // part 1 lands
+    const [started] = await uploads();
+    expect(started).toBeDefined();
+    // Part 1 lands before S3 stops: the upload to be aborted has a part in S3, not only a name.
+    const parts = async () =>
+      (
+        await bucket.client.send(
+          new ListPartsCommand({ Bucket: bucket.bucket, Key: started!.Key, UploadId: started!.UploadId }),
+        )
+      ).Parts ?? [];
+    for (let i = 0; i < 100 && (await parts()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await parts()).toHaveLength(1);
 
     frozen = Number(fs.readFileSync(PROXY_PID, 'utf8'));
     process.kill(frozen, 'SIGSTOP');
