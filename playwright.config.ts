@@ -41,10 +41,21 @@ export default defineConfig({
   },
   projects: [
     // Specs that start their own fixed-port S3 server run in one project only: tag them `@no-js-only`.
-    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true }, grepInvert: /@no-js-only\b/ },
+    {
+      name: 'js',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
+      grepInvert: [/@no-js-only\b/, /@full-browser\b/],
+    },
     // Progressive enhancement (docs/architecture.md §7): the same flows with JavaScript off. Tag a test `@js` to
     // keep it out of this project.
-    { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, grepInvert: /@js\b/ },
+    {
+      name: 'no-js',
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+      grepInvert: [/@js\b/, /@full-browser\b/],
+    },
+    // A test that launches the full browser (tests/e2e/chromium.ts, tag `@full-browser`): `npm test`
+    // runs it after the rest, alone (scripts/test.mjs says why).
+    { name: 'full-browser', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true }, grep: /@full-browser\b/ },
   ],
   webServer: {
     command: 'node tests/e2e/start-server.mjs',

@@ -332,7 +332,7 @@ test('@js a new build brings the update prompt; accepting it reloads into the ne
   }
 });
 
-test('@js the install prompt shows when the browser offers installing, and stays away 7 days after "not now"', async ({
+test('@js @full-browser the install prompt shows when the browser offers installing, and stays away 7 days after "not now"', async ({
   playwright,
 }, testInfo) => {
   // A persistent profile, as an installed browser has; the engagement heuristics are skipped so the
