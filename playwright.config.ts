@@ -7,6 +7,7 @@ import { TEST_COMPILE_CACHE } from './tests/support/server';
 
 const PORT = Number(process.env.E2E_PORT ?? 18787);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const withJavaScript = { ...devices['Desktop Chrome'], javaScriptEnabled: true };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,7 +44,7 @@ export default defineConfig({
     // Specs that start their own fixed-port S3 server run in one project only: tag them `@no-js-only`.
     {
       name: 'js',
-      use: { ...devices['Desktop Chrome'], javaScriptEnabled: true },
+      use: withJavaScript,
       grepInvert: [/@no-js-only\b/, /@full-browser\b/],
     },
     // Progressive enhancement (docs/architecture.md §7): the same flows with JavaScript off. Tag a test `@js` to
@@ -55,7 +56,7 @@ export default defineConfig({
     },
     // A test that launches the full browser (tests/e2e/chromium.ts, tag `@full-browser`): `npm test`
     // runs it after the rest, alone (scripts/test.mjs says why).
-    { name: 'full-browser', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true }, grep: /@full-browser\b/ },
+    { name: 'full-browser', use: withJavaScript, grep: /@full-browser\b/ },
   ],
   webServer: {
     command: 'node tests/e2e/start-server.mjs',
